@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import {
+  collectExamples,
+  compileFragment,
+  createContractAjv,
+  describeErrors,
+  listOperations,
+  loadContract,
+  type OpenApiDocument,
+  schemaRef,
+} from '../src/index.ts';
+
+const doc = loadContract();
+const operations = listOperations(doc);
+
+/** The product spec's call table (section 7), with DESIGN.md's corrections: method, path, payload. */
+const SPEC_CALLS: [method: string, path: string, body: string[]][] = [
+  ['post', '/api/v1/login', ['uniName', 'email', 'password']],
+  ['post', '/api/v1/register', ['university_name', 'email', 'password', 'graduation_year']],
+  ['get', '/api/v1/users/me', []],
+  ['get', '/api/v1/general/get-all-resource/', []],
+  ['get', '/api/v1/users/me/notes/{id}', []],
+  ['post', '/api/v1/users/me/notes/store', ['title', 'note', 'date']],
+  ['delete', '/api/v1/users/me/notes/{id}', []],
+  ['get', '/api/v1/users/me/clubs/{userId}', []],
+  ['post', '/api/v1/users/me/clubs/store', ['name', 'position']],
+  ['delete', '/api/v1/users/me/clubs/{id}/detach', []],
+  ['get', '/api/v1/users/me/interests/{userId}', []],
+  ['post', '/api/v1/users/me/interests/store', ['name']],
+  ['delete', '/api/v1/users/me/interests/{id}/detach', []],
+  ['get', '/api/v1/users/me/directions/{userId}', []],
+  ['post', '/api/v1/users/me/directions/store', ['name']],
+  ['delete', '/api/v1/users/me/directions/{id}/detach', []],
+  ['get', '/api/v1/users/me/experiences', []],
+  ['post', '/api/v1/users/me/experiences/store', ['uni_name', 'concern', 'year', 'degree']],
+  ['get', '/api/v1/logout', []],
+  ['post', '/api/v1/users/channels/store', ['name', 'description', 'tags', 'is_closed', 'users']],
+  ['get', '/api/v1/users/me/channels', []],
+  ['get', '/api/v1/users/me/friends', []],
+  ['get', '/api/v1/channels/{id}/get-messages', []],
+  ['post', '/api/v1/users/channels/{id}/leave', []],
+];
+
+const SHARED_SCHEMAS = [
+  'User',
+  'Note',
+  'ClubEntry',
+  'Interest',
+  'Direction',
+  'Experience',
+  'University',
+  'Channel',
+  'Message',
+  'MessageFile',
+  'Friend',
+  'ResourcePage',
+  'LoginResult',
+  'RegisterResult',
+  'Error',
+];
+
+function validateExamples(document: OpenApiDocument) {
+  const ajv = createContractAjv(document);
+  return collectExamples(document).map((example) => {
+    const validate = compileFragment(ajv, example.schema);
+    const ok = validate(example.value);
+    return { where: example.where, ok, issues: describeErrors(validate.errors) };
+  });
+}
+
+describe('the contract', () => {
+  it('is OpenAPI 3.1', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+  });
+
+  it.each(SPEC_CALLS)('has the spec call %s %s, tagged core, with the spec payload', (method, path, body) => {
+    const op = operations.find((o) => o.method === method && o.path === path);
+    expect(op, `${method.toUpperCase()} ${path}`).toBeDefined();
+    expect(op?.tags).toContain('core');
+    expect(op?.summary).not.toBe('');
+    const schema = op?.requestBody?.content['application/json']?.schema;
+    const properties = schema ? Object.keys(resolveSchema(schema).properties ?? {}) : [];
+    for (const field of body) expect(properties).toContain(field);
+  });
+
+  it('gives every operation a unique operationId, and core counts the 24 spec calls', () => {
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operations.filter((o) => o.tags.includes('core'))).toHaveLength(SPEC_CALLS.length);
+  });
+
+  it('documents 401 on every operation that needs a token, and 422 wherever there is input', () => {
+    for (const op of operations) {
+      if (op.secured) expect(Object.keys(op.responses), op.operationId).toContain('401');
+      const hasInput = op.requestBody !== undefined || op.parameters.length > 0;
+      if (hasInput) expect(Object.keys(op.responses), op.operationId).toContain('422');
+    }
+  });
+
+  it('leaves only sign-in, registration and the public resource list without a token', () => {
+    const open = operations.filter((o) => !o.secured).map((o) => o.operationId);
+    expect(open.sort()).toEqual(['listResources', 'login', 'register']);
+  });
+
+  it.each(SHARED_SCHEMAS)('defines the shared schema %s', (name) => {
+    expect(doc.components.schemas[name]).toBeDefined();
+  });
+
+  it('says in every object schema whether it is open or closed, and why', () => {
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      if (schema.type !== 'object') continue;
+      expect(String(schema.description ?? ''), name).toMatch(/\b(Open|Closed)\b/);
+    }
+  });
+
+  it('compiles every component schema with Ajv in strict mode', () => {
+    const ajv = createContractAjv(doc);
+    for (const name of Object.keys(doc.components.schemas)) {
+      expect(ajv.getSchema(schemaRef(name)), name).toBeTypeOf('function');
+    }
+  });
+
+  it('has an example for every request body and every success response', () => {
+    const examples = collectExamples(doc).map((e) => e.where);
+    for (const op of operations) {
+      if (op.requestBody)
+        expect(
+          examples.some((w) => w.startsWith(`${op.operationId} request body`)),
+          op.operationId,
+        ).toBe(true);
+      for (const status of Object.keys(op.responses).filter((s) => s.startsWith('2'))) {
+        expect(
+          examples.some((w) => w.startsWith(`${op.operationId} ${status} `)),
+          `${op.operationId} ${status}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('has only examples that validate against their schemas', () => {
+    const failures = validateExamples(doc).filter((r) => !r.ok);
+    expect(failures).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a required field is deleted',
+      (d: OpenApiDocument) => {
+        delete (exampleOf(d, '/api/v1/users/me/notes/store', 'post') as Record<string, unknown>).title;
+      },
+    ],
+    [
+      'a field has the wrong type',
+      (d: OpenApiDocument) => {
+        (exampleOf(d, '/api/v1/users/me/experiences/store', 'post') as Record<string, unknown>).year = '2026';
+      },
+    ],
+    [
+      'an id loses its prefix',
+      (d: OpenApiDocument) => {
+        const example = d.paths['/api/v1/users/me']?.get?.responses['200'] as {
+          content: Record<string, { example: { data: { id: string } } }>;
+        };
+        const body = example.content['application/json'];
+        if (body) body.example.data.id = 'user_7Hq2LmX9pK4vNc8R';
+      },
+    ],
+  ])('rejects an example where %s (the check can fail)', (_name, mutate) => {
+    const broken = structuredClone(doc);
+    mutate(broken);
+    expect(validateExamples(broken).filter((r) => !r.ok)).toHaveLength(1);
+  });
+});
+
+function exampleOf(d: OpenApiDocument, path: string, method: 'post'): unknown {
+  const body = d.paths[path]?.[method]?.requestBody as { content: Record<string, { example: unknown }> };
+  return body.content['application/json']?.example;
+}
+
+function resolveSchema(schema: Record<string, unknown>): { properties?: Record<string, unknown> } {
+  const ref = schema.$ref;
+  if (typeof ref === 'string')
+    return doc.components.schemas[ref.split('/').pop() ?? ''] as { properties?: Record<string, unknown> };
+  return schema as { properties?: Record<string, unknown> };
+}

@@ -1,0 +1,29 @@
+export type { CohortClient, CohortClientOptions, CohortResult } from './client.ts';
+export { authMiddleware, createCohortClient } from './client.ts';
+export type { FieldErrors } from './errors.ts';
+export { ApiError } from './errors.ts';
+export type { components, operations, paths } from './generated/schema.ts';
+
+import type { components, operations } from './generated/schema.ts';
+
+/** The contract's schemas by name: `Schemas['Note']`, `Schemas['Channel']`, ... */
+export type Schemas = components['schemas'];
+export type User = Schemas['User'];
+export type Friend = Schemas['Friend'];
+export type Note = Schemas['Note'];
+export type NoteInput = Schemas['NoteInput'];
+export type ClubEntry = Schemas['ClubEntry'];
+export type Interest = Schemas['Interest'];
+export type Direction = Schemas['Direction'];
+export type Experience = Schemas['Experience'];
+export type ExperienceInput = Schemas['ExperienceInput'];
+export type University = Schemas['University'];
+export type Channel = Schemas['Channel'];
+export type ChannelInput = Schemas['ChannelInput'];
+export type Message = Schemas['Message'];
+export type MessageFile = Schemas['MessageFile'];
+export type ResourceKind = Schemas['ResourceKind'];
+export type ResourceItem = Schemas['ResourceItem'];
+export type ResourcePage = Schemas['ResourcePage'];
+export type ErrorBody = Schemas['Error'];
+export type OperationId = keyof operations;

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// One entry point for the README's two commands, so they work on a machine that has only Node and npm:
+// `npm start` (install + web and mock) and `npm test` (install + every check and test).
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const PNPM = 'pnpm@10.34.9';
+const mode = process.argv[2];
+
+function run(cmd, args, opts = {}) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32', ...opts });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function hasPnpm() {
+  try {
+    return execSync('pnpm --version', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .startsWith('10.');
+  } catch {
+    return false;
+  }
+}
+
+if (!hasPnpm()) run('npm', ['install', '--global', PNPM]);
+// Inside `pnpm test`/`pnpm dev` the install is already done by the caller's own environment check;
+// running it again is cheap (a no-op when the lockfile is satisfied).
+run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline']);
+
+if (mode === 'dev') {
+  run('pnpm', ['exec', 'turbo', 'run', 'dev', '--filter=@cohort/mock', '--filter=@cohort/web']);
+} else if (mode === 'test') {
+  // 1. The committed client must match the contract, checked before anything regenerates it.
+  run('pnpm', ['--filter', '@cohort/api', 'run', 'check:generated']);
+  // 2. Lint (Biome + Redocly), type-check, unit and integration tests.
+  run('pnpm', ['run', 'lint']);
+  run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'test', '--output-logs=new-only']);
+  // 3. Browser tests and the web size budget, then the conformance run against a fresh mock.
+  if (existsSync('apps/web/package.json')) {
+    if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+      console.error('Browser tests need Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium).');
+      process.exit(1);
+    }
+    run('pnpm', ['exec', 'turbo', 'run', 'test:e2e', '--output-logs=full']);
+  }
+  if (existsSync('packages/contract/package.json')) {
+    run('pnpm', ['--filter', '@cohort/contract', 'run', 'conformance:mock']);
+  }
+} else {
+  console.error('usage: node scripts/cohort.mjs dev|test');
+  process.exit(2);
+}
