@@ -52,6 +52,61 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Edit the signed-in user's profile
+         * @description Only the fields sent change. `emails` replaces the list of extra e-mail addresses.
+         */
+        patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Another user's public profile */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Another user's education experience (read-only) */
+        get: operations["listUserExperiences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/saved-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages the signed-in user saved, newest first */
+        get: operations["listSavedMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -573,6 +628,13 @@ export interface components {
                 next_before: components["schemas"]["MessageId"] | null;
             };
         };
+        /** @description Success envelope around a list of SavedMessages. Open, as every response object. */
+        SavedMessageListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["SavedMessage"][];
+        };
         /** @description Closed, as every request body. */
         LoginRequest: {
             /** @description The university name the account was registered with (compared case-insensitively). */
@@ -648,6 +710,17 @@ export interface components {
             profile_image: string | null;
             university?: string | null;
             graduation_year?: number | null;
+        };
+        /** @description Closed, as every request body. At least one field; only the fields sent change. */
+        UserUpdate: {
+            first_name?: string;
+            last_name?: string;
+            phone?: string | null;
+            program?: string | null;
+            description?: string | null;
+            /** Format: uri */
+            profile_image?: string | null;
+            emails?: string[];
         };
         /** @description Open, as every response object. */
         Note: {
@@ -783,6 +856,14 @@ export interface components {
             message: string;
             time: components["schemas"]["Timestamp"];
             files: components["schemas"]["MessageFile"][];
+        };
+        /** @description A message the user saved, with the group it came from. Open, as every response object. */
+        SavedMessage: {
+            id: components["schemas"]["IntId"];
+            channel_id: components["schemas"]["ChannelId"];
+            channel_name: string;
+            saved_at: components["schemas"]["Timestamp"];
+            message: components["schemas"]["Message"];
         };
     };
     responses: {
@@ -1132,6 +1213,195 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "+1 650 555 0142",
+                 *       "program": "MBA",
+                 *       "description": "MBA candidate interested in climate tech and community building."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The user as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Profile saved.",
+                     *       "data": {
+                     *         "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "email": "demo@cohort.test",
+                     *         "first_name": "Dana",
+                     *         "last_name": "Okafor",
+                     *         "profile_image": null,
+                     *         "description": "MBA candidate interested in climate tech and community building.",
+                     *         "phone": "+1 650 555 0142",
+                     *         "program": "MBA",
+                     *         "university": "Stanford University",
+                     *         "graduation_year": 2026,
+                     *         "emails": [],
+                     *         "created_at": "2025-09-01T09:30:00.000Z",
+                     *         "updated_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_Ab3dEf6hIj9kLm2N */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "email": "priya.raman@stanford.edu",
+                     *         "first_name": "Priya",
+                     *         "last_name": "Raman",
+                     *         "profile_image": null,
+                     *         "description": "Product manager turned MBA student.",
+                     *         "program": "MBA",
+                     *         "university": "Stanford University",
+                     *         "graduation_year": 2025,
+                     *         "created_at": "2024-09-01T09:30:00.000Z",
+                     *         "updated_at": "2026-10-01T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listUserExperiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_Ab3dEf6hIj9kLm2N */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Education lines, most recent first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 9,
+                     *           "university": {
+                     *             "id": 1,
+                     *             "name": "Stanford University"
+                     *           },
+                     *           "concern": "Marketing",
+                     *           "degree": "MBA",
+                     *           "year": 2025
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExperienceListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listSavedMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "channel_name": "Climate Founders",
+                     *           "saved_at": "2026-11-20T19:00:00.000Z",
+                     *           "message": {
+                     *             "id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *             "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *             "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "reply_message_id": null,
+                     *             "message": "Demo night moved to Thursday, same room.",
+                     *             "time": "2026-11-20T18:45:00.000Z",
+                     *             "files": []
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedMessageListEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
