@@ -120,8 +120,9 @@ export interface paths {
         /**
          * A page of pickable items of one kind (clubs, directions, interests, ...)
          * @description A Laravel-style page. `Club`, `Direction` and `Interest` are the kinds the spec names;
-         *     the others (`University`, `Major`, `Program`, `Degree`, `Industry`, `Company`, `Location`,
-         *     `Tag`) feed the directory filters and the group form. `Graduation` lists graduation years.
+         *     `Position` feeds the clubs picker; the others (`University`, `Major`, `Program`, `Degree`,
+         *     `Industry`, `Company`, `Location`, `Tag`) feed the experience picker, the directory filters
+         *     and the group form. `Graduation` lists graduation years (the year is the name).
          */
         get: operations["listResources"];
         put?: never;
