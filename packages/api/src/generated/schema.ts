@@ -790,7 +790,7 @@ export interface components {
          * @description Which list of pickable items to return.
          * @enum {string}
          */
-        ResourceKind: "Club" | "Direction" | "Interest" | "University" | "Major" | "Program" | "Degree" | "Graduation" | "Industry" | "Company" | "Location" | "Tag";
+        ResourceKind: "Club" | "Position" | "Direction" | "Interest" | "University" | "Major" | "Program" | "Degree" | "Graduation" | "Industry" | "Company" | "Location" | "Tag";
         /** @description A pickable item. Open, as every response object. */
         ResourceItem: {
             id: components["schemas"]["IntId"];
