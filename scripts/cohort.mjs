@@ -5,6 +5,13 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const PNPM = 'pnpm@10.34.9';
+// These machines (and many CI runners) have no route to telemetry endpoints; do not wait on them.
+Object.assign(process.env, {
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+});
 const mode = process.argv[2];
 
 function run(cmd, args, opts = {}) {
@@ -38,7 +45,7 @@ if (mode === 'dev') {
   run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'test', '--output-logs=new-only']);
   // 3. Browser tests and the web size budget, then the conformance run against a fresh mock.
   if (existsSync('apps/web/package.json')) {
-    if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
       console.error('Browser tests need Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium).');
       process.exit(1);
     }
