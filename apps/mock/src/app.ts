@@ -1,0 +1,85 @@
+import cors from 'cors';
+import express, { type Express } from 'express';
+import { contract, pathMatchers } from './contract.ts';
+import { docsRouter } from './docs.ts';
+import { requireAuth } from './middleware/auth.ts';
+import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
+import { errorHandler, notFound } from './middleware/errors.ts';
+import { loginLimiter } from './middleware/rate-limit.ts';
+import { authRouter } from './routes/auth.ts';
+import { channelsRouter } from './routes/channels.ts';
+import { clubsRouter } from './routes/clubs.ts';
+import type { RouteContext } from './routes/define.ts';
+import { directionsRouter } from './routes/directions.ts';
+import { experiencesRouter } from './routes/experiences.ts';
+import { interestsRouter } from './routes/interests.ts';
+import { mockRouter } from './routes/mock.ts';
+import { notesRouter } from './routes/notes.ts';
+import { resourcesRouter } from './routes/resources.ts';
+import { usersRouter } from './routes/users.ts';
+import { seedState } from './seed/index.ts';
+import type { Store } from './store/store.ts';
+import type { State } from './store/types.ts';
+import { compileValidators } from './validation.ts';
+
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+export interface MockOptions {
+  /** The scrypt hash of the password every seeded user shares (see `seededPasswordHash()`). */
+  seededPasswordHash: string;
+  /** What `POST /__mock/reset` restores; defaults to the default seed. */
+  resetState?: () => State;
+  /** Request log sink, one line per request; omit for quiet. */
+  log?: (line: string) => void;
+  /** Where unexpected errors (bugs) are reported; the client only sees a bare 500. */
+  onBug?: (error: unknown) => void;
+  latency?: Latency;
+  /** Share (0..1) of API requests answered 503. */
+  errorRate?: number;
+  /** Allowed browser origins, or `'*'`. */
+  corsOrigins?: string[] | '*';
+  /** Failed sign-ins allowed per minute per e-mail + address. */
+  loginAttemptsPerMinute?: number;
+  random?: () => number;
+}
+
+/** Builds the mock's Express app over `store`. No side effects: the caller listens. */
+export function createApp({ store, options }: { store: Store; options: MockOptions }): Express {
+  const { doc, operations } = contract();
+  const ctx: RouteContext = {
+    store,
+    operations: new Map(operations.map((op) => [op.operationId, op])),
+    validators: compileValidators(doc, operations),
+    requireAuth: requireAuth(store),
+  };
+  const limiter = loginLimiter(options.loginAttemptsPerMinute ?? 10);
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (options.log) app.use(requestLog(options.log));
+  const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
+  app.use(cors({ origin: origins === '*' ? '*' : origins, exposedHeaders: ['Retry-After', 'Allow'], maxAge: 600 }));
+
+  app.use(docsRouter(doc));
+  app.use(mockRouter(store, options.resetState ?? (() => seedState()), limiter.reset));
+
+  const api = express.Router();
+  if (options.latency) api.use(latency(options.latency, options.random));
+  if (options.errorRate) api.use(errorRate(options.errorRate, options.random));
+  api.use(express.json({ limit: '1mb' }));
+  // Order matters only where paths overlap: `/users/me…` routes before `/users/{id}…`.
+  api.use(authRouter(ctx, { seededPasswordHash: options.seededPasswordHash, loginLimiter: limiter.middleware }));
+  api.use(resourcesRouter(ctx));
+  api.use(notesRouter(ctx));
+  api.use(clubsRouter(ctx));
+  api.use(interestsRouter(ctx));
+  api.use(directionsRouter(ctx));
+  api.use(experiencesRouter(ctx));
+  api.use(channelsRouter(ctx));
+  api.use(usersRouter(ctx));
+  app.use(api);
+
+  app.use(notFound(pathMatchers(operations)));
+  app.use(errorHandler(options.onBug ?? ((error) => console.error(error))));
+  return app;
+}

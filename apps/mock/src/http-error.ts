@@ -1,0 +1,75 @@
+import type { components } from '@cohort/api';
+
+export type ErrorBody = components['schemas']['Error'];
+export type FieldErrors = Record<string, string[]>;
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'The request could not be read.',
+  401: 'Unauthenticated.',
+  403: 'You are not allowed to do that.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  409: 'Conflict.',
+  413: 'The request body is larger than 1 MB.',
+  415: 'Unsupported content type.',
+  422: 'The given data was invalid.',
+  429: 'Too many attempts.',
+  500: 'Internal server error.',
+  503: 'Service unavailable.',
+};
+
+/** The one error type: every failure becomes one of these and is rendered as the contract's Error body. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly fieldErrors: FieldErrors | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, message?: string, fieldErrors?: FieldErrors, headers: Record<string, string> = {}) {
+    super(message ?? DEFAULT_MESSAGES[status] ?? `Request failed (${status}).`);
+    this.status = status;
+    this.fieldErrors = fieldErrors && Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined;
+    this.headers = headers;
+  }
+
+  static badRequest(message?: string) {
+    return new HttpError(400, message);
+  }
+  static unauthorized(message?: string) {
+    return new HttpError(401, message);
+  }
+  static forbidden(message?: string) {
+    return new HttpError(403, message);
+  }
+  static notFound(message?: string) {
+    return new HttpError(404, message);
+  }
+  static conflict(message: string, fieldErrors?: FieldErrors) {
+    return new HttpError(409, message, fieldErrors);
+  }
+  static invalid(fieldErrors: FieldErrors, message?: string) {
+    return new HttpError(422, message, fieldErrors);
+  }
+
+  /** Turns anything thrown (ours, body-parser's, a bug) into an HttpError; bugs become a bare 500. */
+  static from(error: unknown): HttpError {
+    if (error instanceof HttpError) return error;
+    if (typeof error === 'object' && error !== null) {
+      const e = error as { type?: unknown; status?: unknown; statusCode?: unknown; expose?: unknown };
+      // body-parser errors carry a `type`; never echo their text, it can contain the raw body.
+      if (e.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON.');
+      if (e.type === 'entity.too.large') return new HttpError(413);
+      const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
+      if (status >= 400 && status < 500) return new HttpError(status);
+    }
+    return new HttpError(500);
+  }
+
+  toBody(): ErrorBody {
+    return {
+      success: false,
+      message: this.message,
+      ...(this.fieldErrors ? { errors: this.fieldErrors } : {}),
+    };
+  }
+}

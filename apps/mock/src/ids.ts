@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import type { Faker } from '@faker-js/faker';
+
+export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int';
+
+const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+/** An id made at runtime: the prefix and 16 url-safe characters from the OS's CSPRNG. */
+export function randomId(prefix: IdPrefix): string {
+  return `${prefix}_${randomBytes(12).toString('base64url')}`;
+}
+
+/** An id for seeded data: drawn from the seeded faker, so the same seed gives the same id. */
+export function seededId(prefix: IdPrefix, f: Faker): string {
+  return `${prefix}_${f.string.fromCharacters(URL_SAFE, 16)}`;
+}
+
+/** An opaque bearer token: 32 random bytes. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { parseOptions, USAGE, UsageError } from './options.ts';
+import { hashPassword } from './password.ts';
+import { readStateFile, writeStateFile } from './persistence.ts';
+import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
+import { Store } from './store/store.ts';
+
+// Parses flags, seeds (or loads --data), listens, and closes on SIGINT/SIGTERM. Nothing else.
+let options: ReturnType<typeof parseOptions>;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  process.exit(error instanceof UsageError || error instanceof TypeError ? 2 : 1);
+}
+if (options === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+const opts = options;
+
+const fresh = () => seedState({ seed: opts.seed, users: opts.users });
+const saved = opts.data ? readStateFile(opts.data) : undefined;
+const dataFile = opts.data;
+const store = new Store(saved ?? fresh(), dataFile ? { onCommit: (state) => writeStateFile(dataFile, state) } : {});
+if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
+
+const app = createApp({
+  store,
+  options: {
+    // Seeded users share one password: hash it once per start instead of once per user.
+    seededPasswordHash: await hashPassword(SEEDED_PASSWORD),
+    resetState: fresh,
+    ...(opts.quiet ? {} : { log: (line: string) => console.log(line) }),
+    ...(opts.latency ? { latency: opts.latency } : {}),
+    errorRate: opts.errorRate,
+    corsOrigins: opts.corsOrigins,
+  },
+});
+
+const server = app.listen(opts.port, opts.host, () => {
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  console.log(`Cohort mock server listening on http://${host}:${port}`);
+  console.log(`API docs: http://${host}:${port}/docs`);
+  console.log(
+    `Demo account: university "${DEMO_ACCOUNT.university}", e-mail ${DEMO_ACCOUNT.email}, password ${DEMO_ACCOUNT.password}`,
+  );
+  console.log(
+    `${store.userCount} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${dataFile}${saved ? ' (loaded)' : ''}` : ''}`,
+  );
+});
+server.on('error', (error) => {
+  console.error(`Cannot listen on ${opts.host}:${opts.port}: ${error.message}`);
+  process.exit(1);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}

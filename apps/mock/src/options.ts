@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_CORS_ORIGINS } from './app.ts';
+import type { Latency } from './middleware/dev.ts';
+import { DEFAULT_SEED, DEFAULT_USERS, MAX_USERS } from './seed/index.ts';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  seed: number;
+  users: number;
+  latency: Latency | undefined;
+  errorRate: number;
+  data: string | undefined;
+  corsOrigins: string[] | '*';
+  quiet: boolean;
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const USAGE = `Usage: tsx src/main.ts [options]
+  --port <n>            port (default 4010; 0 picks a free one)       env MOCK_PORT
+  --host <addr>         address to listen on (default 127.0.0.1)      env MOCK_HOST
+  --seed <n>            seed for the generated data                   env MOCK_SEED
+  --users <n>           seeded users, 1..${MAX_USERS} (default ${DEFAULT_USERS})        env MOCK_USERS
+  --latency <ms|a-b>    delay every API answer                        env MOCK_LATENCY
+  --error-rate <0..1>   answer this share of API calls with 503       env MOCK_ERROR_RATE
+  --data <file>         keep state in this file across restarts      env MOCK_DATA
+  --cors-origin <list>  comma-separated origins or * (default the Vite dev server)  env MOCK_CORS_ORIGIN
+  --quiet               no request log
+  --help`;
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+export function parseLatency(raw: string): Latency {
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(raw);
+  if (!m) throw new UsageError(`--latency must be <ms> or <min>-<max>, got "${raw}"`);
+  const min = Number(m[1]);
+  const max = m[2] === undefined ? min : Number(m[2]);
+  if (max < min) throw new UsageError(`--latency: ${max} is less than ${min}`);
+  return { min, max };
+}
+
+/** Flags win over environment variables, which win over defaults. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      users: { type: 'string' },
+      latency: { type: 'string' },
+      'error-rate': { type: 'string' },
+      data: { type: 'string' },
+      'cors-origin': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  const pick = (flag: string | undefined, name: string) => flag ?? env[name] ?? undefined;
+  const port = pick(values.port, 'MOCK_PORT');
+  const seed = pick(values.seed, 'MOCK_SEED');
+  const users = pick(values.users, 'MOCK_USERS');
+  const lat = pick(values.latency, 'MOCK_LATENCY');
+  const rate = pick(values['error-rate'], 'MOCK_ERROR_RATE');
+  const origins = pick(values['cors-origin'], 'MOCK_CORS_ORIGIN');
+  let errorRate = 0;
+  if (rate !== undefined) {
+    errorRate = Number(rate);
+    if (rate.trim() === '' || !Number.isFinite(errorRate) || errorRate < 0 || errorRate > 1) {
+      throw new UsageError(`--error-rate must be a number from 0 to 1, got "${rate}"`);
+    }
+  }
+  return {
+    port: port === undefined ? 4010 : integer('port', port, 0, 65535),
+    host: pick(values.host, 'MOCK_HOST') ?? '127.0.0.1',
+    seed: seed === undefined ? DEFAULT_SEED : integer('seed', seed, 0, 2 ** 32 - 1),
+    users: users === undefined ? DEFAULT_USERS : integer('users', users, 1, MAX_USERS),
+    latency: lat === undefined ? undefined : parseLatency(lat),
+    errorRate,
+    data: pick(values.data, 'MOCK_DATA') || undefined,
+    corsOrigins:
+      origins === undefined
+        ? DEFAULT_CORS_ORIGINS
+        : origins.trim() === '*'
+          ? '*'
+          : origins
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean),
+    quiet: values.quiet ?? false,
+  };
+}

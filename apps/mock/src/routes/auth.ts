@@ -1,0 +1,53 @@
+import { type RequestHandler, Router } from 'express';
+import { HttpError } from '../http-error.ts';
+import { hashPassword, verifyPassword } from '../password.ts';
+import { ok, type RouteContext, route } from './define.ts';
+
+export interface AuthRouterOptions {
+  /** Checks the password of a seeded user (they share one hash, made once per start). */
+  seededPasswordHash: string;
+  /** Limits sign-in attempts; runs after validation, so a 422 does not count. */
+  loginLimiter: RequestHandler;
+}
+
+export function authRouter(ctx: RouteContext, options: AuthRouterOptions): Router {
+  const router = Router();
+  const { store } = ctx;
+
+  route(
+    router,
+    ctx,
+    'login',
+    async ({ body }) => {
+      const user = store.findUserByEmail(body.email);
+      const hash = user ? (user.password_hash ?? options.seededPasswordHash) : options.seededPasswordHash;
+      // Always run scrypt, so an unknown e-mail takes as long as a wrong password.
+      const passwordOk = await verifyPassword(body.password, hash);
+      const uniOk = user?.university?.trim().toLowerCase() === body.uniName.trim().toLowerCase();
+      if (!user || !passwordOk || !uniOk) throw HttpError.unauthorized('These credentials do not match our records.');
+      return {
+        status: 200,
+        body: ok({ access_token: store.issueToken(user.id), token_type: 'Bearer' as const }, 'Signed in.'),
+      };
+    },
+    [options.loginLimiter],
+  );
+
+  route(router, ctx, 'register', async ({ body }) => {
+    if (store.findUserByEmail(body.email)) {
+      throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
+    }
+    const user = store.createUser({ ...body, password_hash: await hashPassword(body.password) });
+    return {
+      status: 201,
+      body: ok({ access_token: store.issueToken(user.id), token_type: 'Bearer' as const }, 'Account created.'),
+    };
+  });
+
+  route(router, ctx, 'logout', ({ session }) => {
+    store.revokeToken(session.token);
+    return { status: 200, body: ok(null, 'Signed out.') };
+  });
+
+  return router;
+}

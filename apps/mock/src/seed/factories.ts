@@ -1,0 +1,101 @@
+import type { Faker } from '@faker-js/faker';
+import { seededId } from '../ids.ts';
+import type { Message, StoredChannel, StoredUser } from '../store/types.ts';
+import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from './catalog.ts';
+
+const slug = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
+
+export interface UserContext {
+  index: number;
+  refDate: Date;
+  /** The University resource ids, in `UNIVERSITIES` order. */
+  universityIds: number[];
+}
+
+/** A realistic seeded user; `overrides` win. */
+export function createUser(f: Faker, ctx: UserContext, overrides: Partial<StoredUser> = {}): StoredUser {
+  const uniIndex = f.number.int({ min: 0, max: UNIVERSITIES.length - 1 });
+  const uni = UNIVERSITIES[uniIndex] ?? UNIVERSITIES[0];
+  const first = f.person.firstName();
+  const last = f.person.lastName();
+  const email = `${slug(first)}.${slug(last)}${ctx.index}@${uni.domain}`;
+  const year = ctx.refDate.getUTCFullYear();
+  const createdAt = f.date.between({ from: new Date(ctx.refDate.getTime() - 3 * 365 * 86400e3), to: ctx.refDate });
+  const updatedAt = f.date.between({ from: createdAt, to: ctx.refDate });
+  const industry = f.helpers.arrayElement(INDUSTRIES);
+  return {
+    id: seededId('usr', f),
+    email,
+    first_name: first,
+    last_name: last,
+    profile_image: f.image.avatar(),
+    description: f.helpers.maybe(() => `${f.person.jobTitle()}. ${f.person.bio()}.`, { probability: 0.85 }) ?? null,
+    phone: f.phone.number({ style: 'international' }),
+    program: f.helpers.arrayElement(PROGRAMS),
+    university: uni.name,
+    graduation_year: f.number.int({ min: year - 25, max: year + 2 }),
+    emails:
+      f.helpers.maybe(() => [`${slug(first)}${ctx.index}@${f.helpers.arrayElement(['gmail.com', 'outlook.com'])}`]) ??
+      [],
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+    password_hash: null,
+    university_id: ctx.universityIds[uniIndex] ?? null,
+    major: f.helpers.arrayElement(MAJORS),
+    company: f.helpers.arrayElement(COMPANIES),
+    industry,
+    desired_industry: f.helpers.arrayElement(INDUSTRIES),
+    location: f.helpers.arrayElement(LOCATIONS),
+    last_seen_at: f.date.recent({ days: 14, refDate: ctx.refDate }).toISOString(),
+    friend_ids: [],
+    ...overrides,
+  };
+}
+
+export function createDegree(f: Faker): string {
+  return f.helpers.arrayElement(DEGREES);
+}
+
+export function createChannel(
+  f: Faker,
+  overrides: Partial<StoredChannel> & Pick<StoredChannel, 'created_by' | 'created_at'>,
+): StoredChannel {
+  const isClosed = f.datatype.boolean({ probability: 0.2 });
+  return {
+    id: seededId('chan', f),
+    name: 'Group',
+    description: '',
+    tags: [],
+    is_closed: isClosed,
+    users: [],
+    parent_id: null,
+    is_public: !isClosed,
+    is_open: !isClosed && f.datatype.boolean({ probability: 0.7 }),
+    expires_year: null,
+    last_activity_at: overrides.created_at,
+    ...overrides,
+  };
+}
+
+export function createMessage(
+  f: Faker,
+  overrides: Pick<Message, 'channel_id' | 'sender_id' | 'time' | 'message'> & Partial<Message>,
+): Message {
+  const withFile = f.datatype.boolean({ probability: 0.08 });
+  return {
+    id: seededId('msg', f),
+    reply_message_id: null,
+    files: withFile
+      ? [
+          f.datatype.boolean()
+            ? { url: f.image.url({ width: 800, height: 600 }), file_type: 1 }
+            : { url: `https://files.cohort.test/${f.system.fileName({ extensionCount: 1 })}`, file_type: 2 },
+        ]
+      : [],
+    ...overrides,
+  };
+}

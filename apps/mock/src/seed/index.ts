@@ -1,0 +1,299 @@
+import { base, en, Faker } from '@faker-js/faker';
+import { seededId } from '../ids.ts';
+import type {
+  Interest,
+  Message,
+  Owned,
+  ResourceItem,
+  ResourceKind,
+  State,
+  StoredChannel,
+  StoredUser,
+} from '../store/types.ts';
+import {
+  CHANNEL_TOPICS,
+  CLUBS,
+  COMPANIES,
+  DEGREES,
+  DIRECTIONS,
+  graduationYears,
+  INDUSTRIES,
+  INTERESTS,
+  LOCATIONS,
+  MAJORS,
+  POSITIONS,
+  PROGRAMS,
+  TAGS,
+  UNIVERSITIES,
+} from './catalog.ts';
+import { createChannel, createDegree, createMessage, createUser } from './factories.ts';
+import { chatLine } from './messages.ts';
+
+export const DEFAULT_SEED = 20261122;
+export const DEFAULT_USERS = 300;
+export const MAX_USERS = 100_000;
+/** Seeded timestamps are relative to this fixed instant, so a seed gives byte-identical data on any day. */
+export const SEED_REF_DATE = new Date('2026-11-20T12:00:00.000Z');
+
+/** Every seeded account (the demo one too) signs in with this password. */
+export const SEEDED_PASSWORD = 'cohort-demo';
+export const DEMO_ACCOUNT = {
+  email: 'demo@cohort.test',
+  password: SEEDED_PASSWORD,
+  university: UNIVERSITIES[0].name,
+} as const;
+
+export interface SeedOptions {
+  seed?: number;
+  users?: number;
+  /** Channels to create (default ~40). */
+  channels?: number;
+}
+
+/** `list[i]`, which the seed's own arithmetic guarantees exists. */
+function at<T>(list: readonly T[], i: number): T {
+  const value = list[i];
+  if (value === undefined) throw new Error(`seed: index ${i} out of range`);
+  return value;
+}
+
+const named = (names: readonly string[], first = 1): ResourceItem[] =>
+  names.map((name, i) => ({ id: first + i, name }));
+
+/**
+ * Builds the whole seeded state. Each user, channel and block draws from its own faker stream
+ * (`seed([seed, block, index])`), so user 7 is the same whatever `users` is.
+ */
+export function seedState(options: SeedOptions = {}): State {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const userCount = Math.min(Math.max(options.users ?? DEFAULT_USERS, 1), MAX_USERS);
+  const channelCount = options.channels ?? 40;
+  const f = new Faker({ locale: [en, base] });
+  const refDate = SEED_REF_DATE;
+  const thisYear = new Date().getUTCFullYear();
+
+  const resources: Record<ResourceKind, ResourceItem[]> = {
+    Club: named(CLUBS),
+    Position: named(POSITIONS),
+    Direction: named(DIRECTIONS),
+    Interest: named(INTERESTS),
+    University: named(UNIVERSITIES.map((u) => u.name)),
+    Major: named(MAJORS),
+    Program: named(PROGRAMS),
+    Degree: named(DEGREES),
+    Graduation: graduationYears(Math.max(thisYear, refDate.getUTCFullYear())),
+    Industry: named(INDUSTRIES),
+    Company: named(COMPANIES),
+    Location: named(LOCATIONS),
+    Tag: named(TAGS),
+  };
+  const universityIds = resources.University.map((u) => u.id);
+
+  const next = { note: 1, club: 1, interest: 1, direction: 1, experience: 1, resource: 1000, saved_message: 1 };
+  const state: State = {
+    version: 1,
+    seed,
+    users: [],
+    resources,
+    notes: [],
+    clubs: [],
+    interests: [],
+    directions: [],
+    experiences: [],
+    channels: [],
+    messages: {},
+    saved_messages: [],
+    tokens: {},
+    next_id: next,
+  };
+
+  // ---------- users with their profile items ----------
+  for (let index = 0; index < userCount; index++) {
+    f.seed([seed, 1, index]);
+    const demo = index === 0;
+    const user = createUser(
+      f,
+      { index, refDate, universityIds },
+      demo
+        ? {
+            email: DEMO_ACCOUNT.email,
+            first_name: 'Dana',
+            last_name: 'Okafor',
+            university: DEMO_ACCOUNT.university,
+            university_id: universityIds[0] ?? null,
+            program: 'MBA',
+            graduation_year: refDate.getUTCFullYear(),
+            description: 'MBA candidate interested in climate tech and community building.',
+            emails: ['dana.okafor@stanford.edu', 'dana.okafor@gmail.com'],
+          }
+        : {},
+    );
+    state.users.push(user);
+    addProfileItems(f, state, user, demo, refDate);
+  }
+
+  // ---------- friendships (symmetric) ----------
+  const friends = state.users.map(() => new Set<number>());
+  for (let i = 0; i < userCount; i++) {
+    f.seed([seed, 2, i]);
+    const wanted = i === 0 ? Math.min(25, userCount - 1) : f.number.int({ min: 1, max: 4 });
+    for (let k = 0; k < wanted * 3 && at(friends, i).size < wanted && userCount > 1; k++) {
+      const j = f.number.int({ min: 0, max: userCount - 1 });
+      if (j === i) continue;
+      at(friends, i).add(j);
+      at(friends, j).add(i);
+    }
+  }
+  state.users.forEach((user, i) => {
+    user.friend_ids = [...at(friends, i)].sort((a, b) => a - b).map((j) => at(state.users, j).id);
+  });
+
+  // ---------- channels with members and messages ----------
+  for (let c = 0; c < channelCount; c++) {
+    f.seed([seed, 3, c]);
+    const topic = at(CHANNEL_TOPICS, c % CHANNEL_TOPICS.length).replace(
+      '{year}',
+      String(refDate.getUTCFullYear() + (c % 3)),
+    );
+    const name = c < CHANNEL_TOPICS.length ? topic : `${topic} ${Math.floor(c / CHANNEL_TOPICS.length) + 1}`;
+    const size = Math.min(userCount, f.number.int({ min: 4, max: 40 }));
+    const members = new Set<number>();
+    while (members.size < size) members.add(f.number.int({ min: 0, max: userCount - 1 }));
+    if (c < 8) members.add(0); // the demo account is in the first eight groups
+    const memberList = [...members].sort((a, b) => a - b).map((i) => at(state.users, i));
+    const creator = f.helpers.arrayElement(memberList);
+    const createdAt = f.date.between({
+      from: new Date(refDate.getTime() - 400 * 86400e3),
+      to: new Date(refDate.getTime() - 30 * 86400e3),
+    });
+    const channel: StoredChannel = createChannel(f, {
+      name,
+      description: `${name}: ${f.helpers.arrayElement(['updates, questions and plans', 'a place to share resources', 'coordination and good vibes', 'events, intros and opportunities'])}.`,
+      tags: f.helpers
+        .arrayElements(
+          resources.Tag.map((t) => t.id),
+          { min: 1, max: 3 },
+        )
+        .sort((a, b) => a - b),
+      users: memberList.map((u) => u.id),
+      created_by: creator.id,
+      created_at: createdAt.toISOString(),
+      expires_year:
+        f.helpers.maybe(() => refDate.getUTCFullYear() + f.number.int({ min: 0, max: 3 }), { probability: 0.3 }) ??
+        null,
+    });
+    const messages = seedMessages(f, channel, memberList, createdAt, refDate);
+    channel.last_activity_at = messages.at(-1)?.time ?? channel.created_at;
+    state.channels.push(channel);
+    state.messages[channel.id] = messages;
+  }
+
+  // ---------- saved messages for the demo account ----------
+  f.seed([seed, 4]);
+  const demoId = at(state.users, 0).id;
+  const demoChannels = state.channels.filter((c) => c.users.includes(demoId)).slice(0, 4);
+  for (const channel of demoChannels) {
+    const message = f.helpers.arrayElement(state.messages[channel.id] ?? []);
+    if (!message) continue;
+    state.saved_messages.push({
+      id: next.saved_message++,
+      user_id: demoId,
+      channel_id: channel.id,
+      message_id: message.id,
+      saved_at: f.date.between({ from: message.time, to: refDate }).toISOString(),
+    });
+  }
+  return state;
+}
+
+function addProfileItems(f: Faker, state: State, user: StoredUser, demo: boolean, refDate: Date): void {
+  const next = state.next_id;
+  const count = (min: number, max: number) => (demo ? max : f.number.int({ min, max }));
+  for (let i = count(0, 3); i > 0; i--) {
+    const date = f.date.recent({ days: 120, refDate }).toISOString().slice(0, 10);
+    state.notes.push({
+      id: next.note++,
+      user_id: user.id,
+      title:
+        f.helpers.arrayElement(['Coffee chat', 'Follow up', 'Interview prep', 'Idea', 'Reading', 'Call notes']) +
+        ` with ${f.person.firstName()}`,
+      note: f.helpers.arrayElement([
+        `Talk about ${f.helpers.arrayElement(DIRECTIONS).toLowerCase()} roles next week.`,
+        `Send the deck before ${f.date.weekday()}.`,
+        `Ask about the ${f.helpers.arrayElement(CLUBS)} trek.`,
+        `Read the ${f.helpers.arrayElement(COMPANIES)} case before class.`,
+      ]),
+      date,
+    });
+  }
+  for (const club of f.helpers.arrayElements(CLUBS, count(0, 3))) {
+    state.clubs.push({
+      id: next.club++,
+      user_id: user.id,
+      name: club,
+      position: f.helpers.weightedArrayElement([
+        { weight: 6, value: 'Member' },
+        { weight: 1, value: f.helpers.arrayElement(POSITIONS) },
+      ]),
+    });
+  }
+  for (const name of f.helpers.arrayElements(INTERESTS, count(1, 5))) {
+    const interest: Owned<Interest> = { id: next.interest++, user_id: user.id, name, prefixed_id: seededId('int', f) };
+    state.interests.push(interest);
+  }
+  for (const name of f.helpers.arrayElements(DIRECTIONS, count(0, 2))) {
+    state.directions.push({
+      id: next.direction++,
+      user_id: user.id,
+      name,
+      position:
+        f.helpers.maybe(() => f.helpers.arrayElement(['Analyst', 'Associate', 'Partner', 'Founder', 'Intern'])) ?? null,
+    });
+  }
+  const gradYear = user.graduation_year ?? refDate.getUTCFullYear();
+  state.experiences.push({
+    id: next.experience++,
+    user_id: user.id,
+    university_id: user.university_id ?? 1,
+    concern: user.major ?? f.helpers.arrayElement(MAJORS),
+    degree: demo ? 'MBA' : createDegree(f),
+    year: gradYear,
+  });
+  if (demo || f.datatype.boolean({ probability: 0.4 })) {
+    state.experiences.push({
+      id: next.experience++,
+      user_id: user.id,
+      university_id: f.number.int({ min: 1, max: UNIVERSITIES.length }),
+      concern: f.helpers.arrayElement(MAJORS),
+      degree: f.helpers.arrayElement(['BA', 'BS', 'AB']),
+      year: gradYear - f.number.int({ min: 4, max: 8 }),
+    });
+  }
+}
+
+function seedMessages(f: Faker, channel: StoredChannel, members: StoredUser[], from: Date, to: Date): Message[] {
+  const total = f.number.int({ min: 20, max: 200 });
+  const times = Array.from({ length: total }, () => f.date.between({ from, to }).getTime()).sort((a, b) => a - b);
+  const out: Message[] = [];
+  for (const time of times) {
+    const sender = f.helpers.arrayElement(members);
+    const mention = f.helpers.arrayElement(members);
+    const replyTo =
+      out.length > 0 && f.datatype.boolean({ probability: 0.15 }) ? f.helpers.arrayElement(out.slice(-10)) : undefined;
+    out.push(
+      createMessage(f, {
+        channel_id: channel.id,
+        sender_id: sender.id,
+        time: new Date(time).toISOString(),
+        reply_message_id: replyTo?.id ?? null,
+        message: chatLine(f, {
+          club: f.helpers.arrayElement(CLUBS),
+          major: f.helpers.arrayElement(MAJORS),
+          company: f.helpers.arrayElement(COMPANIES),
+          name: mention.first_name,
+        }),
+      }),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,503 @@
+import { createHash } from 'node:crypto';
+import { HttpError } from '../http-error.ts';
+import { newToken, randomId } from '../ids.ts';
+import { OwnedItems, strip } from './owned-items.ts';
+import type {
+  Channel,
+  ClubEntry,
+  Counter,
+  Direction,
+  Experience,
+  Friend,
+  Interest,
+  Message,
+  Note,
+  Owned,
+  ResourceItem,
+  ResourceKind,
+  ResourcePage,
+  SavedMessage,
+  SavedMessageRecord,
+  State,
+  StoredChannel,
+  StoredExperience,
+  StoredUser,
+  TokenRecord,
+  User,
+} from './types.ts';
+
+export interface StoreOptions {
+  /** Called after every change, before the response is sent (`--data` persists here). */
+  onCommit?: (state: State) => void;
+  /** The clock, injectable for tests. */
+  now?: () => Date;
+}
+
+export interface NewUser {
+  email: string;
+  password_hash: string;
+  university_name: string;
+  graduation_year: number;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+}
+
+export type UserPatch = Partial<
+  Pick<User, 'first_name' | 'last_name' | 'phone' | 'program' | 'description' | 'profile_image' | 'emails'>
+>;
+
+export interface ChannelDraft {
+  name: string;
+  description: string;
+  tags: number[];
+  is_closed: boolean;
+  users: string[];
+  parent_id?: string | null | undefined;
+  is_public?: boolean | undefined;
+  is_open?: boolean | undefined;
+  expires_year?: number | null | undefined;
+}
+
+export interface MessagePage {
+  data: Message[];
+  meta: { has_more: boolean; next_before: string | null };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** All mock state, in memory, with the operations the routes need. Plain data underneath (see `State`). */
+export class Store {
+  private state!: State;
+  private users!: Map<string, StoredUser>;
+  private usersByEmail!: Map<string, StoredUser>;
+  private notes!: OwnedItems<Owned<Note>>;
+  private clubs!: OwnedItems<Owned<ClubEntry>>;
+  private interests!: OwnedItems<Owned<Interest>>;
+  private directions!: OwnedItems<Owned<Direction>>;
+  private experiences!: OwnedItems<StoredExperience>;
+  private channels!: Map<string, StoredChannel>;
+  private readonly now: () => Date;
+
+  constructor(
+    state: State,
+    private readonly options: StoreOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.load(state);
+  }
+
+  /** Replaces everything (start-up from `--data`, `POST /__mock/reset`). */
+  load(state: State): void {
+    this.state = state;
+    this.users = new Map(state.users.map((u) => [u.id, u]));
+    this.usersByEmail = new Map(state.users.map((u) => [u.email.toLowerCase(), u]));
+    this.notes = new OwnedItems('note', state.notes);
+    this.clubs = new OwnedItems('club', state.clubs);
+    this.interests = new OwnedItems('interest', state.interests);
+    this.directions = new OwnedItems('direction', state.directions);
+    this.experiences = new OwnedItems('experience', state.experiences);
+    this.channels = new Map(state.channels.map((c) => [c.id, c]));
+  }
+
+  reset(state: State): void {
+    this.load(state);
+    this.commit();
+  }
+
+  /** The state as plain JSON-able data. */
+  snapshot(): State {
+    return {
+      ...this.state,
+      users: [...this.users.values()],
+      notes: this.notes.all(),
+      clubs: this.clubs.all(),
+      interests: this.interests.all(),
+      directions: this.directions.all(),
+      experiences: this.experiences.all(),
+      channels: [...this.channels.values()],
+    };
+  }
+
+  private commit(): void {
+    this.options.onCommit?.(this.snapshot());
+  }
+
+  private nextId(counter: Counter): number {
+    const id = this.state.next_id[counter];
+    this.state.next_id[counter] = id + 1;
+    return id;
+  }
+
+  private timestamp(): string {
+    return this.now().toISOString();
+  }
+
+  // ---------- users and sessions ----------
+
+  get userCount(): number {
+    return this.users.size;
+  }
+
+  /** The first users in seed order (the demo account first). */
+  firstUsers(count: number): StoredUser[] {
+    return this.state.users.slice(0, count);
+  }
+
+  findUser(id: string): StoredUser | undefined {
+    return this.users.get(id);
+  }
+
+  requireUser(id: string): StoredUser {
+    const user = this.users.get(id);
+    if (!user) throw HttpError.notFound(`No user with id ${id}.`);
+    return user;
+  }
+
+  findUserByEmail(email: string): StoredUser | undefined {
+    return this.usersByEmail.get(email.toLowerCase());
+  }
+
+  createUser(input: NewUser): StoredUser {
+    if (this.findUserByEmail(input.email)) {
+      throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
+    }
+    const university = this.findOrCreateResource('University', input.university_name);
+    const now = this.timestamp();
+    const local = input.email.split('@')[0] ?? '';
+    const user: StoredUser = {
+      id: randomId('usr'),
+      email: input.email,
+      first_name: input.first_name ?? local,
+      last_name: input.last_name ?? '',
+      profile_image: null,
+      description: null,
+      phone: null,
+      program: null,
+      university: university.name,
+      graduation_year: input.graduation_year,
+      emails: [],
+      created_at: now,
+      updated_at: now,
+      password_hash: input.password_hash,
+      university_id: university.id,
+      major: null,
+      company: null,
+      industry: null,
+      desired_industry: null,
+      location: null,
+      last_seen_at: now,
+      friend_ids: [],
+    };
+    this.state.users.push(user);
+    this.users.set(user.id, user);
+    this.usersByEmail.set(user.email.toLowerCase(), user);
+    this.commit();
+    return user;
+  }
+
+  updateUser(id: string, patch: UserPatch): StoredUser {
+    const user = this.requireUser(id);
+    Object.assign(user, patch, { updated_at: this.timestamp() });
+    this.commit();
+    return user;
+  }
+
+  issueToken(userId: string): string {
+    const token = newToken();
+    const record: TokenRecord = { user_id: userId, created_at: this.timestamp() };
+    this.state.tokens[hashToken(token)] = record;
+    const user = this.users.get(userId);
+    if (user) user.last_seen_at = record.created_at;
+    this.commit();
+    return token;
+  }
+
+  userForToken(token: string): StoredUser | undefined {
+    const record = this.state.tokens[hashToken(token)];
+    return record ? this.users.get(record.user_id) : undefined;
+  }
+
+  revokeToken(token: string): void {
+    delete this.state.tokens[hashToken(token)];
+    this.commit();
+  }
+
+  // ---------- resources ----------
+
+  listResources(kind: ResourceKind, q: string | undefined, page: number, perPage: number): ResourcePage {
+    const needle = q?.trim().toLowerCase();
+    const all = this.state.resources[kind];
+    const matches = needle ? all.filter((item) => item.name.toLowerCase().includes(needle)) : all;
+    const start = (page - 1) * perPage;
+    return {
+      data: matches.slice(start, start + perPage),
+      current_page: page,
+      per_page: perPage,
+      total: matches.length,
+      last_page: Math.max(1, Math.ceil(matches.length / perPage)),
+    };
+  }
+
+  findResource(kind: ResourceKind, id: number): ResourceItem | undefined {
+    return this.state.resources[kind].find((item) => item.id === id);
+  }
+
+  /** The item of that name (case-insensitive), created when there is none. */
+  findOrCreateResource(kind: ResourceKind, name: string): ResourceItem {
+    const list = this.state.resources[kind];
+    const found = list.find((item) => sameName(item.name, name));
+    if (found) return found;
+    const item = { id: this.nextId('resource'), name: name.trim() };
+    list.push(item);
+    return item;
+  }
+
+  // ---------- profile items ----------
+
+  listNotes(userId: string): Note[] {
+    this.requireUser(userId);
+    return this.notes
+      .listFor(userId)
+      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+      .map(strip);
+  }
+
+  addNote(userId: string, input: Omit<Note, 'id'>): Note {
+    const note = this.notes.add({ id: this.nextId('note'), user_id: userId, ...input });
+    this.commit();
+    return strip(note);
+  }
+
+  deleteNote(userId: string, id: number): Note {
+    const note = this.notes.removeOwn(userId, id);
+    this.commit();
+    return strip(note);
+  }
+
+  listClubs(userId: string): ClubEntry[] {
+    this.requireUser(userId);
+    return this.clubs.listFor(userId).map(strip);
+  }
+
+  addClub(userId: string, input: Omit<ClubEntry, 'id'>): ClubEntry {
+    const club = this.clubs.add({ id: this.nextId('club'), user_id: userId, ...input });
+    this.commit();
+    return strip(club);
+  }
+
+  detachClub(userId: string, id: number): ClubEntry {
+    const club = this.clubs.removeOwn(userId, id);
+    this.commit();
+    return strip(club);
+  }
+
+  listInterests(userId: string): Interest[] {
+    this.requireUser(userId);
+    return this.interests.listFor(userId).map(strip);
+  }
+
+  addInterest(userId: string, name: string): Interest {
+    if (this.interests.listFor(userId).some((i) => sameName(i.name, name))) {
+      throw HttpError.conflict('You already have this interest.', { name: ['You already have this interest.'] });
+    }
+    const interest = this.interests.add({
+      id: this.nextId('interest'),
+      user_id: userId,
+      name,
+      prefixed_id: randomId('int'),
+    });
+    this.commit();
+    return strip(interest);
+  }
+
+  detachInterest(userId: string, id: number): Interest {
+    const interest = this.interests.removeOwn(userId, id);
+    this.commit();
+    return strip(interest);
+  }
+
+  listDirections(userId: string): Direction[] {
+    this.requireUser(userId);
+    return this.directions.listFor(userId).map(strip);
+  }
+
+  addDirection(userId: string, name: string): Direction {
+    if (this.directions.listFor(userId).some((d) => sameName(d.name, name))) {
+      throw HttpError.conflict('You already have this direction.', { name: ['You already have this direction.'] });
+    }
+    const direction = this.directions.add({ id: this.nextId('direction'), user_id: userId, name, position: null });
+    this.commit();
+    return strip(direction);
+  }
+
+  detachDirection(userId: string, id: number): Direction {
+    const direction = this.directions.removeOwn(userId, id);
+    this.commit();
+    return strip(direction);
+  }
+
+  listExperiences(userId: string): Experience[] {
+    this.requireUser(userId);
+    return this.experiences
+      .listFor(userId)
+      .sort((a, b) => b.year - a.year || b.id - a.id)
+      .map((e) => this.toExperience(e));
+  }
+
+  addExperience(
+    userId: string,
+    input: { uni_name: string; concern: string; degree: string; year: number },
+  ): Experience {
+    const university = this.findOrCreateResource('University', input.uni_name);
+    const stored = this.experiences.add({
+      id: this.nextId('experience'),
+      user_id: userId,
+      university_id: university.id,
+      concern: input.concern,
+      degree: input.degree,
+      year: input.year,
+    });
+    this.commit();
+    return this.toExperience(stored);
+  }
+
+  private toExperience(e: StoredExperience): Experience {
+    const university = this.findResource('University', e.university_id) ?? { id: e.university_id, name: 'Unknown' };
+    return { id: e.id, university, concern: e.concern, degree: e.degree, year: e.year };
+  }
+
+  // ---------- people ----------
+
+  listFriends(userId: string): Friend[] {
+    const user = this.requireUser(userId);
+    return user.friend_ids.flatMap((id) => {
+      const friend = this.users.get(id);
+      return friend ? [toFriend(friend)] : [];
+    });
+  }
+
+  listSavedMessages(userId: string): SavedMessage[] {
+    return this.state.saved_messages
+      .filter((s) => s.user_id === userId)
+      .sort((a, b) => b.saved_at.localeCompare(a.saved_at))
+      .flatMap((s) => {
+        const channel = this.channels.get(s.channel_id);
+        const message = this.state.messages[s.channel_id]?.find((m) => m.id === s.message_id);
+        if (!channel || !message) return [];
+        return [{ id: s.id, channel_id: s.channel_id, channel_name: channel.name, saved_at: s.saved_at, message }];
+      });
+  }
+
+  // ---------- channels and messages ----------
+
+  listChannelsOf(userId: string): Channel[] {
+    return [...this.channels.values()]
+      .filter((c) => c.users.includes(userId))
+      .sort((a, b) => b.last_activity_at.localeCompare(a.last_activity_at))
+      .map(toChannel);
+  }
+
+  createChannel(userId: string, draft: ChannelDraft): Channel {
+    const errors: Record<string, string[]> = {};
+    draft.users.forEach((id, i) => {
+      if (!this.users.has(id)) errors[`users.${i}`] = [`No user with id ${id}.`];
+    });
+    draft.tags.forEach((id, i) => {
+      if (!this.findResource('Tag', id)) errors[`tags.${i}`] = [`No tag with id ${id}.`];
+    });
+    if (draft.parent_id && !this.channels.has(draft.parent_id)) {
+      errors.parent_id = [`No group with id ${draft.parent_id}.`];
+    }
+    if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+    const now = this.timestamp();
+    const channel: StoredChannel = {
+      id: randomId('chan'),
+      name: draft.name,
+      description: draft.description,
+      tags: draft.tags,
+      is_closed: draft.is_closed,
+      users: [userId, ...draft.users.filter((id) => id !== userId)],
+      parent_id: draft.parent_id ?? null,
+      is_public: draft.is_public ?? !draft.is_closed,
+      is_open: draft.is_open ?? !draft.is_closed,
+      expires_year: draft.expires_year ?? null,
+      created_by: userId,
+      created_at: now,
+      last_activity_at: now,
+    };
+    this.channels.set(channel.id, channel);
+    this.state.messages[channel.id] = [];
+    this.commit();
+    return toChannel(channel);
+  }
+
+  leaveChannel(userId: string, channelId: string): Channel {
+    const channel = this.requireChannel(channelId);
+    const index = channel.users.indexOf(userId);
+    if (index === -1) throw HttpError.conflict('You are not a member of this group.');
+    channel.users.splice(index, 1);
+    this.commit();
+    return toChannel(channel);
+  }
+
+  /** At most `limit` messages older than `before` (or the newest), oldest first within the page. */
+  messagesPage(userId: string, channelId: string, before: string | undefined, limit: number): MessagePage {
+    const channel = this.requireChannel(channelId);
+    if (!channel.users.includes(userId)) throw HttpError.forbidden('You are not a member of this group.');
+    const all = this.state.messages[channelId] ?? [];
+    let end = all.length;
+    if (before !== undefined) {
+      end = all.findIndex((m) => m.id === before);
+      if (end === -1) throw HttpError.notFound(`No message with id ${before} in this group.`);
+    }
+    const start = Math.max(0, end - limit);
+    const data = all.slice(start, end);
+    const hasMore = start > 0;
+    return { data, meta: { has_more: hasMore, next_before: hasMore ? (data[0]?.id ?? null) : null } };
+  }
+
+  private requireChannel(id: string): StoredChannel {
+    const channel = this.channels.get(id);
+    if (!channel) throw HttpError.notFound(`No group with id ${id}.`);
+    return channel;
+  }
+}
+
+/** The contract's User, without the store's private fields. */
+export function toUser(u: StoredUser): User {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    profile_image: u.profile_image,
+    description: u.description,
+    phone: u.phone ?? null,
+    program: u.program ?? null,
+    university: u.university ?? null,
+    graduation_year: u.graduation_year ?? null,
+    emails: u.emails ?? [],
+    created_at: u.created_at,
+    updated_at: u.updated_at,
+  };
+}
+
+export function toFriend(u: StoredUser): Friend {
+  return {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    profile_image: u.profile_image,
+    university: u.university ?? null,
+    graduation_year: u.graduation_year ?? null,
+  };
+}
+
+export function toChannel(c: StoredChannel): Channel {
+  const { last_activity_at: _activity, ...channel } = c;
+  return { ...channel, users: [...c.users], tags: [...c.tags] };
+}
+
+export type { SavedMessageRecord };

@@ -1,0 +1,107 @@
+import type { components } from '@cohort/api';
+
+type Schemas = components['schemas'];
+export type User = Schemas['User'];
+export type Friend = Schemas['Friend'];
+export type Note = Schemas['Note'];
+export type ClubEntry = Schemas['ClubEntry'];
+export type Interest = Schemas['Interest'];
+export type Direction = Schemas['Direction'];
+export type Experience = Schemas['Experience'];
+export type University = Schemas['University'];
+export type Channel = Schemas['Channel'];
+export type Message = Schemas['Message'];
+export type SavedMessage = Schemas['SavedMessage'];
+export type ResourceKind = Schemas['ResourceKind'];
+export type ResourceItem = Schemas['ResourceItem'];
+export type ResourcePage = Schemas['ResourcePage'];
+
+export const RESOURCE_KINDS = [
+  'Club',
+  'Position',
+  'Direction',
+  'Interest',
+  'University',
+  'Major',
+  'Program',
+  'Degree',
+  'Graduation',
+  'Industry',
+  'Company',
+  'Location',
+  'Tag',
+] as const satisfies readonly ResourceKind[];
+
+/**
+ * A user as the store keeps it: the contract's User plus what the directory filters (#6) and
+ * auth need. Plain data, so the whole state serialises to JSON for `--data`.
+ */
+export interface StoredUser extends User {
+  /** `scrypt$salt$hash`; null for seeded users, who share one password hashed once per start. */
+  password_hash: string | null;
+  university_id: number | null;
+  major: string | null;
+  company: string | null;
+  industry: string | null;
+  desired_industry: string | null;
+  location: string | null;
+  last_seen_at: string;
+  friend_ids: string[];
+}
+
+export type Owned<T> = T & { user_id: string };
+
+export interface StoredExperience {
+  id: number;
+  user_id: string;
+  university_id: number;
+  concern: string;
+  degree: string;
+  year: number;
+}
+
+export interface StoredChannel extends Channel {
+  parent_id: string | null;
+  is_public: boolean;
+  is_open: boolean;
+  expires_year: number | null;
+  created_by: string;
+  created_at: string;
+  /** The newest message's time (or creation), for "most recently active first". */
+  last_activity_at: string;
+}
+
+export interface SavedMessageRecord {
+  id: number;
+  user_id: string;
+  channel_id: string;
+  message_id: string;
+  saved_at: string;
+}
+
+export interface TokenRecord {
+  user_id: string;
+  created_at: string;
+}
+
+export type Counter = 'note' | 'club' | 'interest' | 'direction' | 'experience' | 'resource' | 'saved_message';
+
+/** Everything the mock knows; `--data` writes exactly this as JSON. */
+export interface State {
+  version: 1;
+  seed: number;
+  users: StoredUser[];
+  resources: Record<ResourceKind, ResourceItem[]>;
+  notes: Owned<Note>[];
+  clubs: Owned<ClubEntry>[];
+  interests: Owned<Interest>[];
+  directions: Owned<Direction>[];
+  experiences: StoredExperience[];
+  channels: StoredChannel[];
+  /** Channel id → its messages, oldest first. */
+  messages: Record<string, Message[]>;
+  saved_messages: SavedMessageRecord[];
+  /** sha256(token) → session; the raw token is never stored. */
+  tokens: Record<string, TokenRecord>;
+  next_id: Record<Counter, number>;
+}

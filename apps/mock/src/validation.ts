@@ -1,0 +1,123 @@
+import {
+  compileFragment,
+  createContractAjv,
+  describeErrors,
+  type ErrorObject,
+  type OpenApiDocument,
+  type Operation,
+  type ValidateFunction,
+} from '@cohort/openapi';
+import type { FieldErrors } from './http-error.ts';
+
+export interface ValidInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export type RequestValidator = (raw: {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}) => { ok: true; input: ValidInput } | { ok: false; errors: FieldErrors };
+
+interface Compiled {
+  params?: ValidateFunction;
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+  bodyRequired: boolean;
+}
+
+function objectSchema(parameters: Operation['parameters'], location: 'path' | 'query') {
+  const own = parameters.filter((p) => p.in === location);
+  if (own.length === 0) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(own.map((p) => [p.name, p.schema ?? {}])),
+    required: own.filter((p) => p.required || location === 'path').map((p) => p.name),
+    // Unknown query strings are ignored (cache busters, tracking); unknown path params cannot occur.
+  };
+}
+
+/** `/users/2` → `users.2`; the body itself is `body`. */
+function fieldName(pointer: string, root: string): string {
+  const path = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  return path || root;
+}
+
+function message(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not allowed';
+    case 'type':
+      return `must be ${String(e.params.type).replace(',', ' or ')}`;
+    case 'oneOf':
+    case 'anyOf':
+      return 'is not valid';
+    default:
+      return e.message ?? 'is not valid';
+  }
+}
+
+function collect(errors: ErrorObject[] | null | undefined, root: string, out: FieldErrors): void {
+  const issues = describeErrors(errors);
+  (errors ?? []).forEach((e, i) => {
+    const issue = issues[i];
+    if (!issue) return;
+    // oneOf(null | X) also reports each branch; the branch errors say more than "is not valid".
+    if ((e.keyword === 'oneOf' || e.keyword === 'anyOf') && (errors ?? []).length > 1) return;
+    const field = fieldName(issue.pointer, root);
+    const list = out[field] ?? [];
+    const text = message(e);
+    if (!list.includes(text)) list.push(text);
+    out[field] = list;
+  });
+}
+
+/** Compiles every operation's path, query and body schemas once; returns a validator per operationId. */
+export function compileValidators(doc: OpenApiDocument, operations: Operation[]): Map<string, RequestValidator> {
+  const ajv = createContractAjv(doc, { useDefaults: true, coerceTypes: true });
+  const bodyAjv = createContractAjv(doc, { useDefaults: true, coerceTypes: false });
+  const out = new Map<string, RequestValidator>();
+  for (const op of operations) {
+    const params = objectSchema(op.parameters, 'path');
+    const query = objectSchema(op.parameters, 'query');
+    const bodySchema = op.requestBody?.content['application/json']?.schema;
+    const compiled: Compiled = {
+      ...(params ? { params: compileFragment(ajv, params) } : {}),
+      ...(query ? { query: compileFragment(ajv, query) } : {}),
+      ...(bodySchema ? { body: compileFragment(bodyAjv, bodySchema) } : {}),
+      bodyRequired: op.requestBody?.required ?? false,
+    };
+    out.set(op.operationId, (raw) => {
+      const errors: FieldErrors = {};
+      // Ajv coerces and fills defaults in place: work on copies.
+      const params = { ...raw.params };
+      const query: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(raw.query)) {
+        // A repeated scalar query parameter (?limit=1&limit=2) is ambiguous: take the last one.
+        query[key] = Array.isArray(value) ? value.at(-1) : value;
+      }
+      if (compiled.params && !compiled.params(params)) collect(compiled.params.errors, 'path', errors);
+      if (compiled.query && !compiled.query(query)) collect(compiled.query.errors, 'query', errors);
+      let body = raw.body;
+      if (compiled.body) {
+        if (body === undefined) {
+          if (compiled.bodyRequired) errors.body = ['is required'];
+        } else {
+          body = structuredClone(body);
+          if (!compiled.body(body)) collect(compiled.body.errors, 'body', errors);
+        }
+      }
+      if (Object.keys(errors).length > 0) return { ok: false, errors };
+      return { ok: true, input: { params, query, body } };
+    });
+  }
+  return out;
+}

@@ -1,0 +1,119 @@
+import type { AddressInfo } from 'node:net';
+import { type CohortClient, createCohortClient } from '@cohort/api';
+import { compileFragment, createContractAjv, describeErrors, type ValidateFunction } from '@cohort/openapi';
+import { afterEach, expect } from 'vitest';
+import { createApp, type MockOptions } from '../src/app.ts';
+import { contract, matchOperation, pathMatchers } from '../src/contract.ts';
+import { hashPassword } from '../src/password.ts';
+import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions, seedState } from '../src/seed/index.ts';
+import { Store, type StoreOptions } from '../src/store/store.ts';
+
+// ---------- the one response check: every body against the contract ----------
+
+const { doc, operations } = contract();
+const matchers = pathMatchers(operations);
+const ajv = createContractAjv(doc);
+const compiled = new Map<string, ValidateFunction | null>();
+
+/**
+ * Problems with one response, judged by the contract: the status must be declared for the
+ * operation and the JSON body must match that response's schema. `[]` means it conforms.
+ */
+export function validateResponse(operationId: string, status: number, body: unknown): string[] {
+  const op = operations.find((o) => o.operationId === operationId);
+  if (!op) return [`${operationId}: not in the contract`];
+  const response = op.responses[String(status)] ?? op.responses.default;
+  if (!response)
+    return [`${operationId}: status ${status} is not declared (declared: ${Object.keys(op.responses).join(', ')})`];
+  const key = `${operationId} ${status}`;
+  if (!compiled.has(key)) {
+    const schema = response.content?.['application/json']?.schema;
+    compiled.set(key, schema ? compileFragment(ajv, schema) : null);
+  }
+  const validate = compiled.get(key);
+  if (!validate) return [];
+  if (validate(body)) return [];
+  return describeErrors(validate.errors).map((e) => `${operationId} ${status}: ${e.pointer || '(body)'} ${e.message}`);
+}
+
+/** Every contract drift seen by `contractFetch` in the current test; checked after each test. */
+export const drift: string[] = [];
+
+afterEach(() => {
+  const seen = drift.splice(0);
+  expect(seen, 'responses that do not match the contract').toEqual([]);
+});
+
+/** A fetch that checks each API response against the contract (see `validateResponse`). */
+export const contractFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const response = await fetch(request);
+  const url = new URL(request.url);
+  const match = matchOperation(matchers, request.method, url.pathname);
+  if (match && 'operation' in match) {
+    const text = await response.clone().text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      drift.push(`${match.operation.operationId} ${response.status}: body is not JSON: ${text.slice(0, 80)}`);
+      return response;
+    }
+    drift.push(...validateResponse(match.operation.operationId, response.status, body));
+  }
+  return response;
+};
+
+// ---------- a real server on an ephemeral port ----------
+
+let seededHash: Promise<string> | undefined;
+/** Hashing is slow on purpose; one hash per test file is enough. */
+export const seededPasswordHash = () => {
+  seededHash ??= hashPassword(SEEDED_PASSWORD);
+  return seededHash;
+};
+
+export interface TestServer {
+  baseUrl: string;
+  store: Store;
+  /** A client that checks every response against the contract; signed in when a token is given. */
+  client: (token?: string) => CohortClient;
+  /** Signs in (the demo account by default) and returns the token. */
+  login: (email?: string, password?: string, uniName?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function startServer(
+  config: { seed?: SeedOptions; options?: Partial<MockOptions>; store?: StoreOptions } = {},
+): Promise<TestServer> {
+  const seed = { users: 60, channels: 12, ...config.seed };
+  const store = new Store(seedState(seed), config.store);
+  const app = createApp({
+    store,
+    options: {
+      seededPasswordHash: await seededPasswordHash(),
+      resetState: () => seedState(seed),
+      onBug: (error) => drift.push(`server bug: ${String(error)}`),
+      ...config.options,
+    },
+  });
+  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = (token?: string) => createCohortClient({ baseUrl, getToken: () => token, fetch: contractFetch });
+  const login = async (email: string = DEMO_ACCOUNT.email, password: string = SEEDED_PASSWORD, uniName?: string) => {
+    const user = store.findUserByEmail(email);
+    const { data, error } = await client().POST('/api/v1/login', {
+      body: { uniName: uniName ?? user?.university ?? DEMO_ACCOUNT.university, email, password },
+    });
+    if (error) throw error;
+    return data.data.access_token;
+  };
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      server.closeAllConnections();
+      server.close((error) => (error ? reject(error) : resolve()));
+    });
+  return { baseUrl, store, client, login, close };
+}
