@@ -1,0 +1,79 @@
+/** Measure 4: the whole core conformance run against a fresh local mock. */
+import { performance } from 'node:perf_hooks';
+import type { Row, Section } from './report.ts';
+import { startMock } from './subjects.ts';
+
+/** The part of @cohort/contract's result the bench reads. */
+interface ConformanceSummary {
+  durationMs: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  requests: number;
+  operations: string[];
+  errors: { message: string }[];
+}
+
+type RunConformance = (options: { baseUrl: string; include: 'core' }) => Promise<ConformanceSummary>;
+
+// Loaded by name at run time so the bench does not type-check (or break with) the checker's source.
+const CONTRACT_PACKAGE = '@cohort/contract';
+
+export const CONFORMANCE_TARGET = { on: 'value', op: '<', bound: 5 } as const;
+
+export function plannedConformanceRows(reason: string): Row[] {
+  return [
+    {
+      subject: 'core conformance run',
+      metric: 'duration',
+      value: null,
+      unit: 's',
+      target: CONFORMANCE_TARGET,
+      note: reason,
+    },
+  ];
+}
+
+export async function measureConformance(): Promise<Section> {
+  const section: Section = {
+    title: '4. Contract run',
+    method:
+      "`runConformance({ baseUrl, include: 'core' })` from @cohort/contract (every phase, its default fuzzing) against a fresh mock with the default seed; the figure is the checker's own `durationMs`, the wall time around the call is noted.",
+    rows: [],
+    notes: [],
+  };
+  let runConformance: RunConformance | undefined;
+  try {
+    ({ runConformance } = (await import(CONTRACT_PACKAGE)) as { runConformance?: RunConformance });
+  } catch (error) {
+    section.rows.push(
+      ...plannedConformanceRows(
+        `not measured: @cohort/contract cannot be loaded (${(error as Error).message.split('\n')[0]})`,
+      ),
+    );
+    return section;
+  }
+  if (!runConformance) {
+    section.rows.push(...plannedConformanceRows('not measured: @cohort/contract does not export runConformance yet'));
+    return section;
+  }
+  const mock = await startMock();
+  try {
+    const started = performance.now();
+    const result = await runConformance({ baseUrl: mock.url, include: 'core' });
+    const wallMs = performance.now() - started;
+    section.rows.push({
+      subject: 'core conformance run',
+      metric: 'duration',
+      value: result.durationMs / 1000,
+      unit: 's',
+      target: CONFORMANCE_TARGET,
+      note: `${result.operations.length} operations, ${result.requests} requests; ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped; wall time ${(wallMs / 1000).toFixed(2)} s`,
+    });
+    if (result.errors.length > 0)
+      section.notes.push(`Checker errors: ${result.errors.map((error) => error.message).join('; ')}`);
+  } finally {
+    await mock.stop();
+  }
+  return section;
+}

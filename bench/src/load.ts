@@ -1,0 +1,68 @@
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  /** Latency percentiles in ms (autocannon records whole milliseconds). */
+  p50: number;
+  p99: number;
+  total: number;
+  /** Responses that were not 2xx, and connection errors/timeouts: any of these makes the run suspect. */
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: options.url,
+    method: options.method,
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections,
+    duration: seconds,
+    // A dead server must fail the run quickly, not hang the bench.
+    timeout: 10,
+  });
+}
+
+/** A warm-up run (discarded) and then the measured run, one after the other on the same server. */
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
+  const result = await run(options, options.seconds);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statusCodes,
+  };
+}
+
+/** Why a load result should not be trusted, or null when every response was a 2xx. */
+export function loadProblem(result: LoadResult): string | null {
+  if (result.total === 0) return 'no responses at all';
+  if (result.non2xx === 0 && result.errors === 0) return null;
+  const codes = Object.entries(result.statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, count]) => `${count}× ${code}`);
+  return [
+    result.non2xx > 0 ? `${result.non2xx} non-2xx responses (${codes.join(', ')})` : '',
+    result.errors > 0 ? `${result.errors} connection errors/timeouts` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}

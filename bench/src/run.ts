@@ -1,0 +1,123 @@
+/**
+ * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
+ * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web runs a subset.
+ */
+import { writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { measureConformance, plannedConformanceRows } from './conformance.ts';
+import { describeMachine } from './machine.ts';
+import { killAllNow, stopAll } from './processes.ts';
+import { type Row, renderResults, type Section } from './report.ts';
+import { measureSearchAndStartup, plannedSearchRows } from './search.ts';
+import { benchRoot, mockExists } from './subjects.ts';
+import { measureThroughput } from './throughput.ts';
+import { measureWeb, plannedWebRows } from './web.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const wanted = (name: string) => !only || only.includes(name);
+const sizes = [1_000, 10_000, 100_000];
+
+function failed(title: string, method: string, rows: Row[]): Section {
+  return { title, method, rows, notes: [] };
+}
+
+function reason(error: unknown): string {
+  return `not measured: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+}
+
+async function section(
+  name: string,
+  measure: () => Promise<Section | Section[]>,
+  onError: (why: string) => Section[],
+): Promise<Section[]> {
+  if (!wanted(name)) return [];
+  const started = performance.now();
+  console.log(`bench: ${name}…`);
+  try {
+    const result = await measure();
+    console.log(`bench: ${name} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return Array.isArray(result) ? result : [result];
+  } catch (error) {
+    console.error(`bench: ${name} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    await stopAll();
+    return onError(reason(error));
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const date = new Date();
+  const sections: Section[] = [];
+  const noMock = mockExists() ? null : 'not measured: apps/mock/src/main.ts does not exist yet';
+
+  sections.push(
+    ...(await section(
+      'throughput',
+      () =>
+        noMock
+          ? Promise.reject(new Error(noMock))
+          : measureThroughput({ connections: 50, warmupSeconds, seconds, profileSeconds: 5 }),
+      (why) => [
+        failed('1. Mock throughput and latency', 'autocannon against the mock, a bare node:http server and Prism.', [
+          { subject: 'Cohort mock', metric: 'reads: req/s', value: null, unit: 'req/s', note: why },
+        ]),
+      ],
+    )),
+  );
+  sections.push(
+    ...(await section(
+      'search',
+      async () => {
+        const { search, startup } = await measureSearchAndStartup({
+          sizes,
+          warmupQueries: 30,
+          queries: 300,
+          startupRepeats: 3,
+        });
+        return [search, startup];
+      },
+      (why) => [
+        failed('2. Directory search', 'GET /api/v1/users/search at each user count.', plannedSearchRows(sizes, why)),
+        failed('3. Start-up', 'Mock ready time.', [
+          { subject: 'Cohort mock', metric: 'ready', value: null, unit: 's', note: why },
+        ]),
+      ],
+    )),
+  );
+  sections.push(
+    ...(await section('conformance', measureConformance, (why) => [
+      failed('4. Contract run', 'The core conformance run against a fresh mock.', plannedConformanceRows(why)),
+    ])),
+  );
+  sections.push(
+    ...(await section('web', measureWeb, (why) => [
+      failed('5. Web', 'Route sizes and Lighthouse.', plannedWebRows(why)),
+    ])),
+  );
+
+  const markdown = renderResults({
+    machine: describeMachine(),
+    date,
+    durationMs: performance.now() - started,
+    sections,
+  });
+  await writeFile(`${benchRoot}RESULTS.md`, markdown);
+  console.log(`bench: wrote ${benchRoot}RESULTS.md`);
+}
+
+// Every child server is stopped on the way out, whatever happened.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+process.once('exit', killAllNow);
+
+try {
+  await main();
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,84 @@
+/** How the bench starts each server it measures, and signs in to the Cohort mock. */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ChildServer, startServer } from './processes.ts';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const benchRoot = fileURLToPath(new URL('../', import.meta.url));
+export const mockMain = `${repoRoot}apps/mock/src/main.ts`;
+export const contractFile = `${repoRoot}openapi/openapi.yaml`;
+const tsxLoader = import.meta.resolve('tsx');
+
+export interface MockOptions {
+  users?: number;
+  seed?: number;
+  /** Extra node flags, e.g. --cpu-prof for a profile of a missed target. */
+  nodeFlags?: string[];
+  timeoutMs?: number;
+}
+
+export function mockExists(): boolean {
+  return existsSync(mockMain);
+}
+
+/** The mock exactly as a developer runs it: node + tsx on its source, port 0, quiet. */
+export function startMock(options: MockOptions = {}): Promise<ChildServer> {
+  const args = [...(options.nodeFlags ?? []), '--import', tsxLoader, mockMain, '--port', '0', '--quiet'];
+  if (options.users !== undefined) args.push('--users', String(options.users));
+  if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  return startServer({
+    name: `Cohort mock${options.users ? ` (${options.users} users)` : ''}`,
+    command: process.execPath,
+    args,
+    cwd: `${repoRoot}apps/mock`,
+    ready: /listening on (http:\/\/[^\s/]+)/,
+    timeoutMs: options.timeoutMs ?? 120_000,
+  });
+}
+
+export function startBareServer(cannedFile: string): Promise<ChildServer> {
+  return startServer({
+    name: 'bare node:http',
+    command: process.execPath,
+    args: ['--import', tsxLoader, `${benchRoot}src/bare-server.ts`, cannedFile],
+    ready: /listening on (http:\/\/[^\s/]+)/,
+    timeoutMs: 30_000,
+  });
+}
+
+/** Prism from the bench's own devDependencies, on the same contract file, logging only errors. */
+export function startPrism(port: number): Promise<ChildServer> {
+  return startServer({
+    name: 'Stoplight Prism',
+    command: `${benchRoot}node_modules/.bin/prism`,
+    args: ['mock', contractFile, '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'error'],
+    // With --verboseLevel error Prism prints nothing when ready, so readiness is polled over HTTP instead.
+    url: `http://127.0.0.1:${port}`,
+    timeoutMs: 60_000,
+  });
+}
+
+export interface Session {
+  token: string;
+  userId: string;
+  credentials: { university: string; email: string; password: string };
+}
+
+/** Reads the demo account the mock prints, signs in and asks who that is. */
+export async function signIn(mock: ChildServer): Promise<Session> {
+  const demo = await mock.waitForOutput(/Demo account: university "([^"]+)", e-mail (\S+), password (\S+)/);
+  const [, university = '', email = '', password = ''] = demo;
+  const login = await fetch(`${mock.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ uniName: university, email, password }),
+  });
+  const loginBody = (await login.json()) as { data?: { access_token?: string } };
+  const token = loginBody.data?.access_token;
+  if (!login.ok || !token) throw new Error(`sign-in failed: ${login.status} ${JSON.stringify(loginBody)}`);
+  const me = await fetch(`${mock.url}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  const meBody = (await me.json()) as { data?: { id?: string } };
+  const userId = meBody.data?.id;
+  if (!me.ok || !userId) throw new Error(`users/me failed: ${me.status} ${JSON.stringify(meBody)}`);
+  return { token, userId, credentials: { university, email, password } };
+}

@@ -1,0 +1,231 @@
+/** Measure 1: the mock's throughput and latency beside a bare node:http ceiling and Prism. */
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CannedResponse } from './bare-server.ts';
+import { type CpuProfile, renderProfile, summariseProfile } from './cpu-profile.ts';
+import { type LoadOptions, type LoadResult, loadProblem, measureLoad } from './load.ts';
+import { freePort } from './machine.ts';
+import type { ChildServer } from './processes.ts';
+import { type Row, ratioOf, type Section, verdict } from './report.ts';
+import { type Session, signIn, startBareServer, startMock, startPrism } from './subjects.ts';
+
+export interface ThroughputSettings {
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  profileSeconds: number;
+}
+
+interface Endpoint {
+  label: string;
+  method: 'GET' | 'POST';
+  path: (session: Session) => string;
+  body?: string;
+  /** The Prism ratio target applies to reads only (Prism does no work for a write). */
+  read: boolean;
+}
+
+const noteInput = JSON.stringify({
+  title: 'Benchmark note',
+  note: 'Written by the load generator to measure the store path.',
+  date: '2026-11-18',
+});
+
+const endpoints: Endpoint[] = [
+  {
+    label: 'GET notes/{userId}',
+    method: 'GET',
+    path: (session) => `/api/v1/users/me/notes/${session.userId}`,
+    read: true,
+  },
+  {
+    label: 'POST notes/store',
+    method: 'POST',
+    path: () => '/api/v1/users/me/notes/store',
+    body: noteInput,
+    read: false,
+  },
+];
+
+const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+function requestHeaders(session: Session, endpoint: Endpoint): Record<string, string> {
+  return {
+    authorization: `Bearer ${session.token}`,
+    accept: 'application/json',
+    ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+/** One real exchange with the mock per endpoint, replayed verbatim by the bare server. */
+async function captureCanned(mock: ChildServer, session: Session): Promise<CannedResponse[]> {
+  const canned: CannedResponse[] = [];
+  for (const endpoint of endpoints) {
+    const path = endpoint.path(session);
+    const response = await fetch(`${mock.url}${path}`, {
+      method: endpoint.method,
+      headers: requestHeaders(session, endpoint),
+      body: endpoint.body,
+    });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${endpoint.label} answered ${response.status}: ${body.slice(0, 300)}`);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+    });
+    canned.push({ method: endpoint.method, path, status: response.status, headers, body });
+  }
+  return canned;
+}
+
+function loadOptions(
+  server: ChildServer,
+  session: Session,
+  endpoint: Endpoint,
+  settings: ThroughputSettings,
+): LoadOptions {
+  return {
+    url: `${server.url}${endpoint.path(session)}`,
+    method: endpoint.method,
+    headers: requestHeaders(session, endpoint),
+    body: endpoint.body,
+    connections: settings.connections,
+    warmupSeconds: settings.warmupSeconds,
+    seconds: settings.seconds,
+  };
+}
+
+type Subject = 'cohort' | 'bare' | 'prism';
+const SUBJECT_NAMES: Record<Subject, string> = {
+  cohort: 'Cohort mock',
+  bare: 'bare node:http',
+  prism: 'Stoplight Prism 5.14',
+};
+
+/** A CPU profile of a fresh mock under the same load, for a missed target. */
+async function profileMock(endpoint: Endpoint, settings: ThroughputSettings): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cohort-bench-profile-'));
+  const mock = await startMock({ nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  try {
+    const session = await signIn(mock);
+    await measureLoad({
+      ...loadOptions(mock, session, endpoint, settings),
+      warmupSeconds: 1,
+      seconds: settings.profileSeconds,
+    });
+  } finally {
+    // The profile is written when the process exits cleanly on SIGTERM.
+    await mock.stop();
+  }
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
+  if (!files[0]) return `No CPU profile was written for ${endpoint.label} (the mock did not exit cleanly on SIGTERM).`;
+  const profile = JSON.parse(await readFile(join(dir, files[0]), 'utf8')) as CpuProfile;
+  return renderProfile(endpoint.label, summariseProfile(profile, { lastMs: settings.profileSeconds * 1000 }));
+}
+
+export async function measureThroughput(settings: ThroughputSettings): Promise<Section> {
+  const section: Section = {
+    title: '1. Mock throughput and latency',
+    method: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per endpoint and server, one server at a time on loopback, each server in its own process. Authenticated (same bearer token everywhere). Latency percentiles are autocannon's, in whole milliseconds. Reads run before writes, so the notes list read is the seeded one.`,
+    rows: [],
+    notes: [],
+  };
+  const mock = await startMock();
+  const session = await signIn(mock);
+  const cannedFile = join(await mkdtemp(join(tmpdir(), 'cohort-bench-')), 'canned.json');
+  await writeFile(cannedFile, JSON.stringify(await captureCanned(mock, session)));
+  const servers: Partial<Record<Subject, ChildServer>> = { cohort: mock };
+  try {
+    servers.bare = await startBareServer(cannedFile);
+    try {
+      servers.prism = await startPrism(await freePort());
+    } catch (error) {
+      section.notes.push(`Prism could not start on this contract: ${(error as Error).message}`);
+    }
+    for (const endpoint of endpoints) {
+      const results: Partial<Record<Subject, LoadResult>> = {};
+      for (const subject of ['bare', 'cohort', 'prism'] as const) {
+        const server = servers[subject];
+        if (!server) continue;
+        results[subject] = await measureLoad(loadOptions(server, session, endpoint, settings));
+        const problem = loadProblem(results[subject]);
+        if (problem) section.notes.push(`${SUBJECT_NAMES[subject]}, ${endpoint.label}: ${problem}.`);
+      }
+      section.rows.push(...rowsFor(endpoint, results));
+    }
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+  }
+  // A missed target is explained by a profile of the mock under that very load.
+  for (const endpoint of endpoints) {
+    const missed = section.rows.some(
+      (row) =>
+        row.subject === SUBJECT_NAMES.cohort && row.metric.startsWith(endpoint.label) && verdict(row) === 'missed',
+    );
+    if (missed) section.notes.push(await profileMock(endpoint, settings));
+  }
+  return section;
+}
+
+function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult>>): Row[] {
+  const bare = results.bare?.requestsPerSecond ?? null;
+  const prism = results.prism?.requestsPerSecond ?? null;
+  const cohort = results.cohort;
+  const rows: Row[] = [];
+  const notMeasured = (subject: Subject) => (subject === 'prism' ? 'Prism did not start (see below)' : 'did not run');
+  rows.push({
+    subject: SUBJECT_NAMES.cohort,
+    metric: `${endpoint.label}: req/s`,
+    value: cohort?.requestsPerSecond ?? null,
+    unit: 'req/s',
+    ratio: { value: ratioOf(cohort?.requestsPerSecond, bare), of: 'bare node:http' },
+    target: { on: 'ratio', op: '>=', bound: 0.5 },
+  });
+  rows.push({
+    subject: SUBJECT_NAMES.cohort,
+    metric: `${endpoint.label}: req/s`,
+    value: cohort?.requestsPerSecond ?? null,
+    unit: 'req/s',
+    ratio: { value: ratioOf(cohort?.requestsPerSecond, prism), of: 'Prism' },
+    ...(endpoint.read ? { target: { on: 'ratio', op: '>=', bound: 5 } as const } : {}),
+  });
+  rows.push({
+    subject: SUBJECT_NAMES.cohort,
+    metric: `${endpoint.label}: p50`,
+    value: cohort?.p50 ?? null,
+    unit: 'ms',
+  });
+  rows.push({
+    subject: SUBJECT_NAMES.cohort,
+    metric: `${endpoint.label}: p99`,
+    value: cohort?.p99 ?? null,
+    unit: 'ms',
+    target: { on: 'value', op: '<=', bound: 10 },
+  });
+  for (const subject of ['bare', 'prism'] as const) {
+    const result = results[subject];
+    const note = result ? undefined : notMeasured(subject);
+    rows.push({
+      subject: SUBJECT_NAMES[subject],
+      metric: `${endpoint.label}: req/s`,
+      value: result?.requestsPerSecond ?? null,
+      unit: 'req/s',
+      ratio: { value: ratioOf(result?.requestsPerSecond, bare), of: 'bare node:http' },
+      ...(note ? { note } : {}),
+    });
+    rows.push({
+      subject: SUBJECT_NAMES[subject],
+      metric: `${endpoint.label}: p50`,
+      value: result?.p50 ?? null,
+      unit: 'ms',
+    });
+    rows.push({
+      subject: SUBJECT_NAMES[subject],
+      metric: `${endpoint.label}: p99`,
+      value: result?.p99 ?? null,
+      unit: 'ms',
+    });
+  }
+  return rows;
+}

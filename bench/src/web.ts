@@ -1,0 +1,214 @@
+/** Measure 5: the web app's gzip size per route, and Lighthouse (mobile preset) against the mock. */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { freePort } from './machine.ts';
+import { type ChildServer, startServer } from './processes.ts';
+import type { Row, Section } from './report.ts';
+import { repoRoot, type Session, signIn, startMock } from './subjects.ts';
+
+const webRoot = `${repoRoot}apps/web`;
+const distRoot = `${webRoot}/dist`;
+const LOGIN_JS_BUDGET_KB = 150;
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface RouteFigures {
+  jsKB: number | null;
+  cssKB: number | null;
+  files: number;
+  score: number | null;
+  lcpMs: number | null;
+  finalUrl: string;
+}
+
+export function plannedWebRows(reason: string): Row[] {
+  return ['/login', '/profile'].flatMap((route) => routeRows(route, null, reason));
+}
+
+function routeRows(route: string, figures: RouteFigures | null, reason?: string): Row[] {
+  const note = reason ?? '';
+  return [
+    {
+      subject: route,
+      metric: 'JavaScript loaded (gzip)',
+      value: figures?.jsKB ?? null,
+      unit: 'KB',
+      ...(route === '/login' ? { target: { on: 'value', op: '<=', bound: LOGIN_JS_BUDGET_KB } as const } : {}),
+      note: figures ? `${figures.files} files` : note,
+    },
+    { subject: route, metric: 'CSS loaded (gzip)', value: figures?.cssKB ?? null, unit: 'KB', note },
+    { subject: route, metric: 'Lighthouse performance (mobile)', value: figures?.score ?? null, unit: 'score', note },
+    {
+      subject: route,
+      metric: 'Largest Contentful Paint (mobile, simulated)',
+      value: figures?.lcpMs ?? null,
+      unit: 'ms',
+      note,
+    },
+  ];
+}
+
+/** `pnpm --filter @cohort/web build`, as a developer runs it; resolves with its wall time or rejects with its output. */
+function buildWeb(): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['--filter', '@cohort/web', 'build'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve(performance.now() - started);
+      else reject(new Error(`web build failed (exit ${code}): ${output.split('\n').slice(-8).join(' ')}`));
+    });
+  });
+}
+
+function startPreview(port: number, mockUrl: string): Promise<ChildServer> {
+  return startServer({
+    name: 'vite preview',
+    command: `${webRoot}/node_modules/.bin/vite`,
+    args: ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    cwd: webRoot,
+    env: { MOCK_URL: mockUrl },
+    url: `http://127.0.0.1:${port}`,
+    timeoutMs: 60_000,
+  });
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+}
+
+/** gzip (zlib's default level, as Vite's own report) of each same-origin script and stylesheet the page loaded. */
+async function loadedSizes(
+  origin: string,
+  items: NetworkItem[],
+): Promise<Pick<RouteFigures, 'jsKB' | 'cssKB' | 'files'>> {
+  let js = 0;
+  let css = 0;
+  let files = 0;
+  for (const item of items) {
+    if (!item.url.startsWith(origin) || (item.resourceType !== 'Script' && item.resourceType !== 'Stylesheet'))
+      continue;
+    const path = `${distRoot}${new URL(item.url).pathname}`;
+    if (!existsSync(path)) continue;
+    const size = gzipSync(await readFile(path)).length / 1024;
+    if (item.resourceType === 'Script') js += size;
+    else css += size;
+    files++;
+  }
+  return { jsKB: js, cssKB: css, files };
+}
+
+async function audit(route: string, origin: string, port: number, session: Session | null): Promise<RouteFigures> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const page = await browser.newPage();
+    if (session) {
+      // /profile needs a signed-in session: the app reads it from localStorage `userInfo`.
+      await page.goto(`${origin}/login`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(
+        (value) => localStorage.setItem('userInfo', value),
+        JSON.stringify({ token: session.token, id: session.userId }),
+      );
+    }
+    const result = await lighthouse(
+      `${origin}${route}`,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: session !== null,
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = lhr.categories.performance?.score;
+    const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
+    const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+    return {
+      ...(await loadedSizes(origin, details?.items ?? [])),
+      score: typeof score === 'number' ? score * 100 : null,
+      lcpMs: lcp ?? null,
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+export async function measureWeb(): Promise<Section> {
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const section: Section = {
+    title: '5. Web',
+    method: `\`pnpm --filter @cohort/web build\`, then \`vite preview\` proxying /api to a fresh mock. Lighthouse ${'12'} (mobile preset: simulated slow 4G and 4× CPU slowdown) in ${chromePath} (headless). Sizes: gzip of every same-origin script and stylesheet Lighthouse saw the route load, read from apps/web/dist. /profile is audited signed in (token in localStorage \`userInfo\`).`,
+    rows: [],
+    notes: [],
+  };
+  if (!existsSync(`${webRoot}/index.html`) || !existsSync(`${webRoot}/src/main.tsx`)) {
+    section.rows.push(...plannedWebRows('not measured: apps/web has no app entry yet'));
+    return section;
+  }
+  try {
+    const buildMs = await buildWeb();
+    section.notes.push(`Production build took ${(buildMs / 1000).toFixed(1)} s.`);
+  } catch (error) {
+    section.rows.push(...plannedWebRows(`not measured: ${(error as Error).message}`));
+    return section;
+  }
+  if (!existsSync(chromePath)) {
+    section.rows.push(...plannedWebRows(`not measured: no Chromium at ${chromePath} (set CHROMIUM_PATH)`));
+    return section;
+  }
+  const mock = await startMock();
+  let preview: ChildServer | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const session = await signIn(mock);
+    preview = await startPreview(await freePort(), mock.url);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+    for (const [route, signedIn] of [
+      ['/login', null],
+      ['/profile', session],
+    ] as const) {
+      try {
+        const figures = await audit(route, preview.url, chrome.port, signedIn);
+        if (!figures.finalUrl.endsWith(route))
+          section.notes.push(`${route} ended on ${figures.finalUrl}, not on ${route}.`);
+        section.rows.push(...routeRows(route, figures));
+      } catch (error) {
+        section.rows.push(...routeRows(route, null, `not measured: ${(error as Error).message.split('\n')[0]}`));
+      }
+    }
+  } finally {
+    chrome?.kill();
+    await preview?.stop();
+    await mock.stop();
+  }
+  return section;
+}
