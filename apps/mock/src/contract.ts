@@ -53,7 +53,12 @@ export function matchOperation(
     if (m.operation.method === wanted) {
       const params: Record<string, string> = {};
       m.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(hit[i + 1] ?? '');
+        const value = hit[i + 1] ?? '';
+        try {
+          params[name] = decodeURIComponent(value);
+        } catch {
+          params[name] = value; // malformed %-escape: left as sent, validation will reject it
+        }
       });
       return { operation: m.operation, params };
     }

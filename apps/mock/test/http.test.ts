@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../src/contract.ts';
+import { startServer, type TestServer, validateResponse } from './helpers.ts';
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await startServer({ options: { corsOrigins: ['http://localhost:5173'] } });
+  token = await server.login();
+});
+afterAll(() => server.close());
+
+/** A raw request (no client), for what the typed client cannot send. */
+async function raw(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...init.headers },
+    ...(init.body !== undefined ? { body: init.body } : {}),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+  };
+}
+
+const json = { 'content-type': 'application/json' };
+
+describe('errors are always the JSON envelope', () => {
+  it.each([
+    ['malformed JSON', 'POST', '/api/v1/users/me/notes/store', '{"title": ', 400],
+    ['a JSON string body', 'POST', '/api/v1/users/me/notes/store', '"title"', 400],
+    ['a JSON array body', 'POST', '/api/v1/users/me/notes/store', '[]', 422],
+    ['a missing body', 'POST', '/api/v1/users/me/notes/store', undefined, 422],
+  ])('%s → %i', async (_name, method, path, body, status) => {
+    const res = await raw(method, path, { headers: json, ...(body !== undefined ? { body } : {}) });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.json).toMatchObject({ success: false });
+    expect(validateResponse('storeNote', res.status, res.json)).toEqual([]);
+  });
+
+  it('a body over 1 MB → 413', async () => {
+    const body = JSON.stringify({ title: 'x'.repeat(1_100_000), note: 'note', date: '2026-01-01' });
+    const res = await raw('POST', '/api/v1/users/me/notes/store', { headers: json, body });
+    expect(res.status).toBe(413);
+    expect(validateResponse('storeNote', 413, res.json)).toEqual([]);
+  });
+
+  it('an unknown path → 404 JSON', async () => {
+    const res = await raw('GET', '/api/v1/nothing/here');
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it('a known path with another method → 405 with Allow', async () => {
+    const res = await raw('PUT', '/api/v1/users/me/notes/12');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('DELETE, GET');
+    expect(res.json).toMatchObject({ success: false });
+  });
+
+  it('never answers 5xx or a stack trace, whatever every operation is sent', async () => {
+    const junk = ['{}', '{"a":1}', 'null', '{"name": {"$gt": ""}}', '{"users": "x", "tags": null}', '\u0000'];
+    // logout revokes the token the other calls use, so it goes last.
+    const ops = [...contract().operations].sort(
+      (a, b) => Number(a.operationId === 'logout') - Number(b.operationId === 'logout'),
+    );
+    for (const op of ops) {
+      const paths = ['%E0%A4%A', '1', 'usr_AAAAAAAAAAAAAAAAAAAA'].map((id) => op.path.replace(/\{[^}]+\}/g, id));
+      for (const [path, body] of paths.flatMap((p) => junk.map((b) => [p, b] as const))) {
+        const init = { headers: json, ...(op.method === 'get' ? {} : { body }) };
+        const res = await raw(op.method.toUpperCase(), `${path}?page=-1&limit=abc&resource[]=x&before=`, init);
+        expect(res.status, `${op.operationId} ${body}`).toBeLessThan(500);
+        expect(res.text).not.toMatch(/at .+\.ts:\d+|<html|<pre>/i);
+        if (res.status < 400) expect(validateResponse(op.operationId, res.status, res.json)).toEqual([]);
+        else
+          expect(res.json, `${op.operationId} ${body}`).toMatchObject({ success: false, message: expect.any(String) });
+      }
+    }
+  });
+});
+
+describe('CORS', () => {
+  it('allows the web origin and exposes Retry-After', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/users/me`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const get = await fetch(`${server.baseUrl}/api/v1/general/get-all-resource/?resource=Club`, {
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(get.headers.get('access-control-expose-headers')).toContain('Retry-After');
+  });
+
+  it('does not allow other origins', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/general/get-all-resource/?resource=Club`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('docs', () => {
+  it('serves Swagger UI from local files and the contract as JSON and YAML', async () => {
+    const page = await fetch(`${server.baseUrl}/docs/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('swagger-ui-bundle.js');
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs-init.js']) {
+      expect((await fetch(`${server.baseUrl}/docs/${asset}`)).status, asset).toBe(200);
+    }
+    const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { openapi: string; paths: object };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/api/v1/login');
+    expect(await (await fetch(`${server.baseUrl}/openapi.yaml`)).text()).toMatch(/^openapi: 3\.1\.0/);
+    const redirect = await fetch(`${server.baseUrl}/docs`, { redirect: 'manual' });
+    expect(redirect.headers.get('location')).toBe('/docs/');
+  });
+});
