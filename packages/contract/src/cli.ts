@@ -1,0 +1,133 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
+import { exitCode, runConformance, UsageError } from './index.ts';
+import { renderJson } from './reporters/json.ts';
+import { renderJunit } from './reporters/junit.ts';
+import { renderText } from './reporters/text.ts';
+import type { ConformanceOptions, Include } from './types.ts';
+
+const USAGE = `usage: cohort-contract --base-url URL [options]
+
+Checks a server against openapi/openapi.yaml, operation by operation.
+
+  --base-url URL             the server to check (required)
+  --contract PATH            another OpenAPI file (default: the Cohort contract)
+  --include core|proposed|all  which operations (default core)
+  --operations ID,ID         only these operationIds
+  --email E --password P --university U
+                             sign in as this user (default: register a fresh one)
+  --fuzz N                   generated cases per operation (default 50, 0 = off)
+  --seed N                   fuzz seed, to reproduce a run (printed in the header)
+  --timeout MS               per-request timeout (default 10000)
+  --concurrency N            parallel fuzz requests (default 8)
+  --report FILE              write JUnit XML
+  --json                     print the result as JSON instead of the text report
+  --baseline FILE            known failures (check + operation) that do not fail the run
+  --write-baseline FILE      write the current failures as a baseline
+  -h, --help
+
+exit code: 0 all passed, 1 a check failed, 2 usage, contract or connection error`;
+
+function integer(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer >= ${min}: ${value}`);
+  return n;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  // `pnpm contract -- --base-url X` hands the CLI a leading `--`.
+  const args = argv[0] === '--' ? argv.slice(1) : argv;
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        contract: { type: 'string' },
+        include: { type: 'string', default: 'core' },
+        operations: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        university: { type: 'string' },
+        fuzz: { type: 'string' },
+        seed: { type: 'string' },
+        timeout: { type: 'string' },
+        concurrency: { type: 'string' },
+        report: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        baseline: { type: 'string' },
+        'write-baseline': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    const baseUrl = values['base-url'];
+    if (typeof baseUrl !== 'string') throw new UsageError('--base-url is required');
+    const include = values.include as Include;
+    if (!['core', 'proposed', 'all'].includes(include)) throw new UsageError(`--include must be core, proposed or all`);
+    const { email, password, university } = values;
+    const given = [email, password, university].filter((v) => v !== undefined).length;
+    if (given !== 0 && given !== 3) throw new UsageError('--email, --password and --university go together');
+    const baseline = typeof values.baseline === 'string' ? readBaseline(values.baseline) : undefined;
+    const options: ConformanceOptions = {
+      baseUrl,
+      include,
+      ...(typeof values.contract === 'string' ? { contract: values.contract } : {}),
+      ...(typeof values.operations === 'string'
+        ? {
+            operations: values.operations
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          }
+        : {}),
+      ...(given === 3
+        ? { credentials: { email: String(email), password: String(password), university: String(university) } }
+        : {}),
+    };
+    const fuzz = integer('fuzz', values.fuzz as string | undefined, 0);
+    const seed = integer('seed', values.seed as string | undefined, 0);
+    const timeout = integer('timeout', values.timeout as string | undefined, 1);
+    const concurrency = integer('concurrency', values.concurrency as string | undefined, 1);
+    if (fuzz !== undefined) options.fuzz = fuzz;
+    if (seed !== undefined) options.seed = seed;
+    if (timeout !== undefined) options.timeout = timeout;
+    if (concurrency !== undefined) options.concurrency = concurrency;
+
+    let result = await runConformance(options);
+    if (typeof values['write-baseline'] === 'string') writeBaseline(values['write-baseline'], result);
+    if (baseline) result = applyBaseline(result, baseline);
+    if (typeof values.report === 'string') writeFileSync(values.report, renderJunit(result));
+    process.stdout.write(values.json ? renderJson(result) : renderText(result));
+    return exitCode(result);
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+      error instanceof SyntaxError
+    ) {
+      process.stderr.write(`cohort-contract: ${(error as Error).message}\n`);
+      return 2;
+    }
+    process.stderr.write(`cohort-contract: internal error: ${(error as Error).stack ?? String(error)}\n`);
+    return 2;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('cli.ts')) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

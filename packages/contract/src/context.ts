@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { OpenApiDocument, Operation, ParameterObject } from '@cohort/openapi';
+import { contentTypeConformance } from './checks/content-type-conformance.ts';
+import { notAServerError } from './checks/not-a-server-error.ts';
+import { responseSchemaConformance } from './checks/response-schema-conformance.ts';
+import { statusCodeConformance } from './checks/status-code-conformance.ts';
+import type { HttpClient, SendOptions } from './http.ts';
+import type { Recorder } from './recorder.ts';
+import type { SchemaBook } from './schema.ts';
+import type { Exchange } from './types.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+  university: string;
+  token?: string;
+  id?: string;
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: SendOptions['query'];
+  body?: unknown;
+  rawBody?: string;
+  /** Bearer token; `undefined` sends none. */
+  token?: string | undefined;
+  /** Run the response checks (default true); off for set-up calls the report should not count. */
+  check?: boolean;
+}
+
+const ID_PREFIX = /^(usr|chan|msg|int)_[A-Za-z0-9_-]{16,}$/;
+
+export class RunContext {
+  readonly operations = new Map<string, Operation>();
+  /** Ids the server returned, by prefix (`usr`, `chan`, `msg`), newest last. */
+  readonly seenIds = new Map<string, string[]>();
+  a?: Account;
+  b?: Account;
+  /** A channel the first user created and stays in, for operations that need one. */
+  channelId?: string;
+
+  constructor(
+    readonly doc: OpenApiDocument,
+    operations: Operation[],
+    readonly selected: Set<string>,
+    readonly http: HttpClient,
+    readonly recorder: Recorder,
+    readonly responses: SchemaBook,
+    readonly requests: SchemaBook,
+    readonly seed: number,
+  ) {
+    for (const op of operations) this.operations.set(op.operationId, op);
+  }
+
+  op(operationId: string): Operation | undefined {
+    return this.operations.get(operationId);
+  }
+
+  isSelected(operationId: string): boolean {
+    return this.selected.has(operationId);
+  }
+
+  /** Calls an operation by id, runs the four response checks on the answer and remembers returned ids. */
+  async call(operationId: string, options: CallOptions = {}): Promise<Exchange | undefined> {
+    const op = this.operations.get(operationId);
+    if (!op) return undefined;
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = options.params?.[name];
+      if (value === undefined) throw new Error(`${operationId}: no value for path parameter ${name}`);
+      return encodeURIComponent(String(value));
+    });
+    const exchange = await this.http.send({
+      method: op.method,
+      path,
+      ...(options.query ? { query: options.query } : {}),
+      ...(options.token !== undefined ? { token: options.token } : {}),
+      ...(options.body !== undefined ? { body: options.body } : {}),
+      ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : {}),
+    });
+    if (options.check !== false) this.checkResponse(op, exchange);
+    if (exchange.response.status < 300) this.harvest(exchange.response.json);
+    return exchange;
+  }
+
+  checkResponse(op: Operation, exchange: Exchange): void {
+    this.recorder.add([
+      notAServerError(op, exchange),
+      statusCodeConformance(op, exchange),
+      contentTypeConformance(op, exchange),
+      ...responseSchemaConformance(op, exchange, this.responses),
+    ]);
+  }
+
+  private harvest(value: unknown, depth = 0): void {
+    if (depth > 6 || value === null || value === undefined) return;
+    if (typeof value === 'string') {
+      const match = ID_PREFIX.exec(value);
+      if (match?.[1]) {
+        const list = this.seenIds.get(match[1]) ?? [];
+        if (!list.includes(value)) list.push(value);
+        this.seenIds.set(match[1], list);
+      }
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const v of value.slice(0, 20)) this.harvest(v, depth + 1);
+    } else if (typeof value === 'object') {
+      for (const v of Object.values(value)) this.harvest(v, depth + 1);
+    }
+  }
+
+  /**
+   * A value for a path parameter from what the run has seen: the user's own id, the kept channel,
+   * a message id. Undefined when none is known (the caller reports a skip with the reason).
+   */
+  pathValue(param: ParameterObject, prefer: 'own' | 'other' = 'own'): string | number | undefined {
+    const schema = this.requests.deref(param.schema ?? {});
+    const prefix = /^\^([a-z]+)_/.exec(String(schema.pattern ?? ''))?.[1];
+    if (prefix === 'usr') {
+      const own = this.a?.id;
+      const other = this.b?.id;
+      return prefer === 'other' ? (other ?? own) : (own ?? other);
+    }
+    if (prefix === 'chan') return this.channelId ?? this.seenIds.get('chan')?.at(-1);
+    if (prefix !== undefined) return this.seenIds.get(prefix)?.at(-1);
+    return undefined;
+  }
+
+  /** Path parameters for an operation, or the name of the first one no value is known for. */
+  pathParams(op: Operation, prefer: 'own' | 'other' = 'own'): Record<string, string | number> | string {
+    const params: Record<string, string | number> = {};
+    for (const p of op.parameters.filter((p) => p.in === 'path')) {
+      const value = this.pathValue(p, prefer);
+      if (value === undefined) return p.name;
+      params[p.name] = value;
+    }
+    return params;
+  }
+}
+
+/** A fresh, unique e-mail for a throwaway account (random, not from the seed: runs must not collide). */
+export function freshAccount(label: string): Account {
+  const tag = randomBytes(6).toString('hex');
+  return {
+    email: `contract-${label}-${tag}@conformance.cohort.test`,
+    password: `pw-${randomBytes(8).toString('hex')}`,
+    university: 'Cohort Conformance University',
+  };
+}

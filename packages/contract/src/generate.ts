@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import type { SchemaBook } from './schema.ts';
+
+type Schema = Record<string, unknown>;
+
+/** Bounds that keep generated bodies small: the goal is coverage of shapes, not load. */
+const MAX_STRING = 60;
+const MAX_ITEMS = 4;
+
+/**
+ * A fast-check arbitrary for the JSON-Schema subset OpenAPI contracts use (types and type arrays,
+ * const/enum, string bounds, patterns, the common formats, numbers, arrays, objects, oneOf/anyOf,
+ * local $refs). `readOnly` properties are never generated for requests. Generated values are
+ * re-validated with Ajv by callers, so an approximation here can never produce a false verdict.
+ */
+export function arbitraryFor(book: SchemaBook, input: unknown, depth = 0): fc.Arbitrary<unknown> {
+  const schema = book.deref(input);
+  if (depth > 8) return fc.constant(null);
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  if (Array.isArray(branches) && branches.length > 0) {
+    const { oneOf: _o, anyOf: _a, ...rest } = schema;
+    return fc.oneof(...branches.map((b) => arbitraryFor(book, { ...rest, ...book.deref(b) }, depth + 1)));
+  }
+  if (Array.isArray(schema.allOf)) {
+    const merged = Object.assign({}, ...(schema.allOf as unknown[]).map((s) => book.deref(s))) as Schema;
+    const { allOf: _ignored, ...rest } = schema;
+    return arbitraryFor(book, { ...merged, ...rest }, depth + 1);
+  }
+  const type = schema.type;
+  if (Array.isArray(type)) {
+    return fc.oneof(...type.map((t) => arbitraryFor(book, { ...schema, type: t }, depth + 1)));
+  }
+  switch (type) {
+    case 'null':
+      return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer': {
+      const [min, max] = range(schema);
+      // The edges are where off-by-one bugs live; fast-check's integer() stays within 32 bits.
+      return fc.oneof(fc.integer({ min, max }), fc.constant(min), fc.constant(max));
+    }
+    case 'number': {
+      const [min, max] = range(schema);
+      return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+    }
+    case 'string':
+      return stringArbitrary(schema);
+    case 'array': {
+      const minLength = Number(schema.minItems ?? 0);
+      const maxLength = Math.max(minLength, Math.min(Number(schema.maxItems ?? MAX_ITEMS), MAX_ITEMS));
+      const items = arbitraryFor(book, schema.items ?? {}, depth + 1);
+      return schema.uniqueItems
+        ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, { minLength, maxLength });
+    }
+    case 'object':
+      return objectArbitrary(book, schema, depth);
+    default:
+      if (schema.properties) return objectArbitrary(book, schema, depth);
+      return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean());
+  }
+}
+
+const INT32 = 0x7fffffff;
+
+function range(schema: Schema): [number, number] {
+  const lo = typeof schema.minimum === 'number' ? schema.minimum : undefined;
+  const hi = typeof schema.maximum === 'number' ? schema.maximum : undefined;
+  const min = Math.max(lo ?? (hi !== undefined ? hi - 1000 : -1000), -INT32);
+  const max = Math.min(hi ?? min + 2000, INT32);
+  return [Math.ceil(min), Math.floor(Math.max(min, max))];
+}
+
+function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
+  const minLength = Number(schema.minLength ?? 0);
+  const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? MAX_STRING), MAX_STRING));
+  const fits = (s: string) => s.length >= minLength && s.length <= Number(schema.maxLength ?? Number.POSITIVE_INFINITY);
+  switch (schema.format) {
+    case 'email':
+      return fc
+        .tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,10}$/), fc.stringMatching(/^[a-z]{2,8}$/))
+        .map(([local, domain]) => `${local}@${domain}.test`)
+        .filter(fits);
+    case 'date':
+      return fc
+        .date({ min: new Date('1970-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10))
+        .filter(fits);
+    case 'date-time':
+      return fc
+        .date({ min: new Date('1970-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString())
+        .filter(fits);
+    case 'uri':
+      return fc.webUrl().filter(fits);
+    case 'uuid':
+      return fc.uuid();
+  }
+  if (typeof schema.pattern === 'string') {
+    return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  }
+  return fc.string({ minLength, maxLength, unit: 'grapheme-ascii' });
+}
+
+function objectArbitrary(book: SchemaBook, schema: Schema, depth: number): fc.Arbitrary<unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = new Set((schema.required ?? []) as string[]);
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, prop] of Object.entries(properties)) {
+    if (book.deref(prop).readOnly === true && !required.has(name)) continue;
+    model[name] = arbitraryFor(book, prop, depth + 1);
+  }
+  const requiredKeys = Object.keys(model).filter((k) => required.has(k));
+  const record = fc.record(model, { requiredKeys });
+  const minProperties = Number(schema.minProperties ?? 0);
+  return minProperties > 0 ? record.filter((v) => Object.keys(v as object).length >= minProperties) : record;
+}
+
+/** Draws `count` values reproducibly from a seed. */
+export function sample<T>(arbitrary: fc.Arbitrary<T>, seed: number, count: number): T[] {
+  return fc.sample(arbitrary, { seed, numRuns: count });
+}

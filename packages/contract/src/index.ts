@@ -1,0 +1,124 @@
+import { listOperations, loadContract, type OpenApiDocument, type Operation } from '@cohort/openapi';
+import { skip } from './checks/diagnostic.ts';
+import { ignoredAuth } from './checks/ignored-auth.ts';
+import { RunContext } from './context.ts';
+import { ConnectionError, HttpClient } from './http.ts';
+import { runFuzz } from './phases/fuzz.ts';
+import { baseRequest, runNegative } from './phases/negative.ts';
+import { logoutStep, runScenario } from './phases/scenario.ts';
+import { Recorder } from './recorder.ts';
+import { SchemaBook } from './schema.ts';
+import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
+
+export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './baseline.ts';
+export { toCurl } from './http.ts';
+export { renderJson } from './reporters/json.ts';
+export { renderJunit } from './reporters/junit.ts';
+export { renderText } from './reporters/text.ts';
+export * from './types.ts';
+
+/** A usage or contract problem found before any request: exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function selectOperations(all: Operation[], include: Include, only?: string[]): Operation[] {
+  const byTag = all.filter((op) =>
+    include === 'all' ? true : include === 'proposed' ? op.proposed : !op.proposed || op.tags.includes('core'),
+  );
+  if (!only || only.length === 0) return byTag;
+  const unknown = only.filter((id) => !all.some((op) => op.operationId === id));
+  if (unknown.length > 0) throw new UsageError(`unknown operationId: ${unknown.join(', ')}`);
+  return all.filter((op) => only.includes(op.operationId));
+}
+
+function loadDocument(contract: ConformanceOptions['contract']): OpenApiDocument {
+  if (contract !== undefined && typeof contract !== 'string') return contract;
+  try {
+    const doc = contract === undefined ? loadContract() : loadContract(contract);
+    if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
+    return doc;
+  } catch (error) {
+    throw new UsageError(`cannot read the contract ${contract ?? '(default)'}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Runs the scenario, negative and fuzz phases against `baseUrl` and returns one result per
+ * operation × check. Never throws for a server's misbehaviour; a server that cannot be reached
+ * is reported as an `error` (exit code 2), a bad option or contract throws `UsageError`.
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  const started = performance.now();
+  if (!/^https?:\/\//.test(options.baseUrl))
+    throw new UsageError(`--base-url must be an http(s) URL: ${options.baseUrl}`);
+  const doc = loadDocument(options.contract);
+  let responses: SchemaBook;
+  let requests: SchemaBook;
+  try {
+    responses = new SchemaBook(doc, 'response');
+    requests = new SchemaBook(doc, 'request');
+  } catch (error) {
+    throw new UsageError(`the contract's schemas do not compile: ${(error as Error).message}`);
+  }
+  const all = listOperations(doc);
+  const selected = selectOperations(all, options.include ?? 'core', options.operations);
+  const selectedIds = selected.map((op) => op.operationId);
+  const recorder = new Recorder(new Set(selectedIds));
+  const http = new HttpClient(options.baseUrl, options.fetch ?? fetch, options.timeout ?? 10_000);
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
+
+  try {
+    await runScenario(ctx, options.credentials);
+    const concurrency = options.concurrency ?? 8;
+    await runNegative(ctx, concurrency);
+    const fuzz = options.fuzz ?? 50;
+    if (fuzz > 0) await runFuzz(ctx, fuzz, concurrency);
+    const revoked = await logoutStep(ctx);
+    for (const op of selected) {
+      if (!op.secured) continue;
+      if (revoked) {
+        const base = baseRequest(ctx, op);
+        const ex = await ctx.call(op.operationId, { ...base, token: revoked });
+        if (ex) recorder.add(ignoredAuth(op, ex, 'a token revoked by logout'));
+      } else recorder.add(skip(op.operationId, 'ignored_auth', 'revoked token not tested: logout did not succeed'));
+    }
+  } catch (error) {
+    if (!(error instanceof ConnectionError)) throw error;
+    const diagnostic: Diagnostic = {
+      operationId: '(connection)',
+      severity: 'error',
+      code: 'connection',
+      message: error.message,
+      request: error.request,
+    };
+    recorder.add(diagnostic);
+  }
+
+  const { cells, failures } = recorder.results(selectedIds);
+  return {
+    baseUrl: options.baseUrl,
+    seed,
+    durationMs: Math.round(performance.now() - started),
+    operations: selectedIds,
+    cells,
+    failures,
+    errors: recorder.errors,
+    passed: cells.filter((c) => c.status === 'pass').length,
+    failed: cells.filter((c) => c.status === 'fail').length,
+    skipped: cells.filter((c) => c.status === 'skip').length,
+    known: 0,
+    fixed: [],
+    requests: http.requests,
+  };
+}
+
+/** 0 all passed, 1 a check failed, 2 a usage, contract or connection error. */
+export function exitCode(result: Pick<ConformanceResult, 'failed' | 'errors'>): 0 | 1 | 2 {
+  if (result.errors.length > 0) return 2;
+  return result.failed > 0 ? 1 : 0;
+}

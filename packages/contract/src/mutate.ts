@@ -1,0 +1,165 @@
+import type { SchemaBook } from './schema.ts';
+
+type Schema = Record<string, unknown>;
+
+/** One way to break a valid value, and the field a conformant server must name in `errors`. */
+export interface Mutation {
+  /** Dotted field name (`title`, `users.0`); `''` for the body as a whole. */
+  field: string;
+  /** `missing`, `wrong type`, `minLength`, `maximum`, `format`, `unknown field`, ... */
+  kind: string;
+  description: string;
+  /** Apply to a deep copy of the valid value. */
+  apply(value: Record<string, unknown>): Record<string, unknown>;
+}
+
+const WRONG_VALUES: unknown[] = [12345, 'not-a-number', true, [], {}, 1.5];
+
+function typesOf(schema: Schema): string[] {
+  if (Array.isArray(schema.type)) return schema.type as string[];
+  if (typeof schema.type === 'string') return [schema.type];
+  return [];
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** A value of a type the schema does not allow, or undefined when it allows every type. */
+export function wrongTypeValue(schema: Schema): unknown {
+  const allowed = typesOf(schema);
+  if (allowed.length === 0) return undefined;
+  return WRONG_VALUES.find((v) => {
+    const t = jsonType(v);
+    return !allowed.includes(t) && !(t === 'integer' && allowed.includes('number'));
+  });
+}
+
+const BROKEN_FORMATS: Record<string, string> = {
+  email: 'not-an-email',
+  date: '2026-13-45',
+  'date-time': 'yesterday at noon',
+  uri: 'not a uri',
+  uuid: 'not-a-uuid',
+};
+
+/** Values that break one bound of a scalar schema, each with the keyword it breaks. */
+export function boundBreakers(schema: Schema): { kind: string; value: unknown }[] {
+  const out: { kind: string; value: unknown }[] = [];
+  const types = typesOf(schema);
+  if (types.includes('string')) {
+    if (typeof schema.minLength === 'number' && schema.minLength > 0) {
+      out.push({ kind: 'minLength', value: 'x'.repeat(schema.minLength - 1) });
+    }
+    if (typeof schema.maxLength === 'number' && schema.maxLength <= 10_000) {
+      out.push({ kind: 'maxLength', value: 'x'.repeat(schema.maxLength + 1) });
+    }
+    if (typeof schema.pattern === 'string') out.push({ kind: 'pattern', value: '!not matching!' });
+    const broken = typeof schema.format === 'string' ? BROKEN_FORMATS[schema.format] : undefined;
+    if (broken !== undefined) out.push({ kind: 'format', value: broken });
+  }
+  if (types.includes('integer') || types.includes('number')) {
+    if (typeof schema.minimum === 'number') out.push({ kind: 'minimum', value: schema.minimum - 1 });
+    if (typeof schema.maximum === 'number' && schema.maximum < Number.MAX_SAFE_INTEGER) {
+      out.push({ kind: 'maximum', value: schema.maximum + 1 });
+    }
+  }
+  if (Array.isArray(schema.enum)) out.push({ kind: 'enum', value: '__not_in_enum__' });
+  return out;
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/**
+ * Every single-field way to break an object body: each required field missing, each field of a
+ * wrong type, each bound broken, an unknown field where the schema is closed, a wrong item in
+ * arrays. Callers keep only mutations Ajv confirms invalid.
+ */
+export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<string, unknown>): Mutation[] {
+  const schema = book.deref(input);
+  const out: Mutation[] = [];
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  for (const name of (schema.required ?? []) as string[]) {
+    out.push({
+      field: name,
+      kind: 'missing',
+      description: `required field ${name} missing`,
+      apply: (v) => {
+        const copy = clone(v);
+        delete copy[name];
+        return copy;
+      },
+    });
+  }
+  for (const [name, raw] of Object.entries(properties)) {
+    const prop = book.deref(raw);
+    const set = (value: unknown) => (v: Record<string, unknown>) => ({ ...clone(v), [name]: value });
+    const wrong = wrongTypeValue(prop);
+    if (wrong !== undefined) {
+      out.push({
+        field: name,
+        kind: 'wrong type',
+        description: `${name} of the wrong type (${JSON.stringify(wrong)})`,
+        apply: set(wrong),
+      });
+    }
+    for (const { kind, value } of boundBreakers(prop)) {
+      const shown = typeof value === 'string' && value.length > 20 ? `${value.length} chars` : JSON.stringify(value);
+      out.push({ field: name, kind, description: `${name} breaks ${kind} (${shown})`, apply: set(value) });
+    }
+    if (typesOf(prop).includes('array')) {
+      const items = book.deref(prop.items ?? {});
+      const wrongItem = wrongTypeValue(items);
+      if (wrongItem !== undefined) {
+        out.push({
+          field: `${name}.0`,
+          kind: 'wrong item type',
+          description: `${name}[0] of the wrong type (${JSON.stringify(wrongItem)})`,
+          apply: set([wrongItem]),
+        });
+      }
+      if (typeof prop.maxItems === 'number' && prop.maxItems <= 100 && Array.isArray(valid[name])) {
+        const first = (valid[name] as unknown[])[0];
+        if (first !== undefined && !prop.uniqueItems) {
+          const many = Array.from({ length: prop.maxItems + 1 }, () => first);
+          out.push({ field: name, kind: 'maxItems', description: `${name} with too many items`, apply: set(many) });
+        }
+      }
+      if (prop.uniqueItems === true && Array.isArray(valid[name]) && (valid[name] as unknown[]).length > 0) {
+        const first = (valid[name] as unknown[])[0];
+        out.push({
+          field: name,
+          kind: 'uniqueItems',
+          description: `${name} with a duplicate item`,
+          apply: set([first, first]),
+        });
+      }
+    }
+  }
+  if (schema.additionalProperties === false) {
+    out.push({
+      field: 'unexpected_field',
+      kind: 'unknown field',
+      description: 'an unknown field unexpected_field (the body is closed)',
+      apply: (v) => ({ ...clone(v), unexpected_field: 1 }),
+    });
+  }
+  return out;
+}
+
+/** Does an `errors` key name this field? Accepts `title`, `body.title`, `/title`, `users` for `users.0`. */
+export function namesField(keys: string[], field: string): boolean {
+  const norm = (k: string) =>
+    k
+      .replace(/^\/+/, '')
+      .replace(/\//g, '.')
+      .replace(/\[(\d+)\]/g, '.$1')
+      .replace(/^(body|query|path|params)\./, '');
+  const target = norm(field);
+  return keys.map(norm).some((k) => k === target || target.startsWith(`${k}.`) || k.startsWith(`${target}.`));
+}

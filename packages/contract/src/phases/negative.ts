@@ -1,0 +1,213 @@
+import type { Operation } from '@cohort/openapi';
+import { skip } from '../checks/diagnostic.ts';
+import { crossUserDelete, crossUserSurvives, ignoredAuth } from '../checks/ignored-auth.ts';
+import { negativeDataRejection } from '../checks/negative-data-rejection.ts';
+import { unsupportedMethod } from '../checks/unsupported-method.ts';
+import type { RunContext } from '../context.ts';
+import { arbitraryFor, sample } from '../generate.ts';
+import { isValidBody, jsonRequestSchema, requiredQuery, validBody } from '../inputs.ts';
+import { bodyMutations, boundBreakers, wrongTypeValue } from '../mutate.ts';
+import { createItem, ITEM_FLOWS, idParam, listContains } from './scenario.ts';
+
+/** Path values for probes: known ids first, then the contract's example or a generated value. */
+export function probeParams(ctx: RunContext, op: Operation): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const p of op.parameters.filter((p) => p.in === 'path')) {
+    const known = ctx.pathValue(p);
+    const fallback = p.example ?? sample(arbitraryFor(ctx.requests, p.schema ?? {}), ctx.seed, 1)[0];
+    params[p.name] = (known ?? fallback) as string | number;
+  }
+  return params;
+}
+
+/** A request that is valid in every way except the one the probe changes. */
+export function baseRequest(ctx: RunContext, op: Operation) {
+  return {
+    params: probeParams(ctx, op),
+    query: requiredQuery(ctx, op),
+    body: op.requestBody ? validBody(ctx, op) : undefined,
+  };
+}
+
+/** Protected operations without a token, with a garbage one, and (later) with a revoked one. */
+export async function authProbes(
+  ctx: RunContext,
+  op: Operation,
+  tokens: [string | undefined, string][],
+): Promise<void> {
+  if (!op.secured) {
+    ctx.recorder.add(skip(op.operationId, 'ignored_auth', 'the operation is public'));
+    return;
+  }
+  const base = baseRequest(ctx, op);
+  for (const [token, how] of tokens) {
+    const ex = await ctx.call(op.operationId, { ...base, token });
+    if (ex) ctx.recorder.add(ignoredAuth(op, ex, how));
+  }
+}
+
+async function bodyProbes(ctx: RunContext, op: Operation): Promise<void> {
+  const schema = jsonRequestSchema(op);
+  if (schema === undefined) return;
+  const token = op.secured ? ctx.a?.token : undefined;
+  const base = baseRequest(ctx, op);
+  const valid = base.body;
+  if (valid === undefined || typeof valid !== 'object' || Array.isArray(valid) || valid === null) {
+    ctx.recorder.add(skip(op.operationId, 'negative_data_rejection', 'no valid object body to start from'));
+    return;
+  }
+  for (const mutation of bodyMutations(ctx.requests, schema, valid as Record<string, unknown>)) {
+    // A fresh valid base for each case, so state-dependent bodies (a new e-mail) stay valid elsewhere.
+    const fresh = (validBody(ctx, op) ?? valid) as Record<string, unknown>;
+    const body = mutation.apply(fresh);
+    if (isValidBody(ctx, op, body)) continue;
+    const ex = await ctx.call(op.operationId, { params: base.params, query: base.query, body, token });
+    if (!ex) continue;
+    ctx.recorder.add(
+      negativeDataRejection(op, ex, {
+        description: mutation.description,
+        field: mutation.field || undefined,
+        key: `body ${mutation.field} ${mutation.kind}`,
+      }),
+    );
+  }
+  const ex = await ctx.call(op.operationId, {
+    params: base.params,
+    query: base.query,
+    rawBody: '{"not json',
+    token,
+  });
+  if (ex) {
+    ctx.recorder.add(
+      negativeDataRejection(op, ex, {
+        description: 'a body that is not JSON',
+        statuses: [400, 422],
+        key: 'malformed JSON',
+      }),
+    );
+  }
+}
+
+async function queryProbes(ctx: RunContext, op: Operation): Promise<void> {
+  const token = op.secured ? ctx.a?.token : undefined;
+  const base = baseRequest(ctx, op);
+  for (const p of op.parameters.filter((p) => p.in === 'query')) {
+    const schema = ctx.requests.deref(p.schema ?? {});
+    const validate = ctx.requests.validator(`${op.operationId} query ${p.name}`, p.schema ?? {});
+    const cases: { kind: string; value: unknown }[] = [];
+    if (p.required) cases.push({ kind: 'missing', value: undefined });
+    const wrong = wrongTypeValue(schema);
+    // In a query string every value is text, so only a non-numeric text for a number is a wrong type.
+    if (wrong !== undefined && (schema.type === 'integer' || schema.type === 'number')) {
+      cases.push({ kind: 'wrong type', value: 'abc' });
+    }
+    cases.push(...boundBreakers(schema));
+    for (const c of cases) {
+      if (c.value !== undefined && (validate as (v: unknown) => boolean)(c.value)) continue;
+      const query = { ...base.query } as Record<string, string | number | boolean | undefined>;
+      if (c.value === undefined) delete query[p.name];
+      else query[p.name] = c.value as string | number;
+      const ex = await ctx.call(op.operationId, { params: base.params, query, body: base.body, token });
+      if (!ex) continue;
+      const shown =
+        typeof c.value === 'string' && c.value.length > 20 ? `${c.value.length} chars` : JSON.stringify(c.value);
+      ctx.recorder.add(
+        negativeDataRejection(op, ex, {
+          description:
+            c.value === undefined ? `query ${p.name} missing` : `query ${p.name} breaks ${c.kind} (${shown})`,
+          field: p.name,
+          key: `query ${p.name} ${c.kind}`,
+        }),
+      );
+    }
+  }
+}
+
+async function pathProbes(ctx: RunContext, op: Operation): Promise<void> {
+  const token = op.secured ? ctx.a?.token : undefined;
+  const base = baseRequest(ctx, op);
+  for (const p of op.parameters.filter((p) => p.in === 'path')) {
+    const schema = ctx.requests.deref(p.schema ?? {});
+    const bad = schema.type === 'integer' ? 'abc' : typeof schema.pattern === 'string' ? 'not-an-id' : undefined;
+    if (bad === undefined) continue;
+    const ex = await ctx.call(op.operationId, { ...base, params: { ...base.params, [p.name]: bad }, token });
+    if (!ex) continue;
+    // A malformed id in the path is as unknown as a missing one: 404 and 422 are both documented answers.
+    ctx.recorder.add(
+      negativeDataRejection(op, ex, {
+        description: `path ${p.name} ${JSON.stringify(bad)} (does not match the schema)`,
+        statuses: [400, 404, 422],
+        key: `path ${p.name}`,
+      }),
+    );
+  }
+}
+
+const PROBE_METHODS = ['put', 'patch', 'delete', 'post', 'get'];
+
+async function methodProbes(ctx: RunContext, selected: Operation[]): Promise<void> {
+  const byPath = new Map<string, Operation[]>();
+  for (const op of ctx.operations.values()) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const done = new Set<string>();
+  for (const op of selected) {
+    if (done.has(op.path)) continue;
+    done.add(op.path);
+    const siblings = byPath.get(op.path) ?? [op];
+    const method = PROBE_METHODS.find((m) => !siblings.some((s) => s.method === m));
+    if (!method) continue;
+    const params = probeParams(ctx, op);
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+    const ex = await ctx.http.send({ method, path, ...(ctx.a?.token ? { token: ctx.a.token } : {}) });
+    for (const sibling of siblings) ctx.recorder.add(unsupportedMethod(sibling, ex));
+  }
+}
+
+async function crossUserProbes(ctx: RunContext): Promise<void> {
+  const { a, b } = ctx;
+  if (!a?.token || !b?.token) return;
+  for (const flow of ITEM_FLOWS) {
+    const remove = ctx.op(flow.remove);
+    if (!remove || !ctx.isSelected(flow.remove)) continue;
+    const created = await createItem(ctx, flow, b);
+    if (!created) {
+      ctx.recorder.add(skip(flow.remove, 'ignored_auth', `the second user could not create a ${flow.noun}`));
+      continue;
+    }
+    const ex = await ctx.call(flow.remove, { params: { [idParam(remove)]: created.id }, token: a.token });
+    if (!ex) continue;
+    ctx.recorder.add(crossUserDelete(remove, ex, flow.noun));
+    const after = await listContains(ctx, flow.list, b, created.id, false);
+    if (after.contains !== undefined) {
+      ctx.recorder.add(crossUserSurvives(remove, after.contains, flow.noun, created.id, ex));
+    }
+  }
+}
+
+/** The negative phase: auth, another user's items, forbidden input, undocumented methods. */
+export async function runNegative(ctx: RunContext, concurrency: number): Promise<void> {
+  const selected = [...ctx.operations.values()].filter((op) => ctx.isSelected(op.operationId));
+  // Probes of different operations are independent (none succeeds on a conformant server), so they run side by side.
+  await pool(selected, concurrency, async (op) => {
+    await authProbes(ctx, op, [
+      [undefined, 'no token'],
+      ['garbage-token-0000000000000000000000000000', 'a garbage token'],
+    ]);
+    await bodyProbes(ctx, op);
+    await queryProbes(ctx, op);
+    await pathProbes(ctx, op);
+  });
+  await crossUserProbes(ctx);
+  await methodProbes(ctx, selected);
+}
+
+/** Runs `work` over `items` with at most `concurrency` in flight. */
+export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(workers);
+}

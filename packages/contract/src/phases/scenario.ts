@@ -1,0 +1,288 @@
+import type { Operation } from '@cohort/openapi';
+import { skip } from '../checks/diagnostic.ts';
+import { positiveDataAcceptance } from '../checks/positive-data-acceptance.ts';
+import { ensureResourceAvailability, goneAfterRemoval, secondRemovalRefused } from '../checks/resource-checks.ts';
+import { type Account, freshAccount, type RunContext } from '../context.ts';
+import { requiredQuery, validBody } from '../inputs.ts';
+import type { Exchange } from '../types.ts';
+
+export const ok = (ex: Exchange | undefined): boolean =>
+  ex !== undefined && ex.response.status >= 200 && ex.response.status < 300;
+
+function dataOf(ex: Exchange | undefined): unknown {
+  const json = ex?.response.json as { data?: unknown } | undefined;
+  return json && typeof json === 'object' && !Array.isArray(json) ? json.data : undefined;
+}
+
+function idOf(ex: Exchange | undefined): string | number | undefined {
+  const data = dataOf(ex) as { id?: unknown } | undefined;
+  const id = data?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+function listIds(ex: Exchange | undefined): unknown[] | undefined {
+  const data = dataOf(ex) ?? ex?.response.json;
+  if (Array.isArray(data)) return data.map((item) => (item as { id?: unknown })?.id);
+  const page = (data as { data?: unknown } | undefined)?.data;
+  return Array.isArray(page) ? page.map((item) => (item as { id?: unknown })?.id) : undefined;
+}
+
+/** A valid request answered with anything but a success is a rejected valid input. */
+export function acceptance(ctx: RunContext, op: Operation, ex: Exchange | undefined, what: string): void {
+  if (ex) ctx.recorder.add(positiveDataAcceptance(op, ex, what, true));
+}
+
+/** Registers (or signs in) an account and fills in its token and id. */
+async function signIn(ctx: RunContext, account: Account, register: boolean): Promise<void> {
+  const registerOp = ctx.op('register');
+  if (register && registerOp) {
+    const body = validBody(ctx, registerOp) as Record<string, unknown>;
+    Object.assign(body, { email: account.email, password: account.password, university_name: account.university });
+    const ex = await ctx.call('register', { body });
+    acceptance(ctx, registerOp, ex, 'registering a fresh user');
+    const token = (dataOf(ex) as { access_token?: unknown } | undefined)?.access_token;
+    if (typeof token === 'string') account.token = token;
+  }
+  const loginOp = ctx.op('login');
+  if (loginOp) {
+    const ex = await ctx.call('login', {
+      body: { uniName: account.university, email: account.email, password: account.password },
+    });
+    acceptance(ctx, loginOp, ex, 'signing in with valid credentials');
+    const token = (dataOf(ex) as { access_token?: unknown } | undefined)?.access_token;
+    if (typeof token === 'string') account.token = token;
+  }
+  if (ctx.op('getMe') && account.token) {
+    const me = await ctx.call('getMe', { token: account.token });
+    const id = idOf(me);
+    if (typeof id === 'string') account.id = id;
+  }
+}
+
+interface ItemFlow {
+  store: string;
+  list: string;
+  remove: string;
+  noun: string;
+}
+
+export const ITEM_FLOWS: ItemFlow[] = [
+  { store: 'storeNote', list: 'listNotes', remove: 'deleteNote', noun: 'note' },
+  { store: 'storeClub', list: 'listClubs', remove: 'detachClub', noun: 'club' },
+  { store: 'storeInterest', list: 'listInterests', remove: 'detachInterest', noun: 'interest' },
+  { store: 'storeDirection', list: 'listDirections', remove: 'detachDirection', noun: 'direction' },
+];
+
+/** The id path parameter's name of an operation that acts on one item. */
+export function idParam(op: Operation): string {
+  return op.parameters.find((p) => p.in === 'path')?.name ?? 'id';
+}
+
+/** Creates an item as `account` and returns its id (and the exchange), or undefined. */
+export async function createItem(
+  ctx: RunContext,
+  flow: ItemFlow,
+  account: Account,
+): Promise<{ id: string | number; ex: Exchange } | undefined> {
+  const store = ctx.op(flow.store);
+  if (!store || !account.token) return undefined;
+  const ex = await ctx.call(flow.store, { body: validBody(ctx, store), token: account.token });
+  acceptance(ctx, store, ex, `storing a valid ${flow.noun}`);
+  const id = idOf(ex);
+  return ok(ex) && id !== undefined && ex ? { id, ex } : undefined;
+}
+
+export async function listContains(
+  ctx: RunContext,
+  listOpId: string,
+  account: Account,
+  id: unknown,
+  check = true,
+): Promise<{ contains: boolean | undefined; ex: Exchange | undefined }> {
+  const list = ctx.op(listOpId);
+  if (!list || !account.token) return { contains: undefined, ex: undefined };
+  const params = ctx.pathParams(list);
+  if (typeof params === 'string') return { contains: undefined, ex: undefined };
+  const pathUser = list.parameters.find((p) => p.in === 'path');
+  if (pathUser && account.id) params[pathUser.name] = account.id;
+  const ex = await ctx.call(listOpId, { params, token: account.token, check });
+  // Compared as text: a list that returns ids with the wrong type is a schema failure, reported there.
+  const ids = ok(ex) ? listIds(ex)?.map(String) : undefined;
+  return { contains: ids ? ids.includes(String(id)) : undefined, ex };
+}
+
+async function itemFlow(ctx: RunContext, flow: ItemFlow, handled: Set<string>): Promise<void> {
+  const a = ctx.a;
+  if (!a?.token || !ctx.op(flow.store)) return;
+  handled.add(flow.store);
+  const created = await createItem(ctx, flow, a);
+  if (ctx.op(flow.list)) handled.add(flow.list);
+  if (!created) {
+    ctx.recorder.add(skip(flow.store, 'ensure_resource_availability', `no ${flow.noun} was created`));
+    if (ctx.op(flow.list)) await listContains(ctx, flow.list, a, undefined);
+    return;
+  }
+  const listed = await listContains(ctx, flow.list, a, created.id);
+  ctx.recorder.add(ensureResourceAvailability(flow.store, flow.list, created.id, listed.contains, listed.ex));
+
+  const remove = ctx.op(flow.remove);
+  if (!remove) return;
+  handled.add(flow.remove);
+  const params = { [idParam(remove)]: created.id };
+  const del = await ctx.call(flow.remove, { params, token: a.token });
+  acceptance(ctx, remove, del, `deleting the user's own ${flow.noun}`);
+  if (!ok(del)) {
+    ctx.recorder.add(skip(flow.remove, 'use_after_free', `the delete itself was answered ${del?.response.status}`));
+    return;
+  }
+  const after = await listContains(ctx, flow.list, a, created.id);
+  ctx.recorder.add(goneAfterRemoval(flow.remove, flow.list, created.id, after.contains, after.ex));
+  const again = await ctx.call(flow.remove, { params, token: a.token });
+  if (again) ctx.recorder.add(secondRemovalRefused(flow.remove, created.id, again));
+}
+
+async function channelFlow(ctx: RunContext, handled: Set<string>): Promise<void> {
+  const a = ctx.a;
+  const store = ctx.op('storeChannel');
+  if (!a?.token || !store) return;
+  handled.add('storeChannel');
+  const kept = await ctx.call('storeChannel', { body: validBody(ctx, store), token: a.token });
+  acceptance(ctx, store, kept, 'creating a valid channel');
+  const keptId = idOf(kept);
+  if (ok(kept) && typeof keptId === 'string') ctx.channelId = keptId;
+  const left = await ctx.call('storeChannel', { body: validBody(ctx, store), token: a.token });
+  const leftId = idOf(left);
+  if (ctx.op('listMyChannels')) {
+    handled.add('listMyChannels');
+    const listed = await listContains(ctx, 'listMyChannels', a, keptId);
+    if (keptId !== undefined) {
+      ctx.recorder.add(
+        ensureResourceAvailability('storeChannel', 'listMyChannels', keptId, listed.contains, listed.ex),
+      );
+    }
+  }
+  if (ctx.op('getChannelMessages') && ctx.channelId) {
+    handled.add('getChannelMessages');
+    await ctx.call('getChannelMessages', { params: { id: ctx.channelId }, token: a.token });
+    await ctx.call('getChannelMessages', { params: { id: ctx.channelId }, query: { limit: 5 }, token: a.token });
+  }
+  const leave = ctx.op('leaveChannel');
+  if (leave && typeof leftId === 'string') {
+    handled.add('leaveChannel');
+    const ex = await ctx.call('leaveChannel', { params: { id: leftId }, token: a.token });
+    acceptance(ctx, leave, ex, 'leaving a channel the user created');
+    if (!ok(ex)) return;
+    const after = await listContains(ctx, 'listMyChannels', a, leftId);
+    ctx.recorder.add(goneAfterRemoval('leaveChannel', 'listMyChannels', leftId, after.contains, after.ex));
+    const again = await ctx.call('leaveChannel', { params: { id: leftId }, token: a.token });
+    if (again) ctx.recorder.add(secondRemovalRefused('leaveChannel', leftId, again));
+  }
+}
+
+async function resourcesFlow(ctx: RunContext, handled: Set<string>): Promise<void> {
+  const op = ctx.op('listResources');
+  if (!op) return;
+  handled.add('listResources');
+  const kinds = ctx.requests.deref(op.parameters.find((p) => p.name === 'resource')?.schema ?? {}).enum;
+  for (const resource of Array.isArray(kinds) ? kinds : ['Club']) {
+    const ex = await ctx.call('listResources', { query: { resource: String(resource) }, token: ctx.a?.token });
+    acceptance(ctx, op, ex, `listing resource ${resource}`);
+  }
+  const paged = await ctx.call('listResources', {
+    query: { resource: 'Club', page: 1, per_page: 5 },
+    token: ctx.a?.token,
+  });
+  acceptance(ctx, op, paged, 'listing a page of clubs');
+}
+
+const WRITE_FIRST: Record<string, number> = { post: 0, put: 0, patch: 1, get: 2, head: 2, delete: 3 };
+
+/** An operation with no dedicated step: path ids from what the run has seen, body from the contract. */
+async function genericStep(ctx: RunContext, op: Operation): Promise<'done' | string> {
+  const params = ctx.pathParams(op, 'other');
+  if (typeof params === 'string') return `no known value for path parameter ${params}`;
+  const body = op.requestBody ? validBody(ctx, op) : undefined;
+  if (op.requestBody?.required && body === undefined) return 'no valid request body could be generated';
+  const token = op.secured ? ctx.a?.token : undefined;
+  if (op.secured && !token) return 'no signed-in user';
+  const ex = await ctx.call(op.operationId, { params, query: requiredQuery(ctx, op), body, token });
+  if (!ex) return 'not in the contract';
+  const { status } = ex.response;
+  if (ok(ex) || status === 400 || status === 422) acceptance(ctx, op, ex, 'a request built from the contract');
+  else {
+    ctx.recorder.add(
+      skip(
+        op.operationId,
+        'positive_data_acceptance',
+        `answered ${status} to a generated request; success not exercised`,
+      ),
+    );
+  }
+  return 'done';
+}
+
+/**
+ * The scenario: every selected operation in dependency order, using ids the server returned.
+ * Returns the operations it exercised; logout is left to `logoutStep`, run last.
+ */
+export async function runScenario(ctx: RunContext, credentials?: Account): Promise<void> {
+  const handled = new Set<string>(['register', 'login', 'getMe', 'logout']);
+  ctx.a = credentials ? { ...credentials } : freshAccount('a');
+  await signIn(ctx, ctx.a, !credentials);
+  ctx.b = freshAccount('b');
+  await signIn(ctx, ctx.b, true);
+  await resourcesFlow(ctx, handled);
+  for (const flow of ITEM_FLOWS) await itemFlow(ctx, flow, handled);
+  if (ctx.op('storeExperience') && ctx.a.token) {
+    handled.add('storeExperience');
+    const op = ctx.op('storeExperience') as Operation;
+    const ex = await ctx.call('storeExperience', { body: validBody(ctx, op), token: ctx.a.token });
+    acceptance(ctx, op, ex, 'storing a valid experience');
+    if (ctx.op('listExperiences')) {
+      handled.add('listExperiences');
+      const listed = await listContains(ctx, 'listExperiences', ctx.a, idOf(ex));
+      if (ok(ex)) {
+        ctx.recorder.add(
+          ensureResourceAvailability('storeExperience', 'listExperiences', idOf(ex), listed.contains, listed.ex),
+        );
+      }
+    }
+  }
+  await channelFlow(ctx, handled);
+  if (ctx.op('listFriends') && ctx.a.token) {
+    handled.add('listFriends');
+    await ctx.call('listFriends', { token: ctx.a.token });
+  }
+  const rest = [...ctx.operations.values()]
+    .filter((op) => ctx.isSelected(op.operationId) && !handled.has(op.operationId))
+    .sort((x, y) => (WRITE_FIRST[x.method] ?? 2) - (WRITE_FIRST[y.method] ?? 2));
+  // Two rounds: an operation may need an id (a message, a list) that a later one creates.
+  let pending = rest;
+  for (let round = 0; round < 2 && pending.length > 0; round++) {
+    const next: Operation[] = [];
+    for (const op of pending) {
+      const outcome = await genericStep(ctx, op);
+      if (outcome !== 'done') {
+        if (round === 1) ctx.recorder.add(skip(op.operationId, 'positive_data_acceptance', outcome));
+        next.push(op);
+      }
+    }
+    pending = next;
+  }
+  for (const op of pending) {
+    for (const check of ['not_a_server_error', 'status_code_conformance', 'response_schema_conformance'] as const) {
+      ctx.recorder.add(skip(op.operationId, check, 'the scenario could not call it (see positive_data_acceptance)'));
+    }
+  }
+}
+
+/** Logout last, then the revoked token must be refused. */
+export async function logoutStep(ctx: RunContext): Promise<string | undefined> {
+  const a = ctx.a;
+  const op = ctx.op('logout');
+  if (!op || !a?.token) return undefined;
+  const token = a.token;
+  const ex = await ctx.call('logout', { token });
+  acceptance(ctx, op, ex, 'signing out');
+  return ok(ex) ? token : undefined;
+}

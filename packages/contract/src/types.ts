@@ -1,0 +1,121 @@
+import type { OpenApiDocument } from '@cohort/openapi';
+
+/** Check names as Schemathesis names them, so teams recognise them. */
+export const CHECK_NAMES = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'negative_data_rejection',
+  'positive_data_acceptance',
+  'ignored_auth',
+  'use_after_free',
+  'ensure_resource_availability',
+  'unsupported_method',
+] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+export type Severity = 'pass' | 'fail' | 'skip' | 'error';
+
+export interface RequestRecord {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  /** The raw body when it is not JSON (e.g. a deliberately broken one). */
+  rawBody?: string;
+}
+
+export interface ResponseRecord {
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  /** Parsed JSON, or undefined when the body is not JSON. */
+  json?: unknown;
+  text: string;
+  durationMs: number;
+}
+
+export interface Exchange {
+  request: RequestRecord;
+  response: ResponseRecord;
+}
+
+/**
+ * One finding. `pass` records that a check ran and held (so the table can tell a pass from a
+ * check that never ran), `skip` why it could not run, `fail` a difference, `error` a connection,
+ * usage or contract problem.
+ */
+export interface Diagnostic {
+  operationId: string;
+  severity: Severity;
+  code: CheckName | 'connection' | 'usage' | 'contract';
+  message: string;
+  /** JSON pointer into the body, or the contract location that was broken. */
+  schemaPath?: string;
+  expected?: unknown;
+  actual?: unknown;
+  request?: RequestRecord;
+  response?: { status: number; contentType: string; body: string };
+  curl?: string;
+  phase?: 'scenario' | 'negative' | 'fuzz';
+}
+
+export type Include = 'core' | 'proposed' | 'all';
+
+export interface Credentials {
+  email: string;
+  password: string;
+  university: string;
+}
+
+export interface ConformanceOptions {
+  baseUrl: string;
+  /** A path to an OpenAPI file or an already loaded document; default the Cohort contract. */
+  contract?: string | OpenApiDocument;
+  include?: Include;
+  /** Sign in as this user instead of registering a fresh one. */
+  credentials?: Credentials;
+  /** Only these operationIds. */
+  operations?: string[];
+  /** Fuzz cases per operation (0 turns fuzzing off). */
+  fuzz?: number;
+  seed?: number;
+  /** Per-request timeout in ms. */
+  timeout?: number;
+  fetch?: typeof fetch;
+  /** Parallel requests in the fuzz phase. */
+  concurrency?: number;
+}
+
+export interface CellResult {
+  operationId: string;
+  check: CheckName;
+  status: 'pass' | 'fail' | 'skip';
+  /** Why it was skipped, or how many times it held. */
+  reason?: string;
+  runs: number;
+  /** A failure listed in the baseline: reported, but not counted as failed. */
+  known?: boolean;
+}
+
+export interface ConformanceResult {
+  baseUrl: string;
+  seed: number;
+  durationMs: number;
+  operations: string[];
+  cells: CellResult[];
+  /** Failures, once per (check, operation, schema path). */
+  failures: Diagnostic[];
+  /** Connection, usage or contract errors. */
+  errors: Diagnostic[];
+  passed: number;
+  /** Failed cells not in the baseline. */
+  failed: number;
+  skipped: number;
+  /** Failed cells the baseline lists. */
+  known: number;
+  /** Baseline entries that now pass: they can be removed from the file. */
+  fixed: { check: string; operationId: string }[];
+  requests: number;
+}

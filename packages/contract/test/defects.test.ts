@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckName } from '../src/types.ts';
+import { cell, checkFixture, type Defect, failuresOf } from './helpers.ts';
+
+/** One deliberately broken server per row: the defect must be caught, on the right operation, named. */
+const CASES: [Defect, { operationId: string; check: CheckName; message: RegExp; schemaPath?: RegExp }][] = [
+  [
+    'wrong-type',
+    { operationId: 'listNotes', check: 'response_schema_conformance', message: /\/data\/0\/id must be integer/ },
+  ],
+  [
+    'missing-field',
+    { operationId: 'getMe', check: 'response_schema_conformance', message: /\/data\/email: required field is missing/ },
+  ],
+  [
+    'undocumented-status',
+    { operationId: 'storeNote', check: 'status_code_conformance', message: /status 200 is not documented/ },
+  ],
+  ['server-error-on-bad-input', { operationId: 'storeClub', check: 'not_a_server_error', message: /server error 500/ }],
+  [
+    'missing-auth',
+    { operationId: 'listExperiences', check: 'ignored_auth', message: /no token: expected 401, got 200/ },
+  ],
+  [
+    'delete-does-not-delete',
+    { operationId: 'deleteNote', check: 'use_after_free', message: /still in listNotes after deleteNote/ },
+  ],
+  [
+    'wrong-id-prefix',
+    { operationId: 'getMe', check: 'response_schema_conformance', message: /does not carry the prefix usr_/ },
+  ],
+  [
+    'html-error-page',
+    { operationId: 'getMe', check: 'content_type_conformance', message: /text\/html for status 401/ },
+  ],
+  [
+    'cross-user-delete',
+    {
+      operationId: 'detachInterest',
+      check: 'ignored_auth',
+      message: /another user's interest: expected 403 or 404, got 200/,
+    },
+  ],
+];
+
+describe('deliberately broken servers', () => {
+  it.each(CASES)('%s is caught and named', async (defect, want) => {
+    const result = await checkFixture(defect);
+    expect(cell(result, want.operationId, want.check)?.status).toBe('fail');
+    const found = failuresOf(result, want.operationId, want.check);
+    expect(found.map((f) => f.message)).toEqual(expect.arrayContaining([expect.stringMatching(want.message)]));
+    const failure = found.find((f) => want.message.test(f.message));
+    // Every failure carries the request that showed it and a curl command to repeat it.
+    expect(failure?.request?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\//);
+    expect(failure?.curl).toMatch(/^curl -i -X [A-Z]+ 'http/);
+    expect(failure?.response?.status).toBeTypeOf('number');
+    expect(result.failed).toBeGreaterThan(0);
+  });
+
+  it('reports the wrong type with its pointer, the expected and the actual value', async () => {
+    const result = await checkFixture('wrong-type');
+    const [failure] = failuresOf(result, 'listNotes', 'response_schema_conformance');
+    expect(failure?.schemaPath).toBe('200 /data/*/id type');
+    expect(failure?.expected).toMatch(/must be integer/);
+    expect(failure?.actual).toBeTypeOf('string');
+    // One defect, one failing cell: the broken list does not cascade into other checks.
+    expect(result.failed).toBe(1);
+  });
+
+  it('names the missing required field with a 500 on bad input', async () => {
+    const result = await checkFixture('server-error-on-bad-input');
+    const rejected = failuresOf(result, 'storeClub', 'negative_data_rejection').map((f) => f.message);
+    expect(rejected).toEqual(
+      expect.arrayContaining([expect.stringMatching(/required field position missing was answered 500/)]),
+    );
+  });
+
+  it('reports a revoked token that still works', async () => {
+    const result = await checkFixture('missing-auth');
+    const messages = failuresOf(result, 'listExperiences', 'ignored_auth').map((f) => f.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([expect.stringMatching(/garbage token/), expect.stringMatching(/revoked by logout/)]),
+    );
+  });
+});

@@ -1,0 +1,26 @@
+import { type ConformanceOptions, type ConformanceResult, runConformance } from '../src/index.ts';
+import type { CheckName } from '../src/types.ts';
+import { type Defect, type FixtureServer, startFixture } from './fixtures/server.ts';
+
+export { type Defect, type FixtureServer, startFixture };
+
+/** Runs the checker against a fresh fixture (one defect, or none) with a small, seeded fuzz. */
+export async function checkFixture(
+  defect?: Defect,
+  options: Partial<ConformanceOptions> = {},
+): Promise<ConformanceResult> {
+  const server = await startFixture(defect);
+  try {
+    return await runConformance({ baseUrl: server.url, fuzz: 5, seed: 7, ...options });
+  } finally {
+    await server.close();
+  }
+}
+
+export function cell(result: ConformanceResult, operationId: string, check: CheckName) {
+  return result.cells.find((c) => c.operationId === operationId && c.check === check);
+}
+
+export function failuresOf(result: ConformanceResult, operationId: string, check: CheckName) {
+  return result.failures.filter((f) => f.operationId === operationId && f.code === check);
+}
