@@ -1,0 +1,17 @@
+import { Provider } from 'jotai';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { ToastViewport } from '../ui/Toast.tsx';
+import { createAppRouter } from './router.tsx';
+import { type AppStore, createAppStore } from './store.ts';
+
+export function App({ store: given }: { store?: AppStore }) {
+  const [store] = useState(() => given ?? createAppStore());
+  const [router] = useState(createAppRouter);
+  return (
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <ToastViewport />
+    </Provider>
+  );
+}

@@ -1,0 +1,54 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+/** A phone-width column: full width on a phone, centred at 480px on a desktop. */
+export const column = style({
+  position: 'relative',
+  maxWidth: vars.size.column,
+  minHeight: '100dvh',
+  margin: '0 auto',
+  background: vars.color.bg,
+  boxShadow: '0 0 0 1px rgba(20, 22, 31, 0.04)',
+  display: 'flex',
+  flexDirection: 'column',
+});
+
+export const main = style({ flex: 1, display: 'flex', flexDirection: 'column' });
+export const withTabBar = style({ paddingBottom: vars.size.tabBar });
+
+export const tabBar = style({
+  position: 'fixed',
+  bottom: 0,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  width: '100%',
+  maxWidth: vars.size.column,
+  height: vars.size.tabBar,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(5, 1fr)',
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  zIndex: 20,
+  paddingBottom: 'env(safe-area-inset-bottom)',
+});
+
+export const tab = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2px',
+  minHeight: vars.size.touch,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+  textDecoration: 'none',
+  border: 'none',
+  background: 'transparent',
+  selectors: {
+    '&[aria-current="page"]': { color: vars.color.accent },
+    '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'not-allowed' },
+  },
+});
+
+export const icon = style({ width: '22px', height: '22px' });

@@ -1,0 +1,49 @@
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { paths, pathsWithoutTabBar } from '../config/paths.ts';
+import { Icon, type IconName } from '../ui/Icon.tsx';
+import * as l from '../ui/layout.css.ts';
+import * as s from './AppShell.css.ts';
+
+const TABS: { label: string; to: string | null; icon: IconName }[] = [
+  { label: 'Contacts', to: paths.contacts, icon: 'contacts' },
+  { label: 'Saved Lists', to: paths.savedLists, icon: 'lists' },
+  { label: 'Chats', to: paths.chats, icon: 'chats' },
+  // Spec: News Feed has no target; shown inactive rather than as a dead link.
+  { label: 'News Feed', to: null, icon: 'news' },
+  { label: 'Profile', to: paths.profile, icon: 'profile' },
+];
+
+export function TabBar() {
+  return (
+    <nav className={s.tabBar} aria-label="Main">
+      {TABS.map((tab) =>
+        tab.to ? (
+          <NavLink key={tab.label} to={tab.to} className={s.tab}>
+            <Icon name={tab.icon} className={s.icon} />
+            {tab.label}
+          </NavLink>
+        ) : (
+          <span key={tab.label} className={s.tab} aria-disabled="true" title={`${tab.label}: coming soon`}>
+            <Icon name={tab.icon} className={s.icon} />
+            {tab.label}
+            <span className={l.visuallyHidden}>(coming soon)</span>
+          </span>
+        ),
+      )}
+    </nav>
+  );
+}
+
+/** The phone column; the bottom tab bar everywhere except login, signup and chatInbox. */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const showTabBar = !pathsWithoutTabBar.includes(pathname);
+  return (
+    <div className={s.column}>
+      <main className={showTabBar ? `${s.main} ${s.withTabBar}` : s.main}>
+        <Outlet />
+      </main>
+      {showTabBar && <TabBar />}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { Spinner } from '../ui/Button.tsx';
+import * as l from '../ui/layout.css.ts';
+
+export function ScreenLoading() {
+  return (
+    <div className={l.section}>
+      <p className={l.muted}>
+        <Spinner label="Loading" /> Loading…
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { demoUser, envelope, errorBody } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const profileHandlers = {
+  'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
+  'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
+};
+
+describe('routes and redirects (spec section 2)', () => {
+  it.each([
+    '/profile',
+    '/contacts',
+    '/savedlists',
+    '/group',
+    '/chats',
+    '/otherProfile',
+    '/otherGroup',
+    '/chatInbox',
+    '/group-profile',
+    '/anything-else',
+  ])('%s redirects to /login when signed out', async (path) => {
+    const { router } = renderApp({ path });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it.each(['/login', '/signup'])('%s redirects to /profile when signed in', async (path) => {
+    const { router } = renderApp({ path, signedIn: true, handlers: profileHandlers });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it.each<[string, string]>([
+    ['/contacts', 'Contacts'],
+    ['/savedlists', 'Saved Lists'],
+    ['/chats', 'Chats'],
+    ['/group-profile', 'Group'],
+    ['/otherGroup', 'Shared Groups'],
+    ['/somewhere', 'Contacts'],
+  ])('%s exists for a signed-in user (screen %s)', async (path, title) => {
+    renderApp({ path, signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it.each<[string, boolean]>([
+    ['/login', false],
+    ['/signup', false],
+    ['/chatInbox', false],
+    ['/contacts', true],
+    ['/chats', true],
+  ])('tab bar on %s: %s', async (path, shown) => {
+    const signedIn = !['/login', '/signup'].includes(path);
+    renderApp({ path, signedIn });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('navigation', { name: 'Main' }) !== null).toBe(shown);
+  });
+
+  it('tab bar: Contacts, Saved Lists, Chats, Profile link; News Feed is visibly inactive', async () => {
+    renderApp({ path: '/contacts', signedIn: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Contacts', '/contacts'],
+      ['Saved Lists', '/savedlists'],
+      ['Chats', '/chats'],
+      ['Profile', '/profile'],
+    ]);
+    expect(nav.querySelector('[aria-disabled="true"]')).toHaveTextContent('News Feed');
+  });
+
+  it('/group opens on the tab its state selects', async () => {
+    renderApp({ path: '/group', signedIn: true, state: { id: 3 } });
+    expect(await screen.findByRole('tab', { name: 'Group Invites' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('a 401 on an authenticated call ends the session and goes to /login', async () => {
+    const { router } = renderApp({
+      path: '/profile',
+      signedIn: true,
+      handlers: { 'GET /api/v1/users/me': () => ({ status: 401, body: errorBody('Unauthenticated.') }) },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+});

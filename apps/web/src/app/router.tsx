@@ -1,0 +1,58 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { AppShell } from './AppShell.tsx';
+import { RedirectIfSignedIn, RequireSignedIn } from './guards.tsx';
+import { RouteError } from './RouteError.tsx';
+import { ScreenLoading } from './ScreenLoading.tsx';
+
+// Each screen is its own chunk, so /login loads only the shell and the sign-in form.
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    // Shown while the first screen's chunk loads.
+    hydrateFallbackElement: <ScreenLoading />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            element: <RedirectIfSignedIn />,
+            children: [
+              { path: paths.login, lazy: screen(() => import('../routes/login/LoginScreen.tsx')) },
+              { path: paths.signup, lazy: screen(() => import('../routes/signup/SignupScreen.tsx')) },
+            ],
+          },
+          {
+            element: <RequireSignedIn />,
+            children: [
+              { index: true, element: <Navigate to={paths.contacts} replace /> },
+              { path: paths.profile, lazy: screen(() => import('../routes/profile/ProfileScreen.tsx')) },
+              {
+                path: paths.otherProfile,
+                lazy: screen(() => import('../routes/other-profile/OtherProfileScreen.tsx')),
+              },
+              { path: paths.contacts, lazy: screen(() => import('../routes/coming-next/ContactsScreen.tsx')) },
+              { path: paths.savedLists, lazy: screen(() => import('../routes/coming-next/SavedListsScreen.tsx')) },
+              { path: paths.group, lazy: screen(() => import('../routes/coming-next/GroupScreen.tsx')) },
+              { path: paths.chats, lazy: screen(() => import('../routes/coming-next/ChatsScreen.tsx')) },
+              { path: paths.chatInbox, lazy: screen(() => import('../routes/coming-next/ChatInboxScreen.tsx')) },
+              { path: paths.groupProfile, lazy: screen(() => import('../routes/coming-next/GroupProfileScreen.tsx')) },
+              { path: paths.otherGroup, lazy: screen(() => import('../routes/coming-next/OtherGroupScreen.tsx')) },
+              // Spec: any other path of the main app is the contacts screen.
+              { path: '*', lazy: screen(() => import('../routes/coming-next/ContactsScreen.tsx')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

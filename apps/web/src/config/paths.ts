@@ -1,0 +1,24 @@
+/** Every route path of the app (spec section 2), in one place. */
+export const paths = {
+  login: '/login',
+  signup: '/signup',
+  contacts: '/contacts',
+  savedLists: '/savedlists',
+  profile: '/profile',
+  group: '/group',
+  chats: '/chats',
+  otherProfile: '/otherProfile',
+  otherGroup: '/otherGroup',
+  chatInbox: '/chatInbox',
+  groupProfile: '/group-profile',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Screens without the bottom tab bar. */
+export const pathsWithoutTabBar: readonly string[] = [paths.login, paths.signup, paths.chatInbox];
+
+/** Link to another user's read-only profile. */
+export function otherProfilePath(userId: string): string {
+  return `${paths.otherProfile}?id=${encodeURIComponent(userId)}`;
+}

@@ -1,0 +1,46 @@
+import { useCallback, useMemo, useState } from 'react';
+import { type Errors, type FieldRules, isValid, type Values, validate } from './validation.ts';
+
+/**
+ * Validates on every change (spec section 5). A field's message shows once the field was changed or a
+ * submit was tried, so an untouched form is not covered in red; server field errors show until edited.
+ */
+export function useForm<V extends Values>(schema: Record<keyof V, FieldRules>, initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Errors<V>>({});
+
+  const errors = useMemo(() => validate(schema, values), [schema, values]);
+
+  const setValue = useCallback((field: keyof V, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  }, []);
+
+  const visibleError = (field: keyof V): string | undefined =>
+    (touched[field] || submitted ? errors[field] : undefined) ?? serverErrors[field];
+
+  /** Marks a submit attempt; returns whether the values may be sent. */
+  const trySubmit = (): boolean => {
+    setSubmitted(true);
+    return isValid(errors);
+  };
+
+  return {
+    values,
+    errors,
+    setValue,
+    visibleError,
+    trySubmit,
+    valid: isValid(errors),
+    setServerErrors: (e: Errors<V>) => setServerErrors(e),
+    reset: () => {
+      setValues(initial);
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import * as s from '../profile/Profile.css.ts';
+// The other profile is the profile view in its read-only mode, so it reuses that screen's view.
+import { ProfileView } from '../profile/ProfileView.tsx';
+
+/**
+ * /otherProfile: another user's read-only profile. Opened from a saved list with `state.ids` (a list of
+ * person ids, stepped through by 'Invite to Group'), or by link with `?id=usr_…`.
+ */
+export default function OtherProfileScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ids = (location.state as { ids?: string[] } | null)?.ids ?? [];
+  const [index, setIndex] = useState(0);
+  const userId = params.get('id') ?? ids[index] ?? null;
+  const state = useAtomValue(otherUserAtom);
+  const loadUser = useSetAtom(loadOtherUserAtom);
+
+  const load = useCallback(() => {
+    if (userId) void loadUser(userId);
+  }, [loadUser, userId]);
+  useEffect(load, [load]);
+
+  if (!userId) {
+    return (
+      <div className={s.hero}>
+        <Alert tone="info">No person was chosen. Open a profile from a saved list or a search.</Alert>
+        <Button variant="secondary" onClick={() => navigate(paths.contacts)}>
+          Go to Contacts
+        </Button>
+      </div>
+    );
+  }
+
+  const current = state.owner === userId ? state : null;
+  const hasNext = !params.get('id') && index + 1 < ids.length;
+  const actions = (
+    <div className={s.listActions}>
+      <Button small variant="secondary" disabled title="Invite to Connect: coming soon">
+        Invite to Connect
+      </Button>
+      <Link to={paths.otherGroup} state={{ id: userId }} className={s.action} style={{ minHeight: 36 }}>
+        View Shared Groups
+      </Link>
+      {ids.length > 0 && (
+        <Button small onClick={() => setIndex((i) => i + 1)} disabled={!hasNext}>
+          Invite to Group
+        </Button>
+      )}
+    </div>
+  );
+
+  return (
+    <ProfileView
+      key={userId}
+      owner={userId}
+      own={false}
+      user={current?.data ?? null}
+      loading={!current || current.status === 'loading'}
+      error={current?.status === 'error' ? (current.error?.message ?? 'Unknown error') : null}
+      onRetry={load}
+      actions={actions}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { useSetAtom } from 'jotai';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { signOutAtom } from '../../state/userAuth.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { showToastAtom } from '../../ui/toast-state.ts';
+import * as s from './Profile.css.ts';
+
+/** Spec section 9: the More menu closes 100 ms after losing focus (so a click on an item still lands). */
+export const MENU_BLUR_CLOSE_MS = 100;
+
+export function MoreMenu() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const navigate = useNavigate();
+  const signOut = useSetAtom(signOutAtom);
+  const toast = useSetAtom(showToastAtom);
+
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
+  useEffect(() => {
+    if (open) wrapRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const items = [...(wrapRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = items[(at + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  };
+
+  const logOut = async () => {
+    setOpen(false);
+    const result = await signOut();
+    // The session is already gone here; a failed server call is reported, not hidden.
+    if (!result.ok)
+      toast({ tone: 'error', text: `Signed out on this device, but the server said: ${result.error.message}` });
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard handling for the menu button and its items.
+    <div
+      ref={wrapRef}
+      className={s.menuWrap}
+      onKeyDown={onKeyDown}
+      onBlur={() => {
+        clearTimeout(blurTimer.current);
+        blurTimer.current = setTimeout(() => {
+          if (!wrapRef.current?.contains(document.activeElement)) setOpen(false);
+        }, MENU_BLUR_CLOSE_MS);
+      }}
+      onFocus={() => clearTimeout(blurTimer.current)}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={s.action}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        style={{ width: '100%' }}
+      >
+        <Icon name="more" />
+        More
+      </button>
+      {open && (
+        <div id={menuId} role="menu" aria-label="More" className={s.menu}>
+          <button
+            type="button"
+            role="menuitem"
+            className={s.menuItem}
+            onClick={() => navigate(paths.group, { state: { id: 3 } })}
+          >
+            Group Invites
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={s.menuItem}
+            onClick={() => navigate(paths.group, { state: { id: 1 } })}
+          >
+            My Groups
+          </button>
+          <button type="button" role="menuitem" className={`${s.menuItem} ${s.danger}`} onClick={logOut}>
+            Log out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

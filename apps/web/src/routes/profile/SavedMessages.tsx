@@ -1,0 +1,45 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { loadSavedMessagesAtom, type SavedMessage, savedMessagesAtom } from '../../state/userData.ts';
+import { Button } from '../../ui/Button.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
+import * as l from '../../ui/layout.css.ts';
+import * as s from './Profile.css.ts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function SavedItem({ item }: { item: SavedMessage }) {
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <li className={s.savedItem}>
+      <span className={l.muted}>{dateFormat.format(new Date(item.message.time))}</span>
+      <strong>{item.channel_name}</strong>
+      <span className={expanded ? undefined : s.clamp}>{item.message.message}</span>
+      <Button small variant="ghost" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
+        {expanded ? 'Show less' : 'Click to Expand'}
+      </Button>
+    </li>
+  );
+}
+
+/** Shown in place of the tabs when Saved Messages is on: the user's saved messages from the server. */
+export function SavedMessages() {
+  const state = useAtomValue(savedMessagesAtom);
+  const load = useSetAtom(loadSavedMessagesAtom);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <section className={l.section} aria-label="Saved Messages">
+      <LoadState state={state} what="saved messages" empty="No saved messages yet." onRetry={() => void load()}>
+        {(items) => (
+          <ul className={l.list}>
+            {items.map((item) => (
+              <SavedItem key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </LoadState>
+    </section>
+  );
+}

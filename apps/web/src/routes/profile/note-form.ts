@@ -1,0 +1,12 @@
+import { type FieldRules, minLength, required } from '../../lib/forms/validation.ts';
+
+export type NoteValues = { title: string; note: string; date: string };
+
+/** Spec section 5, Add Note: each required, at least 4 characters. Date's message per DESIGN (not the copy-paste). */
+export const noteRules: Record<keyof NoteValues, FieldRules> = {
+  title: { rules: [required, minLength(4)], message: 'Title is required' },
+  note: { rules: [required, minLength(4)], message: 'Note is invalid' },
+  date: { rules: [required, minLength(4)], message: 'Date is required' },
+};
+
+export const emptyNote: NoteValues = { title: '', note: '', date: '' };

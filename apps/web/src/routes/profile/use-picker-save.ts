@@ -1,0 +1,36 @@
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { clubs, directions, interests } from '../../state/userData.ts';
+import type { PickerOutcome } from '../../ui/picker/picker-rules.ts';
+
+/**
+ * Saves what a picker's Done resolved to (club, interest or direction; section 4's USER_*_SAVE) and
+ * resolves to an error message for the picker to show, or null. Experiences go to the caller instead.
+ */
+export function usePickerSave(onExperience?: (outcome: Extract<PickerOutcome, { kind: 'experience' }>) => void) {
+  const addClub = useSetAtom(clubs.addAtom);
+  const addInterest = useSetAtom(interests.addAtom);
+  const addDirection = useSetAtom(directions.addAtom);
+  return useCallback(
+    async (outcome: NonNullable<PickerOutcome>): Promise<string | null> => {
+      switch (outcome.kind) {
+        case 'club': {
+          const r = await addClub({ name: outcome.name, position: outcome.position });
+          return r.ok ? null : `The club was not saved: ${r.error.message}`;
+        }
+        case 'interest': {
+          const r = await addInterest({ name: outcome.name });
+          return r.ok ? null : `The interest was not saved: ${r.error.message}`;
+        }
+        case 'direction': {
+          const r = await addDirection({ name: outcome.name });
+          return r.ok ? null : `The direction was not saved: ${r.error.message}`;
+        }
+        case 'experience':
+          onExperience?.(outcome);
+          return null;
+      }
+    },
+    [addClub, addInterest, addDirection, onExperience],
+  );
+}

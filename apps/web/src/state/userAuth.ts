@@ -1,0 +1,104 @@
+import type { ApiError, Schemas, User } from '@cohort/api';
+import { atom } from 'jotai';
+import { type ActionResult, fail, ok } from '../lib/result.ts';
+import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../lib/session.ts';
+import { apiClientAtom } from './api.ts';
+import { resetChatDataAtom } from './chatData.ts';
+import { resetFriendDataAtom } from './friendData.ts';
+import { resetUserDataAtom } from './userData.ts';
+
+// `undefined` = not read yet: the stored session is read lazily so each store (and test) sees localStorage as it is.
+const sessionBaseAtom = atom<StoredSession | null | undefined>(undefined);
+const currentUserBaseAtom = atom<User | null>(null);
+
+export const sessionAtom = atom((get) => {
+  const session = get(sessionBaseAtom);
+  return session === undefined ? readStoredSession() : session;
+});
+
+export const isSignedInAtom = atom((get) => get(sessionAtom) !== null);
+
+/** The signed-in user (id, e-mail, names and contact block) once users/me has answered. */
+export const currentUserAtom = atom((get) => get(currentUserBaseAtom));
+
+export type LoginInput = Schemas['LoginRequest'];
+export type RegisterInput = Schemas['RegisterRequest'];
+
+/** Signs in, keeps the token, then reads users/me for the id (spec: the id is kept in local storage too). */
+export const signInAtom = atom(null, async (get, set, input: LoginInput): Promise<ActionResult> => {
+  const api = get(apiClientAtom);
+  const login = await api.POST('/api/v1/login', { body: input });
+  if (login.error) return fail(login.error);
+  const session: StoredSession = { token: login.data.data.access_token, id: null };
+  writeStoredSession(session);
+  const me = await api.GET('/api/v1/users/me');
+  if (me.error) {
+    // Without the user the app cannot show anything: undo the half-made session and say why.
+    clearStoredSession();
+    return fail(me.error);
+  }
+  const full: StoredSession = { ...session, id: me.data.data.id };
+  writeStoredSession(full);
+  set(currentUserBaseAtom, me.data.data);
+  set(sessionBaseAtom, full);
+  return ok(undefined);
+});
+
+/** Creates the account and waits for the answer; the caller goes to /login on success (DESIGN: no fire-and-forget). */
+export const registerAtom = atom(null, async (get, _set, input: RegisterInput): Promise<ActionResult> => {
+  const result = await get(apiClientAtom).POST('/api/v1/register', { body: input });
+  return result.error ? fail(result.error) : ok(undefined);
+});
+
+/** Loads (or reloads) users/me into currentUserAtom. */
+export const loadCurrentUserAtom = atom(null, async (get, set): Promise<ActionResult<User>> => {
+  const result = await get(apiClientAtom).GET('/api/v1/users/me');
+  if (result.error) return fail(result.error);
+  set(currentUserBaseAtom, result.data.data);
+  const session = get(sessionAtom);
+  if (session && session.id !== result.data.data.id) {
+    const next = { ...session, id: result.data.data.id };
+    writeStoredSession(next);
+    set(sessionBaseAtom, next);
+  }
+  return ok(result.data.data);
+});
+
+/** Saves 'Edit my profile' through PATCH users/me. */
+export const updateCurrentUserAtom = atom(
+  null,
+  async (get, set, changes: Schemas['UserUpdate']): Promise<ActionResult<User>> => {
+    const result = await get(apiClientAtom).PATCH('/api/v1/users/me', { body: changes });
+    if (result.error) return fail(result.error);
+    set(currentUserBaseAtom, result.data.data);
+    return ok(result.data.data);
+  },
+);
+
+function clearState(set: (atom: typeof resetUserDataAtom) => void): void {
+  set(resetUserDataAtom);
+  set(resetChatDataAtom);
+  set(resetFriendDataAtom);
+}
+
+/**
+ * Log out in the spec's order: clear the state, call the server (the token is still stored, so the
+ * call is authenticated), then remove the stored token. A failed server call still signs out here.
+ */
+export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> => {
+  const api = get(apiClientAtom);
+  clearState(set);
+  set(currentUserBaseAtom, null);
+  set(sessionBaseAtom, null);
+  const result = await api.GET('/api/v1/logout');
+  clearStoredSession();
+  return result.error ? fail(result.error) : ok(undefined);
+});
+
+/** A 401 on an authenticated call: the session is gone; the route guards then go to /login. */
+export const sessionEndedAtom = atom(null, (_get, set, _error?: ApiError) => {
+  clearStoredSession();
+  clearState(set);
+  set(currentUserBaseAtom, null);
+  set(sessionBaseAtom, null);
+});

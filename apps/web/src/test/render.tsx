@@ -1,0 +1,39 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from '../app/router.tsx';
+import { createAppStore } from '../app/store.ts';
+import { writeStoredSession } from '../lib/session.ts';
+import { ToastViewport } from '../ui/Toast.tsx';
+import { BASE_URL, createFakeApi, demoUser, type Handler, TOKEN } from './fake-api.ts';
+
+/** Renders the whole app (real routes, guards, atoms, client) at `path`, talking to a fake API. */
+export function renderApp({
+  path,
+  handlers = {},
+  signedIn = false,
+  state,
+}: {
+  path: string;
+  handlers?: Record<string, Handler>;
+  signedIn?: boolean;
+  state?: unknown;
+}) {
+  if (signedIn) writeStoredSession({ token: TOKEN, id: demoUser.id });
+  const api = createFakeApi(handlers);
+  const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [
+      { pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
+    ],
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+      <ToastViewport />
+    </Provider>,
+  );
+  return { ...view, user, router, store, calls: api.calls };
+}
