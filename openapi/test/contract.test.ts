@@ -89,6 +89,13 @@ describe('the contract', () => {
     expect(operations.filter((o) => o.tags.includes('core'))).toHaveLength(SPEC_CALLS.length);
   });
 
+  it('marks every operation core or proposed, and every proposed one with x-proposed', () => {
+    for (const op of operations) {
+      expect(op.tags.includes('core') !== op.tags.includes('proposed'), op.operationId).toBe(true);
+      expect(op.proposed, op.operationId).toBe(op.tags.includes('proposed'));
+    }
+  });
+
   it('documents 401 on every operation that needs a token, and 422 wherever there is input', () => {
     for (const op of operations) {
       if (op.secured) expect(Object.keys(op.responses), op.operationId).toContain('401');

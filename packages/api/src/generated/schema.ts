@@ -467,6 +467,425 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the directory (filters combine; OR within a filter, AND across filters)
+         * @description Every array filter matches when the person has any of the given values (OR); different
+         *     filters must all match (AND). `q` matches words of the name, company and description,
+         *     case-insensitively. Results are ordered by last name, then first name, then id.
+         */
+        get: operations["searchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a person to connect */
+        post: operations["connectUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/saved-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's saved lists (or the recently deleted ones) */
+        get: operations["listSavedLists"];
+        put?: never;
+        /** Save a list of people (chosen ones, or everyone a search finds) */
+        post: operations["createSavedList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/saved-lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in user's saved lists, with its members */
+        get: operations["getSavedList"];
+        put?: never;
+        post?: never;
+        /** Move a saved list to Recently Deleted */
+        delete: operations["deleteSavedList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/saved-lists/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a list back from Recently Deleted */
+        post: operations["restoreSavedList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/saved-lists/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a person from a saved list */
+        delete: operations["removeSavedListMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's profile (members, subgroups, online count)
+         * @description Members may read any group they belong to; anyone signed in may read a public one.
+         */
+        get: operations["getChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow a group the user belongs to */
+        post: operations["followChannel"];
+        /** Stop following a group */
+        delete: operations["unfollowChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an inactive group active again for the user */
+        post: operations["reactivateChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join an open group (a closed one needs an invitation) */
+        post: operations["joinChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add people to a group the user belongs to */
+        post: operations["addChannelMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite people to a group the user belongs to
+         * @description People who are already members or already invited are skipped.
+         */
+        post: operations["inviteToChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/channel-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending group invitations for the signed-in user */
+        get: operations["listChannelInvites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channel-invites/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a group invitation (the user becomes a member) */
+        post: operations["acceptChannelInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channel-invites/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a group invitation */
+        post: operations["declineChannelInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a message to a group the user belongs to
+         * @description The new message is also pushed to every open `streamChannel` of the group. `client_id`
+         *     lets a client match the answer (and the streamed copy) to its optimistic bubble.
+         */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/pin/{msgId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pin a message of the group (replaces the pinned one) */
+        post: operations["pinMessage"];
+        /** Unpin the group's pinned message */
+        delete: operations["unpinMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/{id}/forward": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forward a message to other groups the user belongs to */
+        post: operations["forwardMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a message to the moderators */
+        post: operations["reportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every message of the group as read (unread count back to 0) */
+        post: operations["markChannelRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mute a group's notifications */
+        post: operations["muteChannel"];
+        /** Unmute a group */
+        delete: operations["unmuteChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events of a group (Server-Sent Events)
+         * @description A `text/event-stream` that stays open. Events: `message` (data: a Message, also for
+         *     forwarded ones), `pin` (data: `{"message": Message|null}`), `presence`
+         *     (data: `{"online_count": n}`, sent on connect and when it changes). A comment line
+         *     `: keep-alive` every 15 s keeps proxies from closing it. Browsers' EventSource cannot send
+         *     headers, so the token may also be given as `?access_token=`.
+         */
+        get: operations["streamChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's calendar events, soonest first */
+        get: operations["listEvents"];
+        put?: never;
+        /** Add a calendar event (from the Forward drawer's Calendar tab) */
+        post: operations["createEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -821,6 +1240,23 @@ export interface components {
             expires_year?: number | null;
             created_by?: components["schemas"]["UserId"];
             created_at?: components["schemas"]["Timestamp"];
+            /** @description Whether the signed-in user belongs to the group. */
+            is_member?: boolean;
+            /** @description Whether the signed-in user follows the group. */
+            is_following?: boolean;
+            /**
+             * @description The group's state for the signed-in user (My Groups or Inactive Groups).
+             * @enum {string}
+             */
+            status?: "active" | "inactive";
+            member_count?: number;
+            /** @description Messages the signed-in user has not read yet. */
+            unread_count?: number;
+            is_muted?: boolean;
+            /** @description The newest message, for the chat list. */
+            last_message?: components["schemas"]["Message"] | null;
+            /** @description The pinned message, for the chat banner. */
+            pinned_message?: components["schemas"]["Message"] | null;
         };
         /**
          * @description Closed, as every request body. `users` are the members to add besides the creator.
@@ -857,6 +1293,10 @@ export interface components {
             message: string;
             time: components["schemas"]["Timestamp"];
             files: components["schemas"]["MessageFile"][];
+            /** @description The message this one forwards. */
+            forwarded_from_id?: components["schemas"]["MessageId"] | null;
+            /** @description Echo of the sender's `client_id`. */
+            client_id?: string;
         };
         /** @description A message the user saved, with the group it came from. Open, as every response object. */
         SavedMessage: {
@@ -865,6 +1305,267 @@ export interface components {
             channel_name: string;
             saved_at: components["schemas"]["Timestamp"];
             message: components["schemas"]["Message"];
+        };
+        /** @description Names to match exactly (case-insensitively); any one of them matches. */
+        FilterValues: string[];
+        /** @description A person as lists and search results show them. Open, as every response object. */
+        PersonSummary: {
+            id: components["schemas"]["UserId"];
+            first_name: string;
+            last_name: string;
+            /** Format: uri */
+            profile_image: string | null;
+            university?: string | null;
+            program?: string | null;
+            major?: string | null;
+            graduation_year?: number | null;
+            company?: string | null;
+            industry?: string | null;
+            location?: string | null;
+            /** Format: date-time */
+            last_seen_at: string | null;
+        };
+        /** @description A Laravel-style page of people. Open, as every response object. */
+        PersonPage: {
+            data: components["schemas"]["PersonSummary"][];
+            current_page: number;
+            per_page: number;
+            total: number;
+            last_page: number;
+        };
+        /** @description Success envelope around a PersonPage. Open, as every response object. */
+        PersonPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["PersonPage"];
+        };
+        /** @description An invitation to connect. Open, as every response object. */
+        Connection: {
+            id: components["schemas"]["IntId"];
+            from_user_id: components["schemas"]["UserId"];
+            to_user_id: components["schemas"]["UserId"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined";
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Success envelope around a Connection. Open, as every response object. */
+        ConnectionEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Connection"];
+        };
+        /** @description A saved list of people. Open, as every response object. */
+        SavedList: {
+            id: components["schemas"]["IntId"];
+            name: string;
+            count: number;
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When it was moved to Recently Deleted; `null` while it is not.
+             */
+            deleted_at: string | null;
+        };
+        /** @description A saved list with its members. Open, as every response object. */
+        SavedListDetail: components["schemas"]["SavedList"] & {
+            members: components["schemas"]["PersonSummary"][];
+        };
+        /**
+         * @description Closed, as every request body. `name` and at least one of `user_ids` (the people chosen)
+         *     and `search` (save everyone the search finds, at most 1000 people); with both, their union.
+         */
+        SavedListInput: {
+            name: string;
+            user_ids?: components["schemas"]["UserId"][];
+            search?: components["schemas"]["UserSearchFilters"];
+        };
+        /** @description Closed, as every request body. The filters of `searchUsers`, as an object. */
+        UserSearchFilters: {
+            class_of?: number[];
+            university?: components["schemas"]["FilterValues"];
+            program?: components["schemas"]["FilterValues"];
+            major?: components["schemas"]["FilterValues"];
+            company?: components["schemas"]["FilterValues"];
+            industry?: components["schemas"]["FilterValues"];
+            desired_industry?: components["schemas"]["FilterValues"];
+            club?: components["schemas"]["FilterValues"];
+            interest?: components["schemas"]["FilterValues"];
+            location?: components["schemas"]["FilterValues"];
+            q?: string;
+        };
+        /** @description Success envelope around a SavedList. Open, as every response object. */
+        SavedListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["SavedList"];
+        };
+        /** @description Success envelope around a list of SavedLists. Open, as every response object. */
+        SavedListListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["SavedList"][];
+        };
+        /** @description Success envelope around a SavedListDetail. Open, as every response object. */
+        SavedListDetailEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["SavedListDetail"];
+        };
+        /** @description Closed, as every request body. The people to add or invite. */
+        UserIdsInput: {
+            user_ids: components["schemas"]["UserId"][];
+        };
+        /** @description A subgroup as its main group's profile lists it. Open, as every response object. */
+        ChannelSubgroup: {
+            id: components["schemas"]["ChannelId"];
+            name: string;
+            member_count: number;
+            expires_year: number | null;
+            is_member: boolean;
+        };
+        /** @description A group's profile. Open, as every response object. */
+        ChannelDetail: components["schemas"]["Channel"] & {
+            members: components["schemas"]["PersonSummary"][];
+            subgroups: components["schemas"]["ChannelSubgroup"][];
+            member_count: number;
+            online_count: number;
+        };
+        /** @description Success envelope around a ChannelDetail. Open, as every response object. */
+        ChannelDetailEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["ChannelDetail"];
+        };
+        /** @description An invitation to a group. Open, as every response object. */
+        ChannelInvite: {
+            id: components["schemas"]["IntId"];
+            channel_id: components["schemas"]["ChannelId"];
+            channel_name: string;
+            user_id: components["schemas"]["UserId"];
+            invited_by: components["schemas"]["UserId"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined";
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Success envelope around a ChannelInvite. Open, as every response object. */
+        ChannelInviteEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["ChannelInvite"];
+        };
+        /** @description Success envelope around a list of ChannelInvites. Open, as every response object. */
+        ChannelInviteListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["ChannelInvite"][];
+        };
+        /** @description Closed, as every request body. A message needs text or at least one file. */
+        MessageInput: {
+            message?: string;
+            reply_message_id?: components["schemas"]["MessageId"] | null;
+            files?: components["schemas"]["MessageFile"][];
+            /** @description The client's own id for the optimistic bubble; echoed back. */
+            client_id?: string;
+        } | {
+            message: string;
+        } | {
+            files: unknown[];
+        };
+        /** @description Success envelope around a Message. Open, as every response object. */
+        MessageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Message"];
+        };
+        /** @description Success envelope around a list of Messages. Open, as every response object. */
+        MessageListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Message"][];
+        };
+        /** @description Closed, as every request body. The groups to forward to (the user must belong to each). */
+        ForwardInput: {
+            channel_ids: components["schemas"]["ChannelId"][];
+        };
+        /** @description Closed, as every request body. */
+        ReportInput: {
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "inappropriate" | "other";
+            details?: string;
+        };
+        /** @description A report on a message. Open, as every response object. */
+        Report: {
+            id: components["schemas"]["IntId"];
+            message_id: components["schemas"]["MessageId"];
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "inappropriate" | "other";
+            details?: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Success envelope around a Report. Open, as every response object. */
+        ReportEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Report"];
+        };
+        /** @description Closed, as every request body. `end` must not be before `start`. */
+        CalendarEventInput: {
+            title: string;
+            all_day: boolean;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            people?: components["schemas"]["UserId"][];
+            /** @description Add a video-conferencing link. */
+            video?: boolean;
+            location?: string;
+            /** @default 30 */
+            reminder_minutes: number;
+            /** @enum {string} */
+            color?: "blue" | "green" | "red" | "orange" | "purple" | "grey";
+            /** @description The message the event was made from (Forward → Calendar). */
+            message_id?: components["schemas"]["MessageId"] | null;
+        };
+        /** @description A calendar event. Open, as every response object. */
+        CalendarEvent: {
+            id: components["schemas"]["IntId"];
+            title: string;
+            all_day: boolean;
+            start: components["schemas"]["Timestamp"];
+            end: components["schemas"]["Timestamp"];
+            people: components["schemas"]["UserId"][];
+            video: boolean;
+            location: string | null;
+            reminder_minutes: number;
+            color: string;
+            message_id?: components["schemas"]["MessageId"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Success envelope around a CalendarEvent. Open, as every response object. */
+        CalendarEventEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["CalendarEvent"];
+        };
+        /** @description Success envelope around a list of CalendarEvents. Open, as every response object. */
+        CalendarEventListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["CalendarEvent"][];
         };
     };
     responses: {
@@ -1054,6 +1755,92 @@ export interface components {
         };
     };
     parameters: {
+        /** @example msg_9kLm2Qx7Vb4Np8Rt */
+        MessageIdPath: components["schemas"]["MessageId"];
+        /** @example msg_9kLm2Qx7Vb4Np8Rt */
+        MessageIdPathAsId: components["schemas"]["MessageId"];
+        /**
+         * @description The saved list's integer id; it must belong to the signed-in user.
+         * @example 4
+         */
+        SavedListIdPath: components["schemas"]["IntId"];
+        /**
+         * @description The invitation's integer id; it must be addressed to the signed-in user.
+         * @example 3
+         */
+        InviteIdPath: components["schemas"]["IntId"];
+        /**
+         * @description Graduation years (any of them).
+         * @example [
+         *       2025,
+         *       2026
+         *     ]
+         */
+        ClassOfFilter: number[];
+        /**
+         * @description University names (any of them; resource `University`).
+         * @example [
+         *       "Stanford University"
+         *     ]
+         */
+        UniversityFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description University programs (resource `Program`).
+         * @example [
+         *       "MBA"
+         *     ]
+         */
+        ProgramFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description Majors or concentrations (resource `Major`).
+         * @example [
+         *       "Finance"
+         *     ]
+         */
+        MajorFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description Past or current companies (resource `Company`).
+         * @example [
+         *       "Bain & Company"
+         *     ]
+         */
+        CompanyFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description Past or current industries (resource `Industry`).
+         * @example [
+         *       "Consulting"
+         *     ]
+         */
+        IndustryFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description Desired or future industries (resource `Industry`).
+         * @example [
+         *       "Tech"
+         *     ]
+         */
+        DesiredIndustryFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description Clubs and societies (resource `Club`).
+         * @example [
+         *       "Entrepreneurship Club"
+         *     ]
+         */
+        ClubFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description Interests (resource `Interest`).
+         * @example [
+         *       "Climate Tech"
+         *     ]
+         */
+        InterestFilter: components["schemas"]["FilterValues"];
+        /**
+         * @description Locations (resource `Location`).
+         * @example [
+         *       "San Francisco",
+         *       "CA"
+         *     ]
+         */
+        LocationFilter: components["schemas"]["FilterValues"];
         /** @example 1 */
         Page: number;
         /** @example 15 */
@@ -2175,7 +2962,13 @@ export interface operations {
     };
     listMyChannels: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Proposed filter. `active` (My Groups) or `inactive` (Inactive Groups); both when absent.
+                 * @example active
+                 */
+                status?: "active" | "inactive";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2214,6 +3007,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listFriends: {
@@ -2354,6 +3148,1476 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Graduation years (any of them).
+                 * @example [
+                 *       2025,
+                 *       2026
+                 *     ]
+                 */
+                class_of?: components["parameters"]["ClassOfFilter"];
+                /**
+                 * @description University names (any of them; resource `University`).
+                 * @example [
+                 *       "Stanford University"
+                 *     ]
+                 */
+                university?: components["parameters"]["UniversityFilter"];
+                /**
+                 * @description University programs (resource `Program`).
+                 * @example [
+                 *       "MBA"
+                 *     ]
+                 */
+                program?: components["parameters"]["ProgramFilter"];
+                /**
+                 * @description Majors or concentrations (resource `Major`).
+                 * @example [
+                 *       "Finance"
+                 *     ]
+                 */
+                major?: components["parameters"]["MajorFilter"];
+                /**
+                 * @description Past or current companies (resource `Company`).
+                 * @example [
+                 *       "Bain & Company"
+                 *     ]
+                 */
+                company?: components["parameters"]["CompanyFilter"];
+                /**
+                 * @description Past or current industries (resource `Industry`).
+                 * @example [
+                 *       "Consulting"
+                 *     ]
+                 */
+                industry?: components["parameters"]["IndustryFilter"];
+                /**
+                 * @description Desired or future industries (resource `Industry`).
+                 * @example [
+                 *       "Tech"
+                 *     ]
+                 */
+                desired_industry?: components["parameters"]["DesiredIndustryFilter"];
+                /**
+                 * @description Clubs and societies (resource `Club`).
+                 * @example [
+                 *       "Entrepreneurship Club"
+                 *     ]
+                 */
+                club?: components["parameters"]["ClubFilter"];
+                /**
+                 * @description Interests (resource `Interest`).
+                 * @example [
+                 *       "Climate Tech"
+                 *     ]
+                 */
+                interest?: components["parameters"]["InterestFilter"];
+                /**
+                 * @description Locations (resource `Location`).
+                 * @example [
+                 *       "San Francisco",
+                 *       "CA"
+                 *     ]
+                 */
+                location?: components["parameters"]["LocationFilter"];
+                /**
+                 * @description Keywords over name, company and description.
+                 * @example climate
+                 */
+                q?: string;
+                /** @example 1 */
+                page?: components["parameters"]["Page"];
+                /** @example 15 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "data": [
+                     *           {
+                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "first_name": "Priya",
+                     *             "last_name": "Raman",
+                     *             "profile_image": null,
+                     *             "university": "Stanford University",
+                     *             "program": "MBA",
+                     *             "major": "Finance",
+                     *             "graduation_year": 2025,
+                     *             "company": "Bain & Company",
+                     *             "industry": "Consulting",
+                     *             "location": "San Francisco, CA",
+                     *             "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *           }
+                     *         ],
+                     *         "current_page": 1,
+                     *         "per_page": 15,
+                     *         "total": 1,
+                     *         "last_page": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonPageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    connectUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_Ab3dEf6hIj9kLm2N */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, pending until the other person answers. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Invitation sent.",
+                     *       "data": {
+                     *         "id": 17,
+                     *         "from_user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "to_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "status": "pending",
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listSavedLists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true` lists Recently Deleted instead of All Saved Lists.
+                 * @example false
+                 */
+                deleted?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved lists, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 4,
+                     *           "name": "Climate founders, class of 2025",
+                     *           "count": 2,
+                     *           "created_at": "2026-11-20T10:00:00.000Z",
+                     *           "deleted_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedListListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createSavedList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Climate founders, class of 2025",
+                 *       "user_ids": [
+                 *         "usr_Ab3dEf6hIj9kLm2N",
+                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SavedListInput"];
+            };
+        };
+        responses: {
+            /** @description The list with its members. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "List saved.",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "name": "Climate founders, class of 2025",
+                     *         "count": 1,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "deleted_at": null,
+                     *         "members": [
+                     *           {
+                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "first_name": "Priya",
+                     *             "last_name": "Raman",
+                     *             "profile_image": null,
+                     *             "last_seen_at": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedListDetailEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSavedList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The saved list's integer id; it must belong to the signed-in user.
+                 * @example 4
+                 */
+                id: components["parameters"]["SavedListIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list with its members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "name": "Climate founders, class of 2025",
+                     *         "count": 1,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "deleted_at": null,
+                     *         "members": [
+                     *           {
+                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "first_name": "Priya",
+                     *             "last_name": "Raman",
+                     *             "profile_image": null,
+                     *             "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedListDetailEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteSavedList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The saved list's integer id; it must belong to the signed-in user.
+                 * @example 4
+                 */
+                id: components["parameters"]["SavedListIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list, now with `deleted_at` set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "List deleted.",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "name": "Climate founders, class of 2025",
+                     *         "count": 2,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "deleted_at": "2026-11-21T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    restoreSavedList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The saved list's integer id; it must belong to the signed-in user.
+                 * @example 4
+                 */
+                id: components["parameters"]["SavedListIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list, with `deleted_at` cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "List restored.",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "name": "Climate founders, class of 2025",
+                     *         "count": 2,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "deleted_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    removeSavedListMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The saved list's integer id; it must belong to the signed-in user.
+                 * @example 4
+                 */
+                id: components["parameters"]["SavedListIdPath"];
+                /**
+                 * @description The user whose items to list (`usr_…`); any user's may be read.
+                 * @example usr_7Hq2LmX9pK4vNc8R
+                 */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Removed from the list.",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "name": "Climate founders, class of 2025",
+                     *         "count": 0,
+                     *         "created_at": "2026-11-20T10:00:00.000Z",
+                     *         "deleted_at": null,
+                     *         "members": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedListDetailEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups. Weekly demo nights.",
+                     *         "tags": [
+                     *           4,
+                     *           9
+                     *         ],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "is_member": true,
+                     *         "is_following": false,
+                     *         "status": "active",
+                     *         "member_count": 1,
+                     *         "online_count": 1,
+                     *         "members": [
+                     *           {
+                     *             "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *             "first_name": "Dana",
+                     *             "last_name": "Okafor",
+                     *             "profile_image": null,
+                     *             "last_seen_at": "2026-11-21T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "subgroups": [
+                     *           {
+                     *             "id": "chan_Qw3eRt5yUi7oPa9S",
+                     *             "name": "Climate Founders — Hardware",
+                     *             "member_count": 12,
+                     *             "expires_year": 2027,
+                     *             "is_member": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelDetailEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    followChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group, `is_following` true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Following.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "is_following": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    unfollowChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group, `is_following` false. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Not following.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "is_following": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reactivateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group, `status` active. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Group reactivated.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "status": "active"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    joinChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group with the user as a member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You joined the group.",
+                     *       "data": {
+                     *         "id": "chan_Qw3eRt5yUi7oPa9S",
+                     *         "name": "Climate Founders — Hardware",
+                     *         "description": "Hardware subgroup.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "is_member": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addChannelMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_ids": [
+                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The group with its members now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Members added.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R",
+                     *           "usr_Zy8xWv5uTs2rQp7O"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    inviteToChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_ids": [
+                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UserIdsInput"];
+            };
+        };
+        responses: {
+            /** @description The invitations made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Invitations sent.",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "channel_name": "Climate Founders",
+                     *           "user_id": "usr_Zy8xWv5uTs2rQp7O",
+                     *           "invited_by": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelInviteListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listChannelInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invitations, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "channel_name": "Climate Founders",
+                     *           "user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "invited_by": "usr_Ab3dEf6hIj9kLm2N",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelInviteListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    acceptChannelInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's integer id; it must be addressed to the signed-in user.
+                 * @example 3
+                 */
+                id: components["parameters"]["InviteIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group the user now belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Invitation accepted.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R",
+                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *         ],
+                     *         "status": "active"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    declineChannelInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's integer id; it must be addressed to the signed-in user.
+                 * @example 3
+                 */
+                id: components["parameters"]["InviteIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, `status` declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Invitation declined.",
+                     *       "data": {
+                     *         "id": 3,
+                     *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "channel_name": "Climate Founders",
+                     *         "user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "invited_by": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "status": "declined",
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelInviteEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "See you all at demo night!",
+                 *       "reply_message_id": "msg_9kLm2Qx7Vb4Np8Rt",
+                 *       "client_id": "7f1c2b9e-3a44-4c55-9a0e-1d2f3a4b5c6d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageInput"];
+            };
+        };
+        responses: {
+            /** @description The message as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Sent.",
+                     *       "data": {
+                     *         "id": "msg_Tz4Rk8Wq2Lp6Vn1X",
+                     *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "reply_message_id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *         "message": "See you all at demo night!",
+                     *         "time": "2026-11-21T08:00:00.000Z",
+                     *         "files": [],
+                     *         "client_id": "7f1c2b9e-3a44-4c55-9a0e-1d2f3a4b5c6d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    pinMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+                /** @example msg_9kLm2Qx7Vb4Np8Rt */
+                msgId: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pinned message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Pinned.",
+                     *       "data": {
+                     *         "id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "reply_message_id": null,
+                     *         "message": "Demo night moved to Thursday, same room.",
+                     *         "time": "2026-11-20T18:45:00.000Z",
+                     *         "files": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    unpinMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+                /** @example msg_9kLm2Qx7Vb4Np8Rt */
+                msgId: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Nothing is pinned any more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Unpinned.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    forwardMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example msg_9kLm2Qx7Vb4Np8Rt */
+                id: components["parameters"]["MessageIdPathAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel_ids": [
+                 *         "chan_Qw3eRt5yUi7oPa9S"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForwardInput"];
+            };
+        };
+        responses: {
+            /** @description The new messages, one per group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Forwarded.",
+                     *       "data": [
+                     *         {
+                     *           "id": "msg_Hy7Uj6Ik5Ol4Pm3N",
+                     *           "channel_id": "chan_Qw3eRt5yUi7oPa9S",
+                     *           "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "reply_message_id": null,
+                     *           "message": "Demo night moved to Thursday, same room.",
+                     *           "time": "2026-11-21T08:00:00.000Z",
+                     *           "files": [],
+                     *           "forwarded_from_id": "msg_9kLm2Qx7Vb4Np8Rt"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageListEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example msg_9kLm2Qx7Vb4Np8Rt */
+                id: components["parameters"]["MessageIdPathAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "spam",
+                 *       "details": "Same link posted in five groups."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description The report as filed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thanks, the moderators will look at it.",
+                     *       "data": {
+                     *         "id": 2,
+                     *         "message_id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *         "reason": "spam",
+                     *         "details": "Same link posted in five groups.",
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReportEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    markChannelRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group, `unread_count` 0. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "unread_count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    muteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group, `is_muted` true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Muted.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "is_muted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    unmuteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group, `is_muted` false. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Unmuted.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups.",
+                     *         "tags": [],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *         ],
+                     *         "is_muted": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    streamChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: presence
+                     *     data: {"online_count":3}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 8,
+                     *           "title": "Demo night",
+                     *           "all_day": false,
+                     *           "start": "2026-11-26T18:00:00.000Z",
+                     *           "end": "2026-11-26T20:00:00.000Z",
+                     *           "people": [
+                     *             "usr_Ab3dEf6hIj9kLm2N"
+                     *           ],
+                     *           "video": true,
+                     *           "location": "GSB Room 204",
+                     *           "reminder_minutes": 30,
+                     *           "color": "blue",
+                     *           "message_id": null,
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CalendarEventListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Demo night",
+                 *       "all_day": false,
+                 *       "start": "2026-11-26T18:00:00.000Z",
+                 *       "end": "2026-11-26T20:00:00.000Z",
+                 *       "people": [
+                 *         "usr_Ab3dEf6hIj9kLm2N"
+                 *       ],
+                 *       "video": true,
+                 *       "location": "GSB Room 204",
+                 *       "color": "blue"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CalendarEventInput"];
+            };
+        };
+        responses: {
+            /** @description The event as stored (`reminder_minutes` defaults to 30). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Event saved.",
+                     *       "data": {
+                     *         "id": 8,
+                     *         "title": "Demo night",
+                     *         "all_day": false,
+                     *         "start": "2026-11-26T18:00:00.000Z",
+                     *         "end": "2026-11-26T20:00:00.000Z",
+                     *         "people": [
+                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *         ],
+                     *         "video": true,
+                     *         "location": "GSB Room 204",
+                     *         "reminder_minutes": 30,
+                     *         "color": "blue",
+                     *         "message_id": null,
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CalendarEventEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
