@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT } from '../src/seed/index.ts';
+
+const appDir = new URL('..', import.meta.url).pathname;
+const children: ChildProcess[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'cohort-mock-'));
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts `tsx src/main.ts` and resolves with its start-up lines once it listens. */
+function start(args: string[]): Promise<{ child: ChildProcess; lines: string[]; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--quiet', ...args], {
+    cwd: appDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const lines: string[] = [];
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      lines.push(line);
+      const url = /^Cohort mock server listening on (http:\/\/\S+)$/.exec(lines[0] ?? '')?.[1];
+      if (url && lines.length === 3) resolve({ child, lines, baseUrl: url });
+    });
+  });
+}
+
+const post = async (url: string, body: unknown, token?: string) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
+};
+
+// Each start compiles TypeScript with tsx and seeds: seconds, not milliseconds.
+describe('main', { timeout: 30_000 }, () => {
+  it('prints the URL, the docs URL and the demo credentials first', async () => {
+    const { lines } = await start(['--users', '20']);
+    expect(lines[0]).toMatch(/^Cohort mock server listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[1]).toMatch(/^API docs: http:\/\/127\.0\.0\.1:\d+\/docs$/);
+    expect(lines[2]).toBe(
+      `Demo account: university "${DEMO_ACCOUNT.university}", e-mail ${DEMO_ACCOUNT.email}, password ${DEMO_ACCOUNT.password}`,
+    );
+  });
+
+  it('--data keeps an acknowledged write across kill -9 and a restart', async () => {
+    const file = join(dir, 'state.json');
+    const first = await start(['--users', '20', '--data', file]);
+    const login = await post(`${first.baseUrl}/api/v1/login`, {
+      uniName: DEMO_ACCOUNT.university,
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
+    const token = String(login.body.data.access_token);
+    const stored = await post(
+      `${first.baseUrl}/api/v1/users/me/notes/store`,
+      { title: 'Survives a crash', note: 'Written before kill -9', date: '2026-11-22' },
+      token,
+    );
+    expect(stored.status).toBe(201);
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await start(['--users', '20', '--data', file]);
+    const me = (await (
+      await fetch(`${second.baseUrl}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { data: { id: string } };
+    const notes = (await (
+      await fetch(`${second.baseUrl}/api/v1/users/me/notes/${me.data.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { id: number; title: string }[] };
+    expect(notes.data).toContainEqual(expect.objectContaining({ id: stored.body.data.id, title: 'Survives a crash' }));
+  });
+
+  it('refuses bad flags with the usage text and exit code 2', async () => {
+    await expect(start(['--error-rate', '2'])).rejects.toThrow(
+      /exited with 2: --error-rate must be a number from 0 to 1/,
+    );
+  });
+});
