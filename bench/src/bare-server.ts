@@ -1,10 +1,12 @@
 /**
- * The practical ceiling: a bare node:http server that answers canned responses (taken from the mock
- * once) with the same status, headers and body. It reads and discards request bodies, as any
- * server must, and does nothing else. Run as its own process: `node --import tsx bare-server.ts FILE`.
+ * Reference servers that answer canned responses (taken from the mock once) with the same status,
+ * headers and body, and do nothing else: `node` (bare node:http, the practical ceiling) or
+ * `express` (Express 5 with a JSON body parser, the floor any Express app pays). Run as its own
+ * process: `node --import tsx bare-server.ts <node|express> <canned.json>`.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import express from 'express';
 
 export interface CannedResponse {
   method: string;
@@ -14,32 +16,49 @@ export interface CannedResponse {
   body: string;
 }
 
-const file = process.argv[2];
-if (!file) throw new Error('usage: bare-server.ts <canned-responses.json>');
-const canned = JSON.parse(readFileSync(file, 'utf8')) as CannedResponse[];
-const byRoute = new Map(
-  canned.map((response) => [
-    `${response.method} ${response.path}`,
-    { ...response, body: Buffer.from(response.body), headers: { ...response.headers } },
-  ]),
-);
+const [mode, file] = process.argv.slice(2);
+if ((mode !== 'node' && mode !== 'express') || !file)
+  throw new Error('usage: bare-server.ts <node|express> <canned.json>');
+const canned = (JSON.parse(readFileSync(file, 'utf8')) as CannedResponse[]).map((response) => ({
+  ...response,
+  body: Buffer.from(response.body),
+}));
+const byRoute = new Map(canned.map((response) => [`${response.method} ${response.path}`, response]));
 
-const server = createServer((request, response) => {
-  const route = byRoute.get(`${request.method} ${request.url}`);
-  request.resume();
-  request.on('end', () => {
-    if (!route) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"Not found"}');
-      return;
-    }
-    response.writeHead(route.status, { ...route.headers, 'content-length': route.body.length }).end(route.body);
+function nodeServer() {
+  return createServer((request, response) => {
+    const route = byRoute.get(`${request.method} ${request.url}`);
+    // The body is read to the end, as any server must before answering on a kept-alive connection.
+    request.resume();
+    request.on('end', () => {
+      if (!route) {
+        response.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"Not found"}');
+        return;
+      }
+      response.writeHead(route.status, { ...route.headers, 'content-length': route.body.length }).end(route.body);
+    });
   });
-});
+}
 
+function expressServer() {
+  const app = express();
+  app.use(express.json());
+  for (const route of canned) {
+    const method = route.method.toLowerCase() === 'post' ? 'post' : 'get';
+    // res.send, as an Express app answers: it computes the ETag the mock's responses also carry.
+    const { etag: _etag, ...headers } = route.headers;
+    app[method](route.path, (_request, response) => {
+      response.status(route.status).set(headers).send(route.body);
+    });
+  }
+  return createServer(app);
+}
+
+const server = mode === 'node' ? nodeServer() : expressServer();
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   if (address && typeof address === 'object')
-    console.log(`Bare node:http server listening on http://127.0.0.1:${address.port}`);
+    console.log(`Reference ${mode} server listening on http://127.0.0.1:${address.port}`);
 });
 const close = () => server.close(() => process.exit(0));
 process.on('SIGTERM', close);

@@ -43,6 +43,8 @@ export interface Results {
   machine: Machine;
   date: Date;
   durationMs: number;
+  /** 1-minute load average when the run started and when it ended: other work on the machine skews figures. */
+  load: { start: number; end: number };
   sections: Section[];
 }
 
@@ -167,6 +169,10 @@ export function renderSummary(sections: readonly Section[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+function busy(results: Results): boolean {
+  return Math.max(results.load.start, results.load.end) > results.machine.cores / 2;
+}
+
 export function renderResults(results: Results): string {
   const { machine } = results;
   const header = [
@@ -177,6 +183,7 @@ export function renderResults(results: Results): string {
     '',
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB.toFixed(1)} GiB memory, ${machine.os}`,
     `- Node: ${machine.node}`,
+    `- Load average (1 min): ${results.load.start.toFixed(2)} at the start, ${results.load.end.toFixed(2)} at the end${busy(results) ? ` — **the machine was busy with other work (more than half its ${machine.cores} cores); absolute figures are depressed, ratios less so**` : ''}`,
     '',
   ].join('\n');
   return [header, renderSummary(results.sections), ...results.sections.map(renderSection)].join('\n');

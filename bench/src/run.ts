@@ -4,6 +4,7 @@
  * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web runs a subset.
  */
 import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { measureConformance, plannedConformanceRows } from './conformance.ts';
 import { describeMachine } from './machine.ts';
@@ -50,6 +51,7 @@ async function section(
 async function main(): Promise<void> {
   const started = performance.now();
   const date = new Date();
+  const loadAtStart = loadavg()[0] ?? 0;
   const sections: Section[] = [];
   const noMock = mockExists() ? null : 'not measured: apps/mock/src/main.ts does not exist yet';
 
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
     machine: describeMachine(),
     date,
     durationMs: performance.now() - started,
+    load: { start: loadAtStart, end: loadavg()[0] ?? 0 },
     sections,
   });
   await writeFile(`${benchRoot}RESULTS.md`, markdown);

@@ -36,11 +36,12 @@ export function startMock(options: MockOptions = {}): Promise<ChildServer> {
   });
 }
 
-export function startBareServer(cannedFile: string): Promise<ChildServer> {
+/** A reference server replaying canned responses: bare node:http, or a minimal Express 5 app. */
+export function startReferenceServer(mode: 'node' | 'express', cannedFile: string): Promise<ChildServer> {
   return startServer({
-    name: 'bare node:http',
+    name: mode === 'node' ? 'bare node:http' : 'minimal Express 5',
     command: process.execPath,
-    args: ['--import', tsxLoader, `${benchRoot}src/bare-server.ts`, cannedFile],
+    args: ['--import', tsxLoader, `${benchRoot}src/bare-server.ts`, mode, cannedFile],
     ready: /listening on (http:\/\/[^\s/]+)/,
     timeoutMs: 30_000,
   });

@@ -1,4 +1,4 @@
-/** Measure 1: the mock's throughput and latency beside a bare node:http ceiling and Prism. */
+/** Measure 1: the mock's throughput and latency beside a bare node:http ceiling, minimal Express and Prism. */
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { type LoadOptions, type LoadResult, loadProblem, measureLoad } from './l
 import { freePort } from './machine.ts';
 import type { ChildServer } from './processes.ts';
 import { type Row, ratioOf, type Section, verdict } from './report.ts';
-import { type Session, signIn, startBareServer, startMock, startPrism } from './subjects.ts';
+import { type Session, signIn, startMock, startPrism, startReferenceServer } from './subjects.ts';
 
 export interface ThroughputSettings {
   connections: number;
@@ -96,10 +96,11 @@ function loadOptions(
   };
 }
 
-type Subject = 'cohort' | 'bare' | 'prism';
+type Subject = 'cohort' | 'bare' | 'express' | 'prism';
 const SUBJECT_NAMES: Record<Subject, string> = {
   cohort: 'Cohort mock',
   bare: 'bare node:http',
+  express: 'minimal Express 5',
   prism: 'Stoplight Prism 5.14',
 };
 
@@ -127,7 +128,7 @@ async function profileMock(endpoint: Endpoint, settings: ThroughputSettings): Pr
 export async function measureThroughput(settings: ThroughputSettings): Promise<Section> {
   const section: Section = {
     title: '1. Mock throughput and latency',
-    method: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per endpoint and server, one server at a time on loopback, each server in its own process. Authenticated (same bearer token everywhere). Latency percentiles are autocannon's, in whole milliseconds. Reads run before writes, so the notes list read is the seeded one.`,
+    method: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per endpoint and server, one server at a time on loopback, each server in its own process (the load generator in another). Authenticated (same bearer token everywhere). The bare node:http server and a minimal Express 5 app replay the mock's own response (status, headers, body) captured once; Prism answers from the contract's examples. Latency percentiles are autocannon's, in whole milliseconds. Reads run before writes, so the notes list read is the seeded one.`,
     rows: [],
     notes: [],
   };
@@ -137,7 +138,8 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
   await writeFile(cannedFile, JSON.stringify(await captureCanned(mock, session)));
   const servers: Partial<Record<Subject, ChildServer>> = { cohort: mock };
   try {
-    servers.bare = await startBareServer(cannedFile);
+    servers.bare = await startReferenceServer('node', cannedFile);
+    servers.express = await startReferenceServer('express', cannedFile);
     try {
       servers.prism = await startPrism(await freePort());
     } catch (error) {
@@ -145,7 +147,7 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
     }
     for (const endpoint of endpoints) {
       const results: Partial<Record<Subject, LoadResult>> = {};
-      for (const subject of ['bare', 'cohort', 'prism'] as const) {
+      for (const subject of ['bare', 'express', 'cohort', 'prism'] as const) {
         const server = servers[subject];
         if (!server) continue;
         results[subject] = await measureLoad(loadOptions(server, session, endpoint, settings));
@@ -203,7 +205,7 @@ function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult
     unit: 'ms',
     target: { on: 'value', op: '<=', bound: 10 },
   });
-  for (const subject of ['bare', 'prism'] as const) {
+  for (const subject of ['bare', 'express', 'prism'] as const) {
     const result = results[subject];
     const note = result ? undefined : notMeasured(subject);
     rows.push({

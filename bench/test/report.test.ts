@@ -132,6 +132,7 @@ describe('renderResults', () => {
       machine: { cpu: 'Test CPU', cores: 2, memoryGiB: 4, node: 'v20.20.0', os: 'Linux' },
       date: new Date('2026-11-22T12:00:00Z'),
       durationMs: 61_000,
+      load: { start: 0.4, end: 1.5 },
       sections: [
         {
           title: 'Search',
@@ -153,6 +154,7 @@ describe('renderResults', () => {
     expect(markdown).toContain('- Node: v20.20.0');
     expect(markdown).toContain('2026-11-22T12:00:00.000Z');
     expect(markdown).toContain('took 61 s');
+    expect(markdown).toContain('Load average (1 min): 0.40 at the start, 1.50 at the end — **the machine was busy');
     expect(markdown).toContain('| Cohort mock: p95 < 20.0 ms | not measured | not measured |');
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CannedResponse } from '../src/bare-server.ts';
 import { type LoadResult, loadProblem, measureLoad } from '../src/load.ts';
 import { startServer, stopAll } from '../src/processes.ts';
-import { startBareServer } from '../src/subjects.ts';
+import { startReferenceServer } from '../src/subjects.ts';
 
 afterAll(stopAll);
 
@@ -19,11 +19,11 @@ const canned: CannedResponse[] = [
   },
 ];
 
-describe('the bare node:http ceiling', () => {
+describe.each(['node', 'express'] as const)('the %s reference server', (mode) => {
   it('replays the canned response with its headers, 404s anything else, and stops on request', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'bench-test-')), 'canned.json');
     await writeFile(file, JSON.stringify(canned));
-    const server = await startBareServer(file);
+    const server = await startReferenceServer(mode, file);
     const hit = await fetch(`${server.url}/api/v1/users/me/notes/usr_x`);
     expect(hit.status).toBe(200);
     expect(hit.headers.get('x-powered-by')).toBe('Express');
