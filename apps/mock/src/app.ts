@@ -6,18 +6,26 @@ import { requireAuth } from './middleware/auth.ts';
 import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { loginLimiter } from './middleware/rate-limit.ts';
+import { RealtimeHub } from './realtime/hub.ts';
 import { authRouter } from './routes/auth.ts';
 import { channelsRouter } from './routes/channels.ts';
 import { clubsRouter } from './routes/clubs.ts';
 import type { RouteContext } from './routes/define.ts';
 import { directionsRouter } from './routes/directions.ts';
+import { directoryRouter } from './routes/directory.ts';
+import { eventsRouter } from './routes/events.ts';
 import { experiencesRouter } from './routes/experiences.ts';
+import { groupsRouter } from './routes/groups.ts';
 import { interestsRouter } from './routes/interests.ts';
+import { messagesRouter } from './routes/messages.ts';
 import { mockRouter } from './routes/mock.ts';
 import { notesRouter } from './routes/notes.ts';
 import { resourcesRouter } from './routes/resources.ts';
+import { savedListsRouter } from './routes/saved-lists.ts';
+import { streamRouter } from './routes/stream.ts';
 import { usersRouter } from './routes/users.ts';
 import { seedState } from './seed/index.ts';
+import { chatOf } from './store/chat.ts';
 import type { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 import { compileValidators } from './validation.ts';
@@ -41,6 +49,10 @@ export interface MockOptions {
   /** Failed sign-ins allowed per minute per e-mail + address. */
   loginAttemptsPerMinute?: number;
   random?: () => number;
+  /** The live chat streams; pass one to share it (the chatter does), else the app makes its own. */
+  realtime?: RealtimeHub;
+  /** Keep-alive period of chat streams when the app makes its own hub (default 15 s). */
+  keepAliveMs?: number;
 }
 
 /** Builds the mock's Express app over `store`. No side effects: the caller listens. */
@@ -63,6 +75,12 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.use(docsRouter(doc));
   app.use(mockRouter(store, options.resetState ?? (() => seedState()), limiter.reset));
 
+  // Event streams stay open: no latency, error-rate or body parsing in front of them.
+  const realtime =
+    options.realtime ??
+    new RealtimeHub(chatOf(store), options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs });
+  app.use(streamRouter(ctx, realtime));
+
   const api = express.Router();
   if (options.latency) api.use(latency(options.latency, options.random));
   if (options.errorRate) api.use(errorRate(options.errorRate, options.random));
@@ -76,6 +94,11 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   api.use(directionsRouter(ctx));
   api.use(experiencesRouter(ctx));
   api.use(channelsRouter(ctx));
+  api.use(groupsRouter(ctx));
+  api.use(savedListsRouter(ctx));
+  api.use(directoryRouter(ctx));
+  api.use(messagesRouter(ctx));
+  api.use(eventsRouter(ctx));
   api.use(usersRouter(ctx));
   app.use(api);
 

@@ -5,6 +5,7 @@ import {
   type ErrorObject,
   type OpenApiDocument,
   type Operation,
+  resolveRef,
   type ValidateFunction,
 } from '@cohort/openapi';
 import type { FieldErrors } from './http-error.ts';
@@ -26,6 +27,15 @@ interface Compiled {
   query?: ValidateFunction;
   body?: ValidateFunction;
   bodyRequired: boolean;
+}
+
+/** Query parameters whose schema is an array (`?club=A&club=B`); a single value is a one-item array. */
+function arrayQueryNames(doc: OpenApiDocument, parameters: Operation['parameters']): Set<string> {
+  return new Set(
+    parameters
+      .filter((p) => p.in === 'query' && p.schema && resolveRef<{ type?: unknown }>(doc, p.schema).type === 'array')
+      .map((p) => p.name),
+  );
 }
 
 function objectSchema(parameters: Operation['parameters'], location: 'path' | 'query') {
@@ -89,6 +99,7 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
     const params = objectSchema(op.parameters, 'path');
     const query = objectSchema(op.parameters, 'query');
     const bodySchema = op.requestBody?.content['application/json']?.schema;
+    const arrays = arrayQueryNames(doc, op.parameters);
     const compiled: Compiled = {
       ...(params ? { params: compileFragment(ajv, params) } : {}),
       ...(query ? { query: compileFragment(ajv, query) } : {}),
@@ -101,8 +112,9 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
       const params = { ...raw.params };
       const query: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(raw.query)) {
+        if (arrays.has(key)) query[key] = Array.isArray(value) ? value : [value];
         // A repeated scalar query parameter (?limit=1&limit=2) is ambiguous: take the last one.
-        query[key] = Array.isArray(value) ? value.at(-1) : value;
+        else query[key] = Array.isArray(value) ? value.at(-1) : value;
       }
       if (compiled.params && !compiled.params(params)) collect(compiled.params.errors, 'path', errors);
       if (compiled.query && !compiled.query(query)) collect(compiled.query.errors, 'query', errors);

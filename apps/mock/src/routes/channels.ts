@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { chatOf } from '../store/chat.ts';
+import { listMyGroups } from '../store/groups.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 export function channelsRouter(ctx: RouteContext): Router {
@@ -8,9 +10,13 @@ export function channelsRouter(ctx: RouteContext): Router {
     status: 201,
     body: ok(store.createChannel(session.user.id, body), 'Group created.'),
   }));
-  route(router, ctx, 'listMyChannels', ({ session }) => ({
+  route(router, ctx, 'listMyChannels', ({ session, query }) => ({
     status: 200,
-    body: ok(store.listChannelsOf(session.user.id)),
+    // Membership fields and the status filter come from groups (#6); the chat fields (unread count,
+    // mute, last and pinned message) from the chat store (#7).
+    body: ok(
+      listMyGroups(store, session.user.id, query.status).map((c) => chatOf(store).decorate(session.user.id, c)),
+    ),
   }));
   route(router, ctx, 'leaveChannel', ({ session, params }) => ({
     status: 200,

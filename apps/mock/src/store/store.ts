@@ -58,6 +58,13 @@ export interface ChannelDraft {
   expires_year?: number | null | undefined;
 }
 
+export interface RawAccess {
+  state: State;
+  /** Channel id → channel; holds the same objects as the snapshot's `channels`. */
+  channels: Map<string, StoredChannel>;
+  now: () => Date;
+}
+
 export interface MessagePage {
   data: Message[];
   meta: { has_more: boolean; next_before: string | null };
@@ -78,6 +85,8 @@ export class Store {
   private experiences!: OwnedItems<StoredExperience>;
   private channels!: Map<string, StoredChannel>;
   private readonly now: () => Date;
+  /** Bumped when what the directory search indexes changes (users, their clubs and interests). */
+  private directoryRevision = 0;
 
   constructor(
     state: State,
@@ -98,6 +107,7 @@ export class Store {
     this.directions = new OwnedItems('direction', state.directions);
     this.experiences = new OwnedItems('experience', state.experiences);
     this.channels = new Map(state.channels.map((c) => [c.id, c]));
+    this.directoryRevision++;
   }
 
   reset(state: State): void {
@@ -119,8 +129,23 @@ export class Store {
     };
   }
 
+  /** Changes whenever the directory's search index must be rebuilt (see `store/directory.ts`). */
+  get directoryVersion(): number {
+    return this.directoryRevision;
+  }
+
   private commit(): void {
     this.options.onCommit?.(this.snapshot());
+  }
+
+  /** Raw access for store modules kept in their own files (chat, groups); call `save()` after a change. */
+  get raw(): RawAccess {
+    return { state: this.state, channels: this.channels, now: this.now };
+  }
+
+  /** Persists a change made through `raw` (see `onCommit`). */
+  save(): void {
+    this.commit();
   }
 
   private nextId(counter: Counter): number {
@@ -192,6 +217,7 @@ export class Store {
     this.state.users.push(user);
     this.users.set(user.id, user);
     this.usersByEmail.set(user.email.toLowerCase(), user);
+    this.directoryRevision++;
     this.commit();
     return user;
   }
@@ -199,6 +225,7 @@ export class Store {
   updateUser(id: string, patch: UserPatch): StoredUser {
     const user = this.requireUser(id);
     Object.assign(user, patch, { updated_at: this.timestamp() });
+    this.directoryRevision++;
     this.commit();
     return user;
   }
@@ -282,12 +309,14 @@ export class Store {
 
   addClub(userId: string, input: Omit<ClubEntry, 'id'>): ClubEntry {
     const club = this.clubs.add({ id: this.nextId('club'), user_id: userId, ...input });
+    this.directoryRevision++;
     this.commit();
     return strip(club);
   }
 
   detachClub(userId: string, id: number): ClubEntry {
     const club = this.clubs.removeOwn(userId, id);
+    this.directoryRevision++;
     this.commit();
     return strip(club);
   }
@@ -307,12 +336,14 @@ export class Store {
       name,
       prefixed_id: randomId('int'),
     });
+    this.directoryRevision++;
     this.commit();
     return strip(interest);
   }
 
   detachInterest(userId: string, id: number): Interest {
     const interest = this.interests.removeOwn(userId, id);
+    this.directoryRevision++;
     this.commit();
     return strip(interest);
   }

@@ -1,4 +1,6 @@
 import type { components } from '@cohort/api';
+import type { ChatState } from './chat.ts';
+import type { SocialState } from './social.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -104,4 +106,8 @@ export interface State {
   /** sha256(token) → session; the raw token is never stored. */
   tokens: Record<string, TokenRecord>;
   next_id: Record<Counter, number>;
+  /** Pins, read marks, mutes, reports and calendar events (#7); absent in older `--data` files. */
+  chat?: ChatState;
+  /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */
+  social?: SocialState;
 }

@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import { chatOf } from '../store/chat.ts';
+import { ok, type RouteContext, route } from './define.ts';
+
+/** The signed-in user's calendar (the Forward drawer's Calendar tab). */
+export function eventsRouter(ctx: RouteContext): Router {
+  const router = Router();
+  const chat = chatOf(ctx.store);
+  route(router, ctx, 'listEvents', ({ session }) => ({ status: 200, body: ok(chat.listEvents(session.user.id)) }));
+  route(router, ctx, 'createEvent', ({ session, body }) => ({
+    status: 201,
+    body: ok(chat.createEvent(session.user.id, body), 'Event saved.'),
+  }));
+  return router;
+}

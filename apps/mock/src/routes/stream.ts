@@ -1,0 +1,33 @@
+import { type Request, type Response, Router } from 'express';
+import { expressPath } from '../contract.ts';
+import { HttpError } from '../http-error.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { chatOf } from '../store/chat.ts';
+import type { RouteContext } from './define.ts';
+
+/**
+ * `streamChannel`: Server-Sent Events of one group. Registered by hand rather than through
+ * `route()` because it answers a stream, not JSON, and takes the token from `?access_token=` too.
+ */
+export function streamRouter(ctx: RouteContext, hub: RealtimeHub): Router {
+  const router = Router();
+  const operation = ctx.operations.get('streamChannel');
+  const validate = ctx.validators.get('streamChannel');
+  if (!operation || !validate) throw new Error('operation streamChannel is not in the contract');
+  const chat = chatOf(ctx.store);
+
+  router.get(expressPath(operation.path), (req: Request, res: Response) => {
+    // EventSource cannot send headers, so this one operation also accepts the token in the query.
+    const header = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+    const query = typeof req.query.access_token === 'string' ? req.query.access_token : undefined;
+    const token = header ?? query;
+    const user = token ? ctx.store.userForToken(token) : undefined;
+    if (!user) throw HttpError.unauthorized();
+    const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: undefined });
+    if (!result.ok) throw HttpError.invalid(result.errors);
+    const channelId = String(result.input.params.id);
+    chat.assertMember(user.id, channelId);
+    hub.subscribe(channelId, user.id, res);
+  });
+  return router;
+}
