@@ -1,7 +1,6 @@
 /** Measures 2 and 3: directory search at 1k/10k/100k users, and the mock's start-up time. */
 import { performance } from 'node:perf_hooks';
 import { listOperations, loadContract, type Operation, type ParameterObject } from '@cohort/openapi';
-import type { ChildServer } from './processes.ts';
 import { percentile, type Row, ratioOf, type Section } from './report.ts';
 import { type Session, signIn, startMock } from './subjects.ts';
 
@@ -34,8 +33,8 @@ interface ResourceItem {
   name: string;
 }
 
-async function firstResource(mock: ChildServer, session: Session, resource: string): Promise<ResourceItem | null> {
-  const response = await fetch(`${mock.url}/api/v1/general/get-all-resource/?resource=${resource}&per_page=50`, {
+async function firstResource(baseUrl: string, session: Session, resource: string): Promise<ResourceItem | null> {
+  const response = await fetch(`${baseUrl}/api/v1/general/get-all-resource/?resource=${resource}&per_page=50`, {
     headers: { authorization: `Bearer ${session.token}` },
   });
   if (!response.ok) return null;
@@ -52,9 +51,9 @@ function itemValue(parameter: ParameterObject, item: ResourceItem): string {
 }
 
 /** Three filters (class of, university, industry) and a keyword, in the contract's parameter names. */
-async function buildQueries(
+export async function buildQueries(
   operation: Operation,
-  mock: ChildServer,
+  baseUrl: string,
   session: Session,
 ): Promise<{ queries: string[]; described: string }> {
   const params = new URLSearchParams();
@@ -70,7 +69,7 @@ async function buildQueries(
     ['industry', 'Industry'],
   ] as const) {
     const parameter = parameterNamed(operation, filter);
-    const item = parameter ? await firstResource(mock, session, resource) : null;
+    const item = parameter ? await firstResource(baseUrl, session, resource) : null;
     if (!parameter || !item) continue;
     params.append(parameter.name, itemValue(parameter, item));
     described.push(`${parameter.name}=${item.name}`);
@@ -87,7 +86,7 @@ async function buildQueries(
   };
 }
 
-interface SearchTiming {
+export interface SearchTiming {
   p50: number | null;
   p95: number | null;
   serverTimed: boolean;
@@ -95,11 +94,11 @@ interface SearchTiming {
 }
 
 /** Sequential queries on one connection: with nothing queued, the round trip is the server's time plus loopback. */
-async function timeSearch(
-  mock: ChildServer,
+export async function timeSearch(
+  baseUrl: string,
   session: Session,
   queries: string[],
-  settings: SearchSettings,
+  settings: Pick<SearchSettings, 'warmupQueries' | 'queries'>,
 ): Promise<SearchTiming> {
   const samples: number[] = [];
   let serverTimed = true;
@@ -107,7 +106,7 @@ async function timeSearch(
   for (let index = 0; index < settings.warmupQueries + settings.queries; index++) {
     const query = queries[index % queries.length] ?? '';
     const started = performance.now();
-    const response = await fetch(`${mock.url}${SEARCH_PATH}?${query}`, {
+    const response = await fetch(`${baseUrl}${SEARCH_PATH}?${query}`, {
       headers: { authorization: `Bearer ${session.token}` },
     });
     const body = (await response.json()) as { data?: { total?: number } };
@@ -195,9 +194,9 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
       });
       if (!operation) continue;
       const session = await signIn(mock);
-      const { queries, described } = await buildQueries(operation, mock, session);
+      const { queries, described } = await buildQueries(operation, mock.url, session);
       if (search.notes.length === 0) search.notes.push(`Query: ${described}.`);
-      const timing = await timeSearch(mock, session, queries, settings);
+      const timing = await timeSearch(mock.url, session, queries, settings);
       baseline ??= timing.p95;
       const subject = `${users.toLocaleString('en-US')} users`;
       const clock = timing.serverTimed ? 'server time' : 'round trip';
