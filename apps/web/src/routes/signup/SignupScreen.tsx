@@ -1,3 +1,4 @@
+import type { ResourceItem } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +12,11 @@ import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
 import * as s from '../login/auth.css.ts';
 import { emptySignup, type SignupValues, signupRules } from './signup-form.ts';
+
+/** The API lists years oldest first; a student picks a recent one, so show the newest first. */
+function newestFirst(items: readonly ResourceItem[] | undefined): ResourceItem[] {
+  return [...(items ?? [])].sort((a, b) => Number(b.name) - Number(a.name));
+}
 
 export const REGISTERED_NOTICE = 'Your account is ready. Sign in with your university, e-mail and password.';
 
@@ -94,7 +100,7 @@ export default function SignupScreen() {
           hint={yearsLoading ? 'Loading years…' : undefined}
         >
           <option value="">Select a year</option>
-          {years?.data?.map((year) => (
+          {newestFirst(years?.data).map((year) => (
             <option key={year.id} value={year.name}>
               {year.name}
             </option>

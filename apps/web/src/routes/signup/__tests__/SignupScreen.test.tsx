@@ -26,10 +26,10 @@ async function fillValid(user: Awaited<ReturnType<typeof open>>['user']) {
 }
 
 describe('sign-up form', () => {
-  it('offers the graduation years from the API', async () => {
+  it('offers the graduation years from the API, newest first', async () => {
     const { calls } = await open();
     expect(calls[0]?.search).toContain('resource=Graduation');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a year', '2024', '2025', '2026']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a year', '2026', '2025', '2024']);
   });
 
   it('shows each field message as the user edits it (every change)', async () => {
