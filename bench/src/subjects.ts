@@ -1,5 +1,5 @@
 /** How the bench starts each server it measures, and signs in to the Cohort mock. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ChildServer, startServer } from './processes.ts';
 
@@ -82,4 +82,16 @@ export async function signIn(mock: ChildServer): Promise<Session> {
   const userId = meBody.data?.id;
   if (!me.ok || !userId) throw new Error(`users/me failed: ${me.status} ${JSON.stringify(meBody)}`);
   return { token, userId, credentials: { university, email, password } };
+}
+
+/** The installed version of one of the bench's own dependencies, for the report. */
+export function installedVersion(name: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(`${benchRoot}node_modules/${name}/package.json`, 'utf8')) as {
+      version?: string;
+    };
+    return manifest.version ?? '?';
+  } catch {
+    return '?';
+  }
 }

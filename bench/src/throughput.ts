@@ -8,7 +8,7 @@ import { type LoadOptions, type LoadResult, loadProblem, measureLoad } from './l
 import { freePort } from './machine.ts';
 import type { ChildServer } from './processes.ts';
 import { type Row, ratioOf, type Section, verdict } from './report.ts';
-import { type Session, signIn, startMock, startPrism, startReferenceServer } from './subjects.ts';
+import { installedVersion, type Session, signIn, startMock, startPrism, startReferenceServer } from './subjects.ts';
 
 export interface ThroughputSettings {
   connections: number;
@@ -101,7 +101,7 @@ const SUBJECT_NAMES: Record<Subject, string> = {
   cohort: 'Cohort mock',
   bare: 'bare node:http',
   express: 'minimal Express 5',
-  prism: 'Stoplight Prism 5.14',
+  prism: `Stoplight Prism ${installedVersion('@stoplight/prism-cli')}`,
 };
 
 /** A CPU profile of a fresh mock under the same load, for a missed target. */
@@ -155,6 +155,7 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
         if (problem) section.notes.push(`${SUBJECT_NAMES[subject]}, ${endpoint.label}: ${problem}.`);
       }
       section.rows.push(...rowsFor(endpoint, results));
+      section.notes.push(...explainMisses(endpoint.label, results, settings.connections));
     }
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
@@ -168,6 +169,36 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
     if (missed) section.notes.push(await profileMock(endpoint, settings));
   }
   return section;
+}
+
+/** What the reference servers say about a missed target, in words: pure arithmetic on this run's figures. */
+export function explainMisses(
+  label: string,
+  results: Partial<Record<Subject, Pick<LoadResult, 'requestsPerSecond' | 'p99'>>>,
+  connections: number,
+): string[] {
+  const notes: string[] = [];
+  const cohort = results.cohort;
+  const bare = results.bare?.requestsPerSecond;
+  const express = results.express?.requestsPerSecond;
+  if (!cohort || !bare) return notes;
+  const toBare = cohort.requestsPerSecond / bare;
+  if (toBare < 0.5 && express) {
+    const expressToBare = express / bare;
+    notes.push(
+      expressToBare < 0.5
+        ? `${label}: a minimal Express 5 app replaying the same response reaches only ${expressToBare.toFixed(2)}× the bare server, so with Express 5 (fixed by the design) the ≥ 0.5× target cannot be met by the mock's own code; the mock runs at ${(cohort.requestsPerSecond / express).toFixed(2)}× that minimal Express app, which is the part that is the mock's.`
+        : `${label}: a minimal Express 5 app reaches ${expressToBare.toFixed(2)}× the bare server, so the framework is not what holds the mock back; the mock runs at ${(cohort.requestsPerSecond / express).toFixed(2)}× of it (see its profile below).`,
+    );
+  }
+  if (cohort.p99 > 10) {
+    // Little's law: with every connection always busy, mean latency = connections / throughput.
+    const needed = connections / 0.01;
+    notes.push(
+      `${label}: with ${connections} connections always busy, the mean latency is ${connections} / throughput (${((connections / cohort.requestsPerSecond) * 1000).toFixed(1)} ms at ${Math.round(cohort.requestsPerSecond)} req/s), so a p99 ≤ 10 ms needs well over ${needed.toLocaleString('en-US')} req/s; the bare server's p99 in this run was ${results.bare?.p99 ?? '?'} ms.`,
+    );
+  }
+  return notes;
 }
 
 function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult>>): Row[] {

@@ -10,7 +10,7 @@ import puppeteer from 'puppeteer-core';
 import { freePort } from './machine.ts';
 import { type ChildServer, startServer } from './processes.ts';
 import type { Row, Section } from './report.ts';
-import { repoRoot, type Session, signIn, startMock } from './subjects.ts';
+import { installedVersion, repoRoot, type Session, signIn, startMock } from './subjects.ts';
 
 const webRoot = `${repoRoot}apps/web`;
 const distRoot = `${webRoot}/dist`;
@@ -166,7 +166,7 @@ export async function measureWeb(): Promise<Section> {
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const section: Section = {
     title: '5. Web',
-    method: `\`pnpm --filter @cohort/web build\`, then \`vite preview\` proxying /api to a fresh mock. Lighthouse ${'12'} (mobile preset: simulated slow 4G and 4× CPU slowdown) in ${chromePath} (headless). Sizes: gzip of every same-origin script and stylesheet Lighthouse saw the route load, read from apps/web/dist. /profile is audited signed in (token in localStorage \`userInfo\`).`,
+    method: `\`pnpm --filter @cohort/web build\`, then \`vite preview\` proxying /api to a fresh mock. Lighthouse ${installedVersion('lighthouse')} (default mobile preset: simulated slow 4G and 4× CPU slowdown) in ${chromePath} (headless). Sizes: gzip of every same-origin script and stylesheet Lighthouse saw the route load, read from apps/web/dist. /profile is audited signed in (token in localStorage \`userInfo\`).`,
     rows: [],
     notes: [],
   };
