@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenApiDocument, Operation, ParameterObject } from '@cohort/openapi';
 import { contentTypeConformance } from './checks/content-type-conformance.ts';
+import { fail } from './checks/diagnostic.ts';
 import { notAServerError } from './checks/not-a-server-error.ts';
 import { responseSchemaConformance } from './checks/response-schema-conformance.ts';
 import { statusCodeConformance } from './checks/status-code-conformance.ts';
-import type { HttpClient, SendOptions } from './http.ts';
+import { type HttpClient, type SendOptions, TimeoutError, toCurl } from './http.ts';
 import type { Recorder } from './recorder.ts';
 import type { SchemaBook } from './schema.ts';
 import type { Exchange } from './types.ts';
@@ -36,6 +37,8 @@ export class RunContext {
   readonly seenIds = new Map<string, string[]>();
   a?: Account;
   b?: Account;
+  /** Ids the server knows, by component schema name (`UserId`, `ChannelId`, `IntId`), for generated bodies. */
+  readonly refs = new Map<string, unknown[]>();
   /** A channel the first user created and stays in, for operations that need one. */
   channelId?: string;
 
@@ -69,14 +72,29 @@ export class RunContext {
       if (value === undefined) throw new Error(`${operationId}: no value for path parameter ${name}`);
       return encodeURIComponent(String(value));
     });
-    const exchange = await this.http.send({
-      method: op.method,
-      path,
-      ...(options.query ? { query: options.query } : {}),
-      ...(options.token !== undefined ? { token: options.token } : {}),
-      ...(options.body !== undefined ? { body: options.body } : {}),
-      ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : {}),
-    });
+    let exchange: Exchange;
+    try {
+      exchange = await this.http.send({
+        method: op.method,
+        path,
+        ...(options.query ? { query: options.query } : {}),
+        ...(options.token !== undefined ? { token: options.token } : {}),
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof TimeoutError)) throw error;
+      this.recorder.add({
+        ...fail(operationId, 'not_a_server_error', error.message, undefined, {
+          schemaPath: 'timeout',
+          expected: 'an answer',
+          actual: 'none',
+        }),
+        request: error.request,
+        curl: toCurl(error.request),
+      });
+      return undefined;
+    }
     if (options.check !== false) this.checkResponse(op, exchange);
     if (exchange.response.status < 300) this.harvest(exchange.response.json);
     return exchange;

@@ -13,7 +13,17 @@ const MAX_ITEMS = 4;
  * local $refs). `readOnly` properties are never generated for requests. Generated values are
  * re-validated with Ajv by callers, so an approximation here can never produce a false verdict.
  */
-export function arbitraryFor(book: SchemaBook, input: unknown, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFor(
+  book: SchemaBook,
+  input: unknown,
+  depth = 0,
+  refs?: Map<string, unknown[]>,
+): fc.Arbitrary<unknown> {
+  // A reference to an id the server must know (a user, a tag): use ids it returned, so valid cases
+  // are valid for the server too and not only for the schema.
+  const ref = (input as { $ref?: unknown } | undefined)?.$ref;
+  const known = typeof ref === 'string' ? refs?.get(ref.replace('#/components/schemas/', '')) : undefined;
+  if (known && known.length > 0) return fc.constantFrom(...known);
   const schema = book.deref(input);
   if (depth > 8) return fc.constant(null);
   if ('const' in schema) return fc.constant(schema.const);
@@ -21,16 +31,21 @@ export function arbitraryFor(book: SchemaBook, input: unknown, depth = 0): fc.Ar
   const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) {
     const { oneOf: _o, anyOf: _a, ...rest } = schema;
-    return fc.oneof(...branches.map((b) => arbitraryFor(book, { ...rest, ...book.deref(b) }, depth + 1)));
+    return fc.oneof(
+      ...branches.map((b) =>
+        // A bare `$ref` branch keeps its name, so a known id can stand in for it.
+        arbitraryFor(book, (b as { $ref?: unknown }).$ref ? b : { ...rest, ...book.deref(b) }, depth + 1, refs),
+      ),
+    );
   }
   if (Array.isArray(schema.allOf)) {
     const merged = Object.assign({}, ...(schema.allOf as unknown[]).map((s) => book.deref(s))) as Schema;
     const { allOf: _ignored, ...rest } = schema;
-    return arbitraryFor(book, { ...merged, ...rest }, depth + 1);
+    return arbitraryFor(book, { ...merged, ...rest }, depth + 1, refs);
   }
   const type = schema.type;
   if (Array.isArray(type)) {
-    return fc.oneof(...type.map((t) => arbitraryFor(book, { ...schema, type: t }, depth + 1)));
+    return fc.oneof(...type.map((t) => arbitraryFor(book, { ...schema, type: t }, depth + 1, refs)));
   }
   switch (type) {
     case 'null':
@@ -51,15 +66,15 @@ export function arbitraryFor(book: SchemaBook, input: unknown, depth = 0): fc.Ar
     case 'array': {
       const minLength = Number(schema.minItems ?? 0);
       const maxLength = Math.max(minLength, Math.min(Number(schema.maxItems ?? MAX_ITEMS), MAX_ITEMS));
-      const items = arbitraryFor(book, schema.items ?? {}, depth + 1);
+      const items = arbitraryFor(book, schema.items ?? {}, depth + 1, refs);
       return schema.uniqueItems
         ? fc.uniqueArray(items, { minLength, maxLength, selector: (v) => JSON.stringify(v) })
         : fc.array(items, { minLength, maxLength });
     }
     case 'object':
-      return objectArbitrary(book, schema, depth);
+      return objectArbitrary(book, schema, depth, refs);
     default:
-      if (schema.properties) return objectArbitrary(book, schema, depth);
+      if (schema.properties) return objectArbitrary(book, schema, depth, refs);
       return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean());
   }
 }
@@ -105,13 +120,18 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   return fc.string({ minLength, maxLength, unit: 'grapheme-ascii' });
 }
 
-function objectArbitrary(book: SchemaBook, schema: Schema, depth: number): fc.Arbitrary<unknown> {
+function objectArbitrary(
+  book: SchemaBook,
+  schema: Schema,
+  depth: number,
+  refs?: Map<string, unknown[]>,
+): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const required = new Set((schema.required ?? []) as string[]);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, prop] of Object.entries(properties)) {
     if (book.deref(prop).readOnly === true && !required.has(name)) continue;
-    model[name] = arbitraryFor(book, prop, depth + 1);
+    model[name] = arbitraryFor(book, prop, depth + 1, refs);
   }
   const requiredKeys = Object.keys(model).filter((k) => required.has(k));
   const record = fc.record(model, { requiredKeys });

@@ -11,6 +11,17 @@ export class ConnectionError extends Error {
   }
 }
 
+/** One request that got no answer in time: a finding about that operation, not the end of the run. */
+export class TimeoutError extends ConnectionError {
+  constructor(message: string, request: RequestRecord) {
+    super(message, request);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** How long to listen to a stream (`text/event-stream`) before closing it: the first events suffice. */
+const STREAM_LISTEN_MS = 300;
+
 export interface SendOptions {
   method: string;
   path: string;
@@ -58,18 +69,27 @@ export class HttpClient {
     const started = performance.now();
     let res: Response;
     let text: string;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error('timeout')), this.timeoutMs);
     try {
       res = await this.fetchImpl(request.url, {
         method: request.method,
         headers,
         ...(payload !== undefined ? { body: payload } : {}),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: abort.signal,
       });
-      text = await res.text();
+      text = /^text\/event-stream/i.test(res.headers.get('content-type') ?? '')
+        ? await readStream(res)
+        : await res.text();
     } catch (error) {
+      if (abort.signal.aborted) {
+        throw new TimeoutError(`${request.method} ${request.url}: no answer within ${this.timeoutMs} ms`, request);
+      }
       const cause =
         error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       throw new ConnectionError(`${request.method} ${request.url}: ${cause}`, request);
+    } finally {
+      clearTimeout(timer);
     }
     const contentType = res.headers.get('content-type') ?? '';
     let json: unknown;
@@ -90,6 +110,29 @@ export class HttpClient {
     };
     return { request, response };
   }
+}
+
+/** Reads what a never-ending stream sends in its first moments, then closes it. */
+async function readStream(res: Response): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + STREAM_LISTEN_MS;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!chunk || chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  } finally {
+    // Cancelling closes the connection.
+    await reader.cancel().catch(() => undefined);
+  }
+  return text;
 }
 
 function shellQuote(value: string): string {

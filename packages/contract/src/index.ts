@@ -72,12 +72,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
 
+  const phases: Record<string, number> = {};
+  const timed = async (name: string, work: () => Promise<void>) => {
+    const t = performance.now();
+    await work();
+    phases[name] = Math.round(performance.now() - t);
+  };
   try {
-    await runScenario(ctx, options.credentials);
+    await timed('scenario', () => runScenario(ctx, options.credentials));
     const concurrency = options.concurrency ?? 8;
-    await runNegative(ctx, concurrency);
+    await timed('negative', () => runNegative(ctx, concurrency));
     const fuzz = options.fuzz ?? 50;
-    if (fuzz > 0) await runFuzz(ctx, fuzz, concurrency);
+    if (fuzz > 0) await timed('fuzz', () => runFuzz(ctx, fuzz, concurrency));
     const revoked = await logoutStep(ctx);
     for (const op of selected) {
       if (!op.secured) continue;
@@ -104,6 +110,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     baseUrl: options.baseUrl,
     seed,
     durationMs: Math.round(performance.now() - started),
+    phases,
     operations: selectedIds,
     cells,
     failures,

@@ -62,6 +62,24 @@ export function isValidBody(ctx: RunContext, op: Operation, body: unknown): bool
   return ctx.requests.validator(`${op.operationId} body`, schema)(body) === true;
 }
 
+const PREFIXED = /^(usr|chan|msg)_[A-Za-z0-9_-]{16,}$/;
+
+/** The contract's examples name fictional ids: swap each for one this server returned, when there is one. */
+export function withKnownIds(ctx: RunContext, value: unknown): unknown {
+  if (typeof value === 'string') {
+    const prefix = PREFIXED.exec(value)?.[1];
+    if (prefix === 'usr') return ctx.b?.id ?? ctx.a?.id ?? value;
+    if (prefix === 'chan') return ctx.channelId ?? value;
+    if (prefix === 'msg') return ctx.seenIds.get('msg')?.at(-1) ?? value;
+    return value;
+  }
+  if (Array.isArray(value)) return [...new Set(value.map((v) => withKnownIds(ctx, v)))];
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withKnownIds(ctx, v)]));
+  }
+  return value;
+}
+
 /** A body the contract accepts for this operation, or undefined when none could be made. */
 export function validBody(ctx: RunContext, op: Operation): unknown {
   const schema = jsonRequestSchema(op);
@@ -69,7 +87,8 @@ export function validBody(ctx: RunContext, op: Operation): unknown {
   const candidates: unknown[] = [BODIES[op.operationId]?.(ctx)].flat();
   const content = op.requestBody?.content ?? {};
   for (const media of Object.values(content)) {
-    candidates.push(media.example, ...Object.values(media.examples ?? {}).map((e) => e.value));
+    const examples = [media.example, ...Object.values(media.examples ?? {}).map((e) => e.value)];
+    for (const example of examples) if (example !== undefined) candidates.push(withKnownIds(ctx, example), example);
   }
   for (const candidate of candidates) {
     if (candidate !== undefined && isValidBody(ctx, op, candidate)) return structuredClone(candidate);
@@ -90,4 +109,14 @@ export function requiredQuery(ctx: RunContext, op: Operation): Record<string, st
     if (value !== undefined) query[p.name] = value as string | number | boolean;
   }
   return query;
+}
+
+/** Fields the request schema's prose names in backticks: they carry a rule the schema cannot express. */
+export function proseRuleFields(ctx: RunContext, op: Operation): (field: string) => boolean {
+  const schema = ctx.requests.deref(jsonRequestSchema(op) ?? {});
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const prose = [schema.description, ...Object.values(properties).map((p) => ctx.requests.deref(p).description)]
+    .filter((d): d is string => typeof d === 'string')
+    .join('\n');
+  return (field) => field.length > 0 && prose.includes(`\`${field}\``);
 }

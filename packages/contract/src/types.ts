@@ -103,6 +103,8 @@ export interface ConformanceResult {
   baseUrl: string;
   seed: number;
   durationMs: number;
+  /** Milliseconds per phase (scenario, negative, fuzz), for the benchmark. */
+  phases: Record<string, number>;
   operations: string[];
   cells: CellResult[];
   /** Failures, once per (check, operation, schema path). */

@@ -7,17 +7,53 @@ import { fail, pass, skip } from './diagnostic.ts';
  * acceptable) wants a 2xx; otherwise (generated data that may name unknown ids or collide) only
  * 400 and 422 count as a rejection.
  */
-export function positiveDataAcceptance(op: Operation, exchange: Exchange, what: string, strict: boolean): Diagnostic {
+export function positiveDataAcceptance(
+  op: Operation,
+  exchange: Exchange,
+  what: string,
+  strict: boolean,
+  body?: unknown,
+  /** Fields the contract's prose gives a rule the schema cannot express (e.g. "`end` must not be before `start`"). */
+  documentedRule: (field: string) => boolean = () => false,
+): Diagnostic {
   const { status } = exchange.response;
   const id = op.operationId;
   if (status >= 200 && status < 300) return pass(id, 'positive_data_acceptance');
   if (status === 429) return skip(id, 'positive_data_acceptance', 'rate limited (429)');
   if (!strict && status !== 400 && status !== 422) return pass(id, 'positive_data_acceptance');
   const errors = (exchange.response.json as { errors?: unknown } | undefined)?.errors;
+  if (!strict && status === 422 && allExcused(errors, body, documentedRule)) {
+    return skip(
+      id,
+      'positive_data_acceptance',
+      '422 for schema-valid data only on unknown ids or fields with a rule in the contract prose',
+    );
+  }
   const named = errors && typeof errors === 'object' ? ` (errors: ${Object.keys(errors).join(', ')})` : '';
   return fail(id, 'positive_data_acceptance', `${what} was answered ${status}${named}`, exchange, {
     schemaPath: `status ${status}`,
     expected: strict ? 'a 2xx' : 'not 400/422',
     actual: status,
   });
+}
+
+const ID_LIKE = /^[a-z]+_[A-Za-z0-9_-]{16,}$/;
+
+/**
+ * True when every field the 422 names either holds an id (prefixed or integer: a record the server
+ * may not have) or carries a rule the contract states in prose. Anything else is a real rejection.
+ */
+function allExcused(errors: unknown, body: unknown, documentedRule: (field: string) => boolean): boolean {
+  if (!errors || typeof errors !== 'object') return false;
+  const keys = Object.keys(errors);
+  return (
+    keys.length > 0 &&
+    keys.every((key) => {
+      const path = key.replace(/^body\./, '').split('.');
+      const value = path.reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], body);
+      return (
+        (typeof value === 'string' && ID_LIKE.test(value)) || Number.isInteger(value) || documentedRule(path[0] ?? '')
+      );
+    })
+  );
 }

@@ -5,7 +5,7 @@ import { negativeDataRejection } from '../checks/negative-data-rejection.ts';
 import { positiveDataAcceptance } from '../checks/positive-data-acceptance.ts';
 import type { CallOptions, RunContext } from '../context.ts';
 import { arbitraryFor, sample } from '../generate.ts';
-import { isValidBody, jsonRequestSchema } from '../inputs.ts';
+import { isValidBody, jsonRequestSchema, proseRuleFields } from '../inputs.ts';
 import { bodyMutations, boundBreakers } from '../mutate.ts';
 import { pool, probeParams } from './negative.ts';
 
@@ -14,6 +14,8 @@ interface FuzzCase {
   description: string;
   options: CallOptions;
 }
+
+const RATE_LIMITED_CASES = 10;
 
 type Query = Record<string, string | number | boolean | (string | number)[] | undefined>;
 
@@ -27,7 +29,7 @@ function opSeed(seed: number, operationId: string): number {
 function queryArbitrary(ctx: RunContext, op: Operation): fc.Arbitrary<Query> {
   const params = op.parameters.filter((p) => p.in === 'query');
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const p of params) model[p.name] = arbitraryFor(ctx.requests, p.schema ?? {});
+  for (const p of params) model[p.name] = arbitraryFor(ctx.requests, p.schema ?? {}, 0, ctx.refs);
   return fc.record(model, { requiredKeys: params.filter((p) => p.required).map((p) => p.name) }) as fc.Arbitrary<Query>;
 }
 
@@ -47,7 +49,7 @@ function buildCases(ctx: RunContext, op: Operation, count: number, seed: number)
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const params = probeParams(ctx, op);
   const token = op.secured ? ctx.a?.token : undefined;
-  const bodies = schema !== undefined ? sample(arbitraryFor(ctx.requests, schema), seed, count) : [];
+  const bodies = schema !== undefined ? sample(arbitraryFor(ctx.requests, schema, 0, ctx.refs), seed, count) : [];
   const queries = queryParams.length > 0 ? sample(queryArbitrary(ctx, op), seed + 1, count) : [];
   const picks = sample(fc.tuple(fc.boolean(), fc.nat(), fc.nat()), seed + 2, count);
   const cases: FuzzCase[] = [];
@@ -108,13 +110,17 @@ export async function runFuzz(ctx: RunContext, count: number, concurrency: numbe
       ctx.recorder.add(skip(op.operationId, 'positive_data_acceptance', 'fuzz: no signed-in user'));
       continue;
     }
-    for (const c of buildCases(ctx, op, count, opSeed(ctx.seed, op.operationId))) jobs.push({ op, c });
+    // An operation that documents 429 is rate-limited (sign-in, registration): a burst would trip the
+    // limiter and test nothing, and on a real server would lock the account out.
+    const n = op.responses['429'] ? Math.min(count, RATE_LIMITED_CASES) : count;
+    for (const c of buildCases(ctx, op, n, opSeed(ctx.seed, op.operationId))) jobs.push({ op, c });
   }
   await pool(jobs, concurrency, async ({ op, c }) => {
     const ex = await ctx.call(op.operationId, c.options);
     if (!ex) return;
-    if (c.valid) ctx.recorder.add(positiveDataAcceptance(op, ex, c.description, false));
-    else {
+    if (c.valid) {
+      ctx.recorder.add(positiveDataAcceptance(op, ex, c.description, false, c.options.body, proseRuleFields(ctx, op)));
+    } else {
       ctx.recorder.add(
         negativeDataRejection(op, ex, {
           description: c.description,

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Starts a fresh mock (apps/mock) on a free port, runs the full conformance run (--include all)
+// against it, stops it and exits with the run's code. The root `npm test` calls this.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const mockMain = fileURLToPath(new URL('../../../apps/mock/src/main.ts', import.meta.url));
+const cli = fileURLToPath(new URL('./cohort-contract.mjs', import.meta.url));
+const extra = process.argv.slice(2).filter((a) => a !== '--');
+
+const mock = spawn(process.execPath, ['--import', 'tsx', mockMain, '--port', '0', '--quiet'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+
+function stop(code) {
+  if (mock.exitCode === null) mock.kill('SIGTERM');
+  process.exit(code);
+}
+
+const url = await new Promise((resolve) => {
+  let seen = '';
+  const timer = setTimeout(() => resolve(undefined), 30_000);
+  mock.stdout.on('data', (chunk) => {
+    seen += chunk;
+    const match = /listening on (http:\/\/\S+)/.exec(seen);
+    if (match) {
+      clearTimeout(timer);
+      resolve(match[1]);
+    }
+  });
+  mock.once('exit', () => resolve(undefined));
+});
+if (!url) {
+  console.error('conformance:mock: the mock did not start (no "listening on" line within 30 s)');
+  stop(2);
+}
+// Keep draining the mock's output so it never blocks on a full pipe.
+mock.stdout.resume();
+
+const run = spawn(process.execPath, [cli, '--base-url', url, '--include', 'all', ...extra], { stdio: 'inherit' });
+run.once('exit', (code, signal) => stop(code ?? (signal ? 2 : 1)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stop(130));
