@@ -20,6 +20,8 @@ if (options === 'help') {
 }
 const opts = options;
 
+// Seeded users share one password: hash it once per start (not per user), while the seed is built.
+const seededPasswordHash = hashPassword(SEEDED_PASSWORD);
 const fresh = () => seedState({ seed: opts.seed, users: opts.users });
 const saved = opts.data ? readStateFile(opts.data) : undefined;
 const dataFile = opts.data;
@@ -29,8 +31,7 @@ if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
 const app = createApp({
   store,
   options: {
-    // Seeded users share one password: hash it once per start instead of once per user.
-    seededPasswordHash: await hashPassword(SEEDED_PASSWORD),
+    seededPasswordHash: await seededPasswordHash,
     resetState: fresh,
     ...(opts.quiet ? {} : { log: (line: string) => console.log(line) }),
     ...(opts.latency ? { latency: opts.latency } : {}),
