@@ -23,7 +23,14 @@ const opts = options;
 // Seeded users share one password: hash it once per start (not per user), while the seed is built.
 const seededPasswordHash = hashPassword(SEEDED_PASSWORD);
 const fresh = () => seedState({ seed: opts.seed, users: opts.users });
-const saved = opts.data ? readStateFile(opts.data) : undefined;
+let saved: ReturnType<typeof readStateFile>;
+try {
+  saved = opts.data ? readStateFile(opts.data) : undefined;
+} catch (error) {
+  // A file we cannot read is never overwritten: the user decides (fix it, move it, or use another).
+  console.error(`Cannot load --data ${opts.data}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const dataFile = opts.data;
 const store = new Store(saved ?? fresh(), dataFile ? { onCommit: (state) => writeStateFile(dataFile, state) } : {});
 if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
