@@ -28,6 +28,7 @@ import {
 } from './catalog.ts';
 import { createChannel, createDegree, createMessage, createUser } from './factories.ts';
 import { chatLine } from './messages.ts';
+import { seedSocial } from './social.ts';
 
 export const DEFAULT_SEED = 20261122;
 export const DEFAULT_USERS = 300;
@@ -209,6 +210,7 @@ export function seedState(options: SeedOptions = {}): State {
       saved_at: f.date.between({ from: message.time, to: refDate }).toISOString(),
     });
   }
+  state.social = seedSocial(state, seed, refDate);
   return state;
 }
 

@@ -34,7 +34,8 @@ export function emptySocialState(): SocialState {
 
 /** The social state, created (and its parts filled in) when an older `--data` file lacks them. */
 export function socialOf(raw: RawAccess): SocialState {
-  const social = (raw.state.social ??= emptySocialState());
+  raw.state.social ??= emptySocialState();
+  const social = raw.state.social;
   const defaults = emptySocialState();
   for (const key of Object.keys(defaults) as (keyof SocialState)[]) {
     if (social[key] === undefined) Object.assign(social, { [key]: defaults[key] });
