@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -85,6 +85,13 @@ describe('main', { timeout: 30_000 }, () => {
       })
     ).json()) as { data: { id: number; title: string }[] };
     expect(notes.data).toContainEqual(expect.objectContaining({ id: stored.body.data.id, title: 'Survives a crash' }));
+  });
+
+  it('stops with a message, and leaves the file alone, when --data cannot be read', async () => {
+    const file = join(dir, 'corrupt.json');
+    writeFileSync(file, '{"version":');
+    await expect(start(['--data', file])).rejects.toThrow(/exited with 1: Cannot load --data .*corrupt\.json/);
+    expect(readFileSync(file, 'utf8')).toBe('{"version":');
   });
 
   it('refuses bad flags with the usage text and exit code 2', async () => {
