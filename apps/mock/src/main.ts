@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { startChatter } from './chatter.ts';
 import { parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
 import { readStateFile, writeStateFile } from './persistence.ts';
+import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
+import { chatOf } from './store/chat.ts';
 import { Store } from './store/store.ts';
 
 // Parses flags, seeds (or loads --data), listens, and closes on SIGINT/SIGTERM. Nothing else.
@@ -35,6 +38,8 @@ const dataFile = opts.data;
 const store = new Store(saved ?? fresh(), dataFile ? { onCommit: (state) => writeStateFile(dataFile, state) } : {});
 if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
 
+const realtime = new RealtimeHub(chatOf(store));
+const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};
 const app = createApp({
   store,
   options: {
@@ -44,6 +49,7 @@ const app = createApp({
     ...(opts.latency ? { latency: opts.latency } : {}),
     errorRate: opts.errorRate,
     corsOrigins: opts.corsOrigins,
+    realtime,
   },
 });
 
@@ -58,6 +64,7 @@ const server = app.listen(opts.port, opts.host, () => {
   console.log(
     `${store.userCount} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${dataFile}${saved ? ' (loaded)' : ''}` : ''}`,
   );
+  if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${opts.host}:${opts.port}: ${error.message}`);
@@ -66,6 +73,8 @@ server.on('error', (error) => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopChatter();
+    realtime.close();
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });

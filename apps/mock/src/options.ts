@@ -13,6 +13,8 @@ export interface CliOptions {
   data: string | undefined;
   corsOrigins: string[] | '*';
   quiet: boolean;
+  /** Seeded members post now and then (#7); on in `pnpm dev`, off by default and in tests. */
+  chatter: boolean;
 }
 
 export class UsageError extends Error {
@@ -29,6 +31,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --data <file>         keep state in this file across restarts      env MOCK_DATA
   --cors-origin <list>  comma-separated origins or * (default the Vite dev server)  env MOCK_CORS_ORIGIN
   --quiet               no request log
+  --chatter             seeded members post to open chats now and then env MOCK_CHATTER=1
   --help`;
 
 function integer(name: string, raw: string, min: number, max: number): number {
@@ -62,6 +65,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       data: { type: 'string' },
       'cors-origin': { type: 'string' },
       quiet: { type: 'boolean' },
+      chatter: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -73,6 +77,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const lat = pick(values.latency, 'MOCK_LATENCY');
   const rate = pick(values['error-rate'], 'MOCK_ERROR_RATE');
   const origins = pick(values['cors-origin'], 'MOCK_CORS_ORIGIN');
+  const chatterEnv = env.MOCK_CHATTER?.trim().toLowerCase();
+  if (chatterEnv !== undefined && chatterEnv !== '' && !['1', 'true', 'on', '0', 'false', 'off'].includes(chatterEnv)) {
+    throw new UsageError(`MOCK_CHATTER must be 1/true/on or 0/false/off, got "${env.MOCK_CHATTER}"`);
+  }
   let errorRate = 0;
   if (rate !== undefined) {
     errorRate = Number(rate);
@@ -98,5 +106,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
               .map((o) => o.trim())
               .filter(Boolean),
     quiet: values.quiet ?? false,
+    chatter: values.chatter ?? ['1', 'true', 'on'].includes(chatterEnv ?? ''),
   };
 }

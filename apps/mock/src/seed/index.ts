@@ -26,6 +26,7 @@ import {
   TAGS,
   UNIVERSITIES,
 } from './catalog.ts';
+import { seedChat } from './chat.ts';
 import { createChannel, createDegree, createMessage, createUser } from './factories.ts';
 import { chatLine } from './messages.ts';
 import { seedSocial } from './social.ts';
@@ -211,6 +212,7 @@ export function seedState(options: SeedOptions = {}): State {
     });
   }
   state.social = seedSocial(state, seed, refDate);
+  seedChat(f, state, seed, refDate);
   return state;
 }
 

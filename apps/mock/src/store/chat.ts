@@ -302,7 +302,8 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
 
   setMuted(userId: string, channelId: string, muted: boolean): Channel {
     const channel = this.ownChannel(userId, channelId);
-    const list = (this.chat.muted[userId] ??= []);
+    this.chat.muted[userId] ??= [];
+    const list = this.chat.muted[userId];
     const at = list.indexOf(channelId);
     if (muted && at === -1) list.push(channelId);
     if (!muted && at !== -1) list.splice(at, 1);
@@ -332,7 +333,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     });
     if (input.message_id) {
       const found = this.locate(input.message_id);
-      if (!found || !found.channel.users.includes(userId)) {
+      if (!found?.channel.users.includes(userId)) {
         errors.message_id = [`No message with id ${input.message_id}.`];
       }
     }
