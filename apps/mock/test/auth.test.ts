@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../src/contract.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { startServer, type TestServer, validateResponse } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -118,5 +119,69 @@ describe('logout', () => {
   ])('protected operations answer 401 with %s', async (_name, token) => {
     const { error } = await server.client(token).GET('/api/v1/users/me');
     expect(error?.status).toBe(401);
+  });
+});
+
+/** The operations this package's core work covers (#3): the spec's 24 and the profile screens' four. */
+const PROFILE_AND_CORE = [
+  'getMe',
+  'updateMe',
+  'getUser',
+  'listUserExperiences',
+  'listSavedMessages',
+  'listNotes',
+  'storeNote',
+  'deleteNote',
+  'listClubs',
+  'storeClub',
+  'detachClub',
+  'listInterests',
+  'storeInterest',
+  'detachInterest',
+  'listDirections',
+  'storeDirection',
+  'detachDirection',
+  'listExperiences',
+  'storeExperience',
+  'logout',
+  'storeChannel',
+  'listMyChannels',
+  'listFriends',
+  'getChannelMessages',
+  'leaveChannel',
+];
+
+const SAMPLE_IDS: Record<string, string> = {
+  UserId: 'usr_AAAAAAAAAAAAAAAAAAAA',
+  ChannelId: 'chan_AAAAAAAAAAAAAAAAAAAA',
+  IntId: '1',
+};
+
+describe('every protected operation', () => {
+  const secured = contract().operations.filter((op) => PROFILE_AND_CORE.includes(op.operationId));
+
+  it('covers the list', () => {
+    expect(secured.map((op) => op.operationId).sort()).toEqual([...PROFILE_AND_CORE].sort());
+    expect(secured.every((op) => op.secured)).toBe(true);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a malformed header', 'Token abc'],
+    ['an unknown token', `Bearer ${'x'.repeat(43)}`],
+  ])('answers 401 with %s, before validating anything', async (_name, authorization) => {
+    for (const op of secured) {
+      const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        const schema = op.parameters.find((p) => p.name === name)?.schema as { $ref?: string } | undefined;
+        return SAMPLE_IDS[schema?.$ref?.split('/').pop() ?? ''] ?? 'x';
+      });
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method: op.method.toUpperCase(),
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        ...(op.method === 'get' || op.method === 'delete' ? {} : { body: '{}' }),
+      });
+      expect(res.status, op.operationId).toBe(401);
+      expect(validateResponse(op.operationId, 401, await res.json())).toEqual([]);
+    }
   });
 });
