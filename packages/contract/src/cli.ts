@@ -80,7 +80,12 @@ export async function main(argv: string[]): Promise<number> {
     const { email, password, university } = values;
     const given = [email, password, university].filter((v) => v !== undefined).length;
     if (given !== 0 && given !== 3) throw new UsageError('--email, --password and --university go together');
-    const baseline = typeof values.baseline === 'string' ? readBaseline(values.baseline) : undefined;
+    let baseline: ReturnType<typeof readBaseline> | undefined;
+    try {
+      if (typeof values.baseline === 'string') baseline = readBaseline(values.baseline);
+    } catch (error) {
+      throw new UsageError(`cannot use the baseline: ${(error as Error).message}`);
+    }
     const options: ConformanceOptions = {
       baseUrl,
       include,

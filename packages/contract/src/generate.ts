@@ -34,7 +34,7 @@ export function arbitraryFor(
     return fc.oneof(
       ...branches.map((b) =>
         // A bare `$ref` branch keeps its name, so a known id can stand in for it.
-        arbitraryFor(book, (b as { $ref?: unknown }).$ref ? b : { ...rest, ...book.deref(b) }, depth + 1, refs),
+        arbitraryFor(book, (b as { $ref?: unknown }).$ref ? b : mergeBranch(rest, book.deref(b)), depth + 1, refs),
       ),
     );
   }
@@ -77,6 +77,19 @@ export function arbitraryFor(
       if (schema.properties) return objectArbitrary(book, schema, depth, refs);
       return fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean());
   }
+}
+
+/** A oneOf/anyOf branch applied to its parent: properties merged one by one, required united. */
+function mergeBranch(parent: Schema, branch: Schema): Schema {
+  const parentProps = (parent.properties ?? {}) as Record<string, Schema>;
+  const branchProps = (branch.properties ?? {}) as Record<string, Schema>;
+  const properties: Record<string, Schema> = { ...parentProps };
+  for (const [name, schema] of Object.entries(branchProps)) properties[name] = { ...parentProps[name], ...schema };
+  const required = [...new Set([...((parent.required ?? []) as string[]), ...((branch.required ?? []) as string[])])];
+  const merged: Schema = { ...parent, ...branch };
+  if (parent.properties || branch.properties) merged.properties = properties;
+  if (required.length > 0) merged.required = required;
+  return merged;
 }
 
 const INT32 = 0x7fffffff;

@@ -1,0 +1,85 @@
+import { listOperations, loadContract } from '@cohort/openapi';
+import { describe, expect, it } from 'vitest';
+import { arbitraryFor, sample } from '../src/generate.ts';
+import { jsonRequestSchema } from '../src/inputs.ts';
+import { bodyMutations, namesField } from '../src/mutate.ts';
+import { adaptSchema, SchemaBook } from '../src/schema.ts';
+
+const doc = loadContract();
+const book = new SchemaBook(doc, 'request');
+const withBodies = listOperations(doc).filter((op) => jsonRequestSchema(op) !== undefined);
+
+describe('generated request bodies', () => {
+  it.each(withBodies.map((op) => [op.operationId, op] as const))('%s: generated bodies are valid', (id, op) => {
+    const schema = jsonRequestSchema(op);
+    const validate = book.validator(`${id} body`, schema);
+    const values = sample(arbitraryFor(book, schema), 1, 30);
+    const valid = values.filter((v) => validate(v));
+    // The fuzzer re-checks every value with Ajv; this keeps the generator honest enough to be useful.
+    expect(valid.length / values.length).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it.each(withBodies.map((op) => [op.operationId, op] as const))(
+    '%s: every mutation of a valid body is invalid or skipped',
+    (id, op) => {
+      const schema = jsonRequestSchema(op);
+      const validate = book.validator(`${id} body`, schema);
+      const [valid] = sample(arbitraryFor(book, schema), 2, 20).filter((v) => validate(v));
+      expect(valid).toBeDefined();
+      const mutations = bodyMutations(book, schema, valid as Record<string, unknown>);
+      const invalid = mutations.filter((m) => !validate(m.apply(valid as Record<string, unknown>)));
+      // A few may stay valid (e.g. a wrong item in an optional empty array); those are dropped by the phase.
+      expect(invalid.length).toBeGreaterThan(0);
+      expect(mutations.every((m) => m.field !== undefined && m.description.length > 0)).toBe(true);
+    },
+  );
+
+  it('is reproducible from a seed', () => {
+    const schema = jsonRequestSchema(withBodies[0] as (typeof withBodies)[number]);
+    expect(sample(arbitraryFor(book, schema), 99, 10)).toEqual(sample(arbitraryFor(book, schema), 99, 10));
+  });
+
+  it('uses ids the server returned for references', () => {
+    const refs = new Map<string, unknown[]>([['UserId', ['usr_0123456789abcdefXYZ']]]);
+    const values = sample(arbitraryFor(book, { $ref: '#/components/schemas/UserId' }, 0, refs), 3, 5);
+    expect(new Set(values)).toEqual(new Set(['usr_0123456789abcdefXYZ']));
+  });
+});
+
+describe('schema adaptation per direction', () => {
+  const schema = {
+    type: 'object',
+    required: ['id', 'password', 'name'],
+    properties: {
+      id: { type: 'integer', readOnly: true },
+      password: { type: 'string', writeOnly: true },
+      name: { type: 'string', nullable: true, enum: ['a'] },
+    },
+  };
+  it.each([
+    ['request', ['password', 'name']],
+    ['response', ['id', 'name']],
+  ] as const)('%s: required drops the fields that never travel that way', (direction, required) => {
+    expect((adaptSchema(schema, direction) as { required: string[] }).required).toEqual(required);
+  });
+  it('turns nullable: true into a null type', () => {
+    const adapted = adaptSchema(schema, 'response') as { properties: { name: Record<string, unknown> } };
+    expect(adapted.properties.name).toEqual({ type: ['string', 'null'], enum: ['a', null] });
+  });
+});
+
+describe('namesField', () => {
+  it.each([
+    [['title'], 'title', true],
+    [['body.title'], 'title', true],
+    [['/title'], 'title', true],
+    [['users'], 'users.0', true],
+    [['users.0'], 'users', true],
+    [['users[0]'], 'users.0', true],
+    [['note'], 'title', false],
+    [['titles'], 'title', false],
+    [[], 'title', false],
+  ] as const)('%j names %s: %s', (keys, field, want) => {
+    expect(namesField([...keys], field)).toBe(want);
+  });
+});
