@@ -53,7 +53,7 @@ describe('sendMessage', () => {
       reply_message_id: older?.id ?? null,
       client_id: 'bubble-1',
     });
-    expect(response.status).toBe(201);
+    expect(response?.status).toBe(201);
     expect(data?.data).toMatchObject({
       channel_id: mine[1],
       sender_id: me,
@@ -161,7 +161,7 @@ describe('forwardMessage', () => {
       params: { path: { id: source?.id ?? '' } },
       body: { channel_ids: [mine[1]] },
     });
-    expect(response.status).toBe(201);
+    expect(response?.status).toBe(201);
     expect(data?.data).toHaveLength(1);
     const copy = data?.data[0];
     expect(copy).toMatchObject({
@@ -212,7 +212,7 @@ describe('reportMessage', () => {
       params: { path: { id: target } },
       body: { reason: 'spam', details: 'Same link in five groups.' },
     });
-    expect(first.response.status).toBe(201);
+    expect(first.response?.status).toBe(201);
     expect(first.data?.data).toMatchObject({
       message_id: target,
       reason: 'spam',

@@ -1,0 +1,219 @@
+import type { AddressInfo } from 'node:net';
+import { EventSource } from 'eventsource';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { startChatter } from '../src/chatter.ts';
+import { RealtimeHub } from '../src/realtime/hub.ts';
+import { seedState } from '../src/seed/index.ts';
+import { chatOf } from '../src/store/chat.ts';
+import { Store } from '../src/store/store.ts';
+import type { Message } from '../src/store/types.ts';
+import { seededPasswordHash, startServer, type TestServer, validateResponse } from './helpers.ts';
+
+interface Received {
+  type: string;
+  data: unknown;
+  lastEventId: string;
+}
+
+/** An EventSource on a channel's stream that records every event it gets. */
+function listen(url: string, init?: ConstructorParameters<typeof EventSource>[1]) {
+  const es = new EventSource(url, init);
+  const events: Received[] = [];
+  for (const type of ['message', 'pin', 'presence']) {
+    es.addEventListener(type, (e) => events.push({ type, data: JSON.parse(e.data), lastEventId: e.lastEventId }));
+  }
+  const opened = new Promise<void>((resolve, reject) => {
+    es.onopen = () => resolve();
+    es.onerror = (e) => reject(new Error(`stream failed: ${e.message ?? 'error'}`));
+  });
+  return { es, events, opened };
+}
+
+/** Resolves with the first recorded event that matches, or fails after `ms`. */
+async function waitFor(events: Received[], match: (e: Received) => boolean, ms = 3000): Promise<Received> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = events.find(match);
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const streams: EventSource[] = [];
+afterEach(() => {
+  for (const es of streams.splice(0)) es.close();
+});
+
+let server: TestServer;
+let demoToken: string;
+let otherToken: string;
+let channel: string;
+
+beforeAll(async () => {
+  server = await startServer({ options: { keepAliveMs: 50 } });
+  demoToken = await server.login();
+  const demo = server.store.firstUsers(1)[0];
+  const mine = (await server.client(demoToken).GET('/api/v1/users/me/channels')).data?.data ?? [];
+  const group = mine.find((c) => c.users.length > 2);
+  channel = group?.id ?? '';
+  const other = group?.users.find((id) => id !== demo?.id) ?? '';
+  otherToken = await server.login(server.store.findUser(other)?.email);
+});
+afterAll(() => server.close());
+
+const streamUrl = (id: string, token?: string) =>
+  `${server.baseUrl}/api/v1/channels/${id}/stream${token ? `?access_token=${encodeURIComponent(token)}` : ''}`;
+
+describe('streamChannel', () => {
+  it('delivers a message sent by one member to another member listening on the same group', async () => {
+    const a = listen(streamUrl(channel, demoToken));
+    const b = listen(streamUrl(channel, otherToken));
+    streams.push(a.es, b.es);
+    await Promise.all([a.opened, b.opened]);
+    await waitFor(b.events, (e) => e.type === 'presence' && (e.data as { online_count: number }).online_count === 2);
+
+    const sent = await server.client(demoToken).POST('/api/v1/channels/{id}/messages', {
+      params: { path: { id: channel } },
+      body: { message: 'Live from A', client_id: 'a-1' },
+    });
+    const id = sent.data?.data.id;
+    const got = await waitFor(b.events, (e) => e.type === 'message');
+    expect(got.data).toEqual(sent.data?.data);
+    expect(got.lastEventId).toBe(id);
+    expect(validateResponse('sendMessage', 201, { success: true, message: 'x', data: got.data })).toEqual([]);
+    // The sender's own stream gets it too (the web app matches it to its bubble by client_id).
+    const echo = await waitFor(a.events, (e) => e.type === 'message');
+    expect((echo.data as Message).client_id).toBe('a-1');
+  });
+
+  it('relays pins and unpins, and forwarded messages to the target group', async () => {
+    const b = listen(streamUrl(channel, otherToken));
+    streams.push(b.es);
+    await b.opened;
+    const client = server.client(demoToken);
+    const msg = (
+      await client.POST('/api/v1/channels/{id}/messages', {
+        params: { path: { id: channel } },
+        body: { message: 'Pin this' },
+      })
+    ).data?.data;
+    await client.POST('/api/v1/channels/{id}/pin/{msgId}', {
+      params: { path: { id: channel, msgId: msg?.id ?? '' } },
+    });
+    const pin = await waitFor(b.events, (e) => e.type === 'pin');
+    expect(pin.data).toEqual({ message: msg });
+    await client.DELETE('/api/v1/channels/{id}/pin/{msgId}', {
+      params: { path: { id: channel, msgId: msg?.id ?? '' } },
+    });
+    await waitFor(b.events, (e) => e.type === 'pin' && (e.data as { message: unknown }).message === null);
+
+    const other = (await client.GET('/api/v1/users/me/channels')).data?.data.find(
+      (c) => c.id !== channel && c.users.length > 1,
+    );
+    const elsewhere = listen(streamUrl(other?.id ?? '', demoToken));
+    streams.push(elsewhere.es);
+    await elsewhere.opened;
+    await client.POST('/api/v1/messages/{id}/forward', {
+      params: { path: { id: msg?.id ?? '' } },
+      body: { channel_ids: [other?.id ?? ''] },
+    });
+    const forwarded = await waitFor(elsewhere.events, (e) => e.type === 'message');
+    expect(forwarded.data).toMatchObject({ forwarded_from_id: msg?.id, channel_id: other?.id });
+  });
+
+  it('accepts the token as a Bearer header too, and sends keep-alive comments', async () => {
+    const res = await fetch(streamUrl(channel), { headers: { authorization: `Bearer ${demoToken}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toContain('no-cache');
+    const reader = res.body?.getReader();
+    let text = '';
+    const until = Date.now() + 3000;
+    while (!text.includes(': keep-alive') && Date.now() < until) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    await reader?.cancel();
+    expect(text).toContain('event: presence');
+    expect(text).toContain(': keep-alive\n\n');
+  });
+
+  it('counts who is online and tells the others when a client disconnects', async () => {
+    const a = listen(streamUrl(channel, demoToken));
+    const a2 = listen(streamUrl(channel, demoToken));
+    const b = listen(streamUrl(channel, otherToken));
+    streams.push(a.es, a2.es, b.es);
+    await Promise.all([a.opened, a2.opened, b.opened]);
+    // Two tabs of one user count once.
+    await waitFor(a.events, (e) => e.type === 'presence' && (e.data as { online_count: number }).online_count === 2);
+    b.es.close();
+    await waitFor(
+      a.events,
+      (e) => e.type === 'presence' && (e.data as { online_count: number }).online_count === 1,
+      3000,
+    );
+  });
+
+  it.each([
+    ['no token', () => streamUrl(channel), 401],
+    ['a revoked or made-up token', () => streamUrl(channel, 'not-a-token'), 401],
+    ['an unknown group', () => streamUrl('chan_AAAAAAAAAAAAAAAAAAAA', demoToken), 404],
+    ['a malformed group id', () => streamUrl('general', demoToken), 422],
+  ])('answers %s with the JSON error envelope', async (_name, url, status) => {
+    const res = await fetch(url());
+    expect(res.status).toBe(status);
+    const body = await res.json();
+    expect(validateResponse('streamChannel', status, body)).toEqual([]);
+  });
+
+  it('answers 403 to a non-member', async () => {
+    const [, alice, bob] = server.store.firstUsers(3);
+    const aliceToken = await server.login(alice?.email);
+    const theirs = await server.client(aliceToken).POST('/api/v1/users/channels/store', {
+      body: { name: 'Private', description: '', tags: [], is_closed: true, users: [bob?.id ?? ''] },
+    });
+    const res = await fetch(streamUrl(theirs.data?.data.id ?? '', demoToken));
+    expect(res.status).toBe(403);
+    expect(validateResponse('streamChannel', 403, await res.json())).toEqual([]);
+  });
+});
+
+describe('chatter', () => {
+  it('makes seeded members (never a connected user) post to the open group now and then', async () => {
+    const store = new Store(seedState({ users: 40, channels: 6 }));
+    const realtime = new RealtimeHub(chatOf(store));
+    const app = createApp({ store, options: { seededPasswordHash: await seededPasswordHash(), realtime } });
+    const http = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const stop = startChatter({ store, realtime, everyMs: { min: 20, max: 40 } });
+    try {
+      const demo = store.firstUsers(1)[0];
+      const login = await fetch(`${base}/api/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ uniName: demo?.university, email: demo?.email, password: 'cohort-demo' }),
+      });
+      const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+      const open = store.listChannelsOf(demo?.id ?? '').find((c) => c.users.length > 2);
+      const s = listen(`${base}/api/v1/channels/${open?.id}/stream?access_token=${token}`);
+      streams.push(s.es);
+      await s.opened;
+      const got = await waitFor(s.events, (e) => e.type === 'message', 3000);
+      const message = got.data as Message;
+      expect(message.channel_id).toBe(open?.id);
+      expect(message.sender_id).not.toBe(demo?.id);
+      expect(open?.users).toContain(message.sender_id);
+      expect(message.message.length).toBeGreaterThan(0);
+    } finally {
+      stop();
+      realtime.close();
+      http.closeAllConnections();
+      await new Promise((r) => http.close(r));
+    }
+  });
+});
