@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
 import { Alert } from '../../ui/Alert.tsx';
+import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
 import * as s from '../profile/Profile.css.ts';
 // The other profile is the profile view in its read-only mode, so it reuses that screen's view.
@@ -46,7 +47,7 @@ export default function OtherProfileScreen() {
       <Button small variant="secondary" disabled title="Invite to Connect: coming soon">
         Invite to Connect
       </Button>
-      <Link to={paths.otherGroup} state={{ id: userId }} className={s.action} style={{ minHeight: 36 }}>
+      <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>
         View Shared Groups
       </Link>
       {ids.length > 0 && (

@@ -63,7 +63,7 @@ export function EditProfileSheet({ user, onClose }: { user: User | null; onClose
         </>
       }
     >
-      <form id="edit-profile-form" className={l.stack} onSubmit={submit} noValidate aria-label="Edit my profile">
+      <form id="edit-profile-form" className={l.stack} onSubmit={submit} noValidate>
         <TextField
           label="First name"
           autoComplete="given-name"

@@ -55,7 +55,7 @@ export function AddNoteForm({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id="add-note-form" className={l.stack} onSubmit={submit} noValidate aria-label="Add Note">
+      <form id="add-note-form" className={l.stack} onSubmit={submit} noValidate>
         <TextField
           label="Title"
           name="title"

@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { type PreviewServer, preview } from 'vite';
+import { apiProxy } from '../proxy.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webDir = join(here, '..');
+const mockDir = join(webDir, '..', 'mock');
+export const ARTIFACTS = join(here, 'artifacts');
+export const VIEWPORT = { width: 390, height: 844 };
+
+export interface Stack {
+  mockUrl: string;
+  appUrl: string;
+  demo: { university: string; email: string; password: string };
+  browser: Browser;
+  stop: () => Promise<void>;
+}
+
+/** Starts the real mock (`--port 0`) and resolves with its URL and the demo account it prints. */
+function startMock(args: string[]): Promise<{ child: ChildProcess; url: string; demo: Stack['demo'] }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--quiet', ...args], {
+    cwd: mockDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`mock did not start in 60 s:\n${out}`)), 60_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGTERM');
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const demo = /Demo account: university "([^"]+)", e-mail (\S+), password (\S+)/.exec(out);
+      if (url && demo?.[1] && demo[2] && demo[3]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve({ child, url, demo: { university: demo[1], email: demo[2].replace(/,$/, ''), password: demo[3] } });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on('exit', (code) => fail(new Error(`mock exited (${code}) before listening:\n${out}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The mock, the built app served by `vite preview` proxying /api to it, and headless Chromium. */
+export async function startStack(mockArgs: string[] = []): Promise<Stack> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const mock = await startMock(mockArgs);
+  let server: PreviewServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    const port = await freePort();
+    server = await preview({
+      root: webDir,
+      configFile: join(webDir, 'vite.config.ts'),
+      logLevel: 'warn',
+      preview: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy(mock.url) },
+    });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (error) {
+    await server?.close();
+    mock.child.kill('SIGTERM');
+    throw error;
+  }
+  const started = { server, browser };
+  return {
+    mockUrl: mock.url,
+    appUrl: `http://127.0.0.1:${(started.server.httpServer.address() as { port: number }).port}`,
+    demo: mock.demo,
+    browser: started.browser,
+    stop: async () => {
+      await started.browser.close().catch(() => {});
+      await started.server.close().catch(() => {});
+      if (mock.child.exitCode === null) {
+        const exited = new Promise((r) => mock.child.once('exit', r));
+        mock.child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations (the ones that fail a test). */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as { axe: { run: (ctx?: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -1,0 +1,66 @@
+import type { Channel } from '@cohort/api';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import type { Loadable } from '../../lib/result.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import * as s from './people.css.ts';
+
+/** Choose one of my active groups (Invite to Group). `busy` is the group being acted on. */
+export function GroupPickerSheet({
+  title = 'Invite to Group',
+  count,
+  busy,
+  onPick,
+  onClose,
+}: {
+  title?: string;
+  count: number;
+  busy: string | null;
+  onPick: (group: Channel) => void;
+  onClose: () => void;
+}) {
+  const api = useAtomValue(apiClientAtom);
+  const [groups, setGroups] = useState<Loadable<Channel[]>>({ status: 'idle', data: undefined, error: null, owner: null });
+  const load = useCallback(async () => {
+    setGroups((g) => ({ ...g, status: 'loading' }));
+    const { data, error } = await api.GET('/api/v1/users/me/channels', { params: { query: { status: 'active' } } });
+    setGroups(
+      error
+        ? { status: 'error', data: undefined, error, owner: 'me' }
+        : { status: 'ready', data: data.data, error: null, owner: 'me' },
+    );
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <Sheet title={title} onClose={onClose}>
+      <p className={s.meta}>
+        {count === 1 ? 'Invite 1 person' : `Invite ${count} people`} to one of your groups.
+      </p>
+      <LoadState state={groups} what="your groups" empty="You are not in any active group yet." onRetry={load}>
+        {(list) => (
+          <ul className={s.rows} aria-label="Your groups">
+            {list.map((group) => (
+              <li key={group.id} style={{ padding: '4px 0' }}>
+                <button
+                  type="button"
+                  className={s.choice}
+                  onClick={() => onPick(group)}
+                  disabled={busy !== null}
+                  aria-busy={busy === group.id || undefined}
+                >
+                  <span>{group.name}</span>
+                  <span className={s.meta}>{group.member_count ?? group.users.length} members</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
+    </Sheet>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Person } from '../../state/directory.ts';
+import { lastSeenText } from './last-seen.ts';
+import * as s from './people.css.ts';
+
+export const fullName = (p: Pick<Person, 'first_name' | 'last_name'>) => `${p.first_name} ${p.last_name}`.trim();
+
+/** A person with photo, full name, last-seen text and a selection checkbox (the whole row toggles it). */
+export function PersonRow({
+  person,
+  selected,
+  onToggle,
+}: {
+  person: Person;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const name = fullName(person);
+  const detail = [person.university, person.graduation_year && `Class of ${person.graduation_year}`]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li>
+      <label className={s.row}>
+        {person.profile_image ? (
+          <img className={s.photo} src={person.profile_image} alt="" loading="lazy" />
+        ) : (
+          <span className={s.initials} aria-hidden="true">
+            {(person.first_name[0] ?? '') + (person.last_name[0] ?? '')}
+          </span>
+        )}
+        <span className={s.who}>
+          <span className={s.name}>{name}</span>
+          <span className={s.meta}>{lastSeenText(person.last_seen_at)}</span>
+          {detail && <span className={s.meta}>{detail}</span>}
+        </span>
+        <input type="checkbox" className={s.checkbox} checked={selected} onChange={onToggle} aria-label={`Select ${name}`} />
+      </label>
+    </li>
+  );
+}
+
+/** Selection of people by id, in the order they were chosen. */
+export function toggleId(ids: string[], id: string): string[] {
+  return ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];
+}

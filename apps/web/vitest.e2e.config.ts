@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: real Chromium against the built app (vite preview) and the real mock, one file at a time.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});
