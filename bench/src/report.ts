@@ -105,7 +105,8 @@ export function formatValue(value: number | null, unit: Unit): string {
 
 export function formatRatio(ratio: number | null): string {
   if (ratio == null) return '—';
-  return ratio >= 10 ? `${ratio.toFixed(0)}×` : ratio >= 1 ? `${ratio.toFixed(1)}×` : `${ratio.toFixed(2)}×`;
+  // Two decimals below 10×, so a ratio just under a target (4.98× against 5×) does not print as met.
+  return ratio >= 10 ? `${ratio.toFixed(0)}×` : `${ratio.toFixed(2)}×`;
 }
 
 const OP_TEXT: Record<Comparison, string> = { '<=': '≤', '<': '<', '>=': '≥' };

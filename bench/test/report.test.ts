@@ -90,7 +90,8 @@ describe('formatting', () => {
   it.each([
     [null, '—'],
     [0.137, '0.14×'],
-    [1.74, '1.7×'],
+    [1.74, '1.74×'],
+    [4.98, '4.98×'],
     [12.4, '12×'],
   ])('ratio %s → %s', (value, want) => {
     expect(formatRatio(value)).toBe(want);

@@ -17,42 +17,31 @@ beforeAll(async () => {
       response.writeHead(401).end('{}');
       return;
     }
-    if (url.pathname.startsWith('/api/v1/general/get-all-resource')) {
-      const name = url.searchParams.get('resource');
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          data: {
-            data: [1, 2, 3].map((id) => ({ id, name: `${name} ${id}` })),
-            current_page: 1,
-            per_page: 50,
-            total: 3,
-            last_page: 1,
-          },
-        }),
-      );
-      return;
-    }
     seen.push(url.searchParams);
+    // Unfiltered: the first page of people; filtered: as many matches as the keyword has letters.
+    const unfiltered = url.searchParams.get('q') === null;
+    const total = unfiltered ? people.length : (url.searchParams.get('q') ?? '').length;
     response
       .writeHead(200, {
         'content-type': 'application/json',
         ...(serverTiming ? { 'server-timing': 'search;dur=1.5' } : {}),
       })
-      .end(JSON.stringify({ success: true, data: { data: [], total: 42 } }));
+      .end(JSON.stringify({ success: true, data: { data: unfiltered ? people : [], total } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+const people = [
+  { last_name: 'Raman', graduation_year: 2025, university: 'Stanford University', industry: 'Consulting' },
+  { last_name: 'Okafor', graduation_year: null, university: 'MIT', industry: 'Energy' },
+  { last_name: 'Lee', graduation_year: 2019, university: 'MIT', industry: 'Energy & Utilities' },
+];
+
 const session = { token: 't0ken', userId: 'usr_x', credentials: { university: 'U', email: 'e', password: 'p' } };
 
-function operation(types: { university: string; industry: string }): Operation {
-  const query = (name: string, itemType: string) => ({
-    name,
-    in: 'query' as const,
-    schema: { type: 'array', items: { type: itemType } },
-  });
+function operation(parameters: string[]): Operation {
   return {
     operationId: 'searchUsers',
     method: 'get',
@@ -61,30 +50,29 @@ function operation(types: { university: string; industry: string }): Operation {
     tags: ['proposed'],
     proposed: true,
     secured: true,
-    parameters: [
-      query('class_of[]', 'integer'),
-      query('university[]', types.university),
-      query('industry[]', types.industry),
-      { name: 'q', in: 'query', schema: { type: 'string' } },
-    ],
+    parameters: parameters.map((name) => ({ name, in: 'query' as const, schema: { type: 'array' } })),
     responses: {},
   };
 }
 
 describe('buildQueries', () => {
-  it('uses the contract parameter names, ids for integer filters and names for string ones', async () => {
+  it('builds one query per complete person, in the contract parameter names, so each matches someone', async () => {
     const { queries, described } = await buildQueries(
-      operation({ university: 'integer', industry: 'string' }),
+      operation(['class_of[]', 'university[]', 'industry[]', 'q']),
       baseUrl,
       session,
     );
-    const first = new URLSearchParams(queries[0]);
-    expect(first.get('class_of[]')).toBe(String(new Date().getFullYear() - 3));
-    expect(first.get('university[]')).toBe('2');
-    expect(first.get('industry[]')).toBe('Industry 2');
-    expect(first.get('q')).toBe('an');
-    expect(new Set(queries.map((query) => new URLSearchParams(query).get('q'))).size).toBe(queries.length);
-    expect(described).toContain('university[]=University 2');
+    expect(queries.map((query) => Object.fromEntries(new URLSearchParams(query)))).toEqual([
+      { 'class_of[]': '2025', 'university[]': 'Stanford University', 'industry[]': 'Consulting', q: 'Raman' },
+      { 'class_of[]': '2019', 'university[]': 'MIT', 'industry[]': 'Energy & Utilities', q: 'Lee' },
+    ]);
+    expect(described).toContain('class_of[]=2025&university[]=Stanford University&industry[]=Consulting&q=Raman');
+  });
+
+  it('refuses a search operation without the filters it needs', async () => {
+    await expect(buildQueries(operation(['class_of', 'q']), baseUrl, session)).rejects.toThrow(
+      /no university, industry parameter/,
+    );
   });
 });
 
@@ -93,8 +81,10 @@ describe('timeSearch', () => {
     serverTiming = true;
     seen.length = 0;
     const timing = await timeSearch(baseUrl, session, ['q=an', 'q=el'], { warmupQueries: 2, queries: 10 });
+    expect(seen.slice(0, 4).map((params) => params.get('q'))).toEqual(['an', 'el', 'an', 'el']);
     expect(seen).toHaveLength(12);
-    expect(timing).toEqual({ p50: 1.5, p95: 1.5, serverTimed: true, totalResults: 42 });
+    expect(timing).toMatchObject({ p50: 1.5, p95: 1.5, serverTimed: true, matches: { min: 2, max: 2 } });
+    expect(timing.roundTripP95).toBeGreaterThan(0);
   });
 
   it('falls back to the round trip without a Server-Timing header', async () => {
