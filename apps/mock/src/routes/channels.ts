@@ -14,9 +14,7 @@ export function channelsRouter(ctx: RouteContext): Router {
     status: 200,
     // Membership fields and the status filter come from groups (#6); the chat fields (unread count,
     // mute, last and pinned message) from the chat store (#7).
-    body: ok(
-      listMyGroups(store, session.user.id, query.status).map((c) => chatOf(store).decorate(session.user.id, c)),
-    ),
+    body: ok(listMyGroups(store, session.user.id, query.status).map((c) => chatOf(store).decorate(session.user.id, c))),
   }));
   route(router, ctx, 'leaveChannel', ({ session, params }) => ({
     status: 200,
