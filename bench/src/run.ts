@@ -36,11 +36,17 @@ async function section(
 ): Promise<Section[]> {
   if (!wanted(name)) return [];
   const started = performance.now();
+  const loadBefore = loadavg()[0] ?? 0;
   console.log(`bench: ${name}…`);
   try {
     const result = await measure();
-    console.log(`bench: ${name} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    return Array.isArray(result) ? result : [result];
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`bench: ${name} done in ${seconds.toFixed(0)} s`);
+    const sections = Array.isArray(result) ? result : [result];
+    sections[0]?.notes.push(
+      `_This part took ${seconds.toFixed(0)} s; 1-minute load average ${loadBefore.toFixed(2)} before it, ${(loadavg()[0] ?? 0).toFixed(2)} after._`,
+    );
+    return sections;
   } catch (error) {
     console.error(`bench: ${name} failed: ${error instanceof Error ? error.stack : String(error)}`);
     await stopAll();

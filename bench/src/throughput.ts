@@ -128,7 +128,7 @@ async function profileMock(endpoint: Endpoint, settings: ThroughputSettings): Pr
 export async function measureThroughput(settings: ThroughputSettings): Promise<Section> {
   const section: Section = {
     title: '1. Mock throughput and latency',
-    method: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per endpoint and server, one server at a time on loopback, each server in its own process (the load generator in another). Authenticated (same bearer token everywhere). The bare node:http server and a minimal Express 5 app replay the mock's own response (status, headers, body) captured once; Prism answers from the contract's examples. Latency percentiles are autocannon's, in whole milliseconds. Reads run before writes, so the notes list read is the seeded one.`,
+    method: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per endpoint and server, one server at a time on loopback, each server in its own process (the load generator in another). Authenticated (same bearer token everywhere). The bare node:http server and a minimal Express 5 app replay the mock's own response (status, headers, body) captured once; Prism answers from the contract's examples. Latency percentiles are autocannon's, in whole milliseconds. On two cores the server and autocannon get one each, so the bare server's figure is also bounded by what one autocannon process can send. Reads run before writes, so the notes list read is the seeded one.`,
     rows: [],
     notes: [],
   };
