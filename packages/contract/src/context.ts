@@ -37,6 +37,8 @@ export class RunContext {
   readonly seenIds = new Map<string, string[]>();
   a?: Account;
   b?: Account;
+  /** How often each status was answered, per operation (to spot operations that are not implemented). */
+  readonly statuses = new Map<string, Map<number, number>>();
   /** Ids the server knows, by component schema name (`UserId`, `ChannelId`, `IntId`), for generated bodies. */
   readonly refs = new Map<string, unknown[]>();
   /** A channel the first user created and stays in, for operations that need one. */
@@ -95,6 +97,9 @@ export class RunContext {
       });
       return undefined;
     }
+    const counts = this.statuses.get(operationId) ?? new Map<number, number>();
+    counts.set(exchange.response.status, (counts.get(exchange.response.status) ?? 0) + 1);
+    this.statuses.set(operationId, counts);
     if (options.check !== false) this.checkResponse(op, exchange);
     if (exchange.response.status < 300) this.harvest(exchange.response.json);
     return exchange;
@@ -154,6 +159,15 @@ export class RunContext {
     }
     return params;
   }
+}
+
+/** Operations that answered nothing but 404 (or 405): most likely not implemented by the server. */
+export function unimplemented(ctx: RunContext, operations: string[]): string[] {
+  return operations.filter((id) => {
+    const counts = ctx.statuses.get(id);
+    if (!counts || counts.size === 0) return false;
+    return [...counts.keys()].every((status) => status === 404 || status === 405);
+  });
 }
 
 /** A fresh, unique e-mail for a throwaway account (random, not from the seed: runs must not collide). */

@@ -1,7 +1,7 @@
 import { listOperations, loadContract, type OpenApiDocument, type Operation } from '@cohort/openapi';
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
-import { RunContext } from './context.ts';
+import { RunContext, unimplemented } from './context.ts';
 import { ConnectionError, HttpClient } from './http.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
@@ -120,6 +120,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     skipped: cells.filter((c) => c.status === 'skip').length,
     known: 0,
     fixed: [],
+    unimplemented: unimplemented(ctx, selectedIds),
     requests: http.requests,
   };
 }

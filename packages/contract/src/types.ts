@@ -117,6 +117,8 @@ export interface ConformanceResult {
   skipped: number;
   /** Failed cells the baseline lists. */
   known: number;
+  /** Operations that answered only 404/405: probably not implemented (their failures follow from that). */
+  unimplemented: string[];
   /** Baseline entries that now pass: they can be removed from the file. */
   fixed: { check: string; operationId: string }[];
   requests: number;

@@ -2,6 +2,7 @@ import type { Operation } from '@cohort/openapi';
 import { skip } from '../checks/diagnostic.ts';
 import { crossUserDelete, crossUserSurvives, ignoredAuth } from '../checks/ignored-auth.ts';
 import { negativeDataRejection } from '../checks/negative-data-rejection.ts';
+import { positiveDataAcceptance } from '../checks/positive-data-acceptance.ts';
 import { unsupportedMethod } from '../checks/unsupported-method.ts';
 import type { RunContext } from '../context.ts';
 import { arbitraryFor, sample } from '../generate.ts';
@@ -172,6 +173,13 @@ async function crossUserProbes(ctx: RunContext): Promise<void> {
     if (!created) {
       ctx.recorder.add(skip(flow.remove, 'ignored_auth', `the second user could not create a ${flow.noun}`));
       continue;
+    }
+    // Profiles are readable by others: the first user reads the second one's list and finds the item.
+    const list = ctx.op(flow.list);
+    if (list && b.id) {
+      const params = { [idParam(list)]: b.id };
+      const read = await ctx.call(flow.list, { params, token: a.token });
+      if (read) ctx.recorder.add(positiveDataAcceptance(list, read, `reading another user's ${flow.noun}s`, true));
     }
     const ex = await ctx.call(flow.remove, { params: { [idParam(remove)]: created.id }, token: a.token });
     if (!ex) continue;

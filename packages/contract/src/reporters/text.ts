@@ -94,6 +94,12 @@ export function renderText(result: ConformanceResult): string {
       out.push(...failureBlock(f, i + 1), '');
     });
   }
+  if (result.unimplemented.length > 0) {
+    out.push(
+      '',
+      `Answered only 404/405, so probably not implemented (${result.unimplemented.length}): ${result.unimplemented.join(', ')}`,
+    );
+  }
   if (result.known > 0) out.push('', `${result.known} known failure(s) listed in the baseline were not counted.`);
   if (result.fixed.length > 0) {
     out.push(
