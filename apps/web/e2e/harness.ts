@@ -144,3 +144,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** A profile tab's screenshot: the page scrolled so the tabs sit under the sticky header. */
+export async function screenshotTab(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => {
+    const tabs = document.querySelector('[role="tablist"]');
+    if (tabs) window.scrollTo(0, tabs.getBoundingClientRect().top + window.scrollY - 56);
+  });
+  await screenshot(page, name);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, screenshot, seriousA11yViolations, startStack, VIEWPORT } from './harness.ts';
+import { type Stack, screenshot, screenshotTab, seriousA11yViolations, startStack, VIEWPORT } from './harness.ts';
 
 let stack: Stack;
 let page: Page;
@@ -61,6 +61,13 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
   it('sign-in: accessible, wrong password says so and keeps the input, right one opens /profile', async () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'login');
+    // On a desktop the app stays a centred phone-width column.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const box = await page.locator('main').boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(480);
+    expect(Math.round((box?.x ?? 0) * 2 + (box?.width ?? 0))).toBe(1280);
+    await screenshot(page, 'login-desktop');
+    await page.setViewportSize(VIEWPORT);
     await page.getByLabel('University Name').fill(stack.demo.university);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -77,6 +84,28 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
     expect(stored.id).toMatch(/^usr_/);
   });
 
+  it("'Edit my profile' saves through PATCH users/me", async () => {
+    await screenshot(page, 'profile');
+    await page.getByRole('button', { name: 'Edit my profile' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Edit my profile' });
+    await sheet.getByLabel('First name').fill('Ada');
+    await sheet.getByLabel('Last name').fill('Lovelace');
+    await sheet.getByLabel('Mobile').fill('+1 650 555 0100');
+    await screenshot(page, 'profile-edit');
+    await sheet.getByRole('button', { name: 'Save' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
+    await page.getByText('+1 650 555 0100').waitFor();
+  });
+
+  it('the Saved Messages toggle shows saved messages from the server in place of the tabs', async () => {
+    await page.getByRole('switch', { name: 'Saved Messages' }).click();
+    await page.getByRole('region', { name: 'Saved Messages' }).getByText('No saved messages yet.').waitFor();
+    expect(await page.getByRole('tablist').count()).toBe(0);
+    await page.getByRole('switch', { name: 'Saved Messages' }).click();
+    await page.getByRole('tablist').waitFor();
+  });
+
   it('adds a note and removes it', async () => {
     await page.getByRole('button', { name: 'Add Note' }).click();
     const form = page.getByRole('dialog', { name: 'Add Note' });
@@ -88,7 +117,7 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
     await form.waitFor({ state: 'detached' });
     await page.getByText('Bring the pitch deck.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'profile-notes');
+    await screenshotTab(page, 'profile-notes');
 
     await page.getByRole('button', { name: 'Delete note Demo night' }).click();
     await page.getByText('Bring the pitch deck.').waitFor({ state: 'detached' });
@@ -98,7 +127,7 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
   it('the Media tab is a placeholder', async () => {
     await page.getByRole('tab', { name: 'Media' }).click();
     await page.getByText('Photos and files shared with you will appear here.').waitFor();
-    await screenshot(page, 'profile-media');
+    await screenshotTab(page, 'profile-media');
   });
 
   it('adds a club with a position (picker list scrolls at 15rem)', async () => {
@@ -123,7 +152,7 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
     ]);
     await page.getByRole('list', { name: 'Clubs' }).getByText(club).waitFor();
     await page.getByRole('list', { name: 'Clubs' }).getByText(position).waitFor();
-    await screenshot(page, 'profile-clubs');
+    await screenshotTab(page, 'profile-clubs');
   });
 
   it('adds an interest and a direction', async () => {
@@ -132,12 +161,12 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
     await page.getByRole('tab', { name: 'Interests' }).click();
     await pick('Add or Edit My Interests', [['Interests', interest, interest]]);
     await page.getByRole('list', { name: 'Interests' }).getByText(interest).waitFor();
-    await screenshot(page, 'profile-interests');
+    await screenshotTab(page, 'profile-interests');
 
     await page.getByRole('tab', { name: 'Direction' }).click();
     await pick('Add or Edit My Directions', [['Directions', direction, direction]]);
     await page.getByRole('list', { name: 'Directions' }).getByText(direction).waitFor();
-    await screenshot(page, 'profile-direction');
+    await screenshotTab(page, 'profile-direction');
   });
 
   it('saves an experience', async () => {
@@ -157,7 +186,7 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
     await page.getByRole('list', { name: 'Education' }).getByText(university).waitFor();
     await page.getByRole('list', { name: 'Education' }).getByText('Class of 2026').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'profile-experience');
+    await screenshotTab(page, 'profile-experience');
   });
 
   it("opens another user's profile with no edit controls", async () => {

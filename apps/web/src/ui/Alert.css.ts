@@ -9,6 +9,8 @@ const base = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.sm,
   fontSize: vars.fontSize.sm,
+  textAlign: 'left',
+  width: '100%',
 });
 
 export const tone = styleVariants({

@@ -44,7 +44,10 @@ export const variant = styleVariants({
     {
       background: 'transparent',
       color: vars.color.accent,
-      selectors: { '&:hover:not(:disabled)': { background: vars.color.accentSoft } },
+      selectors: {
+        '&:hover:not(:disabled)': { background: vars.color.accentSoft },
+        '&:disabled': { color: vars.color.textMuted },
+      },
     },
   ],
   danger: [

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import * as s from './Tabs.css.ts';
 
 export interface TabItem<K extends string> {
@@ -23,6 +23,14 @@ export function Tabs<K extends string>({
   const id = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const index = tabs.findIndex((t) => t.key === value);
+
+  // On a phone the six profile tabs overflow: keep the chosen one in view (not on first render,
+  // which would scroll the page down to the tabs).
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current) refs.current[index]?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    mounted.current = true;
+  }, [index]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const last = tabs.length - 1;

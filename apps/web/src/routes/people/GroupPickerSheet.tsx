@@ -22,7 +22,12 @@ export function GroupPickerSheet({
   onClose: () => void;
 }) {
   const api = useAtomValue(apiClientAtom);
-  const [groups, setGroups] = useState<Loadable<Channel[]>>({ status: 'idle', data: undefined, error: null, owner: null });
+  const [groups, setGroups] = useState<Loadable<Channel[]>>({
+    status: 'idle',
+    data: undefined,
+    error: null,
+    owner: null,
+  });
   const load = useCallback(async () => {
     setGroups((g) => ({ ...g, status: 'loading' }));
     const { data, error } = await api.GET('/api/v1/users/me/channels', { params: { query: { status: 'active' } } });
@@ -38,9 +43,7 @@ export function GroupPickerSheet({
 
   return (
     <Sheet title={title} onClose={onClose}>
-      <p className={s.meta}>
-        {count === 1 ? 'Invite 1 person' : `Invite ${count} people`} to one of your groups.
-      </p>
+      <p className={s.meta}>{count === 1 ? 'Invite 1 person' : `Invite ${count} people`} to one of your groups.</p>
       <LoadState state={groups} what="your groups" empty="You are not in any active group yet." onRetry={load}>
         {(list) => (
           <ul className={s.rows} aria-label="Your groups">

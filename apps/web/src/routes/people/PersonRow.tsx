@@ -5,15 +5,7 @@ import * as s from './people.css.ts';
 export const fullName = (p: Pick<Person, 'first_name' | 'last_name'>) => `${p.first_name} ${p.last_name}`.trim();
 
 /** A person with photo, full name, last-seen text and a selection checkbox (the whole row toggles it). */
-export function PersonRow({
-  person,
-  selected,
-  onToggle,
-}: {
-  person: Person;
-  selected: boolean;
-  onToggle: () => void;
-}) {
+export function PersonRow({ person, selected, onToggle }: { person: Person; selected: boolean; onToggle: () => void }) {
   const name = fullName(person);
   const detail = [person.university, person.graduation_year && `Class of ${person.graduation_year}`]
     .filter(Boolean)
@@ -33,7 +25,13 @@ export function PersonRow({
           <span className={s.meta}>{lastSeenText(person.last_seen_at)}</span>
           {detail && <span className={s.meta}>{detail}</span>}
         </span>
-        <input type="checkbox" className={s.checkbox} checked={selected} onChange={onToggle} aria-label={`Select ${name}`} />
+        <input
+          type="checkbox"
+          className={s.checkbox}
+          checked={selected}
+          onChange={onToggle}
+          aria-label={`Select ${name}`}
+        />
       </label>
     </li>
   );

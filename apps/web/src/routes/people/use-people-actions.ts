@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { currentUserAtom } from '../../state/userAuth.ts';
+import { sessionAtom } from '../../state/userAuth.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
 
 const sameMembers = (a: readonly string[], b: readonly string[]) =>
@@ -13,7 +13,7 @@ const sameMembers = (a: readonly string[], b: readonly string[]) =>
 /** Invite to Group and Message Selected Contacts, shared by the directory, saved lists and the connector. */
 export function usePeopleActions() {
   const api = useAtomValue(apiClientAtom);
-  const me = useAtomValue(currentUserAtom);
+  const session = useAtomValue(sessionAtom);
   const toast = useSetAtom(showToastAtom);
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function usePeopleActions() {
 
   /** Opens the chat with exactly these people (and me), creating it when there is none. */
   const message = async (people: { id: string; first_name: string }[]): Promise<void> => {
-    const myId = me.data?.id;
+    const myId = session?.id;
     if (people.length === 0) return;
     setBusy('message');
     const ids = people.map((p) => p.id);
@@ -52,7 +52,10 @@ export function usePeopleActions() {
     if (!channel) {
       const created = await api.POST('/api/v1/users/channels/store', {
         body: {
-          name: people.map((p) => p.first_name).join(', ').slice(0, 100),
+          name: people
+            .map((p) => p.first_name)
+            .join(', ')
+            .slice(0, 100),
           description: 'A conversation started from the directory.',
           tags: [],
           is_closed: true,

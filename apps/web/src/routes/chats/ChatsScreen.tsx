@@ -1,0 +1,178 @@
+import type { Channel } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { channelsAtom, createGroupAtom, loadChannelsAtom } from '../../state/chatData.ts';
+import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
+import { sessionAtom } from '../../state/userAuth.ts';
+import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
+import { Button } from '../../ui/Button.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
+import * as l from '../../ui/layout.css.ts';
+import { ChatIcon } from './ChatIcon.tsx';
+import * as s from './Chats.css.ts';
+import { chatInboxPath, groupProfilePath } from './chat-links.ts';
+import { chatTime, initials, matches } from './format.ts';
+import { GroupDetailsSheet } from './GroupDetailsSheet.tsx';
+import { type GroupForm, type GroupFormErrors, serverErrors, toChannelInput } from './group-form.ts';
+import { MemberPicker } from './MemberPicker.tsx';
+import { NewMessageDrawer } from './NewMessageDrawer.tsx';
+
+type Step =
+  | { kind: 'list' }
+  | { kind: 'drawer' }
+  | { kind: 'members'; chosen: string[] }
+  | { kind: 'details'; chosen: string[] };
+
+function preview(channel: Channel, me: string | null | undefined): string {
+  const last = channel.last_message;
+  if (!last) return 'No messages yet';
+  const text = last.message || (last.files.some((f) => f.file_type === 1) ? 'Photo' : 'File');
+  return `${last.sender_id === me ? 'You: ' : ''}${last.forwarded_from_id ? 'Forwarded: ' : ''}${text}`;
+}
+
+function ChatRow({ channel, me }: { channel: Channel; me: string | null | undefined }) {
+  const unread = channel.unread_count ?? 0;
+  return (
+    <li>
+      <Link to={chatInboxPath(channel.id)} className={s.row}>
+        <span className={s.avatar} aria-hidden="true">
+          {initials(channel.name)}
+        </span>
+        <span className={s.rowMain}>
+          <span className={s.rowTop}>
+            <span className={s.name}>{channel.name}</span>
+            <span className={s.time}>{chatTime(channel.last_message?.time ?? channel.created_at)}</span>
+          </span>
+          <span className={s.rowTop}>
+            <span className={s.preview}>{preview(channel, me)}</span>
+            {channel.is_muted && <span className={s.muted}>Muted</span>}
+            {unread > 0 && (
+              <span className={s.badge}>
+                {unread > 99 ? '99+' : unread}
+                <span className={l.visuallyHidden}> unread</span>
+              </span>
+            )}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** /chats: the user's groups with last message, time and unread count; compose opens New Message. */
+export default function ChatsScreen() {
+  const navigate = useNavigate();
+  const channels = useAtomValue(channelsAtom);
+  const friends = useAtomValue(friendsAtom);
+  const resources = useAtomValue(resourcesAtom);
+  const me = useAtomValue(sessionAtom)?.id;
+  const loadChannels = useSetAtom(loadChannelsAtom);
+  const loadFriends = useSetAtom(loadFriendsAtom);
+  const loadResource = useSetAtom(loadResourceAtom);
+  const createGroup = useSetAtom(createGroupAtom);
+  const [query, setQuery] = useState('');
+  const [step, setStep] = useState<Step>({ kind: 'list' });
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<GroupFormErrors>({});
+
+  useEffect(() => {
+    void loadChannels();
+  }, [loadChannels]);
+
+  const openDrawer = () => {
+    setStep({ kind: 'drawer' });
+    if (friends.status !== 'ready') void loadFriends();
+  };
+  const openMembers = (chosen: string[]) => {
+    setStep({ kind: 'members', chosen });
+    if (friends.status !== 'ready') void loadFriends();
+  };
+  const openDetails = (chosen: string[]) => {
+    setSendError(null);
+    setFieldErrors({});
+    setStep({ kind: 'details', chosen });
+    void loadResource('Tag');
+  };
+
+  const send = async (form: GroupForm, chosen: string[]) => {
+    setSending(true);
+    setSendError(null);
+    const result = await createGroup(toChannelInput(form, chosen));
+    setSending(false);
+    if (result.ok) {
+      navigate(groupProfilePath(result.value.id));
+      return;
+    }
+    setSendError(`Could not create the group: ${result.error.message}`);
+    setFieldErrors(serverErrors(result.error.fieldErrors));
+  };
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <span style={{ width: 44 }} />
+        <h1 className={l.topTitle}>Chats</h1>
+        <Button variant="ghost" aria-label="New message" onClick={openDrawer}>
+          <ChatIcon name="compose" />
+        </Button>
+      </header>
+      <input
+        type="search"
+        className={s.search}
+        placeholder="Search"
+        aria-label="Search chats"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <LoadState
+        state={channels}
+        what="your chats"
+        empty="No chats yet. Start one with the compose button."
+        onRetry={loadChannels}
+      >
+        {(list) => {
+          const shown = list.filter((c) => matches(`${c.name} ${c.last_message?.message ?? ''}`, query));
+          if (shown.length === 0) return <p className={`${l.muted} ${l.section}`}>No chats match “{query}”.</p>;
+          return (
+            <ul className={s.list} aria-label="Chats">
+              {shown.map((c) => (
+                <ChatRow key={c.id} channel={c} me={me} />
+              ))}
+            </ul>
+          );
+        }}
+      </LoadState>
+
+      {step.kind === 'drawer' && (
+        <NewMessageDrawer
+          friends={friends}
+          onRetryFriends={loadFriends}
+          onNewGroup={openMembers}
+          onClose={() => setStep({ kind: 'list' })}
+        />
+      )}
+      {step.kind === 'members' && (
+        <MemberPicker
+          friends={friends}
+          onRetryFriends={loadFriends}
+          initial={step.chosen}
+          onBack={() => setStep({ kind: 'drawer' })}
+          onNext={openDetails}
+        />
+      )}
+      {step.kind === 'details' && (
+        <GroupDetailsSheet
+          channels={channels.data ?? []}
+          tags={resources.Tag}
+          onCancel={() => setStep({ kind: 'members', chosen: step.chosen })}
+          onSend={(form) => void send(form, step.chosen)}
+          sending={sending}
+          error={sendError}
+          serverErrors={fieldErrors}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Friend } from '@cohort/api';
+import { useState } from 'react';
+import type { Loadable } from '../../lib/result.ts';
+import { Button } from '../../ui/Button.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import * as s from './Chats.css.ts';
+import { MAX_MEMBERS } from './group-form.ts';
+import { PeopleChecklist, toPerson } from './PeopleChecklist.tsx';
+
+/** New Group, step 1: Back, Next, the 'n/200000' counter, a search and a checkbox per person. */
+export function MemberPicker({
+  title = 'New Group',
+  friends,
+  onRetryFriends,
+  initial,
+  onBack,
+  onNext,
+  nextLabel = 'Next',
+  busy = false,
+}: {
+  title?: string;
+  friends: Loadable<Friend[]>;
+  onRetryFriends: () => void;
+  initial: string[];
+  onBack: () => void;
+  onNext: (chosen: string[]) => void;
+  nextLabel?: string;
+  busy?: boolean;
+}) {
+  const [chosen, setChosen] = useState(() => new Set(initial));
+  const [query, setQuery] = useState('');
+  const toggle = (id: string) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else if (next.size < MAX_MEMBERS) next.add(id);
+      return next;
+    });
+  return (
+    <Sheet title={title} variant="full" onClose={onBack}>
+      <div className={s.stickyTop}>
+        <div className={s.toolbar}>
+          <Button variant="ghost" small onClick={onBack}>
+            Back
+          </Button>
+          <span className={s.counter} role="status">
+            {chosen.size}/{MAX_MEMBERS}
+          </span>
+          <Button small onClick={() => onNext([...chosen])} disabled={chosen.size === 0} loading={busy}>
+            {nextLabel}
+          </Button>
+        </div>
+        <input
+          type="search"
+          className={s.search}
+          style={{ margin: 0 }}
+          placeholder="Who would you like to add?"
+          aria-label="Who would you like to add?"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <LoadState state={friends} what="people" empty="No friends to add yet." onRetry={onRetryFriends}>
+        {(list) => (
+          <PeopleChecklist
+            label="People"
+            people={list.map(toPerson)}
+            chosen={chosen}
+            onToggle={toggle}
+            query={query}
+            empty={`Nobody matches “${query}”.`}
+          />
+        )}
+      </LoadState>
+    </Sheet>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Friend } from '@cohort/api';
+import { useState } from 'react';
+import type { Loadable } from '../../lib/result.ts';
+import { Button } from '../../ui/Button.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
+import * as l from '../../ui/layout.css.ts';
+import { Sheet } from '../../ui/Sheet.tsx';
+import * as s from './Chats.css.ts';
+import { initials, matches } from './format.ts';
+
+/** The compose drawer: New Group, New Message, New Story (not built yet) and the user's friends. */
+export function NewMessageDrawer({
+  friends,
+  onRetryFriends,
+  onNewGroup,
+  onClose,
+}: {
+  friends: Loadable<Friend[]>;
+  onRetryFriends: () => void;
+  /** Opens the member picker, with these people already ticked. */
+  onNewGroup: (preselected: string[]) => void;
+  onClose: () => void;
+}) {
+  const [query, setQuery] = useState('');
+  return (
+    <Sheet
+      title="New Message"
+      variant="full"
+      onClose={onClose}
+      headerAction={
+        <Button variant="ghost" small onClick={onClose}>
+          Cancel
+        </Button>
+      }
+    >
+      <input
+        type="search"
+        className={s.search}
+        style={{ margin: 0 }}
+        placeholder="Search"
+        aria-label="Search friends"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <ul className={s.list} aria-label="Start">
+        <li>
+          <button type="button" className={s.actionRow} onClick={() => onNewGroup([])}>
+            New Group
+          </button>
+        </li>
+        <li>
+          {/* A conversation in Cohort is a group: New Message picks its people the same way. */}
+          <button type="button" className={s.actionRow} onClick={() => onNewGroup([])}>
+            New Message
+          </button>
+        </li>
+        <li>
+          <button type="button" className={`${s.actionRow} ${s.inactive}`} aria-disabled="true" title="Coming soon">
+            New Story <span className={l.visuallyHidden}>(coming soon)</span>
+            <span className={s.muted} aria-hidden="true">
+              Coming soon
+            </span>
+          </button>
+        </li>
+      </ul>
+      <h3 className={s.sectionLabel}>Friends</h3>
+      <LoadState state={friends} what="friends" empty="No friends yet." onRetry={onRetryFriends}>
+        {(list) => {
+          const shown = list.filter((f) => matches(`${f.first_name} ${f.last_name}`, query));
+          if (shown.length === 0) return <p className={l.muted}>Nobody matches “{query}”.</p>;
+          return (
+            <ul className={s.list} aria-label="Friends">
+              {shown.map((f) => (
+                <li key={f.id}>
+                  <button type="button" className={s.row} onClick={() => onNewGroup([f.id])}>
+                    <span className={s.avatar} aria-hidden="true">
+                      {initials(`${f.first_name} ${f.last_name}`)}
+                    </span>
+                    <span className={s.rowMain}>
+                      <span className={s.name}>
+                        {f.first_name} {f.last_name}
+                      </span>
+                      {f.university && <span className={s.preview}>{f.university}</span>}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </LoadState>
+    </Sheet>
+  );
+}

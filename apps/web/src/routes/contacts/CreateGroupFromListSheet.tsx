@@ -1,0 +1,116 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import type { Loadable } from '../../lib/result.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import type { SavedList } from '../../state/directory.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import * as p from '../people/people.css.ts';
+
+/** 'Create Group From List': a new group whose members are a saved list's people. */
+export function CreateGroupFromListSheet({ onClose }: { onClose: () => void }) {
+  const api = useAtomValue(apiClientAtom);
+  const navigate = useNavigate();
+  const [lists, setLists] = useState<Loadable<SavedList[]>>({
+    status: 'idle',
+    data: undefined,
+    error: null,
+    owner: null,
+  });
+  const [chosen, setChosen] = useState<SavedList | null>(null);
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLists((l) => ({ ...l, status: 'loading' }));
+    const { data, error: failure } = await api.GET('/api/v1/users/me/saved-lists');
+    setLists(
+      failure
+        ? { status: 'error', data: undefined, error: failure, owner: 'me' }
+        : { status: 'ready', data: data.data, error: null, owner: 'me' },
+    );
+  }, [api]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const create = async () => {
+    if (!chosen) return;
+    setSaving(true);
+    setError(null);
+    const list = await api.GET('/api/v1/users/me/saved-lists/{id}', { params: { path: { id: chosen.id } } });
+    if (list.error) {
+      setSaving(false);
+      return setError(list.error.message);
+    }
+    const created = await api.POST('/api/v1/users/channels/store', {
+      body: {
+        name: name.trim() || chosen.name,
+        description: `Created from the saved list "${chosen.name}".`,
+        tags: [],
+        is_closed: false,
+        users: list.data.data.members.map((m) => m.id),
+      },
+    });
+    setSaving(false);
+    if (created.error) return setError(created.error.message);
+    const channel = created.data.data;
+    navigate(`${paths.groupProfile}?id=${encodeURIComponent(channel.id)}`, { state: { id: channel.id, channel } });
+  };
+
+  return (
+    <Sheet
+      title="Create Group From List"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving} style={{ flex: 1 }}>
+            Cancel
+          </Button>
+          <Button onClick={create} loading={saving} disabled={!chosen} style={{ flex: 1 }}>
+            Create Group
+          </Button>
+        </>
+      }
+    >
+      <LoadState
+        state={lists}
+        what="your saved lists"
+        empty="You have no saved lists yet. Save a search first."
+        onRetry={load}
+      >
+        {(all) => (
+          <ul className={p.rows} aria-label="Saved lists">
+            {all.map((list) => (
+              <li key={list.id} style={{ padding: '4px 0' }}>
+                <button
+                  type="button"
+                  className={p.choice}
+                  aria-pressed={chosen?.id === list.id}
+                  onClick={() => {
+                    setChosen(list);
+                    setName(list.name);
+                  }}
+                  style={chosen?.id === list.id ? { borderColor: 'currentColor', fontWeight: 600 } : undefined}
+                >
+                  <span>{list.name}</span>
+                  <span className={p.meta}>{list.count} people</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
+      {chosen && (
+        <TextField label="Group Name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      )}
+      {error && <Alert>{error}</Alert>}
+    </Sheet>
+  );
+}

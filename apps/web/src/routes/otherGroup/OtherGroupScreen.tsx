@@ -1,0 +1,85 @@
+import type { Channel } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import type { Loadable } from '../../lib/result.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import * as l from '../../ui/layout.css.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
+import * as p from '../people/people.css.ts';
+
+/** /otherGroup: the groups the signed-in user shares with a person (state `{ id }` or `?id=`). */
+export default function OtherGroupScreen() {
+  const api = useAtomValue(apiClientAtom);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const personId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
+  const person = useAtomValue(otherUserAtom);
+  const loadUser = useSetAtom(loadOtherUserAtom);
+  const [groups, setGroups] = useState<Loadable<Channel[]>>({ status: 'idle', data: undefined, error: null, owner: null });
+
+  const load = useCallback(async () => {
+    if (!personId) return;
+    setGroups((g) => ({ ...g, status: 'loading' }));
+    const { data, error } = await api.GET('/api/v1/users/me/channels');
+    setGroups(
+      error
+        ? { status: 'error', data: undefined, error, owner: personId }
+        : { status: 'ready', data: data.data.filter((c) => c.users.includes(personId)), error: null, owner: personId },
+    );
+  }, [api, personId]);
+  useEffect(() => {
+    void load();
+    if (personId && person.owner !== personId) void loadUser(personId);
+  }, [load, loadUser, personId, person.owner]);
+
+  const name = person.owner === personId && person.data ? `${person.data.first_name} ${person.data.last_name}` : null;
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={() => navigate(-1)}>
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>Shared Groups</h1>
+        <span style={{ width: 44 }} />
+      </header>
+      <section className={l.section}>
+        {!personId ? (
+          <p className={p.meta}>No person was chosen.</p>
+        ) : (
+          <>
+            <p className={p.meta}>{name ? `Groups you and ${name} are both in.` : 'Groups you are both in.'}</p>
+            <LoadState state={groups} what="shared groups" empty="You share no groups yet." onRetry={load}>
+              {(list) => (
+                <ul className={p.rows} aria-label="Shared groups">
+                  {list.map((group) => (
+                    <li key={group.id} style={{ padding: '4px 0' }}>
+                      <button
+                        type="button"
+                        className={p.choice}
+                        onClick={() =>
+                          navigate(`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`, {
+                            state: { id: group.id, channel: group },
+                          })
+                        }
+                      >
+                        <span>{group.name}</span>
+                        <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </LoadState>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import * as b from '../../ui/Button.css.ts';
+import { Button } from '../../ui/Button.tsx';
+import { showToastAtom } from '../../ui/toast-state.ts';
+import OtherProfileScreen from '../other-profile/OtherProfileScreen.tsx';
+import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
+import * as p from '../people/people.css.ts';
+import { usePeopleActions } from '../people/use-people-actions.ts';
+import * as s from '../profile/Profile.css.ts';
+import { ProfileView } from '../profile/ProfileView.tsx';
+
+interface ConnectorState {
+  ids: string[];
+  listId: number;
+}
+
+function connectorState(state: unknown): ConnectorState | null {
+  const { ids, listId } = (state ?? {}) as Partial<ConnectorState>;
+  return Array.isArray(ids) && typeof listId === 'number' ? { ids, listId } : null;
+}
+
+/**
+ * /otherProfile. From a saved list (state `{ ids, listId }`) it is the Individual Profile Connector: one
+ * person at a time, each action moving on to the next. Otherwise it is the plain read-only profile.
+ */
+export default function ConnectorScreen() {
+  const location = useLocation();
+  const connector = connectorState(location.state);
+  if (!connector) return <OtherProfileScreen />;
+  return <Connector {...connector} />;
+}
+
+function Connector({ ids, listId }: ConnectorState) {
+  const api = useAtomValue(apiClientAtom);
+  const navigate = useNavigate();
+  const toast = useSetAtom(showToastAtom);
+  const state = useAtomValue(otherUserAtom);
+  const loadUser = useSetAtom(loadOtherUserAtom);
+  const { busy, invite } = usePeopleActions();
+  const [index, setIndex] = useState(0);
+  const [working, setWorking] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const userId = ids[index] ?? null;
+  const backToList = () => navigate(`${paths.savedLists}?list=${listId}`);
+
+  const load = useCallback(() => {
+    if (userId) void loadUser(userId);
+  }, [loadUser, userId]);
+  useEffect(load, [load]);
+
+  if (!userId) {
+    return (
+      <div className={s.hero}>
+        <Alert tone="success">You have gone through everyone you chose in this list.</Alert>
+        <Button onClick={backToList}>Back to the list</Button>
+      </div>
+    );
+  }
+
+  const next = () => setIndex((i) => i + 1);
+  const connect = async () => {
+    setWorking('connect');
+    const { error } = await api.POST('/api/v1/users/{id}/connect', { params: { path: { id: userId } } });
+    setWorking(null);
+    toast(error ? { tone: 'error', text: error.message } : { tone: 'success', text: 'Invitation to connect sent.' });
+  };
+  const removeFromList = async () => {
+    setWorking('remove');
+    const { error } = await api.DELETE('/api/v1/users/me/saved-lists/{id}/members/{userId}', {
+      params: { path: { id: listId, userId } },
+    });
+    setWorking(null);
+    if (error) return toast({ tone: 'error', text: `Could not remove from the list: ${error.message}` });
+    toast({ tone: 'success', text: 'Removed from the list.' });
+    next();
+  };
+
+  const current = state.owner === userId ? state : null;
+  const actions = (
+    <div className={s.listActions}>
+      <p className={p.meta} style={{ width: '100%', textAlign: 'center' }} aria-live="polite">
+        Person {index + 1} of {ids.length}
+      </p>
+      <Button small variant="secondary" onClick={connect} loading={working === 'connect'}>
+        Invite to Connect
+      </Button>
+      <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>
+        View Shared Groups
+      </Link>
+      <Button small variant="danger" onClick={removeFromList} loading={working === 'remove'}>
+        Remove from List
+      </Button>
+      <Button small variant="secondary" onClick={next}>
+        Keep in List
+      </Button>
+      <Button small onClick={() => setPicking(true)}>
+        Invite to Group
+      </Button>
+      <Button small variant="ghost" onClick={backToList}>
+        Back to the list
+      </Button>
+    </div>
+  );
+
+  return (
+    <>
+      <ProfileView
+        key={userId}
+        owner={userId}
+        own={false}
+        user={current?.data ?? null}
+        loading={!current || current.status === 'loading'}
+        error={current?.status === 'error' ? (current.error?.message ?? 'Unknown error') : null}
+        onRetry={load}
+        actions={actions}
+      />
+      {picking && (
+        <GroupPickerSheet
+          count={1}
+          busy={busy}
+          onClose={() => setPicking(false)}
+          onPick={async (group) => {
+            if (await invite(group, [userId])) {
+              setPicking(false);
+              next();
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import type { SavedListDetail } from '../../state/directory.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button, Spinner } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import * as l from '../../ui/layout.css.ts';
+import { showToastAtom } from '../../ui/toast-state.ts';
+import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
+import { shortDate } from '../people/last-seen.ts';
+import { PersonRow, toggleId } from '../people/PersonRow.tsx';
+import * as p from '../people/people.css.ts';
+import { usePeopleActions } from '../people/use-people-actions.ts';
+
+/** One saved list: creation date, the selectable people and what to do with them. */
+export function SavedListDetailView({ id, onBack, onDeleted }: { id: number; onBack: () => void; onDeleted: () => void }) {
+  const api = useAtomValue(apiClientAtom);
+  const toast = useSetAtom(showToastAtom);
+  const navigate = useNavigate();
+  const { busy, invite, message } = usePeopleActions();
+  const [list, setList] = useState<SavedListDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [picking, setPicking] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const load = useCallback(async () => {
+    setError(null);
+    const { data, error: failure } = await api.GET('/api/v1/users/me/saved-lists/{id}', { params: { path: { id } } });
+    if (failure) setError(failure.message);
+    else setList(data.data);
+  }, [api, id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const remove = async () => {
+    if (!list) return;
+    setDeleting(true);
+    const { error: failure } = await api.DELETE('/api/v1/users/me/saved-lists/{id}', { params: { path: { id } } });
+    setDeleting(false);
+    if (failure) return toast({ tone: 'error', text: `Could not delete the list: ${failure.message}` });
+    toast({ tone: 'success', text: `"${list.name}" moved to Recently Deleted.` });
+    onDeleted();
+  };
+
+  const chosen = list?.members.filter((m) => selected.includes(m.id)) ?? [];
+  const none = chosen.length === 0;
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back to saved lists" onClick={onBack}>
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>{list?.name ?? 'Saved list'}</h1>
+        <span style={{ width: 44 }} />
+      </header>
+      <section className={l.section}>
+        {error && (
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={load}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the list: {error}
+          </Alert>
+        )}
+        {!list && !error && (
+          <p className={p.meta}>
+            <Spinner label="Loading the list" /> Loading…
+          </p>
+        )}
+        {list && (
+          <>
+            <p className={p.meta}>
+              Created {shortDate(list.created_at)} · {list.count === 1 ? '1 person' : `${list.count} people`}
+              {list.deleted_at && ' · in Recently Deleted'}
+            </p>
+            <p>Select people to message or add to group</p>
+            <div className={p.actions}>
+              <Button small onClick={() => setPicking(true)} disabled={none}>
+                Invite to Group
+              </Button>
+              <Button small onClick={() => void message(chosen)} disabled={none} loading={busy === 'message'}>
+                Message Selected Contacts
+              </Button>
+              <Button
+                small
+                variant="secondary"
+                disabled={list.members.length === 0}
+                onClick={() =>
+                  navigate(paths.otherProfile, {
+                    state: { ids: none ? list.members.map((m) => m.id) : chosen.map((m) => m.id), listId: list.id },
+                  })
+                }
+              >
+                Enter Individual Profile Connector
+              </Button>
+              {!list.deleted_at && (
+                <Button small variant="danger" onClick={remove} loading={deleting}>
+                  Delete List
+                </Button>
+              )}
+            </div>
+            {list.members.length === 0 ? (
+              <p className={p.meta}>No one is in this list any more.</p>
+            ) : (
+              <ul className={p.rows} aria-label="People in this list">
+                {list.members.map((person) => (
+                  <PersonRow
+                    key={person.id}
+                    person={person}
+                    selected={selected.includes(person.id)}
+                    onToggle={() => setSelected((ids) => toggleId(ids, person.id))}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+      {picking && (
+        <GroupPickerSheet
+          count={chosen.length}
+          busy={busy}
+          onClose={() => setPicking(false)}
+          onPick={async (group) => {
+            if (await invite(group, selected)) setPicking(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

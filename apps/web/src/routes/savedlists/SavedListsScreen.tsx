@@ -1,0 +1,119 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Loadable } from '../../lib/result.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import type { SavedList } from '../../state/directory.ts';
+import { Button } from '../../ui/Button.tsx';
+import * as l from '../../ui/layout.css.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { showToastAtom } from '../../ui/toast-state.ts';
+import { shortDate } from '../people/last-seen.ts';
+import * as p from '../people/people.css.ts';
+import { SavedListDetailView } from './SavedListDetail.tsx';
+import * as s from './savedlists.css.ts';
+
+const idle = <T,>(): Loadable<T> => ({ status: 'idle', data: undefined, error: null, owner: null });
+
+function useLists(api: ReturnType<typeof useAtomValue<typeof apiClientAtom>>, deleted: boolean) {
+  const [state, setState] = useState<Loadable<SavedList[]>>(idle);
+  const load = useCallback(async () => {
+    setState((st) => ({ ...st, status: 'loading' }));
+    const { data, error } = await api.GET('/api/v1/users/me/saved-lists', { params: { query: { deleted } } });
+    setState(
+      error
+        ? { status: 'error', data: undefined, error, owner: 'me' }
+        : { status: 'ready', data: data.data, error: null, owner: 'me' },
+    );
+  }, [api, deleted]);
+  return [state, load] as const;
+}
+
+/** /savedlists: All Saved Lists and Recently Deleted from the server; `?list=<id>` opens one list. */
+export default function SavedListsScreen() {
+  const api = useAtomValue(apiClientAtom);
+  const toast = useSetAtom(showToastAtom);
+  const [params, setParams] = useSearchParams();
+  const [all, loadAll] = useLists(api, false);
+  const [deleted, loadDeleted] = useLists(api, true);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const open = Number(params.get('list')) || null;
+
+  const reload = useCallback(() => {
+    void loadAll();
+    void loadDeleted();
+  }, [loadAll, loadDeleted]);
+  useEffect(() => {
+    if (!open) reload();
+  }, [open, reload]);
+
+  const restore = async (list: SavedList) => {
+    setRestoring(list.id);
+    const { error } = await api.POST('/api/v1/users/me/saved-lists/{id}/restore', { params: { path: { id: list.id } } });
+    setRestoring(null);
+    if (error) return toast({ tone: 'error', text: `Could not restore "${list.name}": ${error.message}` });
+    toast({ tone: 'success', text: `"${list.name}" restored.` });
+    reload();
+  };
+
+  if (open) {
+    return <SavedListDetailView id={open} onBack={() => setParams({})} onDeleted={() => setParams({})} />;
+  }
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <h1 className={l.topTitle}>Saved Lists</h1>
+      </header>
+      <section className={l.section} aria-labelledby="all-lists">
+        <h2 id="all-lists" className={s.heading}>
+          All Saved Lists
+        </h2>
+        <LoadState
+          state={all}
+          what="your saved lists"
+          empty="No saved lists yet. Search the directory and use Save Search List."
+          onRetry={loadAll}
+        >
+          {(lists) => (
+            <ul className={p.rows} aria-label="All Saved Lists">
+              {lists.map((list) => (
+                <li key={list.id}>
+                  <button type="button" className={s.listRow} onClick={() => setParams({ list: String(list.id) })}>
+                    <span className={s.date}>{shortDate(list.created_at)}</span>
+                    <span className={p.name}>{list.name}</span>
+                    <span className={s.count} aria-label={`${list.count} people`}>
+                      {list.count}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </LoadState>
+      </section>
+      <section className={l.section} aria-labelledby="deleted-lists">
+        <h2 id="deleted-lists" className={s.heading}>
+          Recently Deleted
+        </h2>
+        <LoadState state={deleted} what="recently deleted lists" empty="Nothing deleted." onRetry={loadDeleted}>
+          {(lists) => (
+            <ul className={p.rows} aria-label="Recently Deleted">
+              {lists.map((list) => (
+                <li key={list.id} className={s.listRow} style={{ cursor: 'default' }}>
+                  <span className={s.date}>{list.deleted_at ? shortDate(list.deleted_at) : ''}</span>
+                  <span className={p.name}>
+                    {list.name} <span className={p.meta}>({list.count})</span>
+                  </span>
+                  <Button small variant="secondary" onClick={() => restore(list)} loading={restoring === list.id}>
+                    Restore
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </LoadState>
+      </section>
+    </div>
+  );
+}
