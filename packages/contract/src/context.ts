@@ -37,6 +37,8 @@ export class RunContext {
   readonly seenIds = new Map<string, string[]>();
   a?: Account;
   b?: Account;
+  /** The id a successful POST to a collection path returned, by that path (`/…/saved-lists` → 5). */
+  readonly created = new Map<string, string | number>();
   /** How often each status was answered, per operation (to spot operations that are not implemented). */
   readonly statuses = new Map<string, Map<number, number>>();
   /** Ids the server knows, by component schema name (`UserId`, `ChannelId`, `IntId`), for generated bodies. */
@@ -101,7 +103,11 @@ export class RunContext {
     counts.set(exchange.response.status, (counts.get(exchange.response.status) ?? 0) + 1);
     this.statuses.set(operationId, counts);
     if (options.check !== false) this.checkResponse(op, exchange);
-    if (exchange.response.status < 300) this.harvest(exchange.response.json);
+    if (exchange.response.status < 300) {
+      this.harvest(exchange.response.json);
+      const id = (exchange.response.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (op.method === 'post' && (typeof id === 'number' || typeof id === 'string')) this.created.set(op.path, id);
+    }
     return exchange;
   }
 
@@ -149,11 +155,23 @@ export class RunContext {
     return undefined;
   }
 
+  /** `/…/saved-lists/{id}/restore` takes its `{id}` from what `POST /…/saved-lists` created, if it fits the schema. */
+  private createdFor(op: Operation, param: ParameterObject): string | number | undefined {
+    const at = op.path.indexOf(`{${param.name}}`);
+    const collection = op.path.slice(0, Math.max(0, at - 1));
+    const value = this.created.get(collection);
+    if (value === undefined) return undefined;
+    const fits = this.requests.validator(`path ${op.operationId} ${param.name}`, param.schema ?? {}) as (
+      v: unknown,
+    ) => boolean;
+    return fits(value) ? value : undefined;
+  }
+
   /** Path parameters for an operation, or the name of the first one no value is known for. */
   pathParams(op: Operation, prefer: 'own' | 'other' = 'own'): Record<string, string | number> | string {
     const params: Record<string, string | number> = {};
     for (const p of op.parameters.filter((p) => p.in === 'path')) {
-      const value = this.pathValue(p, prefer);
+      const value = this.createdFor(op, p) ?? this.pathValue(p, prefer);
       if (value === undefined) return p.name;
       params[p.name] = value;
     }

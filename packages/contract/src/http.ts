@@ -5,6 +5,8 @@ export class ConnectionError extends Error {
   constructor(
     message: string,
     readonly request: RequestRecord,
+    /** The connection was closed under the request (worth one retry), as opposed to refused. */
+    readonly socketClosed = false,
   ) {
     super(message);
     this.name = 'ConnectionError';
@@ -51,7 +53,20 @@ export class HttpClient {
     return url.toString();
   }
 
+  /**
+   * Sends once more when the socket closed before any answer: a keep-alive connection the server
+   * had just closed, not a verdict on the server. Timeouts and refusals are not retried.
+   */
   async send(options: SendOptions): Promise<Exchange> {
+    try {
+      return await this.sendOnce(options);
+    } catch (error) {
+      if (error instanceof TimeoutError || !(error instanceof ConnectionError) || !error.socketClosed) throw error;
+      return this.sendOnce(options);
+    }
+  }
+
+  private async sendOnce(options: SendOptions): Promise<Exchange> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     let payload: string | undefined;
@@ -85,9 +100,10 @@ export class HttpClient {
       if (abort.signal.aborted) {
         throw new TimeoutError(`${request.method} ${request.url}: no answer within ${this.timeoutMs} ms`, request);
       }
-      const cause =
-        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      throw new ConnectionError(`${request.method} ${request.url}: ${cause}`, request);
+      const inner = error instanceof Error ? (error.cause as (Error & { code?: string }) | undefined) : undefined;
+      const cause = inner?.message ?? (error instanceof Error ? error.message : String(error));
+      const closed = inner?.code === 'UND_ERR_SOCKET' || inner?.code === 'ECONNRESET';
+      throw new ConnectionError(`${request.method} ${request.url}: ${cause}`, request, closed);
     } finally {
       clearTimeout(timer);
     }

@@ -64,20 +64,36 @@ export function isValidBody(ctx: RunContext, op: Operation, body: unknown): bool
 
 const PREFIXED = /^(usr|chan|msg)_[A-Za-z0-9_-]{16,}$/;
 
-/** The contract's examples name fictional ids: swap each for one this server returned, when there is one. */
-export function withKnownIds(ctx: RunContext, value: unknown): unknown {
-  if (typeof value === 'string') {
-    const prefix = PREFIXED.exec(value)?.[1];
-    if (prefix === 'usr') return ctx.b?.id ?? ctx.a?.id ?? value;
-    if (prefix === 'chan') return ctx.channelId ?? value;
-    if (prefix === 'msg') return ctx.seenIds.get('msg')?.at(-1) ?? value;
-    return value;
-  }
-  if (Array.isArray(value)) return [...new Set(value.map((v) => withKnownIds(ctx, v)))];
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withKnownIds(ctx, v)]));
-  }
+const UNKNOWN = Symbol('unknown id');
+
+function knownId(ctx: RunContext, value: string): string | typeof UNKNOWN {
+  const prefix = PREFIXED.exec(value)?.[1];
+  if (prefix === 'usr') return ctx.b?.id ?? ctx.a?.id ?? UNKNOWN;
+  if (prefix === 'chan') return ctx.channelId ?? ctx.seenIds.get('chan')?.at(-1) ?? UNKNOWN;
+  if (prefix === 'msg') return ctx.seenIds.get('msg')?.at(-1) ?? UNKNOWN;
   return value;
+}
+
+/**
+ * The contract's examples name fictional ids: each is swapped for one this server returned, and a
+ * field whose id has no counterpart is left out (the caller re-validates, so a required one falls
+ * back to the next candidate).
+ */
+export function withKnownIds(ctx: RunContext, value: unknown): unknown {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return knownId(ctx, v);
+    if (Array.isArray(v)) return [...new Set(v.map(walk).filter((x) => x !== UNKNOWN))];
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.entries(v)
+          .map(([k, x]) => [k, walk(x)] as const)
+          .filter(([, x]) => x !== UNKNOWN),
+      );
+    }
+    return v;
+  };
+  const out = walk(value);
+  return out === UNKNOWN ? value : out;
 }
 
 /** A body the contract accepts for this operation, or undefined when none could be made. */
