@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
               { path: paths.savedLists, lazy: screen(() => import('../routes/coming-next/SavedListsScreen.tsx')) },
               { path: paths.group, lazy: screen(() => import('../routes/coming-next/GroupScreen.tsx')) },
               { path: paths.chats, lazy: screen(() => import('../routes/chats/ChatsScreen.tsx')) },
-              { path: paths.chatInbox, lazy: screen(() => import('../routes/coming-next/ChatInboxScreen.tsx')) },
+              { path: paths.chatInbox, lazy: screen(() => import('../routes/chatInbox/ChatInboxScreen.tsx')) },
               { path: paths.groupProfile, lazy: screen(() => import('../routes/coming-next/GroupProfileScreen.tsx')) },
               { path: paths.otherGroup, lazy: screen(() => import('../routes/coming-next/OtherGroupScreen.tsx')) },
               // Spec: any other path of the main app is the contacts screen.

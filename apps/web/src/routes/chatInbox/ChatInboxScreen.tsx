@@ -1,0 +1,434 @@
+import type { Channel, Message, Schemas } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { paths } from '../../config/paths.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import { channelsAtom, loadChannelsAtom, patchChannelAtom } from '../../state/chatData.ts';
+import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
+import { sessionAtom } from '../../state/userAuth.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import * as l from '../../ui/layout.css.ts';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { showToastAtom } from '../../ui/toast-state.ts';
+import { ChatIcon } from '../chats/ChatIcon.tsx';
+import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
+import type { ChatItem } from './chat-items.ts';
+import { ForwardDrawer } from './ForwardDrawer.tsx';
+import * as s from './Inbox.css.ts';
+import { MessageBubble } from './MessageBubble.tsx';
+import { ReportSheet } from './ReportSheet.tsx';
+import { useChannelChat } from './use-channel-chat.ts';
+
+type ChannelDetail = Schemas['ChannelDetail'];
+const MESSAGE_MAX = 4000;
+
+function MessageMenu({
+  item,
+  pinned,
+  onAction,
+  onClose,
+}: {
+  item: ChatItem;
+  pinned: boolean;
+  onAction: (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => void;
+  onClose: () => void;
+}) {
+  const actions = [
+    ['reply', 'Reply'],
+    ['copy', 'Copy'],
+    ['pin', pinned ? 'Unpin' : 'Pin'],
+    ['link', 'Copy Link'],
+    ['forward', 'Forward'],
+    ['report', 'Report'],
+    ['select', 'Select'],
+  ] as const;
+  return (
+    <Sheet title="Message" onClose={onClose}>
+      <p className={l.muted}>{item.message.slice(0, 140) || 'Attachment'}</p>
+      <ul className={s.menuList} aria-label="Message actions">
+        {actions.map(([key, label]) => (
+          <li key={key}>
+            <button
+              type="button"
+              className={key === 'report' ? s.dangerItem : s.menuItem}
+              onClick={() => onAction(key)}
+            >
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Sheet>
+  );
+}
+
+interface ListContext {
+  loadingOlder: boolean;
+  hasMore: boolean;
+  empty: boolean;
+}
+
+/** Above the oldest loaded message: loading, the start of the conversation, or an empty chat. */
+function ListHeader({ context }: { context?: ListContext | undefined }) {
+  return (
+    <p className={s.loadingOlder}>
+      {context?.loadingOlder
+        ? 'Loading older messages…'
+        : context?.hasMore
+          ? ' '
+          : context?.empty
+            ? 'No messages yet: say hello.'
+            : 'The start of the conversation'}
+    </p>
+  );
+}
+
+/** /chatInbox?id=chan_…: one group's conversation, live. */
+export default function ChatInboxScreen() {
+  const [params] = useSearchParams();
+  const channelId = params.get('id') ?? '';
+  const linkedMessage = params.get('msg');
+  const navigate = useNavigate();
+  const api = useAtomValue(apiClientAtom);
+  const me = useAtomValue(sessionAtom)?.id ?? null;
+  const channels = useAtomValue(channelsAtom);
+  const friends = useAtomValue(friendsAtom);
+  const loadChannels = useSetAtom(loadChannelsAtom);
+  const loadFriends = useSetAtom(loadFriendsAtom);
+  const patchChannel = useSetAtom(patchChannelAtom);
+  const toast = useSetAtom(showToastAtom);
+  const chat = useChannelChat(channelId, me);
+  const listRef = useRef<VirtuosoHandle>(null);
+  const [detail, setDetail] = useState<ChannelDetail | null>(null);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<ChatItem | null>(null);
+  const [menuFor, setMenuFor] = useState<ChatItem | null>(null);
+  const [forwarding, setForwarding] = useState<Message | null>(null);
+  const [reporting, setReporting] = useState<Message | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [highlight, setHighlight] = useState<string | null>(linkedMessage);
+
+  useEffect(() => {
+    if (channels.status === 'idle') void loadChannels();
+  }, [channels.status, loadChannels]);
+  useEffect(() => {
+    let cancelled = false;
+    void api.GET('/api/v1/channels/{id}', { params: { path: { id: channelId } } }).then((r) => {
+      if (!cancelled && r.data) setDetail(r.data.data);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, channelId]);
+
+  const channel: Channel | undefined = channels.data?.find((c) => c.id === channelId) ?? detail ?? undefined;
+  const pinned = chat.pinned !== undefined ? chat.pinned : (channel?.pinned_message ?? null);
+  const names = useMemo(
+    () => new Map((detail?.members ?? []).map((m) => [m.id, `${m.first_name} ${m.last_name}`.trim()])),
+    [detail],
+  );
+  const nameOf = useCallback((id: string) => (id === me ? 'You' : (names.get(id) ?? 'Member')), [me, names]);
+  const byId = useMemo(() => new Map(chat.items.map((m) => [m.id, m])), [chat.items]);
+  const online = chat.online ?? detail?.online_count;
+
+  const scrollTo = useCallback(
+    (messageId: string) => {
+      const index = chat.items.findIndex((m) => m.id === messageId);
+      if (index === -1) return false;
+      listRef.current?.scrollToIndex({ index: chat.firstItemIndex + index, align: 'center', behavior: 'smooth' });
+      setHighlight(messageId);
+      return true;
+    },
+    [chat.items, chat.firstItemIndex],
+  );
+
+  // A copied link (…&msg=msg_…) opens the chat at that message when it is among the loaded ones.
+  const linkedDone = useRef(false);
+  useEffect(() => {
+    if (!linkedMessage || linkedDone.current || chat.status !== 'ready') return;
+    linkedDone.current = true;
+    if (!scrollTo(linkedMessage)) toast({ tone: 'info', text: 'That message is further back in the history.' });
+  }, [linkedMessage, chat.status, scrollTo, toast]);
+
+  const send = () => {
+    const body = text.trim();
+    if (!body) return;
+    chat.send(body, replyTo?.id ?? null);
+    setText('');
+    setReplyTo(null);
+    // Own messages always scroll into view, wherever the user was reading.
+    requestAnimationFrame(() => listRef.current?.scrollToIndex({ index: 'LAST', behavior: 'auto' }));
+  };
+
+  const copy = async (value: string, done: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast({ tone: 'success', text: done });
+    } catch {
+      toast({ tone: 'error', text: 'Could not copy: the browser refused clipboard access.' });
+    }
+  };
+
+  const togglePin = async (item: ChatItem) => {
+    const path = { params: { path: { id: channelId, msgId: item.id } } };
+    if (pinned?.id === item.id) {
+      const r = await api.DELETE('/api/v1/channels/{id}/pin/{msgId}', path);
+      if (r.error) return toast({ tone: 'error', text: `Could not unpin: ${r.error.message}` });
+      chat.setPinned(null);
+      patchChannel(channelId, { pinned_message: null });
+      return toast({ tone: 'success', text: 'Unpinned.' });
+    }
+    const r = await api.POST('/api/v1/channels/{id}/pin/{msgId}', path);
+    if (r.error) return toast({ tone: 'error', text: `Could not pin: ${r.error.message}` });
+    chat.setPinned(r.data.data);
+    patchChannel(channelId, { pinned_message: r.data.data });
+    toast({ tone: 'success', text: 'Pinned.' });
+  };
+
+  const onAction = (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => {
+    const item = menuFor;
+    setMenuFor(null);
+    if (!item) return;
+    if (action === 'reply') setReplyTo(item);
+    if (action === 'copy') void copy(item.message, 'Message copied.');
+    if (action === 'pin') void togglePin(item);
+    if (action === 'link') {
+      void copy(
+        `${window.location.origin}${chatInboxPath(channelId)}&msg=${encodeURIComponent(item.id)}`,
+        'Link copied.',
+      );
+    }
+    if (action === 'forward') {
+      setForwarding(item);
+      if (friends.status !== 'ready') void loadFriends();
+    }
+    if (action === 'report') setReporting(item);
+    if (action === 'select') {
+      setSelecting(true);
+      setSelected(new Set([item.id]));
+    }
+  };
+
+  const toggleSelect = useCallback(
+    (id: string) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  const endSelect = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+
+  if (!channelId) {
+    return (
+      <div className={l.section}>
+        <Alert>No chat chosen.</Alert>
+        <Link to={paths.chats}>Back to chats</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className={s.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={() => navigate(paths.chats)}>
+          <Icon name="back" />
+        </Button>
+        <Link
+          to={groupProfilePath(channelId)}
+          className={s.headerMain}
+          aria-label={`${channel?.name ?? 'Group'} profile`}
+        >
+          <h1 className={s.headerName}>{channel?.name ?? 'Chat'}</h1>
+          <span className={s.headerMeta}>
+            {(detail?.member_count ?? channel?.users.length ?? 0).toLocaleString()} members
+            {online !== undefined && ` · ${online} online`}
+          </span>
+        </Link>
+        <span style={{ width: 44 }} />
+      </header>
+
+      {pinned && (
+        <button
+          type="button"
+          className={s.pinned}
+          onClick={() => {
+            if (!scrollTo(pinned.id))
+              toast({ tone: 'info', text: 'The pinned message is further back in the history.' });
+          }}
+          aria-label={`Pinned message: ${pinned.message}`}
+        >
+          <ChatIcon name="pin" width={16} height={16} />
+          <span className={s.pinnedText}>
+            <strong>Pinned</strong> {pinned.message || 'Attachment'}
+          </span>
+        </button>
+      )}
+
+      {chat.status === 'error' && (
+        <div className={l.section}>
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={chat.reload}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the messages: {chat.error?.message}
+          </Alert>
+        </div>
+      )}
+      {chat.status === 'loading' && <p className={`${l.muted} ${l.section}`}>Loading messages…</p>}
+      {chat.status === 'ready' && (
+        <Virtuoso
+          ref={listRef}
+          className={s.list}
+          data={chat.items}
+          firstItemIndex={chat.firstItemIndex}
+          initialTopMostItemIndex={Math.max(0, chat.items.length - 1)}
+          startReached={chat.loadOlder}
+          followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+          computeItemKey={(_, item) => item.key}
+          increaseViewportBy={{ top: 600, bottom: 300 }}
+          role="log"
+          aria-label="Messages"
+          context={{
+            loadingOlder: chat.loadingOlder,
+            hasMore: chat.hasMore,
+            empty: chat.items.length === 0,
+          }}
+          components={{ Header: ListHeader }}
+          itemContent={(_, item) => {
+            const quotedItem = item.reply_message_id ? byId.get(item.reply_message_id) : undefined;
+            return (
+              <MessageBubble
+                item={item}
+                own={item.sender_id === me}
+                senderName={nameOf(item.sender_id)}
+                quoted={quotedItem ? { name: nameOf(quotedItem.sender_id), text: quotedItem.message } : undefined}
+                selecting={selecting}
+                selected={selected.has(item.id)}
+                highlighted={highlight === item.id}
+                onToggleSelect={toggleSelect}
+                onMenu={setMenuFor}
+                onRetry={chat.retry}
+              />
+            );
+          }}
+        />
+      )}
+
+      {selecting ? (
+        <div className={s.actionBar} role="toolbar" aria-label="Selected messages">
+          <span>{selected.size} selected</span>
+          <div className={l.row}>
+            <Button
+              small
+              variant="secondary"
+              disabled={selected.size === 0}
+              onClick={() =>
+                void copy(
+                  chat.items
+                    .filter((m) => selected.has(m.id))
+                    .map((m) => `${nameOf(m.sender_id)}: ${m.message}`)
+                    .join('\n'),
+                  `${selected.size} messages copied.`,
+                ).then(endSelect)
+              }
+            >
+              Copy
+            </Button>
+            <Button small onClick={endSelect}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className={s.composer}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          {replyTo && (
+            <div className={s.replyBar}>
+              <span
+                style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                Replying to <strong>{nameOf(replyTo.sender_id)}</strong>: {replyTo.message}
+              </span>
+              <button type="button" className={s.menuButton} aria-label="Cancel reply" onClick={() => setReplyTo(null)}>
+                <ChatIcon name="close" width={16} height={16} />
+              </button>
+            </div>
+          )}
+          <div className={s.composerRow}>
+            <textarea
+              className={s.input}
+              rows={1}
+              placeholder="Message"
+              aria-label="Message"
+              value={text}
+              maxLength={MESSAGE_MAX}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  send();
+                }
+              }}
+            />
+            <Button type="submit" aria-label="Send" disabled={!text.trim() || !me}>
+              <ChatIcon name="send" width={18} height={18} />
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {menuFor && (
+        <MessageMenu
+          item={menuFor}
+          pinned={pinned?.id === menuFor.id}
+          onAction={onAction}
+          onClose={() => setMenuFor(null)}
+        />
+      )}
+      {forwarding && me && (
+        <ForwardDrawer
+          message={forwarding}
+          me={me}
+          channels={channels.data ?? []}
+          currentChannelId={channelId}
+          friends={friends.data ?? []}
+          onClose={() => setForwarding(null)}
+          onDone={(done) => {
+            setForwarding(null);
+            toast({ tone: 'success', text: done });
+          }}
+        />
+      )}
+      {reporting && (
+        <ReportSheet
+          message={reporting}
+          onClose={() => setReporting(null)}
+          onDone={() => {
+            setReporting(null);
+            toast({ tone: 'success', text: 'Thanks, the moderators will look at it.' });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Channel, Friend, Message } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { apiClientAtom } from '../../state/api.ts';
+import { createGroupAtom, noteMessageAtom } from '../../state/chatData.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import * as cs from '../chats/Chats.css.ts';
+import { PeopleChecklist, toPerson } from '../chats/PeopleChecklist.tsx';
+import { EventFormPanel } from './EventFormPanel.tsx';
+
+const TABS = [
+  { key: 'chats', label: 'Chats' },
+  { key: 'contacts', label: 'Contacts' },
+  { key: 'calendar', label: 'Calendar' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** The two-person group with this friend, if the user has one. */
+const directWith = (channels: readonly Channel[], me: string, friend: string) =>
+  channels.find((c) => c.users.length === 2 && c.users.includes(me) && c.users.includes(friend));
+
+/**
+ * Forward: to other chats, to contacts (their two-person chat, made when there is none), or into
+ * the calendar as an event. Reports what happened through `onDone`.
+ */
+export function ForwardDrawer({
+  message,
+  me,
+  channels,
+  currentChannelId,
+  friends,
+  onDone,
+  onClose,
+}: {
+  message: Message;
+  me: string;
+  channels: readonly Channel[];
+  currentChannelId: string;
+  friends: readonly Friend[];
+  onDone: (text: string) => void;
+  onClose: () => void;
+}) {
+  const api = useAtomValue(apiClientAtom);
+  const createGroup = useSetAtom(createGroupAtom);
+  const noteMessage = useSetAtom(noteMessageAtom);
+  const [tab, setTab] = useState<TabKey>('chats');
+  const [chosenChats, setChosenChats] = useState<Set<string>>(new Set());
+  const [chosenPeople, setChosenPeople] = useState<Set<string>>(new Set());
+  const [query, setQuery] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggle = (set: React.Dispatch<React.SetStateAction<Set<string>>>) => (id: string) =>
+    set((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const forwardTo = async (channelIds: string[], what: string) => {
+    const result = await api.POST('/api/v1/messages/{id}/forward', {
+      params: { path: { id: message.id } },
+      body: { channel_ids: channelIds },
+    });
+    if (result.error) {
+      setError(`Could not forward: ${result.error.message}`);
+      return;
+    }
+    for (const m of result.data.data) noteMessage(m);
+    onDone(`Forwarded to ${what}.`);
+  };
+
+  const sendToChats = async () => {
+    setBusy(true);
+    setError(null);
+    await forwardTo([...chosenChats], chosenChats.size === 1 ? '1 chat' : `${chosenChats.size} chats`);
+    setBusy(false);
+  };
+
+  const sendToContacts = async () => {
+    setBusy(true);
+    setError(null);
+    const ids: string[] = [];
+    for (const friendId of chosenPeople) {
+      const existing = directWith(channels, me, friendId);
+      if (existing) {
+        ids.push(existing.id);
+        continue;
+      }
+      const friend = friends.find((f) => f.id === friendId);
+      const made = await createGroup({
+        name: friend ? `${friend.first_name} ${friend.last_name}`.trim() : 'Direct message',
+        description: '',
+        tags: [],
+        is_closed: true,
+        users: [friendId],
+        is_public: false,
+        is_open: false,
+      });
+      if (!made.ok) {
+        setError(`Could not start a chat: ${made.error.message}`);
+        setBusy(false);
+        return;
+      }
+      ids.push(made.value.id);
+    }
+    await forwardTo(ids, chosenPeople.size === 1 ? '1 contact' : `${chosenPeople.size} contacts`);
+    setBusy(false);
+  };
+
+  const others = channels.filter((c) => c.id !== currentChannelId);
+  return (
+    <Sheet
+      title="Forward"
+      variant="full"
+      onClose={onClose}
+      headerAction={
+        <Button variant="ghost" small onClick={onClose}>
+          Cancel
+        </Button>
+      }
+    >
+      <Tabs label="Forward to" tabs={TABS} value={tab} onChange={setTab}>
+        {error && <Alert>{error}</Alert>}
+        {tab !== 'calendar' && (
+          <input
+            type="search"
+            className={cs.search}
+            style={{ margin: '8px 0' }}
+            placeholder="Search"
+            aria-label={tab === 'chats' ? 'Search chats' : 'Search contacts'}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        )}
+        {tab === 'chats' && (
+          <>
+            <PeopleChecklist
+              label="Chats"
+              people={others.map((c) => ({ id: c.id, name: c.name, detail: `${c.users.length} members` }))}
+              chosen={chosenChats}
+              onToggle={toggle(setChosenChats)}
+              query={query}
+              empty="No other chats."
+            />
+            <Button block onClick={() => void sendToChats()} disabled={chosenChats.size === 0} loading={busy}>
+              Forward
+            </Button>
+          </>
+        )}
+        {tab === 'contacts' && (
+          <>
+            <PeopleChecklist
+              label="Contacts"
+              people={friends.map(toPerson)}
+              chosen={chosenPeople}
+              onToggle={toggle(setChosenPeople)}
+              query={query}
+              empty="No contacts yet."
+            />
+            <Button block onClick={() => void sendToContacts()} disabled={chosenPeople.size === 0} loading={busy}>
+              Forward
+            </Button>
+          </>
+        )}
+        {tab === 'calendar' && (
+          <EventFormPanel
+            message={message}
+            friends={friends}
+            onSaved={(title) => onDone(`“${title}” is in your calendar.`)}
+          />
+        )}
+      </Tabs>
+    </Sheet>
+  );
+}

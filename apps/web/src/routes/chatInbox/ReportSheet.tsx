@@ -1,0 +1,85 @@
+import type { Message, Schemas } from '@cohort/api';
+import { useAtomValue } from 'jotai';
+import { useId, useState } from 'react';
+import { apiClientAtom } from '../../state/api.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { TextArea } from '../../ui/TextField.tsx';
+import * as cs from '../chats/Chats.css.ts';
+
+type Reason = Schemas['ReportInput']['reason'];
+const REASONS: { value: Reason; label: string }[] = [
+  { value: 'spam', label: 'Spam' },
+  { value: 'harassment', label: 'Harassment' },
+  { value: 'inappropriate', label: 'Inappropriate' },
+  { value: 'other', label: 'Something else' },
+];
+
+/** Report a message to the moderators: a reason and optional details. */
+export function ReportSheet({
+  message,
+  onDone,
+  onClose,
+}: {
+  message: Message;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const api = useAtomValue(apiClientAtom);
+  const id = useId();
+  const [reason, setReason] = useState<Reason>('spam');
+  const [details, setDetails] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await api.POST('/api/v1/messages/{id}/report', {
+      params: { path: { id: message.id } },
+      body: { reason, ...(details.trim() ? { details: details.trim() } : {}) },
+    });
+    setBusy(false);
+    if (result.error) setError(`Could not report: ${result.error.message}`);
+    else onDone();
+  };
+  return (
+    <Sheet
+      title="Report message"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void send()} loading={busy}>
+            Report
+          </Button>
+        </>
+      }
+    >
+      {error && <Alert>{error}</Alert>}
+      <fieldset className={cs.fieldset}>
+        <legend className={cs.legend}>Why are you reporting it?</legend>
+        {REASONS.map((r) => (
+          <label key={r.value} style={{ display: 'flex', gap: 8, alignItems: 'center', minHeight: 36 }}>
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              checked={reason === r.value}
+              onChange={() => setReason(r.value)}
+            />
+            {r.label}
+          </label>
+        ))}
+      </fieldset>
+      <TextArea
+        label="Details (optional)"
+        value={details}
+        onChange={(e) => setDetails(e.target.value)}
+        maxLength={1000}
+        rows={3}
+      />
+    </Sheet>
+  );
+}

@@ -1,0 +1,191 @@
+import type { ApiError, Message } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readToken } from '../../lib/session.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import { markChannelReadAtom, noteMessageAtom } from '../../state/chatData.ts';
+import { type ChatItem, fromServer, optimistic, prependOlder, setStatus, upsertMessage } from './chat-items.ts';
+
+export const PAGE_SIZE = 50;
+/** Virtuoso counts items from here so older pages can be put in front without the view jumping. */
+const FIRST_INDEX = 10_000_000;
+
+export interface ChannelChat {
+  items: ChatItem[];
+  firstItemIndex: number;
+  status: 'loading' | 'ready' | 'error';
+  error: ApiError | null;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  /** The pinned message once the stream or a pin says so; `undefined` = not told yet. */
+  pinned: Message | null | undefined;
+  online: number | undefined;
+  live: boolean;
+  reload: () => void;
+  loadOlder: () => void;
+  send: (text: string, replyTo: string | null) => void;
+  retry: (clientId: string) => void;
+  setPinned: (message: Message | null) => void;
+}
+
+/**
+ * The open group's messages: newest page first, older pages on demand, own messages shown at once
+ * (optimistic, Retry on failure) and other members' messages live from the group's event stream.
+ */
+export function useChannelChat(channelId: string, me: string | null | undefined): ChannelChat {
+  const api = useAtomValue(apiClientAtom);
+  const noteMessage = useSetAtom(noteMessageAtom);
+  const markRead = useSetAtom(markChannelReadAtom);
+  const [items, setItems] = useState<ChatItem[]>([]);
+  const [firstItemIndex, setFirstItemIndex] = useState(FIRST_INDEX);
+  const [status, setStatusState] = useState<ChannelChat['status']>('loading');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [nextBefore, setNextBefore] = useState<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [pinned, setPinned] = useState<Message | null | undefined>(undefined);
+  const [online, setOnline] = useState<number | undefined>(undefined);
+  const [live, setLive] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // Texts of own messages by client id, for Retry.
+  const drafts = useRef(new Map<string, { text: string; replyTo: string | null }>());
+  const olderBusy = useRef(false);
+  // The list as last rendered: loadOlder needs its length outside a state updater (updaters must stay pure).
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry trigger.
+  useEffect(() => {
+    let cancelled = false;
+    setStatusState('loading');
+    setError(null);
+    setItems([]);
+    setFirstItemIndex(FIRST_INDEX);
+    void api
+      .GET('/api/v1/channels/{id}/get-messages', { params: { path: { id: channelId }, query: { limit: PAGE_SIZE } } })
+      .then((result) => {
+        if (cancelled) return;
+        if (result.error) {
+          setError(result.error);
+          setStatusState('error');
+          return;
+        }
+        setItems(result.data.data.map(fromServer));
+        setNextBefore(result.data.meta.next_before);
+        setStatusState('ready');
+        void markRead(channelId);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, channelId, markRead, attempt]);
+
+  useEffect(() => {
+    const token = readToken();
+    if (!token || typeof EventSource === 'undefined') return;
+    const url = new URL(`/api/v1/channels/${encodeURIComponent(channelId)}/stream`, window.location.origin);
+    url.searchParams.set('access_token', token);
+    const source = new EventSource(url);
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.addEventListener('message', (e) => {
+      const message = JSON.parse((e as MessageEvent<string>).data) as Message;
+      setItems((all) => upsertMessage(all, message));
+      noteMessage(message);
+      // The user is looking at the chat: what arrives is read.
+      if (message.sender_id !== me) void markRead(channelId);
+    });
+    source.addEventListener('pin', (e) => {
+      setPinned((JSON.parse((e as MessageEvent<string>).data) as { message: Message | null }).message);
+    });
+    source.addEventListener('presence', (e) => {
+      setOnline((JSON.parse((e as MessageEvent<string>).data) as { online_count: number }).online_count);
+    });
+    return () => {
+      source.close();
+      setLive(false);
+    };
+  }, [channelId, me, markRead, noteMessage]);
+
+  const loadOlder = useCallback(() => {
+    if (!nextBefore || olderBusy.current) return;
+    olderBusy.current = true;
+    setLoadingOlder(true);
+    void api
+      .GET('/api/v1/channels/{id}/get-messages', {
+        params: { path: { id: channelId }, query: { limit: PAGE_SIZE, before: nextBefore } },
+      })
+      .then((result) => {
+        olderBusy.current = false;
+        setLoadingOlder(false);
+        if (result.error) return;
+        const current = itemsRef.current;
+        const next = prependOlder(current, result.data.data);
+        itemsRef.current = next;
+        setItems(next);
+        setFirstItemIndex((i) => i - (next.length - current.length));
+        setNextBefore(result.data.meta.next_before);
+      });
+  }, [api, channelId, nextBefore]);
+
+  const post = useCallback(
+    (clientId: string) => {
+      const draft = drafts.current.get(clientId);
+      if (!draft) return;
+      void api
+        .POST('/api/v1/channels/{id}/messages', {
+          params: { path: { id: channelId } },
+          body: {
+            message: draft.text,
+            client_id: clientId,
+            ...(draft.replyTo ? { reply_message_id: draft.replyTo } : {}),
+          },
+        })
+        .then((result) => {
+          if (result.error) {
+            setItems((all) => setStatus(all, clientId, 'failed', result.error.message));
+            return;
+          }
+          drafts.current.delete(clientId);
+          setItems((all) => upsertMessage(all, result.data.data));
+          noteMessage(result.data.data);
+        });
+    },
+    [api, channelId, noteMessage],
+  );
+
+  const send = useCallback(
+    (text: string, replyTo: string | null) => {
+      if (!me) return;
+      const clientId = crypto.randomUUID();
+      drafts.current.set(clientId, { text, replyTo });
+      setItems((all) => [...all, optimistic({ clientId, channelId, senderId: me, text, replyTo })]);
+      post(clientId);
+    },
+    [channelId, me, post],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      setItems((all) => setStatus(all, clientId, 'sending'));
+      post(clientId);
+    },
+    [post],
+  );
+
+  return {
+    items,
+    firstItemIndex,
+    status,
+    error,
+    hasMore: nextBefore !== null,
+    loadingOlder,
+    pinned,
+    online,
+    live,
+    reload: () => setAttempt((n) => n + 1),
+    loadOlder,
+    send,
+    retry,
+    setPinned,
+  };
+}
