@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exitCode, renderText } from '../src/index.ts';
+import { exitCode, renderText, runConformance } from '../src/index.ts';
 import { CHECK_NAMES } from '../src/types.ts';
-import { cell, checkFixture } from './helpers.ts';
+import { cell, checkFixture, startFixture } from './helpers.ts';
 
 describe('a conformant server', () => {
   it('passes every check it can run, and says why the others were skipped', async () => {
@@ -28,6 +28,30 @@ describe('a conformant server', () => {
     const lines = renderText(result).trimEnd().split('\n');
     expect(lines.at(-1)).toMatch(/^\d+ passed, 0 failed, \d+ skipped$/);
     expect(result.operations).toEqual(['getMe', 'listResources']);
+  });
+
+  it('signs in with given credentials instead of registering its main user', async () => {
+    const server = await startFixture();
+    try {
+      const account = { email: 'team@backend.test', password: 'secret-pass', university: 'Backend U' };
+      const registered = await fetch(`${server.url}/api/v1/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...account,
+          university_name: account.university,
+          university: undefined,
+          graduation_year: 2020,
+        }),
+      });
+      expect(registered.status).toBe(201);
+      const result = await runConformance({ baseUrl: server.url, credentials: account, fuzz: 0, seed: 1 });
+      expect(result.failures).toEqual([]);
+      expect(cell(result, 'login', 'positive_data_acceptance')?.status).toBe('pass');
+      expect(cell(result, 'storeNote', 'ensure_resource_availability')?.status).toBe('pass');
+    } finally {
+      await server.close();
+    }
   });
 
   it('is reproducible with a seed', async () => {

@@ -15,9 +15,21 @@ function matches(actual: string, documented: string): boolean {
 
 /** The response's Content-Type is one the contract documents for that status. */
 export function contentTypeConformance(op: Operation, exchange: Exchange): Diagnostic {
-  const documented = Object.keys(documentedResponse(op, exchange.response.status)?.content ?? {});
-  if (documented.length === 0) return skip(op.operationId, 'content_type_conformance', 'no body documented');
+  const response = documentedResponse(op, exchange.response.status);
+  const documented = Object.keys(response?.content ?? {});
   const actual = mediaType(exchange.response.contentType);
+  if (!response && exchange.response.status >= 400 && exchange.response.text.length > 0) {
+    // Undocumented errors are judged by the contract's convention: every error body is the JSON envelope.
+    if (/^application\/([\w.-]+\+)?json$/.test(actual)) return pass(op.operationId, 'content_type_conformance');
+    return fail(
+      op.operationId,
+      'content_type_conformance',
+      `the ${exchange.response.status} error body is ${actual || 'untyped'}, not JSON`,
+      exchange,
+      { schemaPath: `status ${exchange.response.status}`, expected: 'application/json', actual: actual || null },
+    );
+  }
+  if (documented.length === 0) return skip(op.operationId, 'content_type_conformance', 'no body documented');
   if (documented.some((d) => matches(actual, d))) return pass(op.operationId, 'content_type_conformance');
   return fail(
     op.operationId,
