@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import express from 'express';
 
 export interface CannedResponse {
   method: string;
@@ -40,7 +39,9 @@ function nodeServer() {
   });
 }
 
-function expressServer() {
+async function expressServer() {
+  // Loaded only in express mode, so the node mode's start-up (the start-up floor) pays nothing for it.
+  const { default: express } = await import('express');
   const app = express();
   app.use(express.json());
   for (const route of canned) {
@@ -54,7 +55,7 @@ function expressServer() {
   return createServer(app);
 }
 
-const server = mode === 'node' ? nodeServer() : expressServer();
+const server = mode === 'node' ? nodeServer() : await expressServer();
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   if (address && typeof address === 'object')

@@ -1,4 +1,6 @@
-/** Summarises a V8 .cpuprofile (node --cpu-prof) into where the self time went: pure, unit-tested. */
+/** Summarises a V8 .cpuprofile (node --cpu-prof) into where the self time went (pure, unit-tested), and reads one from disk. */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 export interface CpuProfile {
   nodes: {
@@ -86,7 +88,7 @@ export function summariseProfile(
 export function renderProfile(title: string, summary: ProfileSummary): string {
   const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
   return [
-    `<details><summary>${title}: CPU profile of the mock under the same load (${(summary.busyMs / 1000).toFixed(1)} s busy)</summary>`,
+    `<details><summary>${title} (${(summary.busyMs / 1000).toFixed(1)} s of CPU)</summary>`,
     '',
     'Self time by package or file:',
     '',
@@ -98,4 +100,11 @@ export function renderProfile(title: string, summary: ProfileSummary): string {
     '',
     '</details>',
   ].join('\n');
+}
+
+/** Reads the one .cpuprofile a process wrote into `dir` (node --cpu-prof-dir), or null if none was written. */
+export async function readProfile(dir: string): Promise<CpuProfile | null> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
+  if (!files[0]) return null;
+  return JSON.parse(await readFile(join(dir, files[0]), 'utf8')) as CpuProfile;
 }

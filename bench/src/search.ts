@@ -1,8 +1,12 @@
 /** Measures 2 and 3: directory search at 1k/10k/100k users, and the mock's start-up time. */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { listOperations, loadContract, type Operation, type ParameterObject } from '@cohort/openapi';
+import { readProfile, renderProfile, summariseProfile } from './cpu-profile.ts';
 import { percentile, type Row, ratioOf, type Section } from './report.ts';
-import { type Session, signIn, startMock } from './subjects.ts';
+import { type Session, signIn, startMock, startReferenceServer } from './subjects.ts';
 
 export interface SearchSettings {
   sizes: number[];
@@ -147,6 +151,16 @@ export function plannedSearchRows(sizes: number[], reason: string): Row[] {
   ]);
 }
 
+/** Where a default start spends its CPU: one more start under --cpu-prof, stopped once ready. */
+async function profileStartup(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cohort-bench-profile-'));
+  const mock = await startMock({ nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  await mock.stop();
+  const profile = await readProfile(dir);
+  if (!profile) return 'No start-up CPU profile was written (the mock did not exit cleanly on SIGTERM).';
+  return renderProfile('Start-up with the default seed: CPU profile from spawn to ready', summariseProfile(profile));
+}
+
 export interface SearchAndStartup {
   search: Section;
   startup: Section;
@@ -161,7 +175,7 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
   };
   const startup: Section = {
     title: '3. Start-up',
-    method: `From spawning \`node --import tsx apps/mock/src/main.ts --port 0 --quiet\` to its "listening" line (seeding included). Default seed: median of ${settings.startupRepeats} starts.`,
+    method: `From spawning \`node --import tsx apps/mock/src/main.ts --port 0 --quiet\` to its "listening" line (seeding included). Default seed: median of ${settings.startupRepeats} starts, beside the median start of a bare node:http server launched the same way (node + tsx), the floor.`,
     rows: [],
     notes: [],
   };
@@ -175,12 +189,31 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
     await mock.stop();
   }
   const defaultReady = percentile(defaultStarts, 50);
+  // The floor: a bare node:http server started the same way (node + tsx), so the ratio shows what the mock adds.
+  const emptyCanned = join(await mkdtemp(join(tmpdir(), 'cohort-bench-')), 'none.json');
+  await writeFile(emptyCanned, '[]');
+  const floorStarts: number[] = [];
+  for (let run = 0; run < settings.startupRepeats; run++) {
+    const floor = await startReferenceServer('node', emptyCanned);
+    floorStarts.push(floor.readyMs / 1000);
+    await floor.stop();
+  }
+  const floorReady = percentile(floorStarts, 50);
+  startup.notes.push(await profileStartup());
   startup.rows.push({
     subject: 'Cohort mock',
     metric: 'ready, default seed',
     value: defaultReady,
     unit: 's',
+    ratio: { value: ratioOf(defaultReady, floorReady), of: 'bare node:http under tsx' },
     note: `${defaultUsers ? `${defaultUsers} users; ` : ''}starts: ${defaultStarts.map((start) => start.toFixed(2)).join(', ')} s`,
+  });
+  startup.rows.push({
+    subject: 'bare node:http under tsx',
+    metric: 'ready',
+    value: floorReady,
+    unit: 's',
+    note: `starts: ${floorStarts.map((start) => start.toFixed(2)).join(', ')} s`,
   });
 
   const operation = findSearchOperation();

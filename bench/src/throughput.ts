@@ -1,9 +1,9 @@
 /** Measure 1: the mock's throughput and latency beside a bare node:http ceiling, minimal Express and Prism. */
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CannedResponse } from './bare-server.ts';
-import { type CpuProfile, renderProfile, summariseProfile } from './cpu-profile.ts';
+import { readProfile, renderProfile, summariseProfile } from './cpu-profile.ts';
 import { type LoadOptions, type LoadResult, loadProblem, measureLoad } from './load.ts';
 import { freePort } from './machine.ts';
 import type { ChildServer } from './processes.ts';
@@ -119,10 +119,12 @@ async function profileMock(endpoint: Endpoint, settings: ThroughputSettings): Pr
     // The profile is written when the process exits cleanly on SIGTERM.
     await mock.stop();
   }
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.cpuprofile'));
-  if (!files[0]) return `No CPU profile was written for ${endpoint.label} (the mock did not exit cleanly on SIGTERM).`;
-  const profile = JSON.parse(await readFile(join(dir, files[0]), 'utf8')) as CpuProfile;
-  return renderProfile(endpoint.label, summariseProfile(profile, { lastMs: settings.profileSeconds * 1000 }));
+  const profile = await readProfile(dir);
+  if (!profile) return `No CPU profile was written for ${endpoint.label} (the mock did not exit cleanly on SIGTERM).`;
+  return renderProfile(
+    `${endpoint.label}: CPU profile of the mock under the same load, last ${settings.profileSeconds} s`,
+    summariseProfile(profile, { lastMs: settings.profileSeconds * 1000 }),
+  );
 }
 
 export async function measureThroughput(settings: ThroughputSettings): Promise<Section> {
