@@ -81,7 +81,7 @@ describe('my groups', () => {
     });
     expect(bad.error?.status).toBe(422);
     expect(Object.keys(bad.error?.fieldErrors ?? {})).toEqual(['status']);
-    expect((await server.client().POST('/api/v1/channels/{id}/follow', path(UNKNOWN_CHANNEL))).response.status).toBe(
+    expect((await server.client().POST('/api/v1/channels/{id}/follow', path(UNKNOWN_CHANNEL))).response?.status).toBe(
       401,
     );
   });
@@ -167,7 +167,7 @@ describe('join, add members and invitations', () => {
       ...path(group?.id ?? ''),
       body: { user_ids: [invitee?.id ?? '', member ?? ''] },
     });
-    expect(made.response.status).toBe(201);
+    expect(made.response?.status).toBe(201);
     expect(made.data?.data).toHaveLength(1);
     expect(made.data?.data[0]).toMatchObject({
       user_id: invitee?.id,

@@ -37,7 +37,7 @@ describe('saved lists', () => {
     const created = await client.POST('/api/v1/users/me/saved-lists', {
       body: { name: '  Two people  ', user_ids: chosen },
     });
-    expect(created.response.status).toBe(201);
+    expect(created.response?.status).toBe(201);
     const list = created.data?.data;
     expect(list).toMatchObject({ name: 'Two people', count: 2, deleted_at: null });
     expect(list?.members.map((m) => m.id)).toEqual(chosen);
@@ -133,13 +133,13 @@ describe('saved lists', () => {
       'user_ids.1',
     ]);
     const tooMany = await client.POST('/api/v1/users/me/saved-lists', { body: { name: 'All', search: {} } });
-    expect(tooMany.response.status).toBe(201);
+    expect(tooMany.response?.status).toBe(201);
     expect(tooMany.data?.data.count).toBe(people.length);
     const badId = await client.GET('/api/v1/users/me/saved-lists/{id}', {
       params: { path: { id: 'x' as unknown as number } },
     });
     expect(badId.error?.status).toBe(422);
-    expect((await server.client().GET('/api/v1/users/me/saved-lists')).response.status).toBe(401);
+    expect((await server.client().GET('/api/v1/users/me/saved-lists')).response?.status).toBe(401);
   });
 
   it('refuses to save a search that finds more than 1000 people', async () => {
