@@ -132,7 +132,7 @@ export default function ContactsScreen() {
 
       <form
         className={s.searchBox}
-        role="search"
+        aria-label="Search people"
         onSubmit={(e) => {
           e.preventDefault();
           void search(1);

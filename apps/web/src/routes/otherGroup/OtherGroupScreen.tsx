@@ -8,8 +8,8 @@ import { apiClientAtom } from '../../state/api.ts';
 import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import * as l from '../../ui/layout.css.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
+import * as l from '../../ui/layout.css.ts';
 import * as p from '../people/people.css.ts';
 
 /** /otherGroup: the groups the signed-in user shares with a person (state `{ id }` or `?id=`). */
@@ -21,7 +21,12 @@ export default function OtherGroupScreen() {
   const personId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
   const person = useAtomValue(otherUserAtom);
   const loadUser = useSetAtom(loadOtherUserAtom);
-  const [groups, setGroups] = useState<Loadable<Channel[]>>({ status: 'idle', data: undefined, error: null, owner: null });
+  const [groups, setGroups] = useState<Loadable<Channel[]>>({
+    status: 'idle',
+    data: undefined,
+    error: null,
+    owner: null,
+  });
 
   const load = useCallback(async () => {
     if (!personId) return;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Person } from '../../state/directory.ts';
 import { lastSeenText } from './last-seen.ts';
 import * as s from './people.css.ts';
@@ -7,14 +8,16 @@ export const fullName = (p: Pick<Person, 'first_name' | 'last_name'>) => `${p.fi
 /** A person with photo, full name, last-seen text and a selection checkbox (the whole row toggles it). */
 export function PersonRow({ person, selected, onToggle }: { person: Person; selected: boolean; onToggle: () => void }) {
   const name = fullName(person);
+  // A photo that cannot load (offline, a dead link) falls back to the initials rather than a broken image.
+  const [broken, setBroken] = useState(false);
   const detail = [person.university, person.graduation_year && `Class of ${person.graduation_year}`]
     .filter(Boolean)
     .join(' · ');
   return (
     <li>
       <label className={s.row}>
-        {person.profile_image ? (
-          <img className={s.photo} src={person.profile_image} alt="" loading="lazy" />
+        {person.profile_image && !broken ? (
+          <img className={s.photo} src={person.profile_image} alt="" loading="lazy" onError={() => setBroken(true)} />
         ) : (
           <span className={s.initials} aria-hidden="true">
             {(person.first_name[0] ?? '') + (person.last_name[0] ?? '')}

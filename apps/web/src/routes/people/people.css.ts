@@ -58,3 +58,7 @@ export const choice = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.accentSoft } },
 });
+
+/** The More menu's live counts ('1 Pending', '12 Active · 17 Inactive'). */
+export const menuLabel = style({ display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap', padding: '4px 0' });
+export const menuCount = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

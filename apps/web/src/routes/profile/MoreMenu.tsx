@@ -1,10 +1,12 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { groupCountsAtom, loadGroupCountsAtom } from '../../state/directory.ts';
 import { signOutAtom } from '../../state/userAuth.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
+import * as pc from '../people/people.css.ts';
 import * as s from './Profile.css.ts';
 
 /** Spec section 9: the More menu closes 100 ms after losing focus (so a click on an item still lands). */
@@ -19,8 +21,14 @@ export function MoreMenu() {
   const navigate = useNavigate();
   const signOut = useSetAtom(signOutAtom);
   const toast = useSetAtom(showToastAtom);
+  const counts = useAtomValue(groupCountsAtom);
+  const loadCounts = useSetAtom(loadGroupCountsAtom);
 
   useEffect(() => () => clearTimeout(blurTimer.current), []);
+  // The counts are re-read each time the menu opens: invites and groups change on other screens.
+  useEffect(() => {
+    if (open) void loadCounts();
+  }, [open, loadCounts]);
   useEffect(() => {
     if (open) wrapRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
@@ -90,7 +98,10 @@ export function MoreMenu() {
             className={s.menuItem}
             onClick={() => navigate(paths.group, { state: { id: 3 } })}
           >
-            Group Invites
+            <span className={pc.menuLabel}>
+              Group Invites
+              {counts && <span className={pc.menuCount}>{counts.pending} Pending</span>}
+            </span>
           </button>
           <button
             type="button"
@@ -98,7 +109,14 @@ export function MoreMenu() {
             className={s.menuItem}
             onClick={() => navigate(paths.group, { state: { id: 1 } })}
           >
-            My Groups
+            <span className={pc.menuLabel}>
+              My Groups
+              {counts && (
+                <span className={pc.menuCount}>
+                  {counts.active} Active · {counts.inactive} Inactive
+                </span>
+              )}
+            </span>
           </button>
           <button type="button" role="menuitem" className={`${s.menuItem} ${s.danger}`} onClick={logOut}>
             Log out

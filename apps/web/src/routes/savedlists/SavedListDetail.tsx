@@ -16,7 +16,15 @@ import * as p from '../people/people.css.ts';
 import { usePeopleActions } from '../people/use-people-actions.ts';
 
 /** One saved list: creation date, the selectable people and what to do with them. */
-export function SavedListDetailView({ id, onBack, onDeleted }: { id: number; onBack: () => void; onDeleted: () => void }) {
+export function SavedListDetailView({
+  id,
+  onBack,
+  onDeleted,
+}: {
+  id: number;
+  onBack: () => void;
+  onDeleted: () => void;
+}) {
   const api = useAtomValue(apiClientAtom);
   const toast = useSetAtom(showToastAtom);
   const navigate = useNavigate();

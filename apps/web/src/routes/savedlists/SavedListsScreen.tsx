@@ -1,3 +1,4 @@
+import type { CohortClient } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -5,8 +6,8 @@ import type { Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import type { SavedList } from '../../state/directory.ts';
 import { Button } from '../../ui/Button.tsx';
-import * as l from '../../ui/layout.css.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
+import * as l from '../../ui/layout.css.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import { shortDate } from '../people/last-seen.ts';
 import * as p from '../people/people.css.ts';
@@ -15,7 +16,7 @@ import * as s from './savedlists.css.ts';
 
 const idle = <T,>(): Loadable<T> => ({ status: 'idle', data: undefined, error: null, owner: null });
 
-function useLists(api: ReturnType<typeof useAtomValue<typeof apiClientAtom>>, deleted: boolean) {
+function useLists(api: CohortClient, deleted: boolean) {
   const [state, setState] = useState<Loadable<SavedList[]>>(idle);
   const load = useCallback(async () => {
     setState((st) => ({ ...st, status: 'loading' }));
@@ -49,7 +50,9 @@ export default function SavedListsScreen() {
 
   const restore = async (list: SavedList) => {
     setRestoring(list.id);
-    const { error } = await api.POST('/api/v1/users/me/saved-lists/{id}/restore', { params: { path: { id: list.id } } });
+    const { error } = await api.POST('/api/v1/users/me/saved-lists/{id}/restore', {
+      params: { path: { id: list.id } },
+    });
     setRestoring(null);
     if (error) return toast({ tone: 'error', text: `Could not restore "${list.name}": ${error.message}` });
     toast({ tone: 'success', text: `"${list.name}" restored.` });
@@ -82,8 +85,9 @@ export default function SavedListsScreen() {
                   <button type="button" className={s.listRow} onClick={() => setParams({ list: String(list.id) })}>
                     <span className={s.date}>{shortDate(list.created_at)}</span>
                     <span className={p.name}>{list.name}</span>
-                    <span className={s.count} aria-label={`${list.count} people`}>
+                    <span className={s.count}>
                       {list.count}
+                      <span className={l.visuallyHidden}>{list.count === 1 ? ' person' : ' people'}</span>
                     </span>
                   </button>
                 </li>
