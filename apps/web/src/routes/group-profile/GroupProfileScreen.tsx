@@ -1,0 +1,486 @@
+import type { Message, Schemas } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { otherProfilePath, paths } from '../../config/paths.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import {
+  channelsAtom,
+  leaveGroupAtom,
+  loadChannelsAtom,
+  markChannelReadAtom,
+  setMutedAtom,
+} from '../../state/chatData.ts';
+import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
+import { sessionAtom } from '../../state/userAuth.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button, Spinner } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import * as l from '../../ui/layout.css.ts';
+import { Sheet } from '../../ui/Sheet.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { showToastAtom } from '../../ui/toast-state.ts';
+import { ChatIcon } from '../chats/ChatIcon.tsx';
+import * as cs from '../chats/Chats.css.ts';
+import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
+import { initials, matches } from '../chats/format.ts';
+import { MemberPicker } from '../chats/MemberPicker.tsx';
+import { channelMedia } from './channel-media.ts';
+import * as s from './GroupProfile.css.ts';
+
+type ChannelDetail = Schemas['ChannelDetail'];
+type Person = Schemas['PersonSummary'];
+
+const TABS = [
+  { key: 'members', label: 'Members' },
+  { key: 'subgroup', label: 'SubGroup' },
+  { key: 'media', label: 'Media' },
+  { key: 'files', label: 'Files' },
+  { key: 'link', label: 'Link' },
+  { key: 'gif', label: 'GIF' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+const ONLINE_MS = 5 * 60_000;
+const MEDIA_PAGE = 100;
+
+function lastSeen(person: Person, now = Date.now()): { online: boolean; text: string } {
+  if (!person.last_seen_at) return { online: false, text: '' };
+  const at = new Date(person.last_seen_at).getTime();
+  if (now - at < ONLINE_MS) return { online: true, text: 'online' };
+  return {
+    online: false,
+    text: `last seen ${new Date(at).toLocaleDateString([], { day: 'numeric', month: 'short' })}`,
+  };
+}
+
+/** /group-profile?id=chan_…: a group's profile, members, subgroups and what was shared in it. */
+export default function GroupProfileScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const navigate = useNavigate();
+  const api = useAtomValue(apiClientAtom);
+  const me = useAtomValue(sessionAtom)?.id;
+  const channels = useAtomValue(channelsAtom);
+  const friends = useAtomValue(friendsAtom);
+  const loadChannels = useSetAtom(loadChannelsAtom);
+  const loadFriends = useSetAtom(loadFriendsAtom);
+  const leaveGroup = useSetAtom(leaveGroupAtom);
+  const setMuted = useSetAtom(setMutedAtom);
+  const markRead = useSetAtom(markChannelReadAtom);
+  const toast = useSetAtom(showToastAtom);
+  const [detail, setDetail] = useState<ChannelDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<TabKey>('members');
+  const [searching, setSearching] = useState(false);
+  const [query, setQuery] = useState('');
+  const [sheet, setSheet] = useState<'none' | 'leave' | 'more' | 'add'>('none');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [messages, setMessages] = useState<Message[] | null>(null);
+  const [mediaError, setMediaError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    const r = await api.GET('/api/v1/channels/{id}', { params: { path: { id } } });
+    if (r.error) setError(r.error.message);
+    else setDetail(r.data.data);
+  }, [api, id]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    if (channels.status === 'idle') void loadChannels();
+  }, [channels.status, loadChannels]);
+
+  const member = detail?.is_member ?? detail?.users.includes(me ?? '') ?? false;
+  const listed = channels.data?.find((c) => c.id === id);
+  const muted = listed?.is_muted ?? detail?.is_muted ?? false;
+
+  // The shared-content tabs read the latest messages once one of them is opened.
+  const needsMessages = tab === 'media' || tab === 'files' || tab === 'link';
+  useEffect(() => {
+    if (!needsMessages || messages || !member) return;
+    void api
+      .GET('/api/v1/channels/{id}/get-messages', { params: { path: { id }, query: { limit: MEDIA_PAGE } } })
+      .then((r) => {
+        if (r.error) setMediaError(r.error.message);
+        else setMessages(r.data.data);
+      });
+  }, [needsMessages, messages, member, api, id]);
+  const media = useMemo(() => channelMedia(messages ?? []), [messages]);
+
+  const leave = async (channelId: string, after: 'chats' | 'reload') => {
+    setBusy(channelId);
+    const r = await leaveGroup(channelId);
+    setBusy(null);
+    if (!r.ok) return toast({ tone: 'error', text: `Could not leave: ${r.error.message}` });
+    if (after === 'chats') navigate(paths.chats);
+    else {
+      toast({ tone: 'success', text: 'You left the subgroup.' });
+      void load();
+    }
+  };
+
+  const join = async (channelId: string) => {
+    setBusy(channelId);
+    const r = await api.POST('/api/v1/channels/{id}/join', { params: { path: { id: channelId } } });
+    setBusy(null);
+    if (r.error) return toast({ tone: 'error', text: `Could not join: ${r.error.message}` });
+    toast({ tone: 'success', text: `You joined ${r.data.data.name}.` });
+    void load();
+    void loadChannels();
+  };
+
+  const addMembers = async (userIds: string[]) => {
+    setBusy('add');
+    const r = await api.POST('/api/v1/channels/{id}/members', {
+      params: { path: { id } },
+      body: { user_ids: userIds },
+    });
+    setBusy(null);
+    if (r.error) return toast({ tone: 'error', text: `Could not add members: ${r.error.message}` });
+    setSheet('none');
+    toast({ tone: 'success', text: userIds.length === 1 ? 'Member added.' : `${userIds.length} members added.` });
+    void load();
+  };
+
+  const toggleMute = async () => {
+    const r = await setMuted(id, !muted);
+    if (!r.ok) return toast({ tone: 'error', text: `Could not change notifications: ${r.error.message}` });
+    setDetail((d) => (d ? { ...d, is_muted: r.value.is_muted ?? !muted } : d));
+    toast({ tone: 'success', text: r.value.is_muted ? 'Notifications muted.' : 'Notifications on.' });
+  };
+
+  const members = (detail?.members ?? []).filter((p) => matches(`${p.first_name} ${p.last_name}`, query));
+  const notMembers = useMemo(
+    () => (friends.data ?? []).filter((f) => !(detail?.users ?? []).includes(f.id)),
+    [friends.data, detail],
+  );
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={() => navigate(member ? chatInboxPath(id) : paths.chats)}>
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>Group</h1>
+        <span style={{ width: 44 }} />
+      </header>
+
+      {error && (
+        <div className={l.section}>
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={() => void load()}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the group: {error}
+          </Alert>
+        </div>
+      )}
+      {!detail && !error && (
+        <p className={`${l.muted} ${l.section}`}>
+          <Spinner label="Loading the group" /> Loading the group…
+        </p>
+      )}
+
+      {detail && (
+        <>
+          <section className={s.hero} aria-label="Group">
+            <span className={s.avatar} aria-hidden="true">
+              {initials(detail.name)}
+            </span>
+            <h2 className={s.name}>{detail.name}</h2>
+            <p className={s.meta}>
+              {detail.member_count.toLocaleString()} members · {detail.online_count.toLocaleString()} online
+            </p>
+          </section>
+
+          <div className={s.actions}>
+            {member ? (
+              <Link to={chatInboxPath(id)} className={s.action}>
+                <Icon name="chats" />
+                Chat
+              </Link>
+            ) : (
+              <button type="button" className={s.action} onClick={() => void join(id)} disabled={busy === id}>
+                <Icon name="chats" />
+                Join
+              </button>
+            )}
+            <button
+              type="button"
+              className={s.action}
+              aria-pressed={muted}
+              onClick={() => void toggleMute()}
+              disabled={!member}
+            >
+              <ChatIcon name={muted ? 'bellOff' : 'bell'} />
+              {muted ? 'Unmute' : 'Mute'}
+            </button>
+            <button
+              type="button"
+              className={s.action}
+              aria-pressed={searching}
+              onClick={() => {
+                setSearching((v) => !v);
+                setTab('members');
+                setQuery('');
+              }}
+            >
+              <ChatIcon name="search" />
+              Search
+            </button>
+            <button type="button" className={s.dangerAction} onClick={() => setSheet('leave')} disabled={!member}>
+              <ChatIcon name="leave" />
+              Leave
+            </button>
+            <button type="button" className={s.action} onClick={() => setSheet('more')}>
+              <ChatIcon name="more" />
+              More
+            </button>
+          </div>
+
+          {detail.description && <p className={s.description}>{detail.description}</p>}
+
+          {searching && (
+            <input
+              type="search"
+              className={cs.search}
+              placeholder="Search members"
+              aria-label="Search members"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          )}
+
+          <Tabs label="Group sections" tabs={TABS} value={tab} onChange={setTab}>
+            {tab === 'members' && (
+              <div className={s.panel}>
+                {member && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setSheet('add');
+                      if (friends.status !== 'ready') void loadFriends();
+                    }}
+                  >
+                    Add Members
+                  </Button>
+                )}
+                {members.length === 0 && <p className={l.muted}>No members match “{query}”.</p>}
+                <ul className={cs.list} aria-label="Members">
+                  {members.map((p) => {
+                    const seen = lastSeen(p);
+                    const name = `${p.first_name} ${p.last_name}`.trim();
+                    return (
+                      <li key={p.id}>
+                        <Link to={p.id === me ? paths.profile : otherProfilePath(p.id)} className={cs.row}>
+                          <span className={cs.avatar} aria-hidden="true">
+                            {initials(name)}
+                          </span>
+                          <span className={cs.rowMain}>
+                            <span className={cs.name}>{p.id === me ? `${name} (you)` : name}</span>
+                            <span className={cs.preview}>
+                              {[p.program, p.university].filter(Boolean).join(' · ') || ' '}
+                            </span>
+                          </span>
+                          <span className={seen.online ? s.online : cs.muted}>{seen.text}</span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            )}
+            {tab === 'subgroup' && (
+              <div className={s.panel}>
+                {detail.subgroups.length === 0 && <p className={l.muted}>This group has no subgroups.</p>}
+                <ul className={cs.list} aria-label="Subgroups">
+                  {detail.subgroups.map((sub) => (
+                    <li key={sub.id} className={cs.row} style={{ cursor: 'default' }}>
+                      <span className={cs.avatar} aria-hidden="true">
+                        {initials(sub.name)}
+                      </span>
+                      <span className={cs.rowMain}>
+                        <Link to={groupProfilePath(sub.id)} className={cs.name} style={{ color: 'inherit' }}>
+                          {sub.name}
+                        </Link>
+                        <span className={cs.preview}>
+                          {sub.member_count.toLocaleString()} members ·{' '}
+                          {sub.expires_year ? `Expires ${sub.expires_year}` : 'No expiry'}
+                        </span>
+                      </span>
+                      <span className={s.rowEnd}>
+                        {sub.is_member ? (
+                          <>
+                            <span className={cs.muted}>You are a member</span>
+                            <Button
+                              small
+                              variant="danger"
+                              loading={busy === sub.id}
+                              onClick={() => void leave(sub.id, 'reload')}
+                              aria-label={`Leave group ${sub.name}`}
+                            >
+                              LEAVE GROUP
+                            </Button>
+                          </>
+                        ) : (
+                          <Button
+                            small
+                            loading={busy === sub.id}
+                            onClick={() => void join(sub.id)}
+                            aria-label={`Join ${sub.name}`}
+                          >
+                            JOIN
+                          </Button>
+                        )}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {needsMessages && !member && <p className={l.muted}>Join the group to see what its members shared.</p>}
+            {needsMessages && member && mediaError && <Alert>Could not load the messages: {mediaError}</Alert>}
+            {needsMessages && member && !messages && !mediaError && <p className={l.muted}>Loading…</p>}
+            {tab === 'media' && messages && (
+              <div className={s.panel}>
+                {media.images.length === 0 ? (
+                  <p className={l.muted}>No photos in the latest {MEDIA_PAGE} messages.</p>
+                ) : (
+                  <div className={s.mediaGrid}>
+                    {media.images.map((img) => (
+                      <a
+                        key={`${img.messageId}-${img.url}`}
+                        href={img.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className={s.mediaItem}
+                      >
+                        <img src={img.url} alt="Shared in the group" className={s.mediaItem} loading="lazy" />
+                      </a>
+                    ))}
+                  </div>
+                )}
+              </div>
+            )}
+            {tab === 'files' && messages && (
+              <div className={s.panel}>
+                {media.files.length === 0 ? (
+                  <p className={l.muted}>No files in the latest {MEDIA_PAGE} messages.</p>
+                ) : (
+                  <ul className={cs.list} aria-label="Files">
+                    {media.files.map((f) => (
+                      <li key={`${f.messageId}-${f.url}`}>
+                        <a href={f.url} target="_blank" rel="noreferrer" className={cs.row}>
+                          <ChatIcon name="file" />
+                          <span className={cs.name}>{f.name}</span>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+            {tab === 'link' && messages && (
+              <div className={s.panel}>
+                {media.links.length === 0 ? (
+                  <p className={l.muted}>No links in the latest {MEDIA_PAGE} messages.</p>
+                ) : (
+                  <ul className={cs.list} aria-label="Links">
+                    {media.links.map((link) => (
+                      <li key={`${link.messageId}-${link.url}`} style={{ padding: '8px 0' }}>
+                        <a href={link.url} target="_blank" rel="noreferrer" className={s.link}>
+                          {link.url}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+            {tab === 'gif' && (
+              <p className={l.muted}>GIFs shared in the group will show here once Cohort can send them.</p>
+            )}
+          </Tabs>
+        </>
+      )}
+
+      {sheet === 'leave' && detail && (
+        <Sheet
+          title={`Leave ${detail.name}?`}
+          onClose={() => setSheet('none')}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setSheet('none')}>
+                Cancel
+              </Button>
+              <Button variant="danger" loading={busy === id} onClick={() => void leave(id, 'chats')}>
+                Leave group
+              </Button>
+            </>
+          }
+        >
+          <p>You will stop getting its messages. You can join again if the group is open.</p>
+        </Sheet>
+      )}
+      {sheet === 'more' && detail && (
+        <Sheet title="More" onClose={() => setSheet('none')}>
+          <ul className={cs.list} aria-label="More actions">
+            <li>
+              <button
+                type="button"
+                className={cs.actionRow}
+                onClick={() => {
+                  setSheet('none');
+                  void navigator.clipboard
+                    .writeText(`${window.location.origin}${groupProfilePath(id)}`)
+                    .then(() => toast({ tone: 'success', text: 'Group link copied.' }))
+                    .catch(() =>
+                      toast({ tone: 'error', text: 'Could not copy: the browser refused clipboard access.' }),
+                    );
+                }}
+              >
+                Copy group link
+              </button>
+            </li>
+            {member && (
+              <li>
+                <button
+                  type="button"
+                  className={cs.actionRow}
+                  onClick={() => {
+                    setSheet('none');
+                    void markRead(id).then((r) =>
+                      toast(
+                        r.ok ? { tone: 'success', text: 'Marked as read.' } : { tone: 'error', text: r.error.message },
+                      ),
+                    );
+                  }}
+                >
+                  Mark all as read
+                </button>
+              </li>
+            )}
+          </ul>
+        </Sheet>
+      )}
+      {sheet === 'add' && (
+        <MemberPicker
+          title="Add Members"
+          friends={{ ...friends, data: friends.data ? notMembers : undefined }}
+          onRetryFriends={loadFriends}
+          initial={[]}
+          onBack={() => setSheet('none')}
+          onNext={(ids) => void addMembers(ids)}
+          nextLabel="Add"
+          busy={busy === 'add'}
+        />
+      )}
+    </div>
+  );
+}
