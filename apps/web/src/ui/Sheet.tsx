@@ -36,7 +36,8 @@ export function Sheet({
   }, []);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    // A combobox inside uses Escape first (close its list, clear its text) and marks the event handled.
+    if (event.key === 'Escape' && !event.defaultPrevented) {
       event.stopPropagation();
       closeRef.current();
       return;

@@ -90,6 +90,11 @@ function OwnActions() {
   );
 }
 
+/** react-router keeps the entry's index in history.state; 0 means the app was opened on this screen. */
+function canGoBack(): boolean {
+  return ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+}
+
 export interface ProfileViewProps {
   owner: string;
   own: boolean;
@@ -112,7 +117,11 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
   return (
     <div className={l.screen}>
       <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(-1)}>
+        <Button
+          variant="ghost"
+          aria-label="Back"
+          onClick={() => (canGoBack() ? navigate(-1) : navigate(paths.contacts))}
+        >
           <Icon name="back" />
         </Button>
         <h1 className={l.topTitle}>{own ? 'My Profile' : 'Profile'}</h1>
