@@ -147,4 +147,19 @@ describe('Picker', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('Escape works inside out: closes the open list, then clears the search text, then closes the picker', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Add or Edit My Clubs' }));
+    await user.type(screen.getByRole('combobox', { name: 'Clubs' }), 'c');
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(0);
+    await user.keyboard('{Escape}');
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('combobox', { name: 'Clubs' })).toHaveValue('');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
