@@ -123,6 +123,36 @@ async function poll(url: string, givenUp: () => boolean, ready: () => void): Pro
   }
 }
 
+/**
+ * Runs a command to completion (e.g. the web build), tracked like a server so that an interrupted
+ * bench stops it too; resolves with its wall time in ms, rejects with the tail of its output.
+ */
+export function runCommand(name: string, command: string, args: string[], cwd?: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = `${output}${chunk.toString()}`.slice(-65_536);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      running.delete(child);
+      reject(new Error(`${name} could not start: ${error.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      if (code === 0) resolve(performance.now() - started);
+      else
+        reject(
+          new Error(`${name} failed (${signal ?? `exit ${code}`}): ${tail(output).split('\n').slice(-8).join(' ')}`),
+        );
+    });
+  });
+}
+
 /** SIGTERM to the child's process group, SIGKILL after 5 s; resolves when it has exited. */
 export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;

@@ -1,14 +1,12 @@
 /** Measure 5: the web app's gzip size per route, and Lighthouse (mobile preset) against the mock. */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { freePort } from './machine.ts';
-import { type ChildServer, startServer } from './processes.ts';
+import { type ChildServer, runCommand, startServer } from './processes.ts';
 import type { Row, Section } from './report.ts';
 import { installedVersion, repoRoot, type Session, signIn, startMock } from './subjects.ts';
 
@@ -60,27 +58,9 @@ function routeRows(route: string, figures: RouteFigures | null, reason?: string)
   ];
 }
 
-/** `pnpm --filter @cohort/web build`, as a developer runs it; resolves with its wall time or rejects with its output. */
+/** `pnpm --filter @cohort/web build`, as a developer runs it. */
 function buildWeb(): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['--filter', '@cohort/web', 'build'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve(performance.now() - started);
-      else reject(new Error(`web build failed (exit ${code}): ${output.split('\n').slice(-8).join(' ')}`));
-    });
-  });
+  return runCommand('web build', 'pnpm', ['--filter', '@cohort/web', 'build'], repoRoot);
 }
 
 function startPreview(port: number, mockUrl: string): Promise<ChildServer> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CannedResponse } from '../src/bare-server.ts';
 import { type LoadResult, loadProblem, measureLoad } from '../src/load.ts';
-import { startServer, stopAll } from '../src/processes.ts';
+import { runCommand, startServer, stopAll } from '../src/processes.ts';
 import { startReferenceServer } from '../src/subjects.ts';
 
 afterAll(stopAll);
@@ -56,6 +56,19 @@ describe('startServer', () => {
         ready: /listening on (\S+)/,
       }),
     ).rejects.toThrow(/broken exited \(3\) before it was ready:\s+cannot bind/);
+  });
+});
+
+describe('runCommand', () => {
+  it('resolves with the wall time of a command that succeeds', async () => {
+    await expect(
+      runCommand('sleeper', process.execPath, ['-e', 'setTimeout(() => {}, 200)']),
+    ).resolves.toBeGreaterThanOrEqual(150);
+  });
+  it('rejects with the tail of the output of a command that fails', async () => {
+    await expect(
+      runCommand('build', process.execPath, ['-e', 'console.error("TS2304 nope"); process.exit(2)']),
+    ).rejects.toThrow(/build failed \(exit 2\): TS2304 nope/);
   });
 });
 
