@@ -8,5 +8,6 @@ export function apiProxy(target: string): Record<string, ProxyOptions> {
   return {
     '/api': { target, changeOrigin: true },
     '/docs': { target, changeOrigin: true },
+    '/media': { target, changeOrigin: true },
   };
 }

@@ -17,6 +17,7 @@ import { eventsRouter } from './routes/events.ts';
 import { experiencesRouter } from './routes/experiences.ts';
 import { groupsRouter } from './routes/groups.ts';
 import { interestsRouter } from './routes/interests.ts';
+import { mediaRouter } from './routes/media.ts';
 import { messagesRouter } from './routes/messages.ts';
 import { mockRouter } from './routes/mock.ts';
 import { notesRouter } from './routes/notes.ts';
@@ -73,6 +74,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.use(cors({ origin: origins === '*' ? '*' : origins, exposedHeaders: ['Retry-After', 'Allow'], maxAge: 600 }));
 
   app.use(docsRouter(doc));
+  app.use(mediaRouter(store));
   app.use(mockRouter(store, options.resetState ?? (() => seedState()), limiter.reset));
 
   // Event streams stay open: no latency, error-rate or body parsing in front of them.

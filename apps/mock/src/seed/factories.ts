@@ -27,12 +27,14 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
   const createdAt = f.date.between({ from: new Date(ctx.refDate.getTime() - 3 * 365 * 86400e3), to: ctx.refDate });
   const updatedAt = f.date.between({ from: createdAt, to: ctx.refDate });
   const industry = f.helpers.arrayElement(INDUSTRIES);
+  const id = seededId('usr', f);
   return {
-    id: seededId('usr', f),
+    id,
     email,
     first_name: first,
     last_name: last,
-    profile_image: f.image.avatar(),
+    // Served by the mock itself (routes/media.ts), so photos load offline.
+    profile_image: `/media/avatars/${id}.svg`,
     description: f.helpers.maybe(() => `${f.person.jobTitle()}. ${f.person.bio()}.`, { probability: 0.85 }) ?? null,
     phone: f.phone.number({ style: 'international' }),
     program: f.helpers.arrayElement(PROGRAMS),
@@ -92,8 +94,8 @@ export function createMessage(
     files: withFile
       ? [
           f.datatype.boolean()
-            ? { url: f.image.url({ width: 800, height: 600 }), file_type: 1 }
-            : { url: `https://files.cohort.test/${f.system.fileName({ extensionCount: 1 })}`, file_type: 2 },
+            ? { url: `/media/images/${f.string.alphanumeric(12)}.svg`, file_type: 1 }
+            : { url: `/media/files/${f.system.fileName({ extensionCount: 1 })}`, file_type: 2 },
         ]
       : [],
     ...overrides,

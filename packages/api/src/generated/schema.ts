@@ -1108,7 +1108,10 @@ export interface components {
             email: string;
             first_name: string;
             last_name: string;
-            /** Format: uri */
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             */
             profile_image: string | null;
             description: string | null;
             phone?: string | null;
@@ -1126,7 +1129,10 @@ export interface components {
             last_name: string;
             /** Format: email */
             email?: string;
-            /** Format: uri */
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             */
             profile_image: string | null;
             university?: string | null;
             graduation_year?: number | null;
@@ -1276,7 +1282,10 @@ export interface components {
         };
         /** @description A file attached to a message. Open, as every response object. */
         MessageFile: {
-            /** Format: uri */
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             */
             url: string;
             /**
              * @description 1 an image, 2 any other file.
@@ -1313,7 +1322,10 @@ export interface components {
             id: components["schemas"]["UserId"];
             first_name: string;
             last_name: string;
-            /** Format: uri */
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             */
             profile_image: string | null;
             university?: string | null;
             program?: string | null;
