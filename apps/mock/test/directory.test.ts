@@ -92,6 +92,25 @@ describe('searchUsers', () => {
     expect(after.page?.data.map((p) => p.id)).toContain(joiner.id);
   });
 
+  it('shows profile changes, renames and new users in the next search', async () => {
+    const person = people[7] as StoredUser;
+    const theirs = server.client(await server.login(person.email));
+    await theirs.PATCH('/api/v1/users/me', { body: { description: 'Founder of Zephyrine Labs.' } });
+    const byWord = await search({ q: 'zephyr' });
+    expect(byWord.page?.data.map((p) => p.id)).toEqual([person.id]);
+    await theirs.PATCH('/api/v1/users/me', { body: { last_name: 'Aardvark' } });
+    const first = await search({ per_page: 1 });
+    expect(first.page?.data[0]).toMatchObject({ id: person.id, last_name: 'Aardvark' });
+
+    const email = `new-${Date.now()}@example.org`;
+    const registered = await server.client().POST('/api/v1/register', {
+      body: { university_name: 'Nowhere College', email, password: 'secret-pass', graduation_year: 2031 },
+    });
+    expect(registered.error).toBeUndefined();
+    const found = await search({ university: ['Nowhere College'], class_of: [2031] });
+    expect(found.page?.data.map((p) => p.id)).toEqual([server.store.findUserByEmail(email)?.id]);
+  });
+
   it('keyword q matches word prefixes of name, company and description, combined with filters', async () => {
     const target = people[5] as StoredUser;
     const { page } = await search({ q: target.last_name.slice(0, 3).toUpperCase(), per_page: 100 });

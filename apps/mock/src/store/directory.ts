@@ -41,71 +41,145 @@ const norm = (value: string) => value.trim().toLowerCase();
 const WORD = /[\p{L}\p{N}]+/gu;
 const words = (text: string | null | undefined) => (text ? (text.toLowerCase().match(WORD) ?? []) : []);
 
-function push<K>(map: Map<K, number[]>, key: K, position: number): void {
-  const list = map.get(key);
-  if (list) list.push(position);
-  else map.set(key, [position]);
+/** Inserts `value` into the sorted `list` (no duplicates). */
+function insertSorted(list: number[], value: number): void {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  if (list[lo] !== value) list.splice(lo, 0, value);
 }
+
+function removeSorted(list: number[], value: number): void {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  if (list[lo] === value) list.splice(lo, 1);
+}
+
+const sortKey = (u: StoredUser) => `${u.last_name}\u0000${u.first_name}\u0000${u.id}`.toLowerCase();
 
 /**
  * Inverted indexes over the directory. Users are numbered by result order (last name, first name,
  * id), so every posting list is sorted and a match set read in position order is already sorted.
+ * A change to one user's fields, clubs or interests is applied in place; a new user or a changed
+ * name (which moves positions) rebuilds it.
  */
 export class DirectoryIndex {
-  readonly version: number;
+  version: number;
   private readonly ids: string[];
+  private readonly keys: string[];
+  private readonly position: Map<string, number>;
   private readonly byYear = new Map<number, number[]>();
   private readonly byValue = new Map<TextFilter, Map<string, number[]>>();
   /** Word → positions of the users whose name, company or description has it. */
   private readonly byWord = new Map<string, number[]>();
   /** Every indexed word, sorted, for prefix look-ups. */
-  private readonly vocabulary: string[];
+  private vocabulary: string[] = [];
   /** Position → the user's words, to check a keyword against a few candidates directly. */
-  private readonly wordsAt: string[][];
+  private readonly wordsAt: string[][] = [];
+  /** Position → every posting list that holds it, so a change can take it out again. */
+  private readonly listsAt: number[][][] = [];
 
   constructor(store: Store) {
     this.version = store.directoryVersion;
     const { users, clubs, interests } = store.snapshot();
-    const keyed = users.map((u) => ({ u, key: `${u.last_name}\u0000${u.first_name}\u0000${u.id}`.toLowerCase() }));
+    const keyed = users.map((u) => ({ u, key: sortKey(u) }));
     keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.ids = keyed.map(({ u }) => u.id);
-    const position = new Map(this.ids.map((id, i) => [id, i]));
+    this.keys = keyed.map(({ key }) => key);
+    this.position = new Map(this.ids.map((id, i) => [id, i]));
     for (const filter of TEXT_FILTERS) this.byValue.set(filter, new Map());
-    const index = (filter: TextFilter, value: string | null | undefined, at: number) => {
-      if (value) push(this.byValue.get(filter) as Map<string, number[]>, norm(value), at);
+    const names = (items: { user_id: string; name: string }[]) => {
+      const out = new Map<string, string[]>();
+      for (const item of items) {
+        const list = out.get(item.user_id);
+        if (list) list.push(item.name);
+        else out.set(item.user_id, [item.name]);
+      }
+      return out;
     };
-    this.wordsAt = keyed.map(({ u }, at) => {
-      if (u.graduation_year != null) push(this.byYear, u.graduation_year, at);
-      index('university', u.university, at);
-      index('program', u.program, at);
-      index('major', u.major, at);
-      index('company', u.company, at);
-      index('industry', u.industry, at);
-      index('desired_industry', u.desired_industry, at);
-      index('location', u.location, at);
-      const own = [
-        ...new Set([...words(u.first_name), ...words(u.last_name), ...words(u.company), ...words(u.description)]),
-      ];
-      for (const word of own) push(this.byWord, word, at);
-      return own;
+    const clubsOf = names(clubs);
+    const interestsOf = names(interests);
+    // Positions are added in increasing order, so appending keeps every posting list sorted.
+    keyed.forEach(({ u }, at) => {
+      this.add(at, u, clubsOf.get(u.id) ?? [], interestsOf.get(u.id) ?? [], (list, p) => list.push(p), false);
     });
-    // Clubs and interests are kept apart from users: their postings arrive out of order.
-    for (const [filter, items] of [
+    this.vocabulary = [...this.byWord.keys()].sort();
+  }
+
+  /** Files one user under every value they have; `put` appends (build) or inserts in order (update). */
+  private add(
+    at: number,
+    u: StoredUser,
+    clubs: string[],
+    interests: string[],
+    put: (list: number[], at: number) => void,
+    /** In an update a new word also goes into the vocabulary (the build sorts it once at the end). */
+    updating: boolean,
+  ): void {
+    const lists: number[][] = [];
+    const file = <K>(map: Map<K, number[]>, key: K) => {
+      let list = map.get(key);
+      if (!list) {
+        list = [];
+        map.set(key, list);
+      }
+      if (lists.includes(list)) return;
+      put(list, at);
+      lists.push(list);
+    };
+    if (u.graduation_year != null) file(this.byYear, u.graduation_year);
+    const values: [TextFilter, (string | null | undefined)[]][] = [
+      ['university', [u.university]],
+      ['program', [u.program]],
+      ['major', [u.major]],
+      ['company', [u.company]],
+      ['industry', [u.industry]],
+      ['desired_industry', [u.desired_industry]],
+      ['location', [u.location]],
       ['club', clubs],
       ['interest', interests],
-    ] as const) {
+    ];
+    for (const [filter, list] of values) {
       const map = this.byValue.get(filter) as Map<string, number[]>;
-      for (const item of items) {
-        const at = position.get(item.user_id);
-        if (at !== undefined) push(map, norm(item.name), at);
-      }
-      for (const [key, list] of map)
-        map.set(
-          key,
-          [...new Set(list)].sort((a, b) => a - b),
-        );
+      for (const value of list) if (value) file(map, norm(value));
     }
-    this.vocabulary = [...this.byWord.keys()].sort();
+    const own = [
+      ...new Set([...words(u.first_name), ...words(u.last_name), ...words(u.company), ...words(u.description)]),
+    ];
+    for (const word of own) {
+      if (updating && !this.byWord.has(word)) insertWord(this.vocabulary, word);
+      file(this.byWord, word);
+    }
+    this.wordsAt[at] = own;
+    this.listsAt[at] = lists;
+  }
+
+  /** Applies changes to existing users in place; false when only a rebuild can (new user, new name). */
+  update(store: Store, changed: Set<string>): boolean {
+    for (const id of changed) {
+      const at = this.position.get(id);
+      const user = store.findUser(id);
+      if (at === undefined || !user || sortKey(user) !== this.keys[at]) return false;
+    }
+    for (const id of changed) {
+      const at = this.position.get(id) as number;
+      const user = store.findUser(id) as StoredUser;
+      for (const list of this.listsAt[at] ?? []) removeSorted(list, at);
+      const clubs = store.listClubs(id).map((c) => c.name);
+      const interests = store.listInterests(id).map((i) => i.name);
+      this.add(at, user, clubs, interests, insertSorted, true);
+    }
+    this.version = store.directoryVersion;
+    return true;
   }
 
   get size(): number {
@@ -166,19 +240,38 @@ export class DirectoryIndex {
 
 const total = (lists: number[][]) => lists.reduce((n, l) => n + l.length, 0);
 
-/** The positions that passed every filter, ascending: from the smallest filter's postings. */
+/** The positions that passed every filter, ascending: from the smallest filter's postings, or a scan when they are many. */
 function candidates(smallest: number[][], hits: Uint8Array, wanted: number): number[] {
+  if (total(smallest) * 8 > hits.length) {
+    const out: number[] = [];
+    for (let p = 0; p < hits.length; p++) if (hits[p] === wanted) out.push(p);
+    return out;
+  }
   const seen = new Set<number>();
   for (const list of smallest) for (const p of list) if (hits[p] === wanted) seen.add(p);
   return [...seen].sort((a, b) => a - b);
 }
 
+/** Adds a word to the sorted vocabulary (a word first seen in an update). */
+function insertWord(vocabulary: string[], word: string): void {
+  let lo = 0;
+  let hi = vocabulary.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((vocabulary[mid] as string) < word) lo = mid + 1;
+    else hi = mid;
+  }
+  if (vocabulary[lo] !== word) vocabulary.splice(lo, 0, word);
+}
+
 const indexes = new WeakMap<Store, DirectoryIndex>();
 
-/** The store's index, rebuilt when a user, club or interest changed since it was built. */
+/** The store's index, brought up to date: changed users in place, or rebuilt (first use, load, new user). */
 export function directoryOf(store: Store): DirectoryIndex {
   let index = indexes.get(store);
-  if (!index || index.version !== store.directoryVersion) {
+  if (index && index.version === store.directoryVersion) return index;
+  const changed = store.takeDirectoryChanges();
+  if (!index || !changed || !index.update(store, changed)) {
     index = new DirectoryIndex(store);
     indexes.set(store, index);
   }

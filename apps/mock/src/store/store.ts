@@ -87,6 +87,8 @@ export class Store {
   private readonly now: () => Date;
   /** Bumped when what the directory search indexes changes (users, their clubs and interests). */
   private directoryRevision = 0;
+  /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
+  private directoryChanged: Set<string> | null = null;
 
   constructor(
     state: State,
@@ -107,7 +109,7 @@ export class Store {
     this.directions = new OwnedItems('direction', state.directions);
     this.experiences = new OwnedItems('experience', state.experiences);
     this.channels = new Map(state.channels.map((c) => [c.id, c]));
-    this.directoryRevision++;
+    this.touchDirectory(null);
   }
 
   reset(state: State): void {
@@ -132,6 +134,19 @@ export class Store {
   /** Changes whenever the directory's search index must be rebuilt (see `store/directory.ts`). */
   get directoryVersion(): number {
     return this.directoryRevision;
+  }
+
+  /** Hands the directory index the users changed since it last asked (null: rebuild it all). */
+  takeDirectoryChanges(): Set<string> | null {
+    const changed = this.directoryChanged;
+    this.directoryChanged = new Set();
+    return changed;
+  }
+
+  private touchDirectory(userId: string | null): void {
+    this.directoryRevision++;
+    if (userId === null) this.directoryChanged = null;
+    else this.directoryChanged?.add(userId);
   }
 
   private commit(): void {
@@ -217,7 +232,7 @@ export class Store {
     this.state.users.push(user);
     this.users.set(user.id, user);
     this.usersByEmail.set(user.email.toLowerCase(), user);
-    this.directoryRevision++;
+    this.touchDirectory(null);
     this.commit();
     return user;
   }
@@ -225,7 +240,7 @@ export class Store {
   updateUser(id: string, patch: UserPatch): StoredUser {
     const user = this.requireUser(id);
     Object.assign(user, patch, { updated_at: this.timestamp() });
-    this.directoryRevision++;
+    this.touchDirectory(id);
     this.commit();
     return user;
   }
@@ -309,14 +324,14 @@ export class Store {
 
   addClub(userId: string, input: Omit<ClubEntry, 'id'>): ClubEntry {
     const club = this.clubs.add({ id: this.nextId('club'), user_id: userId, ...input });
-    this.directoryRevision++;
+    this.touchDirectory(userId);
     this.commit();
     return strip(club);
   }
 
   detachClub(userId: string, id: number): ClubEntry {
     const club = this.clubs.removeOwn(userId, id);
-    this.directoryRevision++;
+    this.touchDirectory(userId);
     this.commit();
     return strip(club);
   }
@@ -336,14 +351,14 @@ export class Store {
       name,
       prefixed_id: randomId('int'),
     });
-    this.directoryRevision++;
+    this.touchDirectory(userId);
     this.commit();
     return strip(interest);
   }
 
   detachInterest(userId: string, id: number): Interest {
     const interest = this.interests.removeOwn(userId, id);
-    this.directoryRevision++;
+    this.touchDirectory(userId);
     this.commit();
     return strip(interest);
   }
