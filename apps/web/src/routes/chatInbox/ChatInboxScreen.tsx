@@ -245,11 +245,7 @@ export default function ChatInboxScreen() {
         <Button variant="ghost" aria-label="Back" onClick={() => navigate(paths.chats)}>
           <Icon name="back" />
         </Button>
-        <Link
-          to={groupProfilePath(channelId)}
-          className={s.headerMain}
-          aria-label={`${channel?.name ?? 'Group'} profile`}
-        >
+        <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
           <h1 className={s.headerName}>{channel?.name ?? 'Chat'}</h1>
           <span className={s.headerMeta}>
             {(detail?.member_count ?? channel?.users.length ?? 0).toLocaleString()} members
@@ -267,7 +263,6 @@ export default function ChatInboxScreen() {
             if (!scrollTo(pinned.id))
               toast({ tone: 'info', text: 'The pinned message is further back in the history.' });
           }}
-          aria-label={`Pinned message: ${pinned.message}`}
         >
           <ChatIcon name="pin" width={16} height={16} />
           <span className={s.pinnedText}>

@@ -1,0 +1,271 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, screenshot, seriousA11yViolations, startStack, VIEWPORT } from './harness.ts';
+
+let stack: Stack;
+let page: Page;
+const GROUP = `Climate Hack Crew ${Date.now() % 100_000}`;
+const TEXT = `Demo night moved to Thursday (${Date.now() % 100_000})`;
+let groupUrl = '';
+let forwardedTo = '';
+
+interface FriendRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  university: string | null;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  page = await stack.browser.newPage({ viewport: VIEWPORT });
+  page.setDefaultTimeout(10_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.appUrl });
+  await page.goto(`${stack.appUrl}/login`);
+  await page.getByLabel('University Name').fill(stack.demo.university);
+  await page.getByLabel('Email').fill(stack.demo.email);
+  await page.getByLabel('Password').fill(stack.demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/profile');
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The signed-in browser session's token, for checking what the server stored. */
+const token = () => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+
+async function api<T>(path: string, init: RequestInit & { as?: string } = {}): Promise<T> {
+  const res = await fetch(`${stack.mockUrl}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${init.as ?? (await token())}` },
+  });
+  return (await res.json()) as T;
+}
+
+const ownBubbles = () => page.locator('[data-own]');
+
+async function openMenuOf(text: string) {
+  await ownBubbles().filter({ hasText: text }).last().getByRole('button', { name: 'Message options' }).click();
+  return page.getByRole('dialog', { name: 'Message' });
+}
+
+describe('group chat (real Chromium, real mock)', () => {
+  it('lists my chats with last message and unread counts, and the compose drawer', async () => {
+    await page.getByRole('link', { name: 'Chats' }).click();
+    await page.waitForURL('**/chats');
+    const list = page.getByRole('list', { name: 'Chats' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').count()).toBeGreaterThan(3);
+    expect(await list.getByText(/unread/).count()).toBeGreaterThan(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'chat-list');
+
+    await page.getByLabel('Search chats').fill('Cohort Archive');
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    await page.getByLabel('Search chats').fill('');
+
+    await page.getByRole('button', { name: 'New message' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New Message' });
+    await drawer.getByRole('list', { name: 'Friends' }).waitFor();
+    expect(await drawer.getByRole('button', { name: /New Story/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'chat-new-message-drawer');
+  });
+
+  it('creates a group with two members and two tags and lands on its profile', async () => {
+    await page.getByRole('dialog', { name: 'New Message' }).getByRole('button', { name: 'New Group' }).click();
+    const picker = page.getByRole('dialog', { name: 'New Group' });
+    await picker.getByRole('list', { name: 'People' }).waitFor();
+    await picker.getByRole('checkbox').nth(0).check();
+    await picker.getByRole('checkbox').nth(1).check();
+    await picker.getByText('2/200000').waitFor();
+    await screenshot(page, 'chat-member-picker');
+    await picker.getByRole('button', { name: 'Next' }).click();
+
+    const details = page.getByRole('dialog', { name: 'Group details' });
+    // Send without a name: the form says why and stays.
+    await details.getByRole('button', { name: 'Send' }).click();
+    await details.getByText('Group Name is required').waitFor();
+    await details.getByLabel('Group Name').fill(GROUP);
+    await details.getByRole('button', { name: 'Entrepreneurship' }).click();
+    await details.getByRole('button', { name: 'Climate' }).click();
+    await details.getByRole('switch', { name: 'Expires' }).click();
+    await details.getByLabel('Group Description').fill('Weekly hack nights for climate founders.');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'chat-group-details');
+    await details.getByRole('button', { name: 'Send' }).click();
+
+    await page.waitForURL('**/group-profile?id=chan_*');
+    groupUrl = page.url();
+    await page.getByRole('heading', { name: GROUP }).waitFor();
+    await page.getByText('3 members').waitFor();
+    const id = new URL(groupUrl).searchParams.get('id') ?? '';
+    const stored = await api<{ data: { tags: number[]; users: string[]; expires_year: number | null } }>(
+      `/api/v1/channels/${id}`,
+    );
+    expect(stored.data.tags).toHaveLength(2);
+    expect(stored.data.users).toHaveLength(3);
+    expect(stored.data.expires_year).toBe(new Date().getFullYear());
+    expect(await page.getByRole('list', { name: 'Members' }).getByRole('listitem').count()).toBe(3);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'chat-group-profile');
+  });
+
+  it('opens the chat, sends a message that shows on the right, and pins it to the banner', async () => {
+    await page.getByRole('link', { name: 'Chat', exact: true }).click();
+    await page.waitForURL('**/chatInbox?id=chan_*');
+    await page.getByRole('log', { name: 'Messages' }).waitFor();
+    await page.getByText('No messages yet: say hello.').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+    await page.getByLabel('Message', { exact: true }).fill(TEXT);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const bubble = ownBubbles().filter({ hasText: TEXT });
+    await bubble.waitFor();
+    await expect.poll(() => bubble.getByText('Sending…').count()).toBe(0);
+    const box = await bubble.locator('article').boundingBox();
+    // Own messages hug the right edge.
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(VIEWPORT.width - 24);
+    expect(box?.x ?? 0).toBeGreaterThan(40);
+
+    const menu = await openMenuOf(TEXT);
+    await screenshot(page, 'chat-message-menu');
+    await menu.getByRole('button', { name: 'Pin', exact: true }).click();
+    await page.getByRole('button', { name: `Pinned ${TEXT}` }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'chat-inbox');
+  });
+
+  it('shows a message another member sends, live, on the left', async () => {
+    const friends = await api<FriendRow[]>('/api/v1/users/me/friends');
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+    const group = await api<{ data: { users: string[] } }>(`/api/v1/channels/${id}`);
+    const friend = friends.find((f) => group.data.users.includes(f.id));
+    if (!friend) throw new Error('no friend in the new group');
+    const login = await api<{ data: { access_token: string } }>('/api/v1/login', {
+      method: 'POST',
+      body: JSON.stringify({ uniName: friend.university, email: friend.email, password: stack.demo.password }),
+    });
+    const reply = `See you there! (${Date.now() % 1000})`;
+    await api(`/api/v1/channels/${id}/messages`, {
+      method: 'POST',
+      as: login.data.access_token,
+      body: JSON.stringify({ message: reply }),
+    });
+    const incoming = page.locator('[data-message-id]:not([data-own])').filter({ hasText: reply });
+    await incoming.waitFor({ timeout: 5000 });
+    await incoming.getByText(`${friend.first_name} ${friend.last_name}`).waitFor();
+    const box = await incoming.locator('article').boundingBox();
+    expect(box?.x ?? 100).toBeLessThan(24);
+  });
+
+  it('a failed send turns into an error with Retry, and Retry sends it', async () => {
+    await page.route('**/api/v1/channels/*/messages', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Service unavailable.' }),
+      }),
+    );
+    await page.getByLabel('Message', { exact: true }).fill('This one fails first');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const bubble = ownBubbles().filter({ hasText: 'This one fails first' });
+    await bubble.getByText(/Not sent/).waitFor();
+    await page.unroute('**/api/v1/channels/*/messages');
+    await bubble.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => bubble.getByText(/Not sent|Sending…/).count()).toBe(0);
+    expect(await bubble.count()).toBe(1);
+  });
+
+  it('forwards the message to another chat, where it shows', async () => {
+    const menu = await openMenuOf(TEXT);
+    await menu.getByRole('button', { name: 'Forward' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Forward' });
+    const chats = drawer.getByRole('list', { name: 'Chats' });
+    await chats.waitFor();
+    const first = chats.getByRole('listitem').first();
+    forwardedTo = ((await first.locator('span').nth(2).textContent()) ?? '').trim();
+    await first.getByRole('checkbox').check();
+    await screenshot(page, 'chat-forward-drawer');
+    await drawer.getByRole('button', { name: 'Forward', exact: true }).click();
+    await page.getByText('Forwarded to 1 chat.').waitFor();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/chats');
+    await page
+      .getByRole('list', { name: 'Chats' })
+      .getByRole('link', { name: new RegExp(forwardedTo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .click();
+    await page.waitForURL('**/chatInbox?id=chan_*');
+    const copy = ownBubbles().filter({ hasText: TEXT });
+    await copy.waitFor();
+    await copy.getByText('Forwarded').waitFor();
+  });
+
+  it('creates a calendar event from the Forward drawer (reminder 30 minutes before by default)', async () => {
+    await page.goto(groupUrl.replace('/group-profile', '/chatInbox'));
+    const menu = await openMenuOf(TEXT);
+    await menu.getByRole('button', { name: 'Forward' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Forward' });
+    await drawer.getByRole('tab', { name: 'Calendar' }).click();
+    expect(await drawer.getByLabel('Title').inputValue()).toBe(TEXT);
+    expect(await drawer.getByLabel('Reminder').inputValue()).toBe('30');
+    await drawer.getByLabel('Location').fill('GSB Room 204');
+    await drawer.getByRole('switch', { name: 'Video conferencing' }).click();
+    await screenshot(page, 'chat-forward-calendar');
+    await drawer.getByRole('button', { name: 'Save event' }).click();
+    await page.getByText(/is in your calendar/).waitFor();
+    const events = await api<{ data: { title: string; reminder_minutes: number; location: string; video: boolean }[] }>(
+      '/api/v1/users/me/events',
+    );
+    expect(events.data).toContainEqual(
+      expect.objectContaining({ title: TEXT, reminder_minutes: 30, location: 'GSB Room 204', video: true }),
+    );
+  });
+
+  it('leaves the group and is back on /chats without it', async () => {
+    await page.goto(groupUrl);
+    await page.getByRole('heading', { name: GROUP }).waitFor();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page
+      .getByRole('dialog', { name: `Leave ${GROUP}?` })
+      .getByRole('button', { name: 'Leave group' })
+      .click();
+    await page.waitForURL('**/chats');
+    const list = page.getByRole('list', { name: 'Chats' });
+    await list.waitFor();
+    expect(await list.getByText(GROUP).count()).toBe(0);
+  });
+
+  it('opens the 10,000-message archive and scrolls back with fewer than 300 message elements', async () => {
+    await page.getByLabel('Search chats').fill('Cohort Archive');
+    await page
+      .getByRole('list', { name: 'Chats' })
+      .getByRole('link', { name: /Cohort Archive/ })
+      .click();
+    await page.getByRole('log', { name: 'Messages' }).waitFor();
+    await page.locator('[data-message-id]').first().waitFor();
+    let pages = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/get-messages') && r.url().includes('before=')) pages++;
+    });
+    const newest = await page.locator('[data-message-id]').last().getAttribute('data-message-id');
+    const scroller = page.locator('[data-virtuoso-scroller]');
+    for (let i = 0; i < 40 && pages < 8; i++) {
+      await scroller.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await page.waitForTimeout(100);
+      expect(await page.locator('[data-message-id]').count()).toBeLessThan(300);
+    }
+    expect(pages).toBeGreaterThanOrEqual(8);
+    const count = await page.locator('[data-message-id]').count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(300);
+    expect(await page.locator(`[data-message-id="${newest}"]`).count()).toBe(0);
+  });
+});
