@@ -124,6 +124,17 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
         .filter(fits);
     case 'uri':
       return fc.webUrl().filter(fits);
+    case 'uri-reference':
+      return fc.oneof(fc.webUrl(), fc.stringMatching(/^\/[a-z0-9/-]{0,30}$/)).filter(fits);
+    case 'time':
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2000-01-02'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(11))
+        .filter(fits);
+    case 'hostname':
+      return fc.domain().filter(fits);
+    case 'ipv4':
+      return fc.ipV4();
     case 'uuid':
       return fc.uuid();
   }

@@ -43,6 +43,10 @@ const BROKEN_FORMATS: Record<string, string> = {
   date: '2026-13-45',
   'date-time': 'yesterday at noon',
   uri: 'not a uri',
+  'uri-reference': 'not a \\ uri',
+  time: '25:61',
+  hostname: '-bad-.host-',
+  ipv4: '999.1.1.1',
   uuid: 'not-a-uuid',
 };
 

@@ -11,6 +11,8 @@ export class Recorder {
   private readonly cells = new Map<string, Cell>();
   private readonly failures = new Map<string, Diagnostic>();
   readonly errors: Diagnostic[] = [];
+  /** The phase running now; stamped on each diagnostic so a report can say where a failure came from. */
+  phase: Diagnostic['phase'];
 
   constructor(private readonly selected: Set<string>) {}
 
@@ -18,7 +20,8 @@ export class Recorder {
     for (const d of Array.isArray(diagnostic) ? diagnostic : [diagnostic]) this.addOne(d);
   }
 
-  private addOne(d: Diagnostic): void {
+  private addOne(input: Diagnostic): void {
+    const d = input.phase || !this.phase ? input : { ...input, phase: this.phase };
     if (d.severity === 'error') {
       this.errors.push(d);
       return;

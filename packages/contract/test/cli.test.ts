@@ -48,7 +48,7 @@ describe('cohort-contract CLI', () => {
   it('exits 1 on a failed check, names it and prints a curl that reproduces it', async () => {
     const run = await cli(['--base-url', broken.url, ...quick, '--operations', 'storeNote']);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/\[status_code_conformance\] storeNote: status 200 is not documented/);
+    expect(run.stdout).toMatch(/\[status_code_conformance\] storeNote \(scenario\): status 200 is not documented/);
     expect(run.stdout).toMatch(
       /reproduce: curl -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/api\/v1\/users\/me\/notes\/store'/,
     );

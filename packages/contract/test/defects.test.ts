@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../src/index.ts';
 import type { CheckName } from '../src/types.ts';
-import { cell, checkFixture, type Defect, failuresOf } from './helpers.ts';
+import { cell, checkFixture, type Defect, failuresOf, startFixture } from './helpers.ts';
 
 /** One deliberately broken server per row: the defect must be caught, on the right operation, named. */
 const CASES: [Defect, { operationId: string; check: CheckName; message: RegExp; schemaPath?: RegExp }][] = [
@@ -73,6 +74,26 @@ describe('deliberately broken servers', () => {
     expect(rejected).toEqual(
       expect.arrayContaining([expect.stringMatching(/required field position missing was answered 500/)]),
     );
+  });
+
+  it('gives a request that still reproduces the failure after the run', async () => {
+    const server = await startFixture('undocumented-status');
+    try {
+      const result = await runConformance({ baseUrl: server.url, fuzz: 0, seed: 1, operations: ['storeNote'] });
+      const [failure] = failuresOf(result, 'storeNote', 'status_code_conformance');
+      const request = failure?.request;
+      expect(request).toBeDefined();
+      if (!request) return;
+      // The logout check uses a session of its own, so the token in the curl command is still valid.
+      const again = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: JSON.stringify(request.body),
+      });
+      expect(again.status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 
   it('reports a revoked token that still works', async () => {

@@ -305,7 +305,16 @@ export async function logoutStep(ctx: RunContext): Promise<string | undefined> {
   const a = ctx.a;
   const op = ctx.op('logout');
   if (!op || !a?.token) return undefined;
-  const token = a.token;
+  // A session of its own, so the main token stays valid and the curl commands in the report still work.
+  let token = a.token;
+  if (ctx.op('login')) {
+    const session = await ctx.call('login', {
+      body: { uniName: a.university, email: a.email, password: a.password },
+      check: false,
+    });
+    const fresh = (dataOf(session) as { access_token?: unknown } | undefined)?.access_token;
+    if (typeof fresh === 'string') token = fresh;
+  }
   const ex = await ctx.call('logout', { token });
   acceptance(ctx, op, ex, 'signing out');
   return ok(ex) ? token : undefined;

@@ -23,7 +23,7 @@ function oneLine(value: unknown): string {
 }
 
 function failureBlock(f: Diagnostic, index: number): string[] {
-  const lines = [`${index}. [${f.code}] ${f.operationId}: ${f.message}`];
+  const lines = [`${index}. [${f.code}] ${f.operationId}${f.phase ? ` (${f.phase})` : ''}: ${f.message}`];
   if (f.expected !== undefined) lines.push(`   expected: ${oneLine(f.expected)}`);
   if (f.actual !== undefined) lines.push(`   actual:   ${oneLine(f.actual)}`);
   if (f.request) {
