@@ -173,6 +173,15 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
   return section;
 }
 
+/** Every figure of this measure, unmeasured, with the reason: keeps the targets listed when it cannot run. */
+export function plannedThroughputRows(reason: string): Row[] {
+  return endpoints.flatMap((endpoint) =>
+    rowsFor(endpoint, {})
+      .filter((row) => row.subject === SUBJECT_NAMES.cohort)
+      .map((row) => ({ ...row, note: reason })),
+  );
+}
+
 /** What the reference servers say about a missed target, in words: pure arithmetic on this run's figures. */
 export function explainMisses(
   label: string,

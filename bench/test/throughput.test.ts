@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainMisses } from '../src/throughput.ts';
+import { verdict } from '../src/report.ts';
+import { explainMisses, plannedThroughputRows } from '../src/throughput.ts';
 
 describe('explainMisses', () => {
   it('says nothing when the targets are met', () => {
@@ -34,5 +35,20 @@ describe('explainMisses', () => {
     expect(explainMisses('GET notes', results, 50)).toEqual([
       expect.stringContaining('the framework is not what holds the mock back; the mock runs at 0.25× of it'),
     ]);
+  });
+});
+
+describe('plannedThroughputRows', () => {
+  it('lists every Cohort target as not measured, with the reason', () => {
+    const rows = plannedThroughputRows('not measured: no mock');
+    const targeted = rows.filter((row) => row.target);
+    expect(targeted.map((row) => row.metric)).toEqual([
+      'GET notes/{userId}: req/s',
+      'GET notes/{userId}: req/s',
+      'GET notes/{userId}: p99',
+      'POST notes/store: req/s',
+      'POST notes/store: p99',
+    ]);
+    expect(targeted.every((row) => verdict(row) === 'not measured' && row.note === 'not measured: no mock')).toBe(true);
   });
 });
