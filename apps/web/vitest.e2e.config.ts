@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 60_000,
+    testTimeout: 90_000,
     hookTimeout: 90_000,
   },
 });

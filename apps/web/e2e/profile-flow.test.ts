@@ -10,7 +10,7 @@ const password = 'e2e-secret';
 beforeAll(async () => {
   stack = await startStack();
   page = await stack.browser.newPage({ viewport: VIEWPORT });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
 });
 
 afterAll(async () => {

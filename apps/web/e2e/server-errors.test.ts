@@ -9,7 +9,7 @@ beforeAll(async () => {
   // Every API request answers 503 with the error envelope.
   stack = await startStack(['--error-rate', '1']);
   page = await stack.browser.newPage({ viewport: VIEWPORT });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
 });
 
 afterAll(async () => {
