@@ -169,6 +169,29 @@ describe('own profile', () => {
   });
 });
 
+describe('removable items', () => {
+  it.each<[string, string, string, string]>([
+    ['Clubs', 'clubs', 'Remove Chess Club', '/api/v1/users/me/clubs/7/detach'],
+    ['Interests', 'interests', 'Remove Climate', '/api/v1/users/me/interests/7/detach'],
+    ['Direction', 'directions', 'Remove Venture', '/api/v1/users/me/directions/7/detach'],
+  ])('%s: removing calls detach and drops the item the server returned', async (tab, kind, button, path) => {
+    const item = {
+      id: 7,
+      name: button.replace('Remove ', ''),
+      position: 'Member',
+      prefixed_id: 'int_abcdefghijklmnop',
+    };
+    const { user, calls } = ownProfile({
+      [`GET /api/v1/users/me/${kind}/{userId}`]: () => ({ body: envelope([item]) }),
+      [`DELETE /api/v1/users/me/${kind}/{id}/detach`]: () => ({ body: envelope(item) }),
+    });
+    await user.click(await screen.findByRole('tab', { name: tab }));
+    await user.click(await screen.findByRole('button', { name: button }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument());
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path });
+  });
+});
+
 describe('More menu', () => {
   it('opens with Group Invites, My Groups and Log out; closes on Escape', async () => {
     const { user } = ownProfile();
