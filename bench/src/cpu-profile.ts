@@ -78,7 +78,9 @@ export function summariseProfile(
     if (ms === 0 || functionName === '(idle)') continue;
     busyMs += ms;
     const module = moduleOf(url, functionName);
-    const name = url === '' ? functionName : `${functionName || '(anonymous)'} (${module}:${lineNumber + 1})`;
+    // Node's own frames keep their file (node:_http_outgoing) so a reader can tell HTTP from streams.
+    const where = url.startsWith('node:') ? url : module;
+    const name = url === '' ? functionName : `${functionName || '(anonymous)'} (${where}:${lineNumber + 1})`;
     functions.set(name, (functions.get(name) ?? 0) + ms);
     modules.set(module, (modules.get(module) ?? 0) + ms);
   }

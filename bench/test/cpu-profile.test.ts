@@ -24,27 +24,36 @@ describe('summariseProfile', () => {
       frame(2, 'next', 'file:///w/node_modules/router/index.js'),
       frame(3, 'listNotes', 'file:///w/apps/mock/src/routes/notes.ts'),
       frame(4, '(idle)'),
+      frame(5, 'end', 'node:_http_outgoing'),
     ],
-    samples: [2, 2, 4, 3, 3, 3],
-    timeDeltas: [1000, 1000, 1000, 1000, 1000, 1000],
+    samples: [2, 2, 4, 3, 3, 3, 5],
+    timeDeltas: [1000, 1000, 1000, 1000, 1000, 1000, 1000],
     startTime: 0,
-    endTime: 6000,
+    endTime: 7000,
   };
 
   it('attributes self time to functions and modules, ignoring idle time', () => {
     const summary = summariseProfile(profile);
-    expect(summary.busyMs).toBe(5);
+    expect(summary.busyMs).toBe(6);
     expect(summary.functions).toEqual([
-      { name: 'listNotes (apps/mock/src/routes/notes.ts:10)', ms: 3, share: 0.6 },
-      { name: 'next (router:10)', ms: 2, share: 0.4 },
+      { name: 'listNotes (apps/mock/src/routes/notes.ts:10)', ms: 3, share: 0.5 },
+      { name: 'next (router:10)', ms: 2, share: 2 / 6 },
+      { name: 'end (node:_http_outgoing:10)', ms: 1, share: 1 / 6 },
     ]);
-    expect(summary.modules.map((spot) => spot.name)).toEqual(['apps/mock/src/routes/notes.ts', 'router']);
+    expect(summary.modules.map((spot) => spot.name)).toEqual([
+      'apps/mock/src/routes/notes.ts',
+      'router',
+      'node internals',
+    ]);
   });
 
   it('keeps only the final window when asked, so start-up is left out', () => {
     const summary = summariseProfile(profile, { lastMs: 3 });
-    expect(summary.busyMs).toBe(3);
-    expect(summary.functions.map((spot) => spot.name)).toEqual(['listNotes (apps/mock/src/routes/notes.ts:10)']);
+    expect(summary.busyMs).toBe(4);
+    expect(summary.functions.map((spot) => spot.name)).toEqual([
+      'listNotes (apps/mock/src/routes/notes.ts:10)',
+      'end (node:_http_outgoing:10)',
+    ]);
   });
 
   it('falls back to hit counts when there are no samples', () => {
