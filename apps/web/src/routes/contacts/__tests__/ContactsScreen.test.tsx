@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelope, errorBody, type Handler, resourcePage } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const person = (id: string, first: string, last: string) => ({
+  id: `usr_${id.padEnd(16, '0')}`,
+  first_name: first,
+  last_name: last,
+  profile_image: null,
+  university: 'Stanford University',
+  graduation_year: 2025,
+  last_seen_at: new Date().toISOString(),
+});
+const people = [person('a', 'Priya', 'Raman'), person('b', 'Tom', 'Chen')];
+const page = (data: unknown[]) => envelope({ data, current_page: 1, per_page: 30, total: data.length, last_page: 1 });
+
+function contacts(search: Handler, extra: Record<string, Handler> = {}) {
+  return renderApp({
+    path: '/contacts',
+    signedIn: true,
+    handlers: {
+      'GET /api/v1/general/get-all-resource/': (req) => {
+        const kind = new URLSearchParams(req.search).get('resource');
+        if (kind === 'Graduation') return { body: resourcePage(['2024', '2025', '2026']) };
+        return { body: resourcePage(['Harvard University', 'Stanford University']) };
+      },
+      'GET /api/v1/users/search': search,
+      ...extra,
+    },
+  });
+}
+
+describe('contacts directory', () => {
+  it('filter panels add removable tags; Search sends every chosen value as a repeated parameter', async () => {
+    const { user, calls } = contacts(() => ({ body: page(people) }));
+    await user.click(await screen.findByRole('button', { name: 'Class of...' }));
+    let panel = screen.getByRole('dialog', { name: 'Class of...' });
+    expect(within(panel).getByPlaceholderText('Select Year')).toBeInTheDocument();
+    await user.click(await within(panel).findByRole('checkbox', { name: '2025' }));
+    await user.click(within(panel).getByRole('checkbox', { name: '2026' }));
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+    const years = screen.getByRole('list', { name: 'Class of... chosen' });
+    expect(
+      within(years)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace('×', '')),
+    ).toEqual(['2025', '2026']);
+
+    await user.click(screen.getByRole('button', { name: 'University' }));
+    panel = screen.getByRole('dialog', { name: 'University' });
+    await user.type(within(panel).getByRole('textbox'), 'stan');
+    expect(within(panel).queryByRole('checkbox', { name: 'Harvard University' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('checkbox', { name: 'Stanford University' }));
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+    await user.click(screen.getByRole('button', { name: 'Remove 2026' }));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search people' }), 'climate');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('dialog', { name: 'Search results' });
+    await within(results).findByText('Priya Raman');
+    const sent = new URLSearchParams(calls.find((c) => c.path === '/api/v1/users/search')?.search);
+    expect(sent.getAll('class_of')).toEqual(['2025']);
+    expect(sent.getAll('university')).toEqual(['Stanford University']);
+    expect(sent.get('q')).toBe('climate');
+    expect(within(results).getByText('2 people found · 0 selected')).toBeInTheDocument();
+    expect(within(results).getByRole('button', { name: 'Invite to Group' })).toBeDisabled();
+    await user.click(within(results).getByRole('checkbox', { name: 'Select Tom Chen' }));
+    expect(within(results).getByText('2 people found · 1 selected')).toBeInTheDocument();
+    expect(within(results).getByRole('button', { name: 'Invite to Group' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Find People Nearby', hidden: true })).toBeDisabled();
+  });
+
+  it('a failed search says why and retries', async () => {
+    let fail = true;
+    const { user } = contacts(() =>
+      fail ? { status: 503, body: errorBody('Service unavailable.') } : { body: page(people) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('dialog', { name: 'Search results' });
+    expect(await within(results).findByText(/The search failed: Service unavailable/)).toBeInTheDocument();
+    fail = false;
+    await user.click(within(results).getByRole('button', { name: 'Retry' }));
+    expect(await within(results).findByText('Priya Raman')).toBeInTheDocument();
+  });
+
+  it('Save Search List saves the selected people and goes to /savedlists; a failure keeps the sheet open', async () => {
+    let saved: unknown;
+    let reject = true;
+    const { user, router } = contacts(() => ({ body: page(people) }), {
+      'POST /api/v1/users/me/saved-lists': (req) => {
+        if (reject) return { status: 422, body: errorBody('The given data was invalid.', { name: ['is taken'] }) };
+        saved = req.body;
+        return {
+          status: 201,
+          body: envelope({ id: 9, name: 'x', count: 1, created_at: '', deleted_at: null, members: [] }),
+        };
+      },
+      'GET /api/v1/users/me/saved-lists': () => ({ body: envelope([]) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('dialog', { name: 'Search results' });
+    await user.click(await within(results).findByRole('checkbox', { name: 'Select Priya Raman' }));
+    await user.click(within(results).getByRole('button', { name: 'Save Search List' }));
+    const sheet = screen.getByRole('dialog', { name: 'Save Search List' });
+    expect(within(sheet).getByText('Saves the person you selected.')).toBeInTheDocument();
+    await user.clear(within(sheet).getByLabelText('List name'));
+    await user.type(within(sheet).getByLabelText('List name'), 'Priya');
+    await user.click(within(sheet).getByRole('button', { name: 'Save' }));
+    expect(await within(sheet).findByText('is taken')).toBeInTheDocument();
+    reject = false;
+    await user.click(within(sheet).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/savedlists'));
+    expect(saved).toEqual({ name: 'Priya', user_ids: [people[0]?.id] });
+  });
+});

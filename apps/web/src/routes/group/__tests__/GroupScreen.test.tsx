@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const group = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+  id: `chan_${id.padEnd(16, '0')}`,
+  name,
+  description: '',
+  tags: [],
+  is_closed: false,
+  users: ['usr_demo0000000000000'],
+  is_member: true,
+  is_following: false,
+  status: 'active',
+  member_count: 4,
+  ...extra,
+});
+
+function groups(handlers: Record<string, Handler>, state?: { id: number }) {
+  return renderApp({ path: '/group', signedIn: true, handlers, ...(state ? { state } : {}) });
+}
+
+describe('group management', () => {
+  it('MyGroups: Click to Follow turns into Following from the server answer; a failure says why and keeps it', async () => {
+    let following = false;
+    let broken = false;
+    const climate = () => group('a', 'Climate Founders', { is_following: following });
+    const { user, calls } = groups({
+      'GET /api/v1/users/me/channels': () => ({ body: envelope([climate()]) }),
+      'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
+      'POST /api/v1/channels/{id}/follow': () => {
+        if (broken) return { status: 409, body: errorBody('You are not a member of this group.') };
+        following = true;
+        return { body: envelope(climate()) };
+      },
+    });
+    const follow = await screen.findByRole('button', { name: 'Click to Follow: Climate Founders' });
+    expect(new URLSearchParams(calls[0]?.search).get('status')).toBe('active');
+    await user.click(follow);
+    const now = await screen.findByRole('button', { name: 'Following: Climate Founders' });
+    expect(now).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/follow'))).toBe(true);
+
+    following = false;
+    broken = true;
+    await user.click(screen.getByRole('tab', { name: 'Inactive Groups' }));
+    await user.click(screen.getByRole('tab', { name: 'MyGroups' }));
+    await user.click(await screen.findByRole('button', { name: 'Click to Follow: Climate Founders' }));
+    expect(await screen.findByText('You are not a member of this group.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Click to Follow: Climate Founders' })).toBeInTheDocument();
+  });
+
+  it('opens on Group Invites from the navigation state; Accept Invite joins and the invite goes away', async () => {
+    let pending = [
+      {
+        id: 3,
+        channel_id: 'chan_b000000000000000',
+        channel_name: 'VC Deal Flow',
+        user_id: 'usr_demo0000000000000',
+        invited_by: 'usr_x000000000000000',
+        status: 'pending',
+        created_at: '2026-11-21T08:00:00.000Z',
+      },
+    ];
+    const { user } = groups(
+      {
+        'GET /api/v1/users/me/channel-invites': () => ({ body: envelope(pending) }),
+        'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
+        'POST /api/v1/channel-invites/{id}/accept': () => {
+          pending = [];
+          return { body: envelope(group('b', 'VC Deal Flow')) };
+        },
+      },
+      { id: 3 },
+    );
+    expect(await screen.findByRole('tab', { name: 'Group Invites' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(await screen.findByRole('button', { name: 'Accept Invite: VC Deal Flow' }));
+    expect(await screen.findByText('You joined VC Deal Flow.')).toBeInTheDocument();
+    expect(await screen.findByText('No pending invitations.')).toBeInTheDocument();
+  });
+
+  it('Inactive Groups: Reactivate', async () => {
+    let inactive = [group('c', 'Board Game Night', { status: 'inactive' })];
+    const { user } = groups(
+      {
+        'GET /api/v1/users/me/channels': (req) => ({
+          body: envelope(new URLSearchParams(req.search).get('status') === 'inactive' ? inactive : []),
+        }),
+        'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
+        'POST /api/v1/channels/{id}/reactivate': () => {
+          inactive = [];
+          return { body: envelope(group('c', 'Board Game Night')) };
+        },
+      },
+      { id: 2 },
+    );
+    const list = await screen.findByRole('list', { name: 'Inactive groups' });
+    await within(list).findByText('Board Game Night');
+    await user.click(screen.getByRole('button', { name: 'Reactivate Board Game Night' }));
+    expect(await screen.findByText('No inactive groups.')).toBeInTheDocument();
+  });
+});
