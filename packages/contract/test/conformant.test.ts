@@ -12,6 +12,8 @@ describe('a conformant server', () => {
     expect(exitCode(result)).toBe(0);
     expect(result.operations).toHaveLength(24);
     expect(result.cells).toHaveLength(24 * CHECK_NAMES.length);
+    expect(result.passed + result.failed + result.skipped).toBe(result.cells.length);
+    expect(result.unimplemented).toEqual([]);
     for (const c of result.cells.filter((c) => c.status === 'skip')) expect(c.reason).toBeTruthy();
     // The scenario really exercised the flows it claims.
     expect(cell(result, 'storeNote', 'ensure_resource_availability')?.status).toBe('pass');
@@ -52,6 +54,14 @@ describe('a conformant server', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('points out operations the server does not implement', async () => {
+    // The fixture implements only core operations; getUser is proposed.
+    const result = await checkFixture(undefined, { fuzz: 0, include: 'all', operations: ['getMe', 'getUser'] });
+    expect(result.unimplemented).toEqual(['getUser']);
+    expect(cell(result, 'getUser', 'ignored_auth')?.status).toBe('fail');
+    expect(renderText(result)).toContain('Answered only 404/405, so probably not implemented (1): getUser');
   });
 
   it('is reproducible with a seed', async () => {

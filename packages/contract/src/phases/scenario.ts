@@ -35,9 +35,9 @@ export function acceptance(ctx: RunContext, op: Operation, ex: Exchange | undefi
 /** Registers (or signs in) an account and fills in its token and id. */
 async function signIn(ctx: RunContext, account: Account, register: boolean): Promise<void> {
   const registerOp = ctx.op('register');
-  if (register && registerOp) {
-    const body = validBody(ctx, registerOp) as Record<string, unknown>;
-    Object.assign(body, { email: account.email, password: account.password, university_name: account.university });
+  const template = registerOp ? validBody(ctx, registerOp) : undefined;
+  if (register && registerOp && template && typeof template === 'object') {
+    const body = { ...template, email: account.email, password: account.password, university_name: account.university };
     const ex = await ctx.call('register', { body });
     acceptance(ctx, registerOp, ex, 'registering a fresh user');
     const token = (dataOf(ex) as { access_token?: unknown } | undefined)?.access_token;
