@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import type { Machine } from './report.ts';
@@ -24,4 +25,17 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The commit being measured, so RESULTS.md says which code its figures belong to; undefined outside git. */
+export function describeRevision(cwd: string): { commit: string; dirty: boolean } | undefined {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty: git('status', '--porcelain', '--untracked-files=no') !== '',
+    };
+  } catch {
+    return undefined;
+  }
 }

@@ -43,6 +43,8 @@ export interface Results {
   machine: Machine;
   date: Date;
   durationMs: number;
+  /** The commit measured, and whether the tree had uncommitted changes. */
+  revision?: { commit: string; dirty: boolean };
   /** 1-minute load average when the run started and when it ended: other work on the machine skews figures. */
   load: { start: number; end: number };
   sections: Section[];
@@ -184,6 +186,11 @@ export function renderResults(results: Results): string {
     '',
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB.toFixed(1)} GiB memory, ${machine.os}`,
     `- Node: ${machine.node}`,
+    ...(results.revision
+      ? [
+          `- Code: commit ${results.revision.commit}${results.revision.dirty ? ' with uncommitted changes' : ' (clean tree)'}`,
+        ]
+      : []),
     `- Load average (1 min): ${results.load.start.toFixed(2)} at the start, ${results.load.end.toFixed(2)} at the end${busy(results) ? ` — **the machine was busy with other work (more than half its ${machine.cores} cores); absolute figures are depressed, ratios less so**` : ''}`,
     '',
   ].join('\n');

@@ -7,7 +7,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { measureConformance, plannedConformanceRows } from './conformance.ts';
-import { describeMachine } from './machine.ts';
+import { describeMachine, describeRevision } from './machine.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { type Row, renderResults, type Section } from './report.ts';
 import { measureSearchAndStartup, plannedSearchRows } from './search.ts';
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const date = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
+  const revision = describeRevision(benchRoot);
   const sections: Section[] = [];
   const noMock = mockExists() ? null : 'not measured: apps/mock/src/main.ts does not exist yet';
 
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
     date,
     durationMs: performance.now() - started,
     load: { start: loadAtStart, end: loadavg()[0] ?? 0 },
+    ...(revision ? { revision } : {}),
     sections,
   });
   // A shortened or partial run must not pass for the real thing: it goes beside RESULTS.md, git-ignored.

@@ -134,6 +134,7 @@ describe('renderResults', () => {
       date: new Date('2026-11-22T12:00:00Z'),
       durationMs: 61_000,
       load: { start: 0.4, end: 1.5 },
+      revision: { commit: 'abc1234', dirty: false },
       sections: [
         {
           title: 'Search',
@@ -153,6 +154,7 @@ describe('renderResults', () => {
     });
     expect(markdown).toContain('Test CPU, 2 cores, 4.0 GiB memory, Linux');
     expect(markdown).toContain('- Node: v20.20.0');
+    expect(markdown).toContain('- Code: commit abc1234 (clean tree)');
     expect(markdown).toContain('2026-11-22T12:00:00.000Z');
     expect(markdown).toContain('took 61 s');
     expect(markdown).toContain('Load average (1 min): 0.40 at the start, 1.50 at the end — **the machine was busy');
