@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
 export const search = style({
+  boxSizing: 'border-box',
   margin: `${vars.space.sm} ${vars.space.lg}`,
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.md}`,
@@ -138,6 +139,8 @@ export const fieldset = style({
   border: 'none',
   margin: 0,
   padding: 0,
+  // A fieldset is min-content wide by default; let it shrink to the sheet.
+  minWidth: 0,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
@@ -150,6 +153,10 @@ export const legend = style({
 });
 
 export const scrollBox = style({
+  border: 'none',
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
   maxHeight: '15rem',
   overflowY: 'auto',
   display: 'flex',

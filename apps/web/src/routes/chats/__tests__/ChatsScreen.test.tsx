@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { demoUser, envelope, errorBody, type Handler, resourcePage } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const message = (id: string, text: string, time: string, sender = 'usr_friend0000000001') => ({
+  id,
+  channel_id: 'chan_a',
+  sender_id: sender,
+  reply_message_id: null,
+  message: text,
+  time,
+  files: [],
+});
+const channels = [
+  {
+    id: 'chan_aaaaaaaaaaaaaaaa',
+    name: 'VC Deal Flow',
+    description: '',
+    tags: [],
+    is_closed: false,
+    users: [demoUser.id],
+    unread_count: 4,
+    last_message: message('msg_1', 'Our pitch got into the final round!', '2026-11-20T10:00:00.000Z'),
+  },
+  {
+    id: 'chan_bbbbbbbbbbbbbbbb',
+    name: 'Weekend Hikers',
+    description: '',
+    tags: [],
+    is_closed: false,
+    users: [demoUser.id],
+    unread_count: 0,
+    last_message: message('msg_2', 'Trail at 9am', '2026-11-19T10:00:00.000Z', demoUser.id),
+  },
+];
+const friends = [
+  {
+    id: 'usr_friend0000000001',
+    first_name: 'Priya',
+    last_name: 'Raman',
+    email: 'p@x.edu',
+    profile_image: null,
+    university: 'Stanford University',
+    graduation_year: 2025,
+  },
+  {
+    id: 'usr_friend0000000002',
+    first_name: 'Omar',
+    last_name: 'Haddad',
+    email: 'o@x.edu',
+    profile_image: null,
+    university: 'MIT',
+    graduation_year: 2026,
+  },
+];
+
+function chats(extra: Record<string, Handler> = {}) {
+  return renderApp({
+    path: '/chats',
+    signedIn: true,
+    handlers: {
+      'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
+      'GET /api/v1/users/me/channels': () => ({ body: envelope(channels) }),
+      'GET /api/v1/users/me/friends': () => ({ body: friends }),
+      'GET /api/v1/general/get-all-resource/': () => ({ body: resourcePage(['Entrepreneurship', 'Climate']) }),
+      'GET /api/v1/channels/{id}': () => ({ body: errorBody('not in this test'), status: 404 }),
+      ...extra,
+    },
+  });
+}
+
+async function toDetails(user: ReturnType<typeof chats>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'New message' }));
+  await user.click(screen.getByRole('button', { name: 'New Group' }));
+  const picker = screen.getByRole('dialog', { name: 'New Group' });
+  await user.click(await within(picker).findByRole('checkbox', { name: /Priya Raman/ }));
+  await user.click(within(picker).getByRole('checkbox', { name: /Omar Haddad/ }));
+  expect(within(picker).getByText('2/200000')).toBeInTheDocument();
+  await user.click(within(picker).getByRole('button', { name: 'Next' }));
+  return screen.findByRole('dialog', { name: 'Group details' });
+}
+
+describe('/chats', () => {
+  it('lists my chats with last message, own prefix and unread count; search filters them', async () => {
+    const { user } = chats();
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    const rows = within(list).getAllByRole('link');
+    expect(rows.map((r) => r.getAttribute('href'))).toEqual([
+      '/chatInbox?id=chan_aaaaaaaaaaaaaaaa',
+      '/chatInbox?id=chan_bbbbbbbbbbbbbbbb',
+    ]);
+    expect(rows[0]).toHaveTextContent('Our pitch got into the final round!');
+    expect(rows[0]).toHaveTextContent('4 unread');
+    expect(rows[1]).toHaveTextContent('You: Trail at 9am');
+    await user.type(screen.getByRole('searchbox', { name: 'Search chats' }), 'hikers');
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('creates a group with every field and opens its profile', async () => {
+    let sent: unknown;
+    const { user, router } = chats({
+      'POST /api/v1/users/channels/store': (req) => {
+        sent = req.body;
+        return { status: 201, body: envelope({ ...channels[0], id: 'chan_newnewnewnewnewn', name: 'Climate Crew' }) };
+      },
+    });
+    const details = await toDetails(user);
+    await user.click(within(details).getByRole('button', { name: 'Send' }));
+    expect(within(details).getByText('Group Name is required')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await user.type(within(details).getByLabelText('Group Name'), 'Climate Crew');
+    await user.click(within(details).getByRole('button', { name: 'Climate' }));
+    await user.click(within(details).getByRole('switch', { name: 'Make Open' }));
+    await user.type(within(details).getByLabelText('Group Description'), 'Hack nights.');
+    await user.click(within(details).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/group-profile'));
+    expect(router.state.location.search).toBe('?id=chan_newnewnewnewnewn');
+    expect(sent).toEqual({
+      name: 'Climate Crew',
+      description: 'Hack nights.',
+      tags: [2],
+      is_closed: false,
+      users: ['usr_friend0000000001', 'usr_friend0000000002'],
+      parent_id: null,
+      is_public: false,
+      is_open: true,
+      expires_year: null,
+    });
+  });
+
+  it('on failure says why and keeps the form as typed', async () => {
+    const { user, router } = chats({
+      'POST /api/v1/users/channels/store': () => ({
+        status: 422,
+        body: errorBody('The given data was invalid.', { 'tags.0': ['No tag with id 1.'] }),
+      }),
+    });
+    const details = await toDetails(user);
+    await user.type(within(details).getByLabelText('Group Name'), 'Climate Crew');
+    await user.click(within(details).getByRole('button', { name: 'Entrepreneurship' }));
+    await user.click(within(details).getByRole('button', { name: 'Send' }));
+    expect(
+      await within(details).findByText(/Could not create the group: The given data was invalid/),
+    ).toBeInTheDocument();
+    expect(within(details).getByText('No tag with id 1.')).toBeInTheDocument();
+    expect(within(details).getByLabelText('Group Name')).toHaveValue('Climate Crew');
+    expect(router.state.location.pathname).toBe('/chats');
+  });
+});
