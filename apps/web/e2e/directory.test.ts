@@ -150,6 +150,37 @@ describe('directory → saved list → profile connector → delete and restore 
   });
 });
 
+describe('acting on search results and lists (real Chromium, real mock)', () => {
+  it('keeps the filters, invites two people to a group, then opens a chat with them', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await page.getByRole('list', { name: 'University chosen' }).waitFor();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('dialog', { name: 'Search results' });
+    const boxes = results.getByRole('list', { name: 'People found' }).getByRole('checkbox');
+    await boxes.nth(1).waitFor();
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await results.getByRole('button', { name: 'Invite to Group' }).click();
+    const picker = page.getByRole('dialog', { name: 'Invite to Group' });
+    await picker.getByRole('list', { name: 'Your groups' }).getByRole('button').first().click();
+    await page.getByText(/invitations? sent to join/).waitFor();
+    await picker.waitFor({ state: 'detached' });
+    await results.getByRole('button', { name: 'Message Selected Contacts' }).click();
+    await page.waitForURL(/\/chatInbox\?id=chan_/);
+  });
+
+  it('Create Group From List makes a group of a saved list and opens its profile', async () => {
+    await page.goBack();
+    await page.getByRole('button', { name: 'Create Group From List' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Create Group From List' });
+    await sheet.getByRole('button', { name: new RegExp(LIST_NAME) }).click();
+    await sheet.getByLabel('Group Name').fill('E2E group from a list');
+    await screenshot(page, 'directory-create-group');
+    await sheet.getByRole('button', { name: 'Create Group' }).click();
+    await page.waitForURL(/\/group-profile\?id=chan_/);
+  });
+});
+
 describe('group management (real Chromium, real mock)', () => {
   it('the More menu shows the real counts and opens My Groups', async () => {
     await page.goto(`${stack.appUrl}/profile`);
