@@ -1,7 +1,8 @@
 import type { Operation } from '@cohort/openapi';
 import { skip } from '../checks/diagnostic.ts';
+import { ensureResourceAvailability } from '../checks/ensure-resource-availability.ts';
 import { positiveDataAcceptance } from '../checks/positive-data-acceptance.ts';
-import { ensureResourceAvailability, goneAfterRemoval, secondRemovalRefused } from '../checks/resource-checks.ts';
+import { goneAfterRemoval, secondRemovalRefused } from '../checks/use-after-free.ts';
 import { type Account, freshAccount, type RunContext } from '../context.ts';
 import { proseRuleFields, requiredQuery, validBody } from '../inputs.ts';
 import type { Exchange } from '../types.ts';
