@@ -92,6 +92,8 @@ export class HttpClient {
         headers,
         ...(payload !== undefined ? { body: payload } : {}),
         signal: abort.signal,
+        // A redirect (e.g. to a login page) is an answer to judge, not something to follow.
+        redirect: 'manual',
       });
       text = /^text\/event-stream/i.test(res.headers.get('content-type') ?? '')
         ? await readStream(res)

@@ -26,6 +26,13 @@ const doc: OpenApiDocument = {
         },
       },
     },
+    '/redirect': {
+      get: {
+        operationId: 'redirect',
+        security: [],
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
     '/crash': {
       get: {
         operationId: 'crash',
@@ -53,10 +60,16 @@ async function start(): Promise<string> {
     res.write('event: presence\ndata: {"online_count":1}\n\n');
     // Stays open, as a stream does.
   });
+  app.get('/redirect', (_req, res) => {
+    res.redirect(302, '/login-page');
+  });
+  app.get('/login-page', (_req, res) => {
+    res.json({ page: 'login' });
+  });
   app.get('/crash', (_req, res) => {
     res.status(500).type('text').send('Error: boom\n    at handler (/srv/app.js:1:1)');
   });
-  app.all(['/slow', '/events', '/crash'], (_req, res) => {
+  app.all(['/slow', '/events', '/crash', '/redirect'], (_req, res) => {
     res.set('Allow', 'GET').status(405).json({ success: false, message: 'no' });
   });
   const server = app.listen(0, '127.0.0.1');
@@ -83,6 +96,10 @@ describe('transport', () => {
     expect(cell(result, 'crash', 'not_a_server_error')?.status).toBe('fail');
     expect(cell(result, 'crash', 'status_code_conformance')?.status).toBe('fail');
     expect(result.failures.map((f) => f.message)).toContain('the 500 error body is text/plain, not JSON');
+    // A redirect is judged as it is, not followed to a page that happens to answer 200.
+    expect(result.failures.map((f) => f.message)).toContain(
+      'status 302 is not documented for redirect (documented: 200)',
+    );
     expect(exitCode(result)).toBe(1);
   });
 });
