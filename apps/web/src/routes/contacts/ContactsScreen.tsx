@@ -33,7 +33,7 @@ export default function ContactsScreen() {
   const [keyword, setKeyword] = useAtom(directoryKeywordAtom);
   const setFilter = useSetAtom(setDirectoryFilterAtom);
   const [panel, setPanel] = useState<FilterRow | null>(null);
-  const [sheet, setSheet] = useState<'universities' | 'save' | 'group' | null>(null);
+  const [sheet, setSheet] = useState<'universities' | 'save' | 'create' | 'group' | null>(null);
   const [results, setResults] = useState<SearchState | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [people, setPeople] = useState<Map<string, Person>>(new Map());
@@ -95,7 +95,7 @@ export default function ContactsScreen() {
         <h1 className={l.topTitle}>Contacts</h1>
       </header>
       <div className={s.headerActions}>
-        <Button small variant="secondary" onClick={() => setSheet('save')}>
+        <Button small variant="secondary" onClick={() => setSheet('create')}>
           Create list
         </Button>
         <Button small variant="secondary" onClick={() => setSheet('group')}>
@@ -205,8 +205,9 @@ export default function ContactsScreen() {
           chosenPeople={chosenPeople}
         />
       )}
-      {sheet === 'save' && (
+      {(sheet === 'save' || sheet === 'create') && (
         <SaveListSheet
+          title={sheet === 'create' ? 'Create list' : 'Save Search List'}
           selected={selected}
           search={results?.query ?? toSearch(filters, keyword)}
           total={results?.status === 'ready' ? results.total : null}

@@ -22,12 +22,14 @@ function suggestName(search: SearchFilters): string {
 
 /** Save Search List / Create list: the selected people, or everyone the search finds when none is selected. */
 export function SaveListSheet({
+  title = 'Save Search List',
   selected,
   search,
   total,
   onClose,
   onSaved,
 }: {
+  title?: string;
   selected: string[];
   search: SearchFilters;
   total: number | null;
@@ -59,7 +61,7 @@ export function SaveListSheet({
 
   return (
     <Sheet
-      title="Save Search List"
+      title={title}
       onClose={onClose}
       footer={
         <>
