@@ -90,6 +90,10 @@ describe('searchUsers', () => {
     server.store.addClub(joiner.id, { name: club, position: 'Member' });
     const after = await search({ club: [club], per_page: 100 });
     expect(after.page?.data.map((p) => p.id)).toContain(joiner.id);
+    // And leaving it shows too.
+    const entry = server.store.listClubs(joiner.id).find((c) => c.name === club);
+    server.store.detachClub(joiner.id, entry?.id ?? 0);
+    expect((await search({ club: [club], per_page: 100 })).page?.data.map((p) => p.id)).not.toContain(joiner.id);
   });
 
   it('shows profile changes, renames and new users in the next search', async () => {

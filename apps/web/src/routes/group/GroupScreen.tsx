@@ -1,7 +1,7 @@
 import type { Channel } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import type { Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
@@ -87,7 +87,9 @@ export default function GroupScreen() {
       {list.map((group) => (
         <li key={group.id} className={s.row}>
           <span className={s.info}>
-            <span className={p.name}>{group.name}</span>
+            <Link className={p.name} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`}>
+              {group.name}
+            </Link>
             <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
           </span>
           <span className={s.buttons}>
