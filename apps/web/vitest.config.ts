@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Typing-driven UI tests on a busy 2-core CI machine can pass the 5 s default.
+    testTimeout: 20_000,
   },
 });

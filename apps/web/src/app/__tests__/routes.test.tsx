@@ -37,6 +37,8 @@ describe('routes and redirects (spec section 2)', () => {
       expect(router.state.location.pathname).toBe(path);
       expect(router.state.navigation.state).toBe('idle');
       expect(router.state.initialized).toBe(true);
+      // The router updates in a transition: wait for React to commit the shell with the screen in it.
+      expect(document.querySelector('main')?.childElementCount).toBeGreaterThan(0);
     });
   }
 
