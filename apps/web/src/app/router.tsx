@@ -41,7 +41,10 @@ export const routes: RouteObject[] = [
               { path: paths.group, lazy: screen(() => import('../routes/group/GroupScreen.tsx')) },
               { path: paths.chats, lazy: screen(() => import('../routes/chats/ChatsScreen.tsx')) },
               { path: paths.chatInbox, lazy: screen(() => import('../routes/chatInbox/ChatInboxScreen.tsx')) },
-              { path: paths.groupProfile, lazy: screen(() => import('../routes/group-profile/GroupProfileScreen.tsx')) },
+              {
+                path: paths.groupProfile,
+                lazy: screen(() => import('../routes/group-profile/GroupProfileScreen.tsx')),
+              },
               { path: paths.otherGroup, lazy: screen(() => import('../routes/otherGroup/OtherGroupScreen.tsx')) },
               // Spec: any other path of the main app is the contacts screen.
               { path: '*', lazy: screen(() => import('../routes/contacts/ContactsScreen.tsx')) },
