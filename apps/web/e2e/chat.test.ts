@@ -162,6 +162,34 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(box?.x ?? 100).toBeLessThan(24);
   });
 
+  it('replies with a quote, reports a message, and selects messages then returns to normal mode', async () => {
+    const incoming = page.locator('[data-message-id]:not([data-own])').last();
+    await incoming.getByRole('button', { name: 'Message options' }).click();
+    await page.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Reply' }).click();
+    await page.getByText(/Replying to/).waitFor();
+    await page.getByLabel('Message', { exact: true }).fill('Count me in');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const reply = ownBubbles().filter({ hasText: 'Count me in' });
+    await reply.getByText(/See you there!/).waitFor();
+
+    await incoming.getByRole('button', { name: 'Message options' }).click();
+    await page.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Report' }).click();
+    const report = page.getByRole('dialog', { name: 'Report message' });
+    await report.getByLabel('Harassment').check();
+    await report.getByRole('button', { name: 'Report' }).click();
+    await page.getByText('Thanks, the moderators will look at it.').waitFor();
+
+    await (await openMenuOf(TEXT)).getByRole('button', { name: 'Select' }).click();
+    const bar = page.getByRole('toolbar', { name: 'Selected messages' });
+    await bar.getByText('1 selected').waitFor();
+    await page.getByRole('checkbox', { name: /Select message from you: Count me in/ }).check();
+    await bar.getByText('2 selected').waitFor();
+    expect(await page.getByLabel('Message', { exact: true }).count()).toBe(0);
+    await bar.getByRole('button', { name: 'Done' }).click();
+    await page.getByLabel('Message', { exact: true }).waitFor();
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+  });
+
   it('a failed send turns into an error with Retry, and Retry sends it', async () => {
     await page.route('**/api/v1/channels/*/messages', (route) =>
       route.fulfill({
