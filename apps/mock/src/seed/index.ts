@@ -212,6 +212,7 @@ export function seedState(options: SeedOptions = {}): State {
     });
   }
   state.social = seedSocial(state, seed, refDate);
+  // After the social seed: the archive is appended last, so it never becomes a seeded subgroup.
   seedChat(f, state, seed, refDate);
   return state;
 }
