@@ -37,6 +37,7 @@ export default function GroupScreen() {
   const [groups, setGroups] = useState<Loadable<Channel[]>>(idle);
   const [invites, setInvites] = useState<Loadable<ChannelInvite[]>>(idle);
   const [working, setWorking] = useState<string | null>(null);
+  const [inviters, setInviters] = useState<Map<string, string>>(new Map());
 
   const load = useCallback(async () => {
     if (tab === 'invites') {
@@ -47,6 +48,15 @@ export default function GroupScreen() {
           ? { status: 'error', data: undefined, error, owner: 'me' }
           : { status: 'ready', data: data.data, error: null, owner: 'me' },
       );
+      // Who invited: a name says more than a date. A failed look-up just leaves the name out.
+      const ids = [...new Set((data?.data ?? []).map((i) => i.invited_by))];
+      const names = await Promise.all(
+        ids.map(async (id) => {
+          const user = await api.GET('/api/v1/users/{id}', { params: { path: { id } } });
+          return [id, user.data ? `${user.data.data.first_name} ${user.data.data.last_name}` : null] as const;
+        }),
+      );
+      setInviters(new Map(names.filter((n): n is readonly [string, string] => n[1] !== null)));
       return;
     }
     setGroups((st) => ({ ...st, status: 'loading', data: st.owner === tab ? st.data : undefined }));
@@ -148,7 +158,10 @@ export default function GroupScreen() {
                     <li key={invite.id} className={s.row}>
                       <span className={s.info}>
                         <span className={p.name}>{invite.channel_name}</span>
-                        <span className={p.meta}>Invited {shortDate(invite.created_at)}</span>
+                        <span className={p.meta}>
+                          Invited {inviters.has(invite.invited_by) ? `by ${inviters.get(invite.invited_by)} ` : ''}
+                          on {shortDate(invite.created_at)}
+                        </span>
                       </span>
                       <span className={s.buttons}>
                         <Button

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { demoUser, envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const group = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
@@ -67,6 +67,7 @@ describe('group management', () => {
       {
         'GET /api/v1/users/me/channel-invites': () => ({ body: envelope(pending) }),
         'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
+        'GET /api/v1/users/{id}': () => ({ body: envelope({ ...demoUser, first_name: 'Priya', last_name: 'Raman' }) }),
         'POST /api/v1/channel-invites/{id}/accept': () => {
           pending = [];
           return { body: envelope(group('b', 'VC Deal Flow')) };
@@ -75,6 +76,7 @@ describe('group management', () => {
       { id: 3 },
     );
     expect(await screen.findByRole('tab', { name: 'Group Invites' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText(/Invited by Priya Raman/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Accept Invite: VC Deal Flow' }));
     expect(await screen.findByText('You joined VC Deal Flow.')).toBeInTheDocument();
     expect(await screen.findByText('No pending invitations.')).toBeInTheDocument();
