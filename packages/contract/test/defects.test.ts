@@ -58,6 +58,16 @@ describe('deliberately broken servers', () => {
     expect(result.failed).toBeGreaterThan(0);
   });
 
+  it('finds with the fuzzer what no fixed input shows: a 500 on a quote in a note', async () => {
+    const result = await checkFixture('crash-on-quote', { fuzz: 50, seed: 3, operations: ['storeNote'] });
+    const [failure] = failuresOf(result, 'storeNote', 'not_a_server_error');
+    expect(failure).toMatchObject({ phase: 'fuzz', message: 'server error 500' });
+    expect(JSON.stringify(failure?.request?.body)).toMatch(/\\"|'/);
+    // Without fuzzing the same server looks conformant: this defect is the fuzzer's to find.
+    const quiet = await checkFixture('crash-on-quote', { fuzz: 0, operations: ['storeNote'] });
+    expect(quiet.failed).toBe(0);
+  });
+
   it('reports the wrong type with its pointer, the expected and the actual value', async () => {
     const result = await checkFixture('wrong-type');
     const [failure] = failuresOf(result, 'listNotes', 'response_schema_conformance');
