@@ -160,6 +160,7 @@ export default function ChatsScreen() {
           initial={step.chosen}
           onBack={() => setStep({ kind: 'drawer' })}
           onNext={openDetails}
+          exclude={me ? [me] : []}
         />
       )}
       {step.kind === 'details' && (

@@ -7,6 +7,7 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import * as s from './Chats.css.ts';
 import { MAX_MEMBERS } from './group-form.ts';
 import { PeopleChecklist, toPerson } from './PeopleChecklist.tsx';
+import { usePeopleSearch } from './use-people-search.ts';
 
 /** New Group, step 1: Back, Next, the 'n/200000' counter, a search and a checkbox per person. */
 export function MemberPicker({
@@ -18,6 +19,7 @@ export function MemberPicker({
   onNext,
   nextLabel = 'Next',
   busy = false,
+  exclude = [],
 }: {
   title?: string;
   friends: Loadable<Friend[]>;
@@ -27,9 +29,13 @@ export function MemberPicker({
   onNext: (chosen: string[]) => void;
   nextLabel?: string;
   busy?: boolean;
+  /** People who must not be offered from the directory search (current members, the user). */
+  exclude?: readonly string[];
 }) {
   const [chosen, setChosen] = useState(() => new Set(initial));
   const [query, setQuery] = useState('');
+  const friendIds = new Set([...(friends.data ?? []).map((f) => f.id), ...exclude]);
+  const others = usePeopleSearch(query, friendIds);
   const toggle = (id: string) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -73,6 +79,19 @@ export function MemberPicker({
           />
         )}
       </LoadState>
+      {others.status !== 'idle' && <h3 className={s.sectionLabel}>More people</h3>}
+      {others.status === 'loading' && <p className={s.muted}>Searching everyone…</p>}
+      {others.status === 'error' && <p className={s.muted}>Could not search the directory.</p>}
+      {others.status === 'ready' && (
+        <PeopleChecklist
+          label="More people"
+          people={others.people}
+          chosen={chosen}
+          onToggle={toggle}
+          query=""
+          empty="Nobody else matches."
+        />
+      )}
     </Sheet>
   );
 }

@@ -478,6 +478,7 @@ export default function GroupProfileScreen() {
           onBack={() => setSheet('none')}
           onNext={(ids) => void addMembers(ids)}
           nextLabel="Add"
+          exclude={detail?.users ?? []}
           busy={busy === 'add'}
         />
       )}

@@ -130,6 +130,58 @@ describe('/chats', () => {
     });
   });
 
+  it('the member picker also finds people beyond my friends (users/search)', async () => {
+    let sent: { users?: string[] } | undefined;
+    let searched = '';
+    const { user } = chats({
+      'GET /api/v1/users/search': (req) => {
+        searched = req.search;
+        return {
+          body: envelope({
+            data: [
+              {
+                id: 'usr_stranger00000001',
+                first_name: 'Jamal',
+                last_name: 'Ade',
+                profile_image: null,
+                last_seen_at: null,
+              },
+              {
+                id: 'usr_friend0000000001',
+                first_name: 'Priya',
+                last_name: 'Raman',
+                profile_image: null,
+                last_seen_at: null,
+              },
+            ],
+            current_page: 1,
+            per_page: 20,
+            total: 2,
+            last_page: 1,
+          }),
+        };
+      },
+      'POST /api/v1/users/channels/store': (req) => {
+        sent = req.body as { users: string[] };
+        return { status: 201, body: envelope({ ...channels[0], id: 'chan_newnewnewnewnewn' }) };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    await user.click(screen.getByRole('button', { name: 'New Group' }));
+    const picker = screen.getByRole('dialog', { name: 'New Group' });
+    await user.type(within(picker).getByRole('searchbox', { name: 'Who would you like to add?' }), 'ja');
+    const more = await within(picker).findByRole('list', { name: 'More people' });
+    expect(searched).toContain('q=ja');
+    // Friends are listed once, above; the search adds only the others.
+    expect(within(more).getAllByRole('checkbox')).toHaveLength(1);
+    await user.click(within(more).getByRole('checkbox', { name: /Jamal Ade/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Next' }));
+    const details = await screen.findByRole('dialog', { name: 'Group details' });
+    await user.type(within(details).getByLabelText('Group Name'), 'Study group');
+    await user.click(within(details).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent?.users).toEqual(['usr_stranger00000001']));
+  });
+
   it('on failure says why and keeps the form as typed', async () => {
     const { user, router } = chats({
       'POST /api/v1/users/channels/store': () => ({
