@@ -170,7 +170,8 @@ describe('acting on search results and lists (real Chromium, real mock)', () => 
   });
 
   it('Create Group From List makes a group of a saved list and opens its profile', async () => {
-    await page.goBack();
+    await page.goto(`${stack.appUrl}/contacts`);
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
     await page.getByRole('button', { name: 'Create Group From List' }).click();
     const sheet = page.getByRole('dialog', { name: 'Create Group From List' });
     await sheet.getByRole('button', { name: new RegExp(LIST_NAME) }).click();
