@@ -5,7 +5,7 @@ export const heading = style({ fontSize: vars.fontSize.md, fontWeight: vars.font
 
 export const listRow = style({
   display: 'grid',
-  gridTemplateColumns: 'auto 1fr auto',
+  gridTemplateColumns: '6.5rem 1fr auto',
   alignItems: 'center',
   gap: vars.space.md,
   width: '100%',
