@@ -157,6 +157,34 @@ describe('streamChannel', () => {
     );
   });
 
+  it('ends the stream when the user leaves the group or signs out', async () => {
+    const client = server.client(demoToken);
+    const made = await client.POST('/api/v1/users/channels/store', {
+      body: { name: 'Short-lived', description: '', tags: [], is_closed: false, users: [] },
+    });
+    const id = made.data?.data.id ?? '';
+    const readAll = async (res: Response) => {
+      const reader = res.body?.getReader();
+      let text = '';
+      for (;;) {
+        const chunk = await reader?.read();
+        if (!chunk || chunk.done) return text;
+        text += new TextDecoder().decode(chunk.value);
+      }
+    };
+    const left = await fetch(streamUrl(id, demoToken));
+    const leftText = readAll(left);
+    await client.POST('/api/v1/users/channels/{id}/leave', { params: { path: { id } } });
+    // The keep-alive tick (50 ms here) notices and closes the stream.
+    expect(await leftText).toContain('event: presence');
+
+    const token = await server.login();
+    const out = await fetch(streamUrl(channel, token));
+    const outText = readAll(out);
+    await server.client(token).GET('/api/v1/logout');
+    expect(await outText).toContain('event: presence');
+  });
+
   it.each([
     ['no token', () => streamUrl(channel), 401],
     ['a revoked or made-up token', () => streamUrl(channel, 'not-a-token'), 401],

@@ -12,6 +12,8 @@ interface Subscriber {
   userId: string;
   res: Response;
   timer: NodeJS.Timeout;
+  /** False once the token is revoked or the user left the group: the stream then ends. */
+  allowed: () => boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export class RealtimeHub {
   }
 
   /** Turns `res` into an event stream of `channelId` until the client goes away. */
-  subscribe(channelId: string, userId: string, res: Response): void {
+  subscribe(channelId: string, userId: string, res: Response, allowed: () => boolean = () => true): void {
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -45,9 +47,12 @@ export class RealtimeHub {
     });
     res.flushHeaders();
     res.write('retry: 3000\n\n');
-    const timer = setInterval(() => res.write(': keep-alive\n\n'), this.keepAliveMs);
+    const timer = setInterval(() => {
+      if (subscriber.allowed()) res.write(': keep-alive\n\n');
+      else this.expel(channelId, subscriber);
+    }, this.keepAliveMs);
     timer.unref();
-    const subscriber: Subscriber = { userId, res, timer };
+    const subscriber: Subscriber = { userId, res, timer, allowed };
     let set = this.channels.get(channelId);
     if (!set) {
       set = new Set();
@@ -85,6 +90,12 @@ export class RealtimeHub {
     }
   }
 
+  /** Ends a stream whose user may no longer read the group; dropped first so nothing more is written to it. */
+  private expel(channelId: string, subscriber: Subscriber): void {
+    this.drop(channelId, subscriber);
+    subscriber.res.end();
+  }
+
   private drop(channelId: string, subscriber: Subscriber): void {
     clearInterval(subscriber.timer);
     const set = this.channels.get(channelId);
@@ -102,6 +113,9 @@ export class RealtimeHub {
     if (!set) return;
     // JSON.stringify escapes newlines, so one `data:` line carries the whole payload.
     const frame = `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
-    for (const subscriber of set) subscriber.res.write(frame);
+    for (const subscriber of set) {
+      if (subscriber.allowed()) subscriber.res.write(frame);
+      else this.expel(channelId, subscriber);
+    }
   }
 }

@@ -27,7 +27,11 @@ export function streamRouter(ctx: RouteContext, hub: RealtimeHub): Router {
     if (!result.ok) throw HttpError.invalid(result.errors);
     const channelId = String(result.input.params.id);
     chat.assertMember(user.id, channelId);
-    hub.subscribe(channelId, user.id, res);
+    // A stream outlives neither the token (logout) nor the membership (leave).
+    const allowed = () =>
+      ctx.store.userForToken(token ?? '') !== undefined &&
+      ctx.store.raw.channels.get(channelId)?.users.includes(user.id) === true;
+    hub.subscribe(channelId, user.id, res, allowed);
   });
   return router;
 }
