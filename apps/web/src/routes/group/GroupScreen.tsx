@@ -97,7 +97,7 @@ export default function GroupScreen() {
       {list.map((group) => (
         <li key={group.id} className={s.row}>
           <span className={s.info}>
-            <Link className={p.name} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`}>
+            <Link className={s.link} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`}>
               {group.name}
             </Link>
             <span className={p.meta}>{group.member_count ?? group.users.length} members</span>

@@ -21,3 +21,10 @@ export const badge = style({
 });
 
 export const buttons = style({ display: 'flex', gap: vars.space.xs, flexShrink: 0, alignItems: 'center' });
+
+export const link = style({
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline', color: vars.color.accent } },
+});
