@@ -2,7 +2,7 @@ import { listOperations, loadContract, type OpenApiDocument, type Operation } fr
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
-import { ConnectionError, HttpClient } from './http.ts';
+import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
 import { logoutStep, runScenario } from './phases/scenario.ts';
@@ -68,7 +68,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const selected = selectOperations(all, options.include ?? 'core', options.operations);
   const selectedIds = selected.map((op) => op.operationId);
   const recorder = new Recorder(new Set(selectedIds));
-  const http = new HttpClient(options.baseUrl, options.fetch ?? fetch, options.timeout ?? 10_000);
+  const transport = options.fetch ? fetchTransport(options.fetch) : nodeTransport();
+  const http = new HttpClient(options.baseUrl, transport, options.timeout ?? 10_000);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
 
@@ -118,6 +119,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       request: error.request,
     };
     recorder.add(diagnostic);
+  } finally {
+    http.close();
   }
 
   const { cells, failures } = recorder.results(selectedIds);

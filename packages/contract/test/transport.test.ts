@@ -82,9 +82,18 @@ async function start(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-describe('transport', () => {
+describe.each([
+  ['node:http (default)', undefined],
+  ['an injected fetch', fetch],
+])('transport over %s', (_name, fetchImpl) => {
   it('reports a hanging request on its operation and carries on', async () => {
-    const result = await runConformance({ baseUrl: await start(), contract: doc, fuzz: 0, timeout: 500 });
+    const result = await runConformance({
+      baseUrl: await start(),
+      contract: doc,
+      fuzz: 0,
+      timeout: 500,
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    });
     expect(result.errors).toEqual([]);
     const slow = result.failures.find((f) => f.operationId === 'slow' && f.code === 'not_a_server_error');
     expect(slow?.message).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/slow: no answer within 500 ms/);
