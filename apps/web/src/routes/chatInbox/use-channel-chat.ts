@@ -85,8 +85,22 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
     const url = new URL(`/api/v1/channels/${encodeURIComponent(channelId)}/stream`, window.location.origin);
     url.searchParams.set('access_token', token);
     const source = new EventSource(url);
-    source.onopen = () => setLive(true);
-    source.onerror = () => setLive(false);
+    let dropped = false;
+    source.onopen = () => {
+      setLive(true);
+      if (!dropped) return;
+      // Back after a drop (server restart, network): fetch what was said meanwhile.
+      dropped = false;
+      void api
+        .GET('/api/v1/channels/{id}/get-messages', { params: { path: { id: channelId }, query: { limit: PAGE_SIZE } } })
+        .then((r) => {
+          if (r.data) setItems((all) => r.data.data.reduce(upsertMessage, all));
+        });
+    };
+    source.onerror = () => {
+      dropped = true;
+      setLive(false);
+    };
     source.addEventListener('message', (e) => {
       const message = JSON.parse((e as MessageEvent<string>).data) as Message;
       setItems((all) => upsertMessage(all, message));
@@ -104,7 +118,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
       source.close();
       setLive(false);
     };
-  }, [channelId, me, markRead, noteMessage]);
+  }, [api, channelId, me, markRead, noteMessage]);
 
   const loadOlder = useCallback(() => {
     if (!nextBefore || olderBusy.current) return;
