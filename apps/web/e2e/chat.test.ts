@@ -47,6 +47,12 @@ async function api<T>(path: string, init: RequestInit & { as?: string } = {}): P
 
 const ownBubbles = () => page.locator('[data-own]');
 
+/** Sheets fade and slide in over 160 ms; screenshots wait for the end of it. */
+async function shot(name: string) {
+  await page.waitForTimeout(250);
+  await screenshot(page, name);
+}
+
 async function openMenuOf(text: string) {
   await ownBubbles().filter({ hasText: text }).last().getByRole('button', { name: 'Message options' }).click();
   return page.getByRole('dialog', { name: 'Message' });
@@ -61,7 +67,7 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(await list.getByRole('listitem').count()).toBeGreaterThan(3);
     expect(await list.getByText(/unread/).count()).toBeGreaterThan(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'chat-list');
+    await shot('chat-list');
 
     await page.getByLabel('Search chats').fill('Cohort Archive');
     expect(await list.getByRole('listitem').count()).toBe(1);
@@ -72,7 +78,7 @@ describe('group chat (real Chromium, real mock)', () => {
     await drawer.getByRole('list', { name: 'Friends' }).waitFor();
     expect(await drawer.getByRole('button', { name: /New Story/ }).getAttribute('aria-disabled')).toBe('true');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'chat-new-message-drawer');
+    await shot('chat-new-message-drawer');
   });
 
   it('creates a group with two members and two tags and lands on its profile', async () => {
@@ -82,7 +88,7 @@ describe('group chat (real Chromium, real mock)', () => {
     await picker.getByRole('checkbox').nth(0).check();
     await picker.getByRole('checkbox').nth(1).check();
     await picker.getByText('2/200000').waitFor();
-    await screenshot(page, 'chat-member-picker');
+    await shot('chat-member-picker');
     await picker.getByRole('button', { name: 'Next' }).click();
 
     const details = page.getByRole('dialog', { name: 'Group details' });
@@ -95,7 +101,7 @@ describe('group chat (real Chromium, real mock)', () => {
     await details.getByRole('switch', { name: 'Expires' }).click();
     await details.getByLabel('Group Description').fill('Weekly hack nights for climate founders.');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'chat-group-details');
+    await shot('chat-group-details');
     await details.getByRole('button', { name: 'Send' }).click();
 
     await page.waitForURL('**/group-profile?id=chan_*');
@@ -111,7 +117,7 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(stored.data.expires_year).toBe(new Date().getFullYear());
     expect(await page.getByRole('list', { name: 'Members' }).getByRole('listitem').count()).toBe(3);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'chat-group-profile');
+    await shot('chat-group-profile');
   });
 
   it('opens the chat, sends a message that shows on the right, and pins it to the banner', async () => {
@@ -132,11 +138,11 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(box?.x ?? 0).toBeGreaterThan(40);
 
     const menu = await openMenuOf(TEXT);
-    await screenshot(page, 'chat-message-menu');
+    await shot('chat-message-menu');
     await menu.getByRole('button', { name: 'Pin', exact: true }).click();
     await page.getByRole('button', { name: `Pinned ${TEXT}` }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'chat-inbox');
+    await shot('chat-inbox');
   });
 
   it('shows a message another member sends, live, on the left', async () => {
@@ -217,7 +223,7 @@ describe('group chat (real Chromium, real mock)', () => {
     const first = chats.getByRole('listitem').first();
     forwardedTo = ((await first.locator('span').nth(2).textContent()) ?? '').trim();
     await first.getByRole('checkbox').check();
-    await screenshot(page, 'chat-forward-drawer');
+    await shot('chat-forward-drawer');
     await drawer.getByRole('button', { name: 'Forward', exact: true }).click();
     await page.getByText('Forwarded to 1 chat.').waitFor();
 
@@ -244,7 +250,7 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(await drawer.getByLabel('Reminder').inputValue()).toBe('30');
     await drawer.getByLabel('Location').fill('GSB Room 204');
     await drawer.getByRole('switch', { name: 'Video conferencing' }).click();
-    await screenshot(page, 'chat-forward-calendar');
+    await shot('chat-forward-calendar');
     await drawer.getByRole('button', { name: 'Save event' }).click();
     await page.getByText(/is in your calendar/).waitFor();
     const events = await api<{ data: { title: string; reminder_minutes: number; location: string; video: boolean }[] }>(
