@@ -172,8 +172,9 @@ export function renderSummary(sections: readonly Section[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+// Judged on the start only: by the end the 1-minute average includes this run's own load.
 function busy(results: Results): boolean {
-  return Math.max(results.load.start, results.load.end) > results.machine.cores / 2;
+  return results.load.start > results.machine.cores / 2;
 }
 
 export function renderResults(results: Results): string {
@@ -191,7 +192,7 @@ export function renderResults(results: Results): string {
           `- Code: commit ${results.revision.commit}${results.revision.dirty ? ' with uncommitted changes' : ' (clean tree)'}`,
         ]
       : []),
-    `- Load average (1 min): ${results.load.start.toFixed(2)} at the start, ${results.load.end.toFixed(2)} at the end${busy(results) ? ` — **the machine was busy with other work (more than half its ${machine.cores} cores); absolute figures are depressed, ratios less so**` : ''}`,
+    `- Load average (1 min): ${results.load.start.toFixed(2)} at the start, ${results.load.end.toFixed(2)} at the end (this run's own load included)${busy(results) ? ` — **the machine was busy with other work (more than half its ${machine.cores} cores); absolute figures are depressed, ratios less so**` : ''}`,
     '',
   ].join('\n');
   return [header, renderSummary(results.sections), ...results.sections.map(renderSection)].join('\n');

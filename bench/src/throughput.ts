@@ -157,7 +157,7 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
         if (problem) section.notes.push(`${SUBJECT_NAMES[subject]}, ${endpoint.label}: ${problem}.`);
       }
       section.rows.push(...rowsFor(endpoint, results));
-      section.notes.push(...explainMisses(endpoint.label, results, settings.connections));
+      section.notes.push(...explainMisses(endpoint.label, results, settings.connections, endpoint.read));
     }
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
@@ -187,8 +187,19 @@ export function explainMisses(
   label: string,
   results: Partial<Record<Subject, Pick<LoadResult, 'requestsPerSecond' | 'p99'>>>,
   connections: number,
+  read = true,
 ): string[] {
   const notes: string[] = [];
+  const prismRate = results.prism?.requestsPerSecond;
+  const expressRate = results.express?.requestsPerSecond;
+  if (read && results.cohort && prismRate && results.cohort.requestsPerSecond / prismRate < 5 && expressRate) {
+    const expressToPrism = expressRate / prismRate;
+    notes.push(
+      expressToPrism >= 5
+        ? `${label}: a minimal Express 5 app replaying the same response runs at ${expressToPrism.toFixed(2)}× Prism, so the framework leaves room for ≥ 5×; the shortfall is the mock's own per-request work (routing through every resource router, middleware, validation: see its profile below).`
+        : `${label}: even a minimal Express 5 app replaying the same response runs at only ${expressToPrism.toFixed(2)}× Prism, so ≥ 5× is out of reach of any Express 5 server on this machine.`,
+    );
+  }
   const cohort = results.cohort;
   const bare = results.bare?.requestsPerSecond;
   const express = results.express?.requestsPerSecond;

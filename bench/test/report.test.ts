@@ -133,7 +133,7 @@ describe('renderResults', () => {
       machine: { cpu: 'Test CPU', cores: 2, memoryGiB: 4, node: 'v20.20.0', os: 'Linux' },
       date: new Date('2026-11-22T12:00:00Z'),
       durationMs: 61_000,
-      load: { start: 0.4, end: 1.5 },
+      load: { start: 1.5, end: 0.4 },
       revision: { commit: 'abc1234', dirty: false },
       sections: [
         {
@@ -157,7 +157,9 @@ describe('renderResults', () => {
     expect(markdown).toContain('- Code: commit abc1234 (clean tree)');
     expect(markdown).toContain('2026-11-22T12:00:00.000Z');
     expect(markdown).toContain('took 61 s');
-    expect(markdown).toContain('Load average (1 min): 0.40 at the start, 1.50 at the end — **the machine was busy');
+    expect(markdown).toContain(
+      "Load average (1 min): 1.50 at the start, 0.40 at the end (this run's own load included) — **the machine was busy",
+    );
     expect(markdown).toContain('| Cohort mock: p95 < 20.0 ms | not measured | not measured |');
   });
 });

@@ -38,6 +38,28 @@ describe('explainMisses', () => {
   });
 });
 
+describe('explainMisses against Prism', () => {
+  const results = {
+    cohort: { requestsPerSecond: 3_000, p99: 8 },
+    bare: { requestsPerSecond: 6_000, p99: 4 },
+    express: { requestsPerSecond: 5_600, p99: 6 },
+    prism: { requestsPerSecond: 900, p99: 50 },
+  };
+  it('blames the mock when minimal Express clears 5× Prism on a read', () => {
+    expect(explainMisses('GET notes', results, 50)).toEqual([
+      expect.stringContaining('runs at 6.22× Prism, so the framework leaves room for ≥ 5×'),
+    ]);
+  });
+  it('blames the framework when even minimal Express is under 5× Prism', () => {
+    expect(explainMisses('GET notes', { ...results, express: { requestsPerSecond: 4_000, p99: 6 } }, 50)).toEqual([
+      expect.stringContaining('only 4.44× Prism, so ≥ 5× is out of reach'),
+    ]);
+  });
+  it('says nothing about Prism for a write, which has no Prism target', () => {
+    expect(explainMisses('POST notes', results, 50, false)).toEqual([]);
+  });
+});
+
 describe('plannedThroughputRows', () => {
   it('lists every Cohort target as not measured, with the reason', () => {
     const rows = plannedThroughputRows('not measured: no mock');
