@@ -17,7 +17,8 @@ const HEADER = `/**
 `;
 
 export async function generate() {
-  const ast = await openapiTS(contract, { alphabetize: false });
+  // A default is what the server fills in when a field is left out, so it stays optional for clients.
+  const ast = await openapiTS(contract, { alphabetize: false, defaultNonNullable: false });
   return HEADER + astToString(ast);
 }
 

@@ -1544,7 +1544,7 @@ export interface components {
             video?: boolean;
             location?: string;
             /** @default 30 */
-            reminder_minutes: number;
+            reminder_minutes?: number;
             /** @enum {string} */
             color?: "blue" | "green" | "red" | "orange" | "purple" | "grey";
             /** @description The message the event was made from (Forward → Calendar). */
