@@ -28,6 +28,8 @@ interface RouteFigures {
   files: number;
   score: number | null;
   lcpMs: number | null;
+  /** What Lighthouse saw as the largest paint, so a reader can tell the real screen from a spinner. */
+  lcpElement: string | null;
   finalUrl: string;
 }
 
@@ -53,7 +55,7 @@ function routeRows(route: string, figures: RouteFigures | null, reason?: string)
       metric: 'Largest Contentful Paint (mobile, simulated)',
       value: figures?.lcpMs ?? null,
       unit: 'ms',
-      note,
+      note: figures?.lcpElement ? `LCP element: ${figures.lcpElement}` : note,
     },
   ];
 }
@@ -101,6 +103,28 @@ async function loadedSizes(
   return { jsKB: js, cssKB: css, files };
 }
 
+/** The LCP element's label from Lighthouse's details (a list of tables; the first node found wins). */
+export function lcpElementOf(details: unknown): string | null {
+  const label = findNodeLabel(details);
+  if (!label) return null;
+  const text = label.replace(/\s+/g, ' ').trim();
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function findNodeLabel(value: unknown): string | null {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findNodeLabel(item);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.nodeLabel === 'string') return record.nodeLabel;
+  return findNodeLabel(record.items ?? record.node ?? null);
+}
+
 async function audit(route: string, origin: string, port: number, session: Session | null): Promise<RouteFigures> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   try {
@@ -135,6 +159,7 @@ async function audit(route: string, origin: string, port: number, session: Sessi
       ...(await loadedSizes(origin, details?.items ?? [])),
       score: typeof score === 'number' ? score * 100 : null,
       lcpMs: lcp ?? null,
+      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
       finalUrl: lhr.finalDisplayedUrl,
     };
   } finally {
