@@ -42,7 +42,9 @@ if (mode === 'dev') {
   run('pnpm', ['--filter', '@cohort/api', 'run', 'check:generated']);
   // 2. Lint (Biome + Redocly), type-check, unit and integration tests.
   run('pnpm', ['run', 'lint']);
-  run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'test', '--output-logs=new-only']);
+  // Two tasks at a time: the integration and browser tests start real servers, and on a 2-core
+  // machine running every package's suite at once makes their timings, not their logic, fail.
+  run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']);
   // 3. Browser tests and the web size budget, then the conformance run against a fresh mock.
   if (existsSync('apps/web/package.json')) {
     if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {

@@ -61,8 +61,11 @@ const SHARED_SCHEMAS = [
 
 function validateExamples(document: OpenApiDocument) {
   const ajv = createContractAjv(document);
+  // Many examples share one schema object (a $ref to an envelope): compile each once.
+  const compiled = new Map<object, ReturnType<typeof compileFragment>>();
   return collectExamples(document).map((example) => {
-    const validate = compileFragment(ajv, example.schema);
+    const validate = compiled.get(example.schema) ?? compileFragment(ajv, example.schema);
+    compiled.set(example.schema, validate);
     const ok = validate(example.value);
     return { where: example.where, ok, issues: describeErrors(validate.errors) };
   });
