@@ -35,8 +35,9 @@ export class HttpError extends Error {
   static badRequest(message?: string) {
     return new HttpError(400, message);
   }
+  /** HTTP requires a 401 to name the scheme it wants (RFC 9110 §11.6.1). */
   static unauthorized(message?: string) {
-    return new HttpError(401, message);
+    return new HttpError(401, message, undefined, { 'WWW-Authenticate': 'Bearer realm="cohort"' });
   }
   static forbidden(message?: string) {
     return new HttpError(403, message);

@@ -181,6 +181,7 @@ describe('every protected operation', () => {
         ...(op.method === 'get' || op.method === 'delete' ? {} : { body: '{}' }),
       });
       expect(res.status, op.operationId).toBe(401);
+      expect(res.headers.get('www-authenticate'), op.operationId).toBe('Bearer realm="cohort"');
       expect(validateResponse(op.operationId, 401, await res.json())).toEqual([]);
     }
   });
