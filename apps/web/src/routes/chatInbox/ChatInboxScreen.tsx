@@ -14,7 +14,6 @@ import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
-import { ChatIcon } from '../chats/ChatIcon.tsx';
 import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
 import type { ChatItem } from './chat-items.ts';
 import { ForwardDrawer } from './ForwardDrawer.tsx';
@@ -264,7 +263,7 @@ export default function ChatInboxScreen() {
               toast({ tone: 'info', text: 'The pinned message is further back in the history.' });
           }}
         >
-          <ChatIcon name="pin" width={16} height={16} />
+          <Icon name="pin" width={16} height={16} />
           <span className={s.pinnedText}>
             <strong>Pinned</strong> {pinned.message || 'Attachment'}
           </span>
@@ -365,7 +364,7 @@ export default function ChatInboxScreen() {
                 Replying to <strong>{nameOf(replyTo.sender_id)}</strong>: {replyTo.message}
               </span>
               <button type="button" className={s.menuButton} aria-label="Cancel reply" onClick={() => setReplyTo(null)}>
-                <ChatIcon name="close" width={16} height={16} />
+                <Icon name="close" width={16} height={16} />
               </button>
             </div>
           )}
@@ -386,7 +385,7 @@ export default function ChatInboxScreen() {
               }}
             />
             <Button type="submit" aria-label="Send" disabled={!text.trim() || !me}>
-              <ChatIcon name="send" width={18} height={18} />
+              <Icon name="send" width={18} height={18} />
             </Button>
           </div>
         </form>

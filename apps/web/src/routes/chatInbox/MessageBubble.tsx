@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
-import { ChatIcon } from '../chats/ChatIcon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { clock } from '../chats/format.ts';
 import type { ChatItem } from './chat-items.ts';
 import * as s from './Inbox.css.ts';
@@ -24,7 +24,7 @@ function Attachment({ url, image, senderName }: { url: string; image: boolean; s
   }
   return (
     <a className={s.fileLink} href={url} target="_blank" rel="noreferrer">
-      <ChatIcon name="file" width={16} height={16} />
+      <Icon name="file" width={16} height={16} />
       {image ? 'Image' : fileName(url)}
     </a>
   );
@@ -82,7 +82,7 @@ export const MessageBubble = memo(function MessageBubble({
       )}
       {own && !selecting && !item.status && (
         <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
-          <ChatIcon name="more" width={18} height={18} />
+          <Icon name="more" width={18} height={18} />
         </button>
       )}
       <article
@@ -119,7 +119,7 @@ export const MessageBubble = memo(function MessageBubble({
       </article>
       {!own && !selecting && !item.status && (
         <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
-          <ChatIcon name="more" width={18} height={18} />
+          <Icon name="more" width={18} height={18} />
         </button>
       )}
     </div>

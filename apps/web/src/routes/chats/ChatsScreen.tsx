@@ -7,9 +7,9 @@ import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
-import { ChatIcon } from './ChatIcon.tsx';
 import * as s from './Chats.css.ts';
 import { chatInboxPath, groupProfilePath } from './chat-links.ts';
 import { chatTime, initials, matches } from './format.ts';
@@ -115,7 +115,7 @@ export default function ChatsScreen() {
         <span style={{ width: 44 }} />
         <h1 className={l.topTitle}>Chats</h1>
         <Button variant="ghost" aria-label="New message" onClick={openDrawer}>
-          <ChatIcon name="compose" />
+          <Icon name="compose" />
         </Button>
       </header>
       <input

@@ -20,7 +20,6 @@ import * as l from '../../ui/layout.css.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
-import { ChatIcon } from '../chats/ChatIcon.tsx';
 import * as cs from '../chats/Chats.css.ts';
 import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
 import { initials, matches } from '../chats/format.ts';
@@ -218,7 +217,7 @@ export default function GroupProfileScreen() {
               onClick={() => void toggleMute()}
               disabled={!member}
             >
-              <ChatIcon name={muted ? 'bellOff' : 'bell'} />
+              <Icon name={muted ? 'bellOff' : 'bell'} />
               {muted ? 'Unmute' : 'Mute'}
             </button>
             <button
@@ -231,15 +230,15 @@ export default function GroupProfileScreen() {
                 setQuery('');
               }}
             >
-              <ChatIcon name="search" />
+              <Icon name="search" />
               Search
             </button>
             <button type="button" className={s.dangerAction} onClick={() => setSheet('leave')} disabled={!member}>
-              <ChatIcon name="leave" />
+              <Icon name="leave" />
               Leave
             </button>
             <button type="button" className={s.action} onClick={() => setSheet('more')}>
-              <ChatIcon name="more" />
+              <Icon name="more" />
               More
             </button>
           </div>
@@ -377,7 +376,7 @@ export default function GroupProfileScreen() {
                     {media.files.map((f) => (
                       <li key={`${f.messageId}-${f.url}`}>
                         <a href={f.url} target="_blank" rel="noreferrer" className={cs.row}>
-                          <ChatIcon name="file" />
+                          <Icon name="file" />
                           <span className={cs.name}>{f.name}</span>
                         </a>
                       </li>
