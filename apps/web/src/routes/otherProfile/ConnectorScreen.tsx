@@ -8,12 +8,13 @@ import { Alert } from '../../ui/Alert.tsx';
 import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
-import OtherProfileScreen from '../other-profile/OtherProfileScreen.tsx';
 import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
 import * as p from '../people/people.css.ts';
 import { usePeopleActions } from '../people/use-people-actions.ts';
 import * as s from '../profile/Profile.css.ts';
 import { ProfileView } from '../profile/ProfileView.tsx';
+import OtherProfileScreen from './OtherProfileScreen.tsx';
+import { useConnect } from './use-connect.ts';
 
 interface ConnectorState {
   ids: string[];
@@ -43,6 +44,7 @@ function Connector({ ids, listId }: ConnectorState) {
   const state = useAtomValue(otherUserAtom);
   const loadUser = useSetAtom(loadOtherUserAtom);
   const { busy, invite } = usePeopleActions();
+  const { connect, connecting } = useConnect();
   const [index, setIndex] = useState(0);
   const [working, setWorking] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
@@ -64,12 +66,6 @@ function Connector({ ids, listId }: ConnectorState) {
   }
 
   const next = () => setIndex((i) => i + 1);
-  const connect = async () => {
-    setWorking('connect');
-    const { error } = await api.POST('/api/v1/users/{id}/connect', { params: { path: { id: userId } } });
-    setWorking(null);
-    toast(error ? { tone: 'error', text: error.message } : { tone: 'success', text: 'Invitation to connect sent.' });
-  };
   const removeFromList = async () => {
     setWorking('remove');
     const { error } = await api.DELETE('/api/v1/users/me/saved-lists/{id}/members/{userId}', {
@@ -87,7 +83,7 @@ function Connector({ ids, listId }: ConnectorState) {
       <p className={p.meta} style={{ width: '100%', textAlign: 'center' }} aria-live="polite">
         Person {index + 1} of {ids.length}
       </p>
-      <Button small variant="secondary" onClick={connect} loading={working === 'connect'}>
+      <Button small variant="secondary" onClick={() => connect(userId)} loading={connecting}>
         Invite to Connect
       </Button>
       <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>

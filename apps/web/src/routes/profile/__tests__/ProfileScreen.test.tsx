@@ -286,4 +286,33 @@ describe("another user's profile", () => {
     }
     expect(calls.map((c) => c.path)).toContain(`/api/v1/users/${other.id}/experiences`);
   });
+
+  it.each([
+    ['sends the invitation and says so', 201, 'Invitation to connect sent.'],
+    ['shows why an invitation failed', 409, 'You already have this item.'],
+  ])('Invite to Connect %s', async (_name, status, text) => {
+    const { user, calls } = renderApp({
+      path: `/otherProfile?id=${other.id}`,
+      signedIn: true,
+      handlers: {
+        ...handlers,
+        'POST /api/v1/users/{id}/connect': () =>
+          status === 201
+            ? {
+                status,
+                body: envelope({
+                  id: 1,
+                  from_user_id: demoUser.id,
+                  to_user_id: other.id,
+                  status: 'pending',
+                  created_at: '2026-11-21T08:00:00.000Z',
+                }),
+              }
+            : { status, body: errorBody('You already have this item.') },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Invite to Connect' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(`POST /api/v1/users/${other.id}/connect`);
+  });
 });

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import * as s from '../profile/Profile.css.ts';
 // The other profile is the profile view in its read-only mode, so it reuses that screen's view.
 import { ProfileView } from '../profile/ProfileView.tsx';
+import { useConnect } from './use-connect.ts';
 
 /**
  * /otherProfile: another user's read-only profile. Opened from a saved list with `state.ids` (a list of
@@ -23,6 +24,7 @@ export default function OtherProfileScreen() {
   const userId = params.get('id') ?? ids[index] ?? null;
   const state = useAtomValue(otherUserAtom);
   const loadUser = useSetAtom(loadOtherUserAtom);
+  const { connect, connecting } = useConnect();
 
   const load = useCallback(() => {
     if (userId) void loadUser(userId);
@@ -44,7 +46,7 @@ export default function OtherProfileScreen() {
   const hasNext = !params.get('id') && index + 1 < ids.length;
   const actions = (
     <div className={s.listActions}>
-      <Button small variant="secondary" disabled title="Invite to Connect: coming soon">
+      <Button small variant="secondary" onClick={() => connect(userId)} loading={connecting}>
         Invite to Connect
       </Button>
       <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>
