@@ -84,6 +84,40 @@ describe('errors are always the JSON envelope', () => {
   });
 });
 
+// The operations are dispatched from one table, not Express routes: these pin Express's matching.
+describe('routing matches as Express does', () => {
+  // The 5xx sweep above ends with logout.
+  beforeAll(async () => {
+    token = await server.login();
+  });
+
+  it('ignores case and one trailing slash', async () => {
+    for (const path of ['/API/V1/USERS/ME', '/api/v1/users/me/']) {
+      expect((await raw('GET', path)).status, path).toBe(200);
+    }
+    // The contract writes this one with a trailing slash; without it, it is still listResources.
+    expect((await raw('GET', '/api/v1/general/get-all-resource')).status).toBe(422);
+    expect((await raw('GET', '/api/v1/users/me//')).status).toBe(404);
+  });
+
+  it('answers HEAD with the GET operation, without a body', async () => {
+    const res = await raw('HEAD', '/api/v1/users/me');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+  });
+
+  it('decodes path parameters and rejects a malformed escape with 400, whatever the method', async () => {
+    expect((await raw('GET', '/api/v1/users/%75sr_nobody')).json).toMatchObject({ success: false });
+    expect((await raw('GET', '/api/v1/users/%ZZ')).status).toBe(400);
+    expect((await raw('PUT', '/api/v1/users/me/notes/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('prefers /users/me over /users/{id}', async () => {
+    const res = await raw('GET', '/api/v1/users/me');
+    expect(res.json).toMatchObject({ success: true, data: { email: 'demo@cohort.test' } });
+  });
+});
+
 describe('CORS', () => {
   it('allows the web origin and exposes Retry-After', async () => {
     const res = await fetch(`${server.baseUrl}/api/v1/users/me`, {

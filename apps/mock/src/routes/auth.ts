@@ -1,21 +1,19 @@
-import { type RequestHandler, Router } from 'express';
+import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
-export interface AuthRouterOptions {
+export interface AuthRoutesOptions {
   /** Checks the password of a seeded user (they share one hash, made once per start). */
   seededPasswordHash: string;
   /** Limits sign-in attempts; runs after validation, so a 422 does not count. */
   loginLimiter: RequestHandler;
 }
 
-export function authRouter(ctx: RouteContext, options: AuthRouterOptions): Router {
-  const router = Router();
+export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void {
   const { store } = ctx;
 
   route(
-    router,
     ctx,
     'login',
     async ({ body }) => {
@@ -33,7 +31,7 @@ export function authRouter(ctx: RouteContext, options: AuthRouterOptions): Route
     [options.loginLimiter],
   );
 
-  route(router, ctx, 'register', async ({ body }) => {
+  route(ctx, 'register', async ({ body }) => {
     if (store.findUserByEmail(body.email)) {
       throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
     }
@@ -44,10 +42,8 @@ export function authRouter(ctx: RouteContext, options: AuthRouterOptions): Route
     };
   });
 
-  route(router, ctx, 'logout', ({ session }) => {
+  route(ctx, 'logout', ({ session }) => {
     store.revokeToken(session.token);
     return { status: 200, body: ok(null, 'Signed out.') };
   });
-
-  return router;
 }

@@ -1,28 +1,25 @@
-import { Router } from 'express';
 import { chatOf } from '../store/chat.ts';
 import { listMyGroups } from '../store/groups.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
-export function channelsRouter(ctx: RouteContext): Router {
-  const router = Router();
+export function channelsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
-  route(router, ctx, 'storeChannel', ({ session, body }) => ({
+  route(ctx, 'storeChannel', ({ session, body }) => ({
     status: 201,
     body: ok(store.createChannel(session.user.id, body), 'Group created.'),
   }));
-  route(router, ctx, 'listMyChannels', ({ session, query }) => ({
+  route(ctx, 'listMyChannels', ({ session, query }) => ({
     status: 200,
     // Membership fields and the status filter come from groups (#6); the chat fields (unread count,
     // mute, last and pinned message) from the chat store (#7).
     body: ok(listMyGroups(store, session.user.id, query.status).map((c) => chatOf(store).decorate(session.user.id, c))),
   }));
-  route(router, ctx, 'leaveChannel', ({ session, params }) => ({
+  route(ctx, 'leaveChannel', ({ session, params }) => ({
     status: 200,
     body: ok(store.leaveChannel(session.user.id, params.id), 'You left the group.'),
   }));
-  route(router, ctx, 'getChannelMessages', ({ session, params, query }) => {
+  route(ctx, 'getChannelMessages', ({ session, params, query }) => {
     const page = store.messagesPage(session.user.id, params.id, query.before, query.limit ?? 50);
     return { status: 200, body: { success: true as const, message: 'OK', ...page } };
   });
-  return router;
 }

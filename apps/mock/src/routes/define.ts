@@ -1,7 +1,6 @@
 import type { operations } from '@cohort/api';
 import type { Operation } from '@cohort/openapi';
-import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { expressPath } from '../contract.ts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http-error.ts';
 import type { Session } from '../middleware/auth.ts';
 import type { Store } from '../store/store.ts';
@@ -14,6 +13,8 @@ export interface RouteContext {
   operations: Map<string, Operation>;
   validators: Map<string, RequestValidator>;
   requireAuth: RequestHandler;
+  /** Where `route()` registers each operation; the app dispatches through it once per request. */
+  table: OperationTable;
 }
 
 type Op<Id extends OperationId> = operations[Id];
@@ -53,11 +54,10 @@ export interface Reply<Id extends OperationId> {
 export type Handler<Id extends OperationId> = (args: HandlerArgs<Id>) => Reply<Id> | Promise<Reply<Id>>;
 
 /**
- * Registers one contract operation on a router: method and path come from the contract by
+ * Registers one contract operation in the table: method and path come from the contract by
  * operationId, then auth (when the operation is secured) → validation → `extra` → handler.
  */
 export function route<Id extends OperationId>(
-  router: Router,
   ctx: RouteContext,
   operationId: Id,
   handler: Handler<Id>,
@@ -80,7 +80,148 @@ export function route<Id extends OperationId>(
     const reply = await handler({ ...input, session: res.locals.session as Session, req, res });
     res.status(reply.status).json(reply.body);
   });
-  router[operation.method as 'get' | 'post' | 'patch' | 'delete'](expressPath(operation.path), ...chain);
+  ctx.table.add(operation, chain);
+}
+
+interface Entry {
+  method: string;
+  /** The contract path without its trailing slash (how Express registers it). */
+  path: string;
+  /** What Express's router would match: case-insensitive, one optional trailing slash. */
+  regex: RegExp;
+  names: string[];
+  chain: RequestHandler[];
+}
+
+type Lookup = { entry: Entry; params: Record<string, string> } | { error: HttpError } | undefined;
+
+/** Express's param decoding: only when there is a `%`; a malformed escape is a 400. */
+function decodeParam(value: string): string {
+  if (value.indexOf('%') === -1) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new HttpError(400);
+  }
+}
+
+/** Runs Express-style middlewares in order, as a Route would: a throw or a rejected promise goes to `done(error)`. */
+function runChain(chain: RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+  let index = 0;
+  const next = (error?: unknown): void => {
+    if (error) {
+      done(error);
+      return;
+    }
+    const fn = chain[index++];
+    if (!fn) {
+      done();
+      return;
+    }
+    try {
+      const result: unknown = fn(req, res, next);
+      if (result instanceof Promise) {
+        result.then(undefined, (e: unknown) => next(e ?? new Error('Rejected promise')));
+      }
+    } catch (e) {
+      next(e ?? new Error('Thrown falsy value'));
+    }
+  };
+  next();
+}
+
+/**
+ * Every operation registered by `route()`, dispatched in one step instead of Express walking a
+ * router per resource. Matching is Express's: first registered wins, case-insensitive, optional
+ * trailing slash, HEAD served by GET; an exact-path Map answers the static paths without a scan.
+ */
+export class OperationTable {
+  readonly #entries: Entry[] = [];
+  #byMethod = new Map<string, Entry[]>();
+  #exact = new Map<string, Entry>();
+  #dirty = false;
+
+  add(operation: Operation, chain: RequestHandler[]): void {
+    const names: string[] = [];
+    const path = operation.path.replace(/\/+$/, '');
+    const source = path
+      .split('/')
+      .map((segment) => {
+        const m = /^\{(.+)\}$/.exec(segment);
+        if (!m) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(m[1] ?? '');
+        return '([^/]+)';
+      })
+      .join('/');
+    this.#entries.push({
+      method: operation.method.toUpperCase(),
+      path,
+      regex: new RegExp(`^${source}(?:/)?$`, 'i'),
+      names,
+      chain,
+    });
+    this.#dirty = true;
+  }
+
+  #index(): void {
+    this.#dirty = false;
+    this.#byMethod = new Map();
+    for (const entry of this.#entries) {
+      const list = this.#byMethod.get(entry.method) ?? [];
+      list.push(entry);
+      this.#byMethod.set(entry.method, list);
+    }
+    // A static path maps to whichever entry the ordered scan picks for it (an earlier templated
+    // path could shadow it), so the Map is only a shortcut, never a different answer.
+    this.#exact = new Map();
+    for (const entry of this.#entries) {
+      if (entry.names.length > 0) continue;
+      const path = entry.path;
+      for (const method of entry.method === 'GET' ? ['GET', 'HEAD'] : [entry.method]) {
+        const hit = this.#scan(method, path);
+        if (hit && 'entry' in hit) this.#exact.set(`${method} ${path}`, hit.entry);
+      }
+    }
+  }
+
+  /** Express's walk: the first path match decodes its params (a bad escape is a 400, whatever the method). */
+  #scan(method: string, path: string): Lookup {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    // Without a `%` decoding cannot fail, so only entries of this method can matter.
+    const candidates = path.indexOf('%') === -1 ? (this.#byMethod.get(wanted) ?? []) : this.#entries;
+    for (const entry of candidates) {
+      const hit = entry.regex.exec(path);
+      if (!hit) continue;
+      const params: Record<string, string> = {};
+      try {
+        for (let i = 0; i < entry.names.length; i++) params[entry.names[i] as string] = decodeParam(hit[i + 1] ?? '');
+      } catch (error) {
+        return { error: error as HttpError };
+      }
+      if (entry.method === wanted) return { entry, params };
+    }
+    return undefined;
+  }
+
+  /**
+   * The middleware: a request for a registered operation runs `before` (latency, error rate, body
+   * parsing) then the operation's chain; anything else goes on to the next middleware untouched.
+   */
+  dispatch(before: RequestHandler[]): RequestHandler {
+    return (req, res, next) => {
+      if (this.#dirty) this.#index();
+      const path = req.path;
+      const exact = this.#exact.get(`${req.method} ${path}`);
+      const found: Lookup = exact ? { entry: exact, params: {} } : this.#scan(req.method, path);
+      if (!found) return next();
+      runChain(before, req, res, (error?: unknown) => {
+        if (error) return next(error);
+        if ('error' in found) return next(found.error);
+        req.params = found.params;
+        runChain(found.entry.chain, req, res, next);
+      });
+    };
+  }
 }
 
 /** `{ success: true, message, data }`. */

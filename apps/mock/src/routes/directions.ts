@@ -1,20 +1,17 @@
-import { Router } from 'express';
 import { ok, type RouteContext, route } from './define.ts';
 
-export function directionsRouter(ctx: RouteContext): Router {
-  const router = Router();
+export function directionsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
-  route(router, ctx, 'storeDirection', ({ session, body }) => ({
+  route(ctx, 'storeDirection', ({ session, body }) => ({
     status: 201,
     body: ok(store.addDirection(session.user.id, body.name), 'Direction saved.'),
   }));
-  route(router, ctx, 'listDirections', ({ params }) => ({
+  route(ctx, 'listDirections', ({ params }) => ({
     status: 200,
     body: ok(store.listDirections(params.userId)),
   }));
-  route(router, ctx, 'detachDirection', ({ session, params }) => ({
+  route(ctx, 'detachDirection', ({ session, params }) => ({
     status: 200,
     body: ok(store.detachDirection(session.user.id, params.id), 'Direction removed.'),
   }));
-  return router;
 }

@@ -1,16 +1,14 @@
-import { Router } from 'express';
 import { connect } from '../store/connections.ts';
 import { directoryOf, searchPeople } from '../store/directory.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The people directory: search and invitations to connect. Registered before `/users/{id}`. */
-export function directoryRouter(ctx: RouteContext): Router {
-  const router = Router();
+export function directoryRoutes(ctx: RouteContext): void {
   const { store } = ctx;
   // Build the search index now, so the first search does not pay for it.
   directoryOf(store);
 
-  route(router, ctx, 'searchUsers', ({ session, query, res }) => {
+  route(ctx, 'searchUsers', ({ session, query, res }) => {
     const started = performance.now();
     const { page = 1, per_page: perPage = 15, ...filters } = query;
     const body = ok(searchPeople(store, session.user.id, filters, page, perPage));
@@ -18,10 +16,8 @@ export function directoryRouter(ctx: RouteContext): Router {
     return { status: 200, body };
   });
 
-  route(router, ctx, 'connectUser', ({ session, params }) => ({
+  route(ctx, 'connectUser', ({ session, params }) => ({
     status: 201,
     body: ok(connect(store, session.user.id, params.id), 'Invitation sent.'),
   }));
-
-  return router;
 }

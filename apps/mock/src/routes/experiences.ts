@@ -1,21 +1,18 @@
-import { Router } from 'express';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The signed-in user's education lines, then any user's (`/users/me/experiences` before `/users/{id}/…`). */
-export function experiencesRouter(ctx: RouteContext): Router {
-  const router = Router();
+export function experiencesRoutes(ctx: RouteContext): void {
   const { store } = ctx;
-  route(router, ctx, 'listExperiences', ({ session }) => ({
+  route(ctx, 'listExperiences', ({ session }) => ({
     status: 200,
     body: ok(store.listExperiences(session.user.id)),
   }));
-  route(router, ctx, 'storeExperience', ({ session, body }) => ({
+  route(ctx, 'storeExperience', ({ session, body }) => ({
     status: 201,
     body: ok(store.addExperience(session.user.id, body), 'Experience saved.'),
   }));
-  route(router, ctx, 'listUserExperiences', ({ params }) => ({
+  route(ctx, 'listUserExperiences', ({ params }) => ({
     status: 200,
     body: ok(store.listExperiences(params.id)),
   }));
-  return router;
 }

@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import {
   acceptGroupInvite,
   addGroupMembers,
@@ -13,48 +12,46 @@ import {
 import { ok, type RouteContext, route } from './define.ts';
 
 /** Group management: profile, follow, reactivate, join, members and invitations. */
-export function groupsRouter(ctx: RouteContext): Router {
-  const router = Router();
+export function groupsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
-  route(router, ctx, 'getChannel', ({ session, params }) => ({
+  route(ctx, 'getChannel', ({ session, params }) => ({
     status: 200,
     body: ok(getGroup(store, session.user.id, params.id)),
   }));
-  route(router, ctx, 'followChannel', ({ session, params }) => ({
+  route(ctx, 'followChannel', ({ session, params }) => ({
     status: 200,
     body: ok(setFollowing(store, session.user.id, params.id, true), 'Following.'),
   }));
-  route(router, ctx, 'unfollowChannel', ({ session, params }) => ({
+  route(ctx, 'unfollowChannel', ({ session, params }) => ({
     status: 200,
     body: ok(setFollowing(store, session.user.id, params.id, false), 'Not following.'),
   }));
-  route(router, ctx, 'reactivateChannel', ({ session, params }) => ({
+  route(ctx, 'reactivateChannel', ({ session, params }) => ({
     status: 200,
     body: ok(reactivateGroup(store, session.user.id, params.id), 'Group reactivated.'),
   }));
-  route(router, ctx, 'joinChannel', ({ session, params }) => ({
+  route(ctx, 'joinChannel', ({ session, params }) => ({
     status: 200,
     body: ok(joinGroup(store, session.user.id, params.id), 'You joined the group.'),
   }));
-  route(router, ctx, 'addChannelMembers', ({ session, params, body }) => ({
+  route(ctx, 'addChannelMembers', ({ session, params, body }) => ({
     status: 200,
     body: ok(addGroupMembers(store, session.user.id, params.id, body.user_ids), 'Members added.'),
   }));
-  route(router, ctx, 'inviteToChannel', ({ session, params, body }) => {
+  route(ctx, 'inviteToChannel', ({ session, params, body }) => {
     const made = inviteToGroup(store, session.user.id, params.id, body.user_ids);
     return { status: 201, body: ok(made, made.length === 1 ? 'Invitation sent.' : `${made.length} invitations sent.`) };
   });
-  route(router, ctx, 'listChannelInvites', ({ session }) => ({
+  route(ctx, 'listChannelInvites', ({ session }) => ({
     status: 200,
     body: ok(listGroupInvites(store, session.user.id)),
   }));
-  route(router, ctx, 'acceptChannelInvite', ({ session, params }) => ({
+  route(ctx, 'acceptChannelInvite', ({ session, params }) => ({
     status: 200,
     body: ok(acceptGroupInvite(store, session.user.id, params.id), 'Invitation accepted.'),
   }));
-  route(router, ctx, 'declineChannelInvite', ({ session, params }) => ({
+  route(ctx, 'declineChannelInvite', ({ session, params }) => ({
     status: 200,
     body: ok(declineGroupInvite(store, session.user.id, params.id), 'Invitation declined.'),
   }));
-  return router;
 }

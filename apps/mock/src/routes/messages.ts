@@ -1,46 +1,43 @@
-import { Router } from 'express';
 import { chatOf, type MessageDraft } from '../store/chat.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** Sending, pinning, forwarding and reporting messages; read marks and mutes (#7). */
-export function messagesRouter(ctx: RouteContext): Router {
-  const router = Router();
+export function messagesRoutes(ctx: RouteContext): void {
   const chat = chatOf(ctx.store);
 
-  route(router, ctx, 'sendMessage', ({ session, params, body }) => ({
+  route(ctx, 'sendMessage', ({ session, params, body }) => ({
     status: 201,
     body: ok(chat.send(session.user.id, params.id, body as MessageDraft), 'Sent.'),
   }));
-  route(router, ctx, 'pinMessage', ({ session, params }) => ({
+  route(ctx, 'pinMessage', ({ session, params }) => ({
     status: 200,
     body: ok(chat.pin(session.user.id, params.id, params.msgId), 'Pinned.'),
   }));
-  route(router, ctx, 'unpinMessage', ({ session, params }) => {
+  route(ctx, 'unpinMessage', ({ session, params }) => {
     chat.unpin(session.user.id, params.id, params.msgId);
     return { status: 200, body: ok(null, 'Unpinned.') };
   });
-  route(router, ctx, 'forwardMessage', ({ session, params, body }) => ({
+  route(ctx, 'forwardMessage', ({ session, params, body }) => ({
     status: 201,
     body: ok(chat.forward(session.user.id, params.id, body.channel_ids), 'Forwarded.'),
   }));
-  route(router, ctx, 'reportMessage', ({ session, params, body }) => ({
+  route(ctx, 'reportMessage', ({ session, params, body }) => ({
     status: 201,
     body: ok(
       chat.report(session.user.id, params.id, body.reason, body.details),
       'Thanks, the moderators will look at it.',
     ),
   }));
-  route(router, ctx, 'markChannelRead', ({ session, params }) => ({
+  route(ctx, 'markChannelRead', ({ session, params }) => ({
     status: 200,
     body: ok(chat.markRead(session.user.id, params.id)),
   }));
-  route(router, ctx, 'muteChannel', ({ session, params }) => ({
+  route(ctx, 'muteChannel', ({ session, params }) => ({
     status: 200,
     body: ok(chat.setMuted(session.user.id, params.id, true), 'Muted.'),
   }));
-  route(router, ctx, 'unmuteChannel', ({ session, params }) => ({
+  route(ctx, 'unmuteChannel', ({ session, params }) => ({
     status: 200,
     body: ok(chat.setMuted(session.user.id, params.id, false), 'Unmuted.'),
   }));
-  return router;
 }

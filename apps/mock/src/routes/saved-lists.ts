@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import {
   createSavedList,
   deleteSavedList,
@@ -10,33 +9,31 @@ import {
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The signed-in user's saved lists, with Recently Deleted (soft delete and restore). */
-export function savedListsRouter(ctx: RouteContext): Router {
-  const router = Router();
+export function savedListsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
 
-  route(router, ctx, 'listSavedLists', ({ session, query }) => ({
+  route(ctx, 'listSavedLists', ({ session, query }) => ({
     status: 200,
     body: ok(listSavedLists(store, session.user.id, query.deleted ?? false)),
   }));
-  route(router, ctx, 'createSavedList', ({ session, body }) => ({
+  route(ctx, 'createSavedList', ({ session, body }) => ({
     status: 201,
     body: ok(createSavedList(store, session.user.id, body), 'List saved.'),
   }));
-  route(router, ctx, 'getSavedList', ({ session, params }) => ({
+  route(ctx, 'getSavedList', ({ session, params }) => ({
     status: 200,
     body: ok(getSavedList(store, session.user.id, params.id)),
   }));
-  route(router, ctx, 'deleteSavedList', ({ session, params }) => ({
+  route(ctx, 'deleteSavedList', ({ session, params }) => ({
     status: 200,
     body: ok(deleteSavedList(store, session.user.id, params.id), 'List deleted.'),
   }));
-  route(router, ctx, 'restoreSavedList', ({ session, params }) => ({
+  route(ctx, 'restoreSavedList', ({ session, params }) => ({
     status: 200,
     body: ok(restoreSavedList(store, session.user.id, params.id), 'List restored.'),
   }));
-  route(router, ctx, 'removeSavedListMember', ({ session, params }) => ({
+  route(ctx, 'removeSavedListMember', ({ session, params }) => ({
     status: 200,
     body: ok(removeSavedListMember(store, session.user.id, params.id, params.userId), 'Removed from the list.'),
   }));
-  return router;
 }
