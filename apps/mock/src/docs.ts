@@ -4,7 +4,8 @@ import { contractPath, type OpenApiDocument } from '@cohort/openapi';
 import express, { Router } from 'express';
 
 const require = createRequire(import.meta.url);
-const swaggerUiDir = (require('swagger-ui-dist') as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath();
+// Only the folder: the package's index would load the whole Swagger UI bundle into Node at start-up.
+const swaggerUiDir = (require('swagger-ui-dist/absolute-path.js') as () => string)();
 
 const PAGE = `<!doctype html>
 <html lang="en">
