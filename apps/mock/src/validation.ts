@@ -49,6 +49,16 @@ function objectSchema(parameters: Operation['parameters'], location: 'path' | 'q
   };
 }
 
+/** Whether Ajv's `useDefaults` could write into a value of this schema (a `default` anywhere, refs followed). */
+function hasDefaults(doc: OpenApiDocument, schema: unknown, seen = new Set<unknown>()): boolean {
+  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return false;
+  seen.add(schema);
+  const node = schema as Record<string, unknown>;
+  if ('default' in node) return true;
+  if (typeof node.$ref === 'string' && hasDefaults(doc, resolveRef(doc, node), seen)) return true;
+  return Object.values(node).some((child) => hasDefaults(doc, child, seen));
+}
+
 /** `/users/2` → `users.2`; the body itself is `body`. */
 function fieldName(pointer: string, root: string): string {
   const path = pointer
@@ -100,6 +110,8 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
     const query = objectSchema(op.parameters, 'query');
     const bodySchema = op.requestBody?.content['application/json']?.schema;
     const arrays = arrayQueryNames(doc, op.parameters);
+    // Without defaults Ajv (no type coercion for bodies) leaves the body as it is: no copy needed.
+    const copyBody = bodySchema !== undefined && hasDefaults(doc, bodySchema);
     const compiled: Compiled = {
       ...(params ? { params: compileFragment(ajv, params) } : {}),
       ...(query ? { query: compileFragment(ajv, query) } : {}),
@@ -123,7 +135,7 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
         if (body === undefined) {
           if (compiled.bodyRequired) errors.body = ['is required'];
         } else {
-          body = structuredClone(body);
+          if (copyBody) body = structuredClone(body);
           if (!compiled.body(body)) collect(compiled.body.errors, 'body', errors);
         }
       }

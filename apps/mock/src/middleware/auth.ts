@@ -8,11 +8,13 @@ export interface Session {
   token: string;
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
 /** 401 unless the request carries a live bearer token; puts the session in `res.locals.session`. */
 export function requireAuth(store: Store): RequestHandler {
   return (req, res, next) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const header = req.headers.authorization ?? '';
+    const match = BEARER.exec(header);
     const token = match?.[1];
     const user = token ? store.userForToken(token) : undefined;
     if (!token || !user) throw HttpError.unauthorized();
