@@ -95,6 +95,12 @@ interface Entry {
 
 type Lookup = { entry: Entry; params: Record<string, string> } | { error: HttpError } | undefined;
 
+function slashes(path: string): number {
+  let count = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count++;
+  return count;
+}
+
 /** Express's param decoding: only when there is a `%`; a malformed escape is a 400. */
 function decodeParam(value: string): string {
   if (value.indexOf('%') === -1) return value;
@@ -137,7 +143,8 @@ function runChain(chain: RequestHandler[], req: Request, res: Response, done: Ne
  */
 export class OperationTable {
   readonly #entries: Entry[] = [];
-  #byMethod = new Map<string, Entry[]>();
+  /** `METHOD slashes` → entries in registration order; a path can only match entries with its slash count. */
+  #byShape = new Map<string, Entry[]>();
   #exact = new Map<string, Entry>();
   #dirty = false;
 
@@ -165,11 +172,12 @@ export class OperationTable {
 
   #index(): void {
     this.#dirty = false;
-    this.#byMethod = new Map();
+    this.#byShape = new Map();
     for (const entry of this.#entries) {
-      const list = this.#byMethod.get(entry.method) ?? [];
+      const key = `${entry.method} ${slashes(entry.path)}`;
+      const list = this.#byShape.get(key) ?? [];
       list.push(entry);
-      this.#byMethod.set(entry.method, list);
+      this.#byShape.set(key, list);
     }
     // A static path maps to whichever entry the ordered scan picks for it (an earlier templated
     // path could shadow it), so the Map is only a shortcut, never a different answer.
@@ -187,8 +195,10 @@ export class OperationTable {
   /** Express's walk: the first path match decodes its params (a bad escape is a 400, whatever the method). */
   #scan(method: string, path: string): Lookup {
     const wanted = method === 'HEAD' ? 'GET' : method;
-    // Without a `%` decoding cannot fail, so only entries of this method can matter.
-    const candidates = path.indexOf('%') === -1 ? (this.#byMethod.get(wanted) ?? []) : this.#entries;
+    // Without a `%` decoding cannot fail, so only entries of this method can matter; a parameter
+    // never holds a `/` and only one trailing `/` is allowed, so only those of the same shape.
+    const shape = slashes(path) - (path.endsWith('/') ? 1 : 0);
+    const candidates = path.indexOf('%') === -1 ? (this.#byShape.get(`${wanted} ${shape}`) ?? []) : this.#entries;
     for (const entry of candidates) {
       const hit = entry.regex.exec(path);
       if (!hit) continue;
