@@ -196,7 +196,7 @@ export function explainMisses(
     const expressToPrism = expressRate / prismRate;
     notes.push(
       expressToPrism >= 5
-        ? `${label}: a minimal Express 5 app replaying the same response runs at ${expressToPrism.toFixed(2)}× Prism, so the framework leaves room for ≥ 5×; the shortfall is the mock's own per-request work (routing through every resource router, middleware, validation: see its profile below).`
+        ? `${label}: a minimal Express 5 app replaying the same response runs at ${expressToPrism.toFixed(2)}× Prism, so the framework leaves room for ≥ 5×; the shortfall is the mock's own per-request work (dispatch, auth, validation, serialisation: see its profile below).`
         : `${label}: even a minimal Express 5 app replaying the same response runs at only ${expressToPrism.toFixed(2)}× Prism, so ≥ 5× is out of reach of any Express 5 server on this machine.`,
     );
   }
