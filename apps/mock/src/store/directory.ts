@@ -41,27 +41,27 @@ const norm = (value: string) => value.trim().toLowerCase();
 const WORD = /[\p{L}\p{N}]+/gu;
 const words = (text: string | null | undefined) => (text ? (text.toLowerCase().match(WORD) ?? []) : []);
 
-/** Inserts `value` into the sorted `list` (no duplicates). */
-function insertSorted(list: number[], value: number): void {
+/** Where `value` sits, or would sit, in the ascending `list` (binary search). */
+function lowerBound<T extends number | string>(list: readonly T[], value: T): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < value) lo = mid + 1;
+    if ((list[mid] as T) < value) lo = mid + 1;
     else hi = mid;
   }
-  if (list[lo] !== value) list.splice(lo, 0, value);
+  return lo;
+}
+
+/** Inserts `value` into the ascending `list` (no duplicates): user positions, or the vocabulary's words. */
+function insertSorted<T extends number | string>(list: T[], value: T): void {
+  const at = lowerBound(list, value);
+  if (list[at] !== value) list.splice(at, 0, value);
 }
 
 function removeSorted(list: number[], value: number): void {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  if (list[lo] === value) list.splice(lo, 1);
+  const at = lowerBound(list, value);
+  if (list[at] === value) list.splice(at, 1);
 }
 
 const sortKey = (u: StoredUser) => `${u.last_name}\u0000${u.first_name}\u0000${u.id}`.toLowerCase();
@@ -156,7 +156,7 @@ export class DirectoryIndex {
       ...new Set([...words(u.first_name), ...words(u.last_name), ...words(u.company), ...words(u.description)]),
     ];
     for (const word of own) {
-      if (updating && !this.byWord.has(word)) insertWord(this.vocabulary, word);
+      if (updating && !this.byWord.has(word)) insertSorted(this.vocabulary, word);
       file(this.byWord, word);
     }
     this.wordsAt[at] = own;
@@ -250,18 +250,6 @@ function candidates(smallest: number[][], hits: Uint8Array, wanted: number): num
   const seen = new Set<number>();
   for (const list of smallest) for (const p of list) if (hits[p] === wanted) seen.add(p);
   return [...seen].sort((a, b) => a - b);
-}
-
-/** Adds a word to the sorted vocabulary (a word first seen in an update). */
-function insertWord(vocabulary: string[], word: string): void {
-  let lo = 0;
-  let hi = vocabulary.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((vocabulary[mid] as string) < word) lo = mid + 1;
-    else hi = mid;
-  }
-  if (vocabulary[lo] !== word) vocabulary.splice(lo, 0, word);
 }
 
 const indexes = new WeakMap<Store, DirectoryIndex>();
