@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import type { Loadable } from '../../lib/result.ts';
+import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import type { SavedList } from '../../state/directory.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -16,12 +16,7 @@ import * as p from '../people/people.css.ts';
 export function CreateGroupFromListSheet({ onClose }: { onClose: () => void }) {
   const api = useAtomValue(apiClientAtom);
   const navigate = useNavigate();
-  const [lists, setLists] = useState<Loadable<SavedList[]>>({
-    status: 'idle',
-    data: undefined,
-    error: null,
-    owner: null,
-  });
+  const [lists, setLists] = useState<Loadable<SavedList[]>>(idle);
   const [chosen, setChosen] = useState<SavedList | null>(null);
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);

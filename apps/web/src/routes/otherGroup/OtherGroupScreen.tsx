@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import type { Loadable } from '../../lib/result.ts';
+import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -21,12 +21,7 @@ export default function OtherGroupScreen() {
   const personId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
   const person = useAtomValue(otherUserAtom);
   const loadUser = useSetAtom(loadOtherUserAtom);
-  const [groups, setGroups] = useState<Loadable<Channel[]>>({
-    status: 'idle',
-    data: undefined,
-    error: null,
-    owner: null,
-  });
+  const [groups, setGroups] = useState<Loadable<Channel[]>>(idle);
 
   const load = useCallback(async () => {
     if (!personId) return;

@@ -1,7 +1,7 @@
 import type { Channel } from '@cohort/api';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import type { Loadable } from '../../lib/result.ts';
+import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -22,12 +22,7 @@ export function GroupPickerSheet({
   onClose: () => void;
 }) {
   const api = useAtomValue(apiClientAtom);
-  const [groups, setGroups] = useState<Loadable<Channel[]>>({
-    status: 'idle',
-    data: undefined,
-    error: null,
-    owner: null,
-  });
+  const [groups, setGroups] = useState<Loadable<Channel[]>>(idle);
   const load = useCallback(async () => {
     setGroups((g) => ({ ...g, status: 'loading' }));
     const { data, error } = await api.GET('/api/v1/users/me/channels', { params: { query: { status: 'active' } } });
