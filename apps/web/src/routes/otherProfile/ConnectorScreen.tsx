@@ -1,9 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -12,8 +11,8 @@ import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
 import * as p from '../people/people.css.ts';
 import { usePeopleActions } from '../people/use-people-actions.ts';
 import * as s from '../profile/Profile.css.ts';
-import { ProfileView } from '../profile/ProfileView.tsx';
 import OtherProfileScreen from './OtherProfileScreen.tsx';
+import { OtherUserProfile } from './OtherUserProfile.tsx';
 import { useConnect } from './use-connect.ts';
 
 interface ConnectorState {
@@ -41,8 +40,6 @@ function Connector({ ids, listId }: ConnectorState) {
   const api = useAtomValue(apiClientAtom);
   const navigate = useNavigate();
   const toast = useSetAtom(showToastAtom);
-  const state = useAtomValue(otherUserAtom);
-  const loadUser = useSetAtom(loadOtherUserAtom);
   const { busy, invite } = usePeopleActions();
   const { connect, connecting } = useConnect();
   const [index, setIndex] = useState(0);
@@ -50,11 +47,6 @@ function Connector({ ids, listId }: ConnectorState) {
   const [picking, setPicking] = useState(false);
   const userId = ids[index] ?? null;
   const backToList = () => navigate(`${paths.savedLists}?list=${listId}`);
-
-  const load = useCallback(() => {
-    if (userId) void loadUser(userId);
-  }, [loadUser, userId]);
-  useEffect(load, [load]);
 
   if (!userId) {
     return (
@@ -77,7 +69,6 @@ function Connector({ ids, listId }: ConnectorState) {
     next();
   };
 
-  const current = state.owner === userId ? state : null;
   const actions = (
     <div className={s.listActions}>
       <p className={p.meta} style={{ width: '100%', textAlign: 'center' }} aria-live="polite">
@@ -106,16 +97,7 @@ function Connector({ ids, listId }: ConnectorState) {
 
   return (
     <>
-      <ProfileView
-        key={userId}
-        owner={userId}
-        own={false}
-        user={current?.data ?? null}
-        loading={!current || current.status === 'loading'}
-        error={current?.status === 'error' ? (current.error?.message ?? 'Unknown error') : null}
-        onRetry={load}
-        actions={actions}
-      />
+      <OtherUserProfile userId={userId} actions={actions} />
       {picking && (
         <GroupPickerSheet
           count={1}

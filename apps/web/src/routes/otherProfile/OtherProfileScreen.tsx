@@ -1,14 +1,11 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
 import * as s from '../profile/Profile.css.ts';
-// The other profile is the profile view in its read-only mode, so it reuses that screen's view.
-import { ProfileView } from '../profile/ProfileView.tsx';
+import { OtherUserProfile } from './OtherUserProfile.tsx';
 import { useConnect } from './use-connect.ts';
 
 /**
@@ -22,14 +19,7 @@ export default function OtherProfileScreen() {
   const ids = (location.state as { ids?: string[] } | null)?.ids ?? [];
   const [index, setIndex] = useState(0);
   const userId = params.get('id') ?? ids[index] ?? null;
-  const state = useAtomValue(otherUserAtom);
-  const loadUser = useSetAtom(loadOtherUserAtom);
   const { connect, connecting } = useConnect();
-
-  const load = useCallback(() => {
-    if (userId) void loadUser(userId);
-  }, [loadUser, userId]);
-  useEffect(load, [load]);
 
   if (!userId) {
     return (
@@ -42,7 +32,6 @@ export default function OtherProfileScreen() {
     );
   }
 
-  const current = state.owner === userId ? state : null;
   const hasNext = !params.get('id') && index + 1 < ids.length;
   const actions = (
     <div className={s.listActions}>
@@ -60,16 +49,5 @@ export default function OtherProfileScreen() {
     </div>
   );
 
-  return (
-    <ProfileView
-      key={userId}
-      owner={userId}
-      own={false}
-      user={current?.data ?? null}
-      loading={!current || current.status === 'loading'}
-      error={current?.status === 'error' ? (current.error?.message ?? 'Unknown error') : null}
-      onRetry={load}
-      actions={actions}
-    />
-  );
+  return <OtherUserProfile userId={userId} actions={actions} />;
 }
