@@ -47,11 +47,7 @@ async function api<T>(path: string, init: RequestInit & { as?: string } = {}): P
 
 const ownBubbles = () => page.locator('[data-own]');
 
-/** Sheets fade and slide in over 160 ms; screenshots wait for the end of it. */
-async function shot(name: string) {
-  await page.waitForTimeout(250);
-  await screenshot(page, name);
-}
+const shot = (name: string) => screenshot(page, name);
 
 async function openMenuOf(text: string) {
   await ownBubbles().filter({ hasText: text }).last().getByRole('button', { name: 'Message options' }).click();

@@ -115,7 +115,23 @@ export async function startStack(mockArgs: string[] = []): Promise<Stack> {
   };
 }
 
+/**
+ * Waits until every finite animation and transition on the page has ended (sheets fade and
+ * slide in; spinners loop forever and are skipped).
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await animationsSettled(page);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
 
@@ -131,6 +147,8 @@ export interface AxeViolation {
 /** Runs axe-core in the page; returns the serious and critical violations (the ones that fail a test). */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axePath });
+  // Contrast measured mid-fade is the fade's, not the design's.
+  await animationsSettled(page);
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as { axe: { run: (ctx?: unknown) => Promise<{ violations: AxeViolation[] }> } }
