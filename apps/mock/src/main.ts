@@ -6,6 +6,7 @@ import { hashPassword } from './password.ts';
 import { readStateFile, writeStateFile } from './persistence.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
+import { createMockServer } from './server.ts';
 import { chatOf } from './store/chat.ts';
 import { Store } from './store/store.ts';
 
@@ -53,7 +54,7 @@ const app = createApp({
   },
 });
 
-const server = app.listen(opts.port, opts.host, () => {
+const server = createMockServer(app).listen(opts.port, opts.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   console.log(`Cohort mock server listening on http://${host}:${port}`);

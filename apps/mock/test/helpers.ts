@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CohortClient, createCohortClient } from '@cohort/api';
 import { compileFragment, createContractAjv, describeErrors, type ValidateFunction } from '@cohort/openapi';
@@ -6,6 +7,7 @@ import { createApp, type MockOptions } from '../src/app.ts';
 import { contract, matchOperation, pathMatchers } from '../src/contract.ts';
 import { hashPassword } from '../src/password.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions, seedState } from '../src/seed/index.ts';
+import { createMockServer } from '../src/server.ts';
 import { Store, type StoreOptions } from '../src/store/store.ts';
 
 // ---------- the one response check: every body against the contract ----------
@@ -97,8 +99,8 @@ export async function startServer(
       ...config.options,
     },
   });
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  const server = await new Promise<Server>((resolve) => {
+    const s = createMockServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = (token?: string) => createCohortClient({ baseUrl, getToken: () => token, fetch: contractFetch });

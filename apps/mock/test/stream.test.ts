@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EventSource } from 'eventsource';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { createApp } from '../src/app.ts';
 import { startChatter } from '../src/chatter.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
 import { seedState } from '../src/seed/index.ts';
+import { createMockServer } from '../src/server.ts';
 import { chatOf } from '../src/store/chat.ts';
 import { Store } from '../src/store/store.ts';
 import type { Message } from '../src/store/types.ts';
@@ -214,8 +216,8 @@ describe('chatter', () => {
     const store = new Store(seedState({ users: 40, channels: 6 }));
     const realtime = new RealtimeHub(chatOf(store));
     const app = createApp({ store, options: { seededPasswordHash: await seededPasswordHash(), realtime } });
-    const http = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const http = await new Promise<Server>((resolve) => {
+      const s = createMockServer(app).listen(0, '127.0.0.1', () => resolve(s));
     });
     const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     const stop = startChatter({ store, realtime, everyMs: { min: 20, max: 40 } });
