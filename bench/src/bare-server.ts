@@ -1,7 +1,7 @@
 /**
  * Reference servers that answer canned responses (taken from the mock once) with the same status,
  * headers and body, and do nothing else: `node` (bare node:http, the practical ceiling) or
- * `express` (Express 5 with a JSON body parser, the floor any Express app pays). Run as its own
+ * `express` (Express 5 with a JSON body parser, served like the mock: the floor any Express app pays). Run as its own
  * process: `node --import tsx bare-server.ts <node|express> <canned.json>`.
  */
 import { readFileSync } from 'node:fs';
@@ -52,7 +52,10 @@ async function expressServer() {
       response.status(route.status).set(headers).send(route.body);
     });
   }
-  return createServer(app);
+  // Served the way the mock is (createMockServer, no prototype swap), so the gap between the two
+  // is the mock's own per-request work.
+  const { createMockServer } = await import('@cohort/mock/server');
+  return createMockServer(app);
 }
 
 const server = mode === 'node' ? nodeServer() : await expressServer();
