@@ -8,7 +8,8 @@ import type { RunContext } from '../context.ts';
 import { arbitraryFor, sample } from '../generate.ts';
 import { isValidBody, jsonRequestSchema, requiredQuery, validBody } from '../inputs.ts';
 import { bodyMutations, boundBreakers, wrongTypeValue } from '../mutate.ts';
-import { createItem, ITEM_FLOWS, idParam, listContains } from './scenario.ts';
+import { listContains } from './answers.ts';
+import { createItem, ITEM_FLOWS, idParam } from './scenario.ts';
 
 /** Path values for probes: known ids first, then the contract's example or a generated value. */
 export function probeParams(ctx: RunContext, op: Operation): Record<string, string | number> {

@@ -6,32 +6,8 @@ import { goneAfterRemoval, secondRemovalRefused } from '../checks/use-after-free
 import { type Account, freshAccount, type RunContext } from '../context.ts';
 import { proseRuleFields, requiredQuery, validBody } from '../inputs.ts';
 import type { Exchange } from '../types.ts';
-
-export const ok = (ex: Exchange | undefined): boolean =>
-  ex !== undefined && ex.response.status >= 200 && ex.response.status < 300;
-
-function dataOf(ex: Exchange | undefined): unknown {
-  const json = ex?.response.json as { data?: unknown } | undefined;
-  return json && typeof json === 'object' && !Array.isArray(json) ? json.data : undefined;
-}
-
-function idOf(ex: Exchange | undefined): string | number | undefined {
-  const data = dataOf(ex) as { id?: unknown } | undefined;
-  const id = data?.id;
-  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
-}
-
-function listIds(ex: Exchange | undefined): unknown[] | undefined {
-  const data = dataOf(ex) ?? ex?.response.json;
-  if (Array.isArray(data)) return data.map((item) => (item as { id?: unknown })?.id);
-  const page = (data as { data?: unknown } | undefined)?.data;
-  return Array.isArray(page) ? page.map((item) => (item as { id?: unknown })?.id) : undefined;
-}
-
-/** A valid request answered with anything but a success is a rejected valid input. */
-export function acceptance(ctx: RunContext, op: Operation, ex: Exchange | undefined, what: string): void {
-  if (ex) ctx.recorder.add(positiveDataAcceptance(op, ex, what, true));
-}
+import { acceptance, dataOf, idOf, listContains, listIds, ok } from './answers.ts';
+import { stateFlows } from './state-flows.ts';
 
 /** Registers (or signs in) an account and fills in its token and id. */
 async function signIn(ctx: RunContext, account: Account, register: boolean): Promise<void> {
@@ -91,25 +67,6 @@ export async function createItem(
   acceptance(ctx, store, ex, `storing a valid ${flow.noun}`);
   const id = idOf(ex);
   return ok(ex) && id !== undefined && ex ? { id, ex } : undefined;
-}
-
-export async function listContains(
-  ctx: RunContext,
-  listOpId: string,
-  account: Account,
-  id: unknown,
-  check = true,
-): Promise<{ contains: boolean | undefined; ex: Exchange | undefined }> {
-  const list = ctx.op(listOpId);
-  if (!list || !account.token) return { contains: undefined, ex: undefined };
-  const params = ctx.pathParams(list);
-  if (typeof params === 'string') return { contains: undefined, ex: undefined };
-  const pathUser = list.parameters.find((p) => p.in === 'path');
-  if (pathUser && account.id) params[pathUser.name] = account.id;
-  const ex = await ctx.call(listOpId, { params, token: account.token, check });
-  // Compared as text: a list that returns ids with the wrong type is a schema failure, reported there.
-  const ids = ok(ex) ? listIds(ex)?.map(String) : undefined;
-  return { contains: ids ? ids.includes(String(id)) : undefined, ex };
 }
 
 async function itemFlow(ctx: RunContext, flow: ItemFlow, handled: Set<string>): Promise<void> {
@@ -278,6 +235,7 @@ export async function runScenario(ctx: RunContext, credentials?: Account): Promi
     })(),
   ]);
   if (ctx.channelId) ctx.refs.set('ChannelId', [ctx.channelId]);
+  await stateFlows(ctx, handled);
   const rest = [...ctx.operations.values()]
     .filter((op) => ctx.isSelected(op.operationId) && !handled.has(op.operationId))
     .sort((x, y) => (WRITE_FIRST[x.method] ?? 2) - (WRITE_FIRST[y.method] ?? 2));

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../src/index.ts';
+import { cell } from './helpers.ts';
+
+// The operations whose success needs state set up first, and what they stand on.
+const OPERATIONS = [
+  'inviteToChannel',
+  'listChannelInvites',
+  'acceptChannelInvite',
+  'declineChannelInvite',
+  'joinChannel',
+  'restoreSavedList',
+  'unpinMessage',
+];
+
+const mockMain = fileURLToPath(new URL('../../../apps/mock/src/main.ts', import.meta.url));
+let mock: ChildProcess;
+let mockUrl = '';
+
+beforeAll(async () => {
+  mock = spawn(process.execPath, ['--import', 'tsx', mockMain, '--port', '0', '--quiet', '--users', '60'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  mockUrl = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    mock.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match?.[1]) resolve(match[1]);
+    });
+    mock.once('exit', () => reject(new Error(`the mock exited before listening:\n${seen}`)));
+  });
+  mock.stdout?.resume();
+});
+
+afterAll(() => {
+  mock?.kill('SIGTERM');
+});
+
+/** A proxy to the mock that answers `POST …/accept` with a success without passing it on. */
+async function lyingProxy(): Promise<{ url: string; server: Server }> {
+  const target = new URL(mockUrl);
+  const server = createServer((req, res) => {
+    if (req.method === 'POST' && /\/channel-invites\/[^/]+\/accept$/.test(req.url ?? '')) {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: true, message: 'Accepted.', data: null }));
+      return;
+    }
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('operations that need state first (against the real mock)', () => {
+  it('are exercised to success and their effects checked, not skipped', async () => {
+    const result = await runConformance({
+      baseUrl: mockUrl,
+      include: 'all',
+      operations: OPERATIONS,
+      fuzz: 0,
+      seed: 3,
+    });
+    expect(result.failures).toEqual([]);
+    for (const op of OPERATIONS) {
+      expect(cell(result, op, 'positive_data_acceptance'), op).toMatchObject({ status: 'pass' });
+    }
+    expect(cell(result, 'inviteToChannel', 'ensure_resource_availability')?.status).toBe('pass');
+    expect(cell(result, 'acceptChannelInvite', 'ensure_resource_availability')?.status).toBe('pass');
+    expect(cell(result, 'declineChannelInvite', 'use_after_free')?.status).toBe('pass');
+    expect(cell(result, 'joinChannel', 'ensure_resource_availability')?.status).toBe('pass');
+    expect(cell(result, 'restoreSavedList', 'ensure_resource_availability')?.status).toBe('pass');
+  });
+
+  it('fails an accept that answers success but does not make the user a member', async () => {
+    const proxy = await lyingProxy();
+    try {
+      const result = await runConformance({
+        baseUrl: proxy.url,
+        include: 'all',
+        operations: ['acceptChannelInvite'],
+        fuzz: 0,
+        seed: 3,
+      });
+      const availability = cell(result, 'acceptChannelInvite', 'ensure_resource_availability');
+      expect(availability?.status).toBe('fail');
+      const failure = result.failures.find(
+        (f) => f.operationId === 'acceptChannelInvite' && f.code === 'ensure_resource_availability',
+      );
+      expect(failure?.message).toMatch(/not in listMyChannels/);
+    } finally {
+      proxy.server.close();
+    }
+  });
+});
