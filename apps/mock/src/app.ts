@@ -2,7 +2,6 @@ import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import { contract, pathMatchers } from './contract.ts';
 import { docsRouter } from './docs.ts';
-import { requireAuth } from './middleware/auth.ts';
 import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { loginLimiter } from './middleware/rate-limit.ts';
@@ -63,7 +62,6 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     store,
     operations: new Map(operations.map((op) => [op.operationId, op])),
     validators: compileValidators(doc, operations),
-    requireAuth: requireAuth(store),
     table: new OperationTable(),
   };
   const limiter = loginLimiter(options.loginAttemptsPerMinute ?? 10);
@@ -94,11 +92,11 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const before: RequestHandler[] = [];
   if (options.latency) before.push(latency(options.latency, options.random));
   if (options.errorRate) before.push(errorRate(options.errorRate, options.random));
-  before.push(express.json({ limit: '1mb' }));
+  const parseBody = express.json({ limit: '1mb' });
 
   // The contract's operations first, in one lookup: none of their paths is a docs, media, mock or
   // stream path, so answering them before those routers changes nothing but the time taken.
-  app.use(ctx.table.dispatch(before));
+  app.use(ctx.table.dispatch(before, parseBody));
 
   app.use(docsRouter(doc));
   app.use(mediaRouter(store));
@@ -111,7 +109,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.use(streamRouter(ctx, realtime));
 
   // Everything else under the API's middlewares, then 404/405.
-  app.use(...before);
+  app.use(...before, parseBody);
   app.use(notFound(pathMatchers(operations)));
   app.use(errorHandler(options.onBug ?? ((error) => console.error(error))));
   return app;

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.ts';
 import type { Store } from '../store/store.ts';
 import type { StoredUser } from '../store/types.ts';
@@ -10,15 +9,10 @@ export interface Session {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** 401 unless the request carries a live bearer token; puts the session in `res.locals.session`. */
-export function requireAuth(store: Store): RequestHandler {
-  return (req, res, next) => {
-    const header = req.headers.authorization ?? '';
-    const match = BEARER.exec(header);
-    const token = match?.[1];
-    const user = token ? store.userForToken(token) : undefined;
-    if (!token || !user) throw HttpError.unauthorized();
-    res.locals.session = { user, token } satisfies Session;
-    next();
-  };
+/** The session of the request's bearer token; throws 401 when there is none or it is not live. */
+export function authenticate(store: Store, authorization: string | undefined): Session {
+  const token = BEARER.exec(authorization ?? '')?.[1];
+  const user = token ? store.userForToken(token) : undefined;
+  if (!token || !user) throw HttpError.unauthorized();
+  return { user, token };
 }

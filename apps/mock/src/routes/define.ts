@@ -2,7 +2,7 @@ import type { operations } from '@cohort/api';
 import type { Operation } from '@cohort/openapi';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http-error.ts';
-import type { Session } from '../middleware/auth.ts';
+import { authenticate, type Session } from '../middleware/auth.ts';
 import type { Store } from '../store/store.ts';
 import type { RequestValidator } from '../validation.ts';
 
@@ -12,7 +12,6 @@ export interface RouteContext {
   store: Store;
   operations: Map<string, Operation>;
   validators: Map<string, RequestValidator>;
-  requireAuth: RequestHandler;
   /** Where `route()` registers each operation; the app dispatches through it once per request. */
   table: OperationTable;
 }
@@ -56,6 +55,8 @@ export type Handler<Id extends OperationId> = (args: HandlerArgs<Id>) => Reply<I
 /**
  * Registers one contract operation in the table: method and path come from the contract by
  * operationId, then auth (when the operation is secured) → validation → `extra` → handler.
+ * Auth, validation and the handler run as one step (no middleware chain per request); only the
+ * rare `extra` middlewares go through one.
  */
 export function route<Id extends OperationId>(
   ctx: RouteContext,
@@ -66,21 +67,44 @@ export function route<Id extends OperationId>(
   const operation = ctx.operations.get(operationId);
   const validate = ctx.validators.get(operationId);
   if (!operation || !validate) throw new Error(`operation ${operationId} is not in the contract`);
-  const chain: RequestHandler[] = [];
-  if (operation.secured) chain.push(ctx.requireAuth);
-  chain.push((req: Request, res: Response, next: NextFunction) => {
+  const { store } = ctx;
+  const secured = operation.secured;
+  type Input = { params: Params<Id>; query: Query<Id>; body: Body<Id> };
+
+  const send = (res: Response, reply: Reply<Id>): void => {
+    res.status(reply.status).json(reply.body);
+  };
+  const answer = (req: Request, res: Response, next: NextFunction, input: Input, session: Session | undefined) => {
+    // Read only in secured operations, where auth has set it.
+    const reply = handler({ ...input, session: session as Session, req, res });
+    if (reply instanceof Promise) {
+      reply.then((r) => send(res, r)).then(undefined, (e: unknown) => next(e ?? new Error('Rejected promise')));
+    } else {
+      send(res, reply);
+    }
+  };
+  ctx.table.add(operation, (req, res, next) => {
+    const session = secured ? authenticate(store, req.headers.authorization) : undefined;
     const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: req.body });
     if (!result.ok) throw HttpError.invalid(result.errors);
-    res.locals.input = result.input;
-    next();
+    const input = result.input as Input;
+    if (extra.length === 0) {
+      answer(req, res, next, input, session);
+      return;
+    }
+    runChain(extra, req, res, (error?: unknown) => {
+      if (error) next(error);
+      else answer(req, res, next, input, session);
+    });
   });
-  chain.push(...extra);
-  chain.push(async (req: Request, res: Response) => {
-    const input = res.locals.input as { params: Params<Id>; query: Query<Id>; body: Body<Id> };
-    const reply = await handler({ ...input, session: res.locals.session as Session, req, res });
-    res.status(reply.status).json(reply.body);
-  });
-  ctx.table.add(operation, chain);
+}
+
+/**
+ * Whether the request carries a body: body-parser's own test (type-is `hasBody`). Without one the
+ * JSON parser would do nothing, so the dispatcher does not call it.
+ */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 }
 
 interface Entry {
@@ -90,7 +114,8 @@ interface Entry {
   /** What Express's router would match: case-insensitive, one optional trailing slash. */
   regex: RegExp;
   names: string[];
-  chain: RequestHandler[];
+  /** Auth, validation and the handler (see `route()`); throws or calls `next(error)` on failure. */
+  handle: RequestHandler;
 }
 
 type Lookup = { entry: Entry; params: Record<string, string> } | { error: HttpError } | undefined;
@@ -148,7 +173,7 @@ export class OperationTable {
   #exact = new Map<string, Entry>();
   #dirty = false;
 
-  add(operation: Operation, chain: RequestHandler[]): void {
+  add(operation: Operation, handle: RequestHandler): void {
     const names: string[] = [];
     const path = operation.path.replace(/\/+$/, '');
     const source = path
@@ -165,7 +190,7 @@ export class OperationTable {
       path,
       regex: new RegExp(`^${source}(?:/)?$`, 'i'),
       names,
-      chain,
+      handle,
     });
     this.#dirty = true;
   }
@@ -214,23 +239,40 @@ export class OperationTable {
   }
 
   /**
-   * The middleware: a request for a registered operation runs `before` (latency, error rate, body
-   * parsing) then the operation's chain; anything else goes on to the next middleware untouched.
+   * The middleware: a request for a registered operation runs `before` (latency, error rate, then
+   * `parseBody`) then the operation; anything else goes on to the next middleware untouched. A
+   * request without a body skips `parseBody`, and with nothing else before it the operation runs
+   * straight away.
    */
-  dispatch(before: RequestHandler[]): RequestHandler {
+  dispatch(before: RequestHandler[], parseBody: RequestHandler): RequestHandler {
+    const withBody = [...before, parseBody];
     return (req, res, next) => {
       if (this.#dirty) this.#index();
       const path = req.path;
       const exact = this.#exact.get(`${req.method} ${path}`);
       const found: Lookup = exact ? { entry: exact, params: {} } : this.#scan(req.method, path);
       if (!found) return next();
-      runChain(before, req, res, (error?: unknown) => {
-        if (error) return next(error);
-        if ('error' in found) return next(found.error);
-        req.params = found.params;
-        runChain(found.entry.chain, req, res, next);
+      const steps = hasBody(req) ? withBody : before;
+      if (steps.length === 0) return run(found, req, res, next);
+      runChain(steps, req, res, (error?: unknown) => {
+        if (error) next(error);
+        else run(found, req, res, next);
       });
     };
+  }
+}
+
+/** Runs the operation a lookup found, or passes on the lookup's error (a malformed escape). */
+function run(found: Exclude<Lookup, undefined>, req: Request, res: Response, next: NextFunction): void {
+  if ('error' in found) {
+    next(found.error);
+    return;
+  }
+  req.params = found.params;
+  try {
+    found.entry.handle(req, res, next);
+  } catch (error) {
+    next(error ?? new Error('Thrown falsy value'));
   }
 }
 
