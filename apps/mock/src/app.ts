@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import { contract, pathMatchers } from './contract.ts';
@@ -55,6 +56,16 @@ export interface MockOptions {
   keepAliveMs?: number;
 }
 
+/**
+ * Express's default ETag, byte for byte (the `etag` package's weak tag: body length in hex and the
+ * first 27 characters of its base64 SHA-1), from node's one-shot `crypto.hash`, which skips the
+ * Hash object Express creates per response.
+ */
+export function weakEtag(body: Buffer | string, encoding?: BufferEncoding): string {
+  const bytes = typeof body === 'string' ? Buffer.from(body, encoding) : body;
+  return `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`;
+}
+
 /** Builds the mock's Express app over `store`. No side effects: the caller listens. */
 export function createApp({ store, options }: { store: Store; options: MockOptions }): Express {
   const { doc, operations } = contract();
@@ -68,6 +79,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('etag', weakEtag);
   if (options.log) app.use(requestLog(options.log));
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   app.use(cors({ origin: origins === '*' ? '*' : origins, exposedHeaders: ['Retry-After', 'Allow'], maxAge: 600 }));

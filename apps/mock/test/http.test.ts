@@ -1,4 +1,6 @@
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weakEtag } from '../src/app.ts';
 import { contract } from '../src/contract.ts';
 import { startServer, type TestServer, validateResponse } from './helpers.ts';
 
@@ -115,6 +117,37 @@ describe('routing matches as Express does', () => {
   it('prefers /users/me over /users/{id}', async () => {
     const res = await raw('GET', '/api/v1/users/me');
     expect(res.json).toMatchObject({ success: true, data: { email: 'demo@cohort.test' } });
+  });
+});
+
+describe('ETags', () => {
+  it("are Express's default weak ETags", () => {
+    const expressEtag = express().get('etag fn') as (body: Buffer | string, encoding?: BufferEncoding) => string;
+    for (const body of ['', 'a', '{"success":true,"data":[]}', 'ünïcödé 🎓', Buffer.from([0, 1, 2, 255])]) {
+      expect(weakEtag(body, 'utf8')).toBe(expressEtag(body, 'utf8'));
+    }
+  });
+
+  it('answer 304 to a read whose ETag still matches, and 200 once the data changed', async () => {
+    const me = await raw('GET', '/api/v1/users/me');
+    const path = `/api/v1/users/me/notes/${(me.json?.data as { id: string }).id}`;
+    const first = await raw('GET', path);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    // A browser revalidating its cached copy; fetch() itself would add `cache-control: no-cache`
+    // to a hand-set If-None-Match (the Fetch standard), which rightly forbids a 304.
+    const revalidate = { 'if-none-match': tag ?? '', 'cache-control': 'max-age=0' };
+    const again = await raw('GET', path, { headers: revalidate });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const stored = await raw('POST', '/api/v1/users/me/notes/store', {
+      headers: json,
+      body: JSON.stringify({ title: 'Etag check', note: 'Changes the list', date: '2026-11-22' }),
+    });
+    expect(stored.status).toBe(201);
+    const changed = await raw('GET', path, { headers: revalidate });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
   });
 });
 
