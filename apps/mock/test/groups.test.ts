@@ -118,7 +118,10 @@ describe('join, add members and invitations', () => {
     if (open) {
       const joined = await client.POST('/api/v1/channels/{id}/join', path(open.id));
       expect(joined.data?.data).toMatchObject({ id: open.id, is_member: true });
-      expect((await myGroups()).some((c) => c.id === open.id)).toBe(true);
+      const mine = (await myGroups()).find((c) => c.id === open.id);
+      // A new member starts with the history read, not with every old message unread.
+      expect(server.store.raw.state.messages[open.id]?.length ?? 0).toBeGreaterThan(0);
+      expect(mine?.unread_count).toBe(0);
       expect((await client.POST('/api/v1/channels/{id}/join', path(open.id))).error?.status).toBe(409);
     }
     const closed = foreignGroup(false);
@@ -135,6 +138,8 @@ describe('join, add members and invitations', () => {
       body: { user_ids: [newcomer?.id ?? ''] },
     });
     expect(added.data?.data.users).toContain(newcomer?.id);
+    const theirs = await server.client(await server.login(newcomer?.email)).GET('/api/v1/users/me/channels', {});
+    expect(theirs.data?.data.find((c) => c.id === group?.id)?.unread_count).toBe(0);
     const unknown = await client.POST('/api/v1/channels/{id}/members', {
       ...path(group?.id ?? ''),
       body: { user_ids: [newcomer?.id ?? '', UNKNOWN_USER] },

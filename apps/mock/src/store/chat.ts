@@ -144,7 +144,8 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     channel.last_activity_at = message.time;
   }
 
-  private markAllRead(userId: string, channelId: string): void {
+  /** Everything in the group so far counts as read by the user (also how a new member starts). */
+  markAllRead(userId: string, channelId: string): void {
     const read = this.chat.read;
     read[userId] ??= {};
     read[userId][channelId] = this.messages(channelId).length;

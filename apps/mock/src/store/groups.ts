@@ -1,5 +1,6 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../http-error.ts';
+import { chatOf } from './chat.ts';
 import { toPerson } from './directory.ts';
 import { nextId, type StoredChannelInvite, socialOf } from './social.ts';
 import { type Store, toChannel } from './store.ts';
@@ -15,6 +16,13 @@ export const ONLINE_WINDOW_MS = 5 * 60_000;
 
 const has = (record: Record<string, string[]>, userId: string, channelId: string) =>
   record[userId]?.includes(channelId) ?? false;
+
+/** Adds a member who starts with the group's history read, as a new member of any chat app does. */
+function addMember(store: Store, channel: StoredChannel, userId: string): void {
+  if (channel.users.includes(userId)) return;
+  channel.users.push(userId);
+  chatOf(store).markAllRead(userId, channel.id);
+}
 
 function setFlag(record: Record<string, string[]>, userId: string, channelId: string, on: boolean): void {
   const list = record[userId] ?? [];
@@ -108,7 +116,7 @@ export function joinGroup(store: Store, userId: string, id: string): Channel {
   const channel = requireChannel(store, id);
   if (channel.users.includes(userId)) throw HttpError.conflict('You are already a member of this group.');
   if (!channel.is_open) throw HttpError.forbidden('This group is closed; joining needs an invitation.');
-  channel.users.push(userId);
+  addMember(store, channel, userId);
   store.save();
   return viewChannel(store, userId, channel);
 }
@@ -127,7 +135,7 @@ function checkInviter(store: Store, userId: string, id: string, userIds: string[
 
 export function addGroupMembers(store: Store, userId: string, id: string, userIds: string[]): Channel {
   const channel = checkInviter(store, userId, id, userIds);
-  for (const uid of userIds) if (!channel.users.includes(uid)) channel.users.push(uid);
+  for (const uid of userIds) addMember(store, channel, uid);
   store.save();
   return viewChannel(store, userId, channel);
 }
@@ -178,7 +186,7 @@ export function acceptGroupInvite(store: Store, userId: string, id: number): Cha
   const invite = ownInvite(store, userId, id);
   const channel = requireChannel(store, invite.channel_id);
   invite.status = 'accepted';
-  if (!channel.users.includes(userId)) channel.users.push(userId);
+  addMember(store, channel, userId);
   setFlag(socialOf(store.raw).inactive, userId, channel.id, false);
   store.save();
   return viewChannel(store, userId, channel);
