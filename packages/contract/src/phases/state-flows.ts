@@ -44,7 +44,8 @@ async function createChannel(ctx: RunContext, account: Account, open: boolean): 
   const body = validBody(ctx, store);
   if (!body || typeof body !== 'object') return undefined;
   const ex = await ctx.call('storeChannel', {
-    body: { ...body, is_closed: !open, users: [] },
+    // is_open/is_public are optional proposed fields; set them too so a template's values cannot contradict is_closed.
+    body: { ...body, is_closed: !open, is_open: open, is_public: open, users: [] },
     token: account.token,
     check: false,
   });
