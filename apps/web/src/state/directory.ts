@@ -55,14 +55,19 @@ export interface GroupCounts {
 
 const groupCountsBaseAtom = atom<GroupCounts | null>(null);
 export const groupCountsAtom = atom((get) => get(groupCountsBaseAtom));
+// Bumped by every load and by reset, so an answer for a signed-out user cannot land in the next session.
+const countsRequestAtom = atom(0);
 
 /** 'n Pending', 'n Active', 'n Inactive' from the invites and my groups. */
 export const loadGroupCountsAtom = atom(null, async (get, set): Promise<ActionResult> => {
   const api = get(apiClientAtom);
+  const ticket = get(countsRequestAtom) + 1;
+  set(countsRequestAtom, ticket);
   const [invites, groups] = await Promise.all([
     api.GET('/api/v1/users/me/channel-invites'),
     api.GET('/api/v1/users/me/channels'),
   ]);
+  if (ticket !== get(countsRequestAtom)) return ok(undefined);
   if (invites.error) return fail(invites.error);
   if (groups.error) return fail(groups.error);
   const all: Channel[] = groups.data.data;
@@ -74,7 +79,9 @@ export const loadGroupCountsAtom = atom(null, async (get, set): Promise<ActionRe
   return ok(undefined);
 });
 
+/** Clears the signed-in user's directory filters, keyword and group counts (log out, session ended). */
 export const resetDirectoryAtom = atom(null, (_get, set) => {
+  set(countsRequestAtom, (n) => n + 1);
   set(filtersBaseAtom, {});
   set(keywordBaseAtom, '');
   set(groupCountsBaseAtom, null);

@@ -1,9 +1,10 @@
 import type { ApiError, Schemas, User } from '@cohort/api';
-import { atom } from 'jotai';
+import { atom, type Setter } from 'jotai';
 import { type ActionResult, fail, ok } from '../lib/result.ts';
 import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../lib/session.ts';
 import { apiClientAtom } from './api.ts';
 import { resetChatDataAtom } from './chatData.ts';
+import { resetDirectoryAtom } from './directory.ts';
 import { resetFriendDataAtom } from './friendData.ts';
 import { resetUserDataAtom } from './userData.ts';
 
@@ -75,10 +76,12 @@ export const updateCurrentUserAtom = atom(
   },
 );
 
-function clearState(set: (atom: typeof resetUserDataAtom) => void): void {
+/** Every per-user area, so nothing of one user survives into the next sign-in in the same tab. */
+function clearState(set: Setter): void {
   set(resetUserDataAtom);
   set(resetChatDataAtom);
   set(resetFriendDataAtom);
+  set(resetDirectoryAtom);
 }
 
 /**

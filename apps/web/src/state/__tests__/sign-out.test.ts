@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../app/store.ts';
+import { writeStoredSession } from '../../lib/session.ts';
+import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
+import { channelsAtom, loadChannelsAtom } from '../chatData.ts';
+import {
+  directoryFiltersAtom,
+  directoryKeywordAtom,
+  groupCountsAtom,
+  loadGroupCountsAtom,
+  setDirectoryFilterAtom,
+} from '../directory.ts';
+import { friendsAtom, loadFriendsAtom } from '../friendData.ts';
+import { isSignedInAtom, loadCurrentUserAtom, signOutAtom } from '../userAuth.ts';
+
+const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
+
+function signedInStore(extra: Record<string, Handler> = {}) {
+  writeStoredSession({ token: TOKEN, id: demoUser.id });
+  const api = createFakeApi({
+    'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([{ id: 1 }]) }),
+    'GET /api/v1/users/me/channels': () => ({ body: envelope([channel]) }),
+    'GET /api/v1/users/me/friends': () => ({ body: [] }),
+    'GET /api/v1/logout': () => ({ body: envelope(null, 'Signed out.') }),
+    ...extra,
+  });
+  return createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+}
+
+/** Gives the signed-in user a directory search, More-menu counts, groups and friends. */
+async function useTheApp(store: ReturnType<typeof createAppStore>) {
+  store.set(setDirectoryFilterAtom, 'university', ['Stanford University']);
+  store.set(setDirectoryFilterAtom, 'class_of', ['2026']);
+  store.set(directoryKeywordAtom, 'climate');
+  expect((await store.set(loadGroupCountsAtom)).ok).toBe(true);
+  await store.set(loadChannelsAtom);
+  await store.set(loadFriendsAtom);
+  expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
+  expect(store.get(groupCountsAtom)).toEqual({ pending: 1, active: 1, inactive: 0 });
+}
+
+describe('signing out clears every per-user area', () => {
+  it.each([
+    ['log out', (store: ReturnType<typeof createAppStore>) => store.set(signOutAtom)],
+    // A 401 on any authenticated call ends the session through the client's onUnauthorized.
+    ['a 401 ends the session', (store: ReturnType<typeof createAppStore>) => store.set(loadCurrentUserAtom)],
+  ])('%s', async (_name, endSession) => {
+    const store = signedInStore({
+      'GET /api/v1/users/me': () => ({ status: 401, body: errorBody('Unauthenticated.') }),
+    });
+    await useTheApp(store);
+    await endSession(store);
+    expect(store.get(isSignedInAtom)).toBe(false);
+    expect(store.get(directoryFiltersAtom)).toEqual({});
+    expect(store.get(directoryKeywordAtom)).toBe('');
+    expect(store.get(groupCountsAtom)).toBeNull();
+    expect(store.get(channelsAtom).data).toBeUndefined();
+    expect(store.get(friendsAtom).data).toBeUndefined();
+  });
+
+  it("a counts answer that arrives after log out does not show the previous user's counts", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const store = signedInStore({
+      'GET /api/v1/users/me/channel-invites': async () => {
+        await answered;
+        return { body: envelope([{ id: 1 }, { id: 2 }]) };
+      },
+    });
+    const loading = store.set(loadGroupCountsAtom);
+    await store.set(signOutAtom);
+    answer();
+    await loading;
+    expect(store.get(groupCountsAtom)).toBeNull();
+  });
+});
