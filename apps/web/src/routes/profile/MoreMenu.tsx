@@ -4,7 +4,10 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { groupCountsAtom, loadGroupCountsAtom } from '../../state/directory.ts';
 import { signOutAtom } from '../../state/userAuth.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button, Spinner } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import * as l from '../../ui/layout.css.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import * as pc from '../people/people.css.ts';
 import * as s from './Profile.css.ts';
@@ -21,7 +24,8 @@ export function MoreMenu() {
   const navigate = useNavigate();
   const signOut = useSetAtom(signOutAtom);
   const toast = useSetAtom(showToastAtom);
-  const counts = useAtomValue(groupCountsAtom);
+  const countsState = useAtomValue(groupCountsAtom);
+  const counts = countsState.status === 'ready' ? countsState.data : undefined;
   const loadCounts = useSetAtom(loadGroupCountsAtom);
 
   useEffect(() => () => clearTimeout(blurTimer.current), []);
@@ -91,36 +95,55 @@ export function MoreMenu() {
         More
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label="More" className={s.menu}>
-          <button
-            type="button"
-            role="menuitem"
-            className={s.menuItem}
-            onClick={() => navigate(paths.group, { state: { id: 3 } })}
-          >
-            <span className={pc.menuLabel}>
-              Group Invites
-              {counts && <span className={pc.menuCount}>{counts.pending} Pending</span>}
-            </span>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={s.menuItem}
-            onClick={() => navigate(paths.group, { state: { id: 1 } })}
-          >
-            <span className={pc.menuLabel}>
-              My Groups
-              {counts && (
-                <span className={pc.menuCount}>
-                  {counts.active} Active · {counts.inactive} Inactive
-                </span>
-              )}
-            </span>
-          </button>
-          <button type="button" role="menuitem" className={`${s.menuItem} ${s.danger}`} onClick={logOut}>
-            Log out
-          </button>
+        <div className={s.menu}>
+          <div id={menuId} role="menu" aria-label="More">
+            <button
+              type="button"
+              role="menuitem"
+              className={s.menuItem}
+              onClick={() => navigate(paths.group, { state: { id: 3 } })}
+            >
+              <span className={pc.menuLabel}>
+                Group Invites
+                {counts && <span className={pc.menuCount}>{counts.pending} Pending</span>}
+              </span>
+            </button>
+            <button
+              type="button"
+              role="menuitem"
+              className={s.menuItem}
+              onClick={() => navigate(paths.group, { state: { id: 1 } })}
+            >
+              <span className={pc.menuLabel}>
+                My Groups
+                {counts && (
+                  <span className={pc.menuCount}>
+                    {counts.active} Active · {counts.inactive} Inactive
+                  </span>
+                )}
+              </span>
+            </button>
+            <button type="button" role="menuitem" className={`${s.menuItem} ${s.danger}`} onClick={logOut}>
+              Log out
+            </button>
+          </div>
+          {/* Outside role=menu: a menu may only hold menu items; Retry is reached with Tab. */}
+          {countsState.status === 'loading' && (
+            <p className={`${l.muted} ${s.menuNote}`}>
+              <Spinner label="Loading group counts" /> Loading counts…
+            </p>
+          )}
+          {countsState.status === 'error' && (
+            <Alert
+              action={
+                <Button small variant="secondary" onClick={() => void loadCounts()}>
+                  Retry
+                </Button>
+              }
+            >
+              Could not load group counts: {countsState.error?.message}
+            </Alert>
+          )}
         </div>
       )}
     </div>

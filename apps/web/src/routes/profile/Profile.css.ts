@@ -100,6 +100,8 @@ export const menu = style({
   boxShadow: vars.shadow.sheet,
 });
 
+export const menuNote = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, padding: vars.space.sm });
+
 export const menuItem = style({
   display: 'flex',
   alignItems: 'center',

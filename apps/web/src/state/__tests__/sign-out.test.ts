@@ -36,7 +36,7 @@ async function useTheApp(store: ReturnType<typeof createAppStore>) {
   await store.set(loadChannelsAtom);
   await store.set(loadFriendsAtom);
   expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
-  expect(store.get(groupCountsAtom)).toEqual({ pending: 1, active: 1, inactive: 0 });
+  expect(store.get(groupCountsAtom).data).toEqual({ pending: 1, active: 1, inactive: 0 });
 }
 
 describe('signing out clears every per-user area', () => {
@@ -53,7 +53,7 @@ describe('signing out clears every per-user area', () => {
     expect(store.get(isSignedInAtom)).toBe(false);
     expect(store.get(directoryFiltersAtom)).toEqual({});
     expect(store.get(directoryKeywordAtom)).toBe('');
-    expect(store.get(groupCountsAtom)).toBeNull();
+    expect(store.get(groupCountsAtom)).toMatchObject({ status: 'idle', data: undefined });
     expect(store.get(channelsAtom).data).toBeUndefined();
     expect(store.get(friendsAtom).data).toBeUndefined();
   });
@@ -73,6 +73,6 @@ describe('signing out clears every per-user area', () => {
     await store.set(signOutAtom);
     answer();
     await loading;
-    expect(store.get(groupCountsAtom)).toBeNull();
+    expect(store.get(groupCountsAtom)).toMatchObject({ status: 'idle', data: undefined });
   });
 });

@@ -232,6 +232,72 @@ describe('More menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/group'));
   });
 
+  const countHandlers = (pending: () => unknown[] | Promise<unknown[]>): Record<string, Handler> => ({
+    'GET /api/v1/users/me/channel-invites': async () => ({ body: envelope(await pending()) }),
+    'GET /api/v1/users/me/channels': () => ({
+      body: envelope([
+        { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' },
+        { id: 'chan_bbbbbbbbbbbbbbbb', name: 'Old club', status: 'inactive' },
+      ]),
+    }),
+  });
+
+  it('shows the real group counts', async () => {
+    const { user } = ownProfile(countHandlers(() => [{ id: 1 }]));
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    const menu = screen.getByRole('menu', { name: 'More' });
+    expect(await within(menu).findByText('1 Pending')).toBeInTheDocument();
+    expect(within(menu).getByText('1 Active · 1 Inactive')).toBeInTheDocument();
+    expect(screen.queryByText('Loading counts…')).not.toBeInTheDocument();
+  });
+
+  it('a failed count load says so with a Retry that loads them again', async () => {
+    let fail = true;
+    const { user } = ownProfile({
+      ...countHandlers(() => [{ id: 1 }]),
+      'GET /api/v1/users/me/channel-invites': () =>
+        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([{ id: 1 }]) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load group counts: The service is unavailable.',
+    );
+    expect(screen.queryByText(/Pending|Active/)).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1 Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('menu', { name: 'More' })).toBeInTheDocument();
+  });
+
+  it('while the counts reload, the old ones are not shown as current', async () => {
+    let invites: unknown[] = [{ id: 1 }];
+    let answer = () => {};
+    let gate: Promise<void> = Promise.resolve();
+    const { user } = ownProfile(
+      countHandlers(async () => {
+        await gate;
+        return invites;
+      }),
+    );
+    const more = await screen.findByRole('button', { name: 'More' });
+    await user.click(more);
+    expect(await screen.findByText('1 Pending')).toBeInTheDocument();
+    await user.click(more);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    invites = [{ id: 1 }, { id: 2 }];
+    gate = new Promise((resolve) => {
+      answer = resolve;
+    });
+    await user.click(more);
+    expect(await screen.findByText('Loading counts…')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading group counts' })).toBeInTheDocument();
+    expect(screen.queryByText('1 Pending')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('2 Pending')).toBeInTheDocument();
+    expect(screen.queryByText('Loading counts…')).not.toBeInTheDocument();
+  });
+
   it('Log out: clears the state, calls the server with the token, then removes the token', async () => {
     let storedDuringCall: string | null = null;
     const { user, router, calls } = ownProfile({
