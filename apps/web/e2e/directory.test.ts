@@ -119,8 +119,21 @@ describe('directory → saved list → profile connector → delete and restore 
     await page.getByRole('button', { name: 'Invite to Connect' }).click();
     await page.getByText('Invitation to connect sent.').waitFor();
     await screenshot(page, 'profile-connector');
+    const first = (await page.getByRole('heading', { level: 2 }).textContent()) ?? '';
     await page.getByRole('button', { name: 'Remove from List' }).click();
     await page.getByText('Person 2 of 2').waitFor();
+    const second = page.getByRole('heading', { level: 2 });
+    await second.filter({ hasNotText: first }).waitFor();
+    const name = (await second.textContent()) ?? '';
+    // The round trip to Shared Groups comes back to the same person, not to person 1 of 2.
+    await page.getByRole('link', { name: 'View Shared Groups' }).click();
+    await page.waitForURL('**/otherGroup');
+    await page.getByRole('heading', { name: 'Shared Groups' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/otherProfile');
+    await page.getByText('Person 2 of 2').waitFor();
+    await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: first, exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Keep in List' }).click();
     await page.getByText('You have gone through everyone you chose in this list.').waitFor();
     await page.getByRole('button', { name: 'Back to the list' }).click();

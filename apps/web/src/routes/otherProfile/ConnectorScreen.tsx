@@ -15,14 +15,25 @@ import OtherProfileScreen from './OtherProfileScreen.tsx';
 import { OtherUserProfile } from './OtherUserProfile.tsx';
 import { useConnect } from './use-connect.ts';
 
+/** Kept in the history entry's state, so leaving for /otherGroup and coming Back resumes here. */
 interface ConnectorState {
   ids: string[];
   listId: number;
+  /** Position in `ids` of the person shown. */
+  at: number;
+  /** People removed from the list on this pass; never shown again. */
+  removed: string[];
 }
 
 function connectorState(state: unknown): ConnectorState | null {
-  const { ids, listId } = (state ?? {}) as Partial<ConnectorState>;
-  return Array.isArray(ids) && typeof listId === 'number' ? { ids, listId } : null;
+  const { ids, listId, at, removed } = (state ?? {}) as Partial<ConnectorState>;
+  if (!Array.isArray(ids) || typeof listId !== 'number') return null;
+  return {
+    ids,
+    listId,
+    at: typeof at === 'number' && at >= 0 ? at : 0,
+    removed: Array.isArray(removed) ? removed : [],
+  };
 }
 
 /**
@@ -36,16 +47,24 @@ export default function ConnectorScreen() {
   return <Connector {...connector} />;
 }
 
-function Connector({ ids, listId }: ConnectorState) {
+function Connector({ ids, listId, at, removed }: ConnectorState) {
   const api = useAtomValue(apiClientAtom);
   const navigate = useNavigate();
   const toast = useSetAtom(showToastAtom);
   const { busy, invite } = usePeopleActions();
+  const location = useLocation();
   const { connect, connecting } = useConnect();
-  const [index, setIndex] = useState(0);
   const [working, setWorking] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // Skips anyone already removed, in case the position was saved before the removal was.
+  let index = at;
+  while (index < ids.length && removed.includes(ids[index] as string)) index++;
   const userId = ids[index] ?? null;
+  const save = (next: Pick<ConnectorState, 'at' | 'removed'>) =>
+    navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      state: { ...(location.state as object), ids, listId, ...next },
+    });
   const backToList = () => navigate(`${paths.savedLists}?list=${listId}`);
 
   if (!userId) {
@@ -57,7 +76,7 @@ function Connector({ ids, listId }: ConnectorState) {
     );
   }
 
-  const next = () => setIndex((i) => i + 1);
+  const next = (alsoRemoved: string[] = []) => save({ at: index + 1, removed: [...removed, ...alsoRemoved] });
   const removeFromList = async () => {
     setWorking('remove');
     const { error } = await api.DELETE('/api/v1/users/me/saved-lists/{id}/members/{userId}', {
@@ -66,7 +85,7 @@ function Connector({ ids, listId }: ConnectorState) {
     setWorking(null);
     if (error) return toast({ tone: 'error', text: `Could not remove from the list: ${error.message}` });
     toast({ tone: 'success', text: 'Removed from the list.' });
-    next();
+    next([userId]);
   };
 
   const actions = (
@@ -83,7 +102,7 @@ function Connector({ ids, listId }: ConnectorState) {
       <Button small variant="danger" onClick={removeFromList} loading={working === 'remove'}>
         Remove from List
       </Button>
-      <Button small variant="secondary" onClick={next}>
+      <Button small variant="secondary" onClick={() => next()}>
         Keep in List
       </Button>
       <Button small onClick={() => setPicking(true)}>

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { demoUser, envelope } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const people = [
+  { ...demoUser, id: 'usr_a000000000000000', first_name: 'Priya', last_name: 'Raman' },
+  { ...demoUser, id: 'usr_b000000000000000', first_name: 'Tom', last_name: 'Chen' },
+  { ...demoUser, id: 'usr_c000000000000000', first_name: 'Ana', last_name: 'Lima' },
+];
+
+function connector() {
+  return renderApp({
+    path: '/otherProfile',
+    signedIn: true,
+    state: { ids: people.map((p) => p.id), listId: 7 },
+    handlers: {
+      'GET /api/v1/users/{id}': (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+      'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
+      'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
+      'DELETE /api/v1/users/me/saved-lists/{id}/members/{userId}': () => ({ body: envelope(null) }),
+    },
+  });
+}
+
+describe('individual profile connector', () => {
+  it('Back from View Shared Groups returns to the same person, and removed people stay removed', async () => {
+    const { user, calls } = connector();
+    await screen.findByRole('heading', { name: 'Priya Raman' });
+    await user.click(screen.getByRole('button', { name: 'Remove from List' }));
+    await screen.findByRole('heading', { name: 'Tom Chen' });
+    expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/members/usr_a000000000000000'))).toBe(true);
+    expect(screen.getByText('Person 2 of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'View Shared Groups' }));
+    await screen.findByRole('heading', { name: 'Shared Groups' });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Tom Chen' });
+    expect(screen.getByText('Person 2 of 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Keep in List' }));
+    await screen.findByRole('heading', { name: 'Ana Lima' });
+    await user.click(screen.getByRole('link', { name: 'View Shared Groups' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Ana Lima' });
+    expect(screen.getByText('Person 3 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep in List' }));
+    expect(await screen.findByText('You have gone through everyone you chose in this list.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Priya Raman' })).not.toBeInTheDocument();
+  });
+
+  it('skips people removed earlier even when the saved position points at them', async () => {
+    renderApp({
+      path: '/otherProfile',
+      signedIn: true,
+      state: { ids: people.map((p) => p.id), listId: 7, at: 0, removed: [people[0]?.id] },
+      handlers: {
+        'GET /api/v1/users/{id}': (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Tom Chen' });
+    expect(screen.getByText('Person 2 of 3')).toBeInTheDocument();
+  });
+});
