@@ -48,7 +48,13 @@ export function usePeopleActions() {
     setBusy('message');
     const ids = people.map((p) => p.id);
     const mine = await api.GET('/api/v1/users/me/channels');
-    let channel = mine.data?.data.find((c) => myId && sameMembers(c.users, [myId, ...ids]));
+    // Without the list there is no telling whether the chat exists; creating one could make a duplicate.
+    if (mine.error) {
+      setBusy(null);
+      toast({ tone: 'error', text: `Could not open the chat: ${mine.error.message}` });
+      return;
+    }
+    let channel = mine.data.data.find((c) => myId && sameMembers(c.users, [myId, ...ids]));
     if (!channel) {
       const created = await api.POST('/api/v1/users/channels/store', {
         body: {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody, type Handler, resourcePage } from '../../../test/fake-api.ts';
+import { demoUser, envelope, errorBody, type Handler, resourcePage } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const person = (id: string, first: string, last: string) => ({
@@ -112,5 +112,36 @@ describe('contacts directory', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/savedlists'));
     expect(saved).toEqual({ name: 'Priya', user_ids: [people[0]?.id] });
+  });
+
+  it('Message Selected Contacts: a failed chat lookup shows the error and creates no chat; a retry opens the existing one', async () => {
+    const existing = {
+      id: 'chan_priya00000000000',
+      name: 'Priya',
+      description: '',
+      tags: [],
+      is_closed: true,
+      users: [demoUser.id, people[0]?.id],
+    };
+    let lookupFails = true;
+    const { user, router, calls } = contacts(() => ({ body: page(people) }), {
+      'GET /api/v1/users/me/channels': () =>
+        lookupFails ? { status: 503, body: errorBody('Service unavailable.') } : { body: envelope([existing]) },
+      'POST /api/v1/users/channels/store': () => ({ status: 201, body: envelope({ ...existing, id: 'chan_dup' }) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('dialog', { name: 'Search results' });
+    await user.click(await within(results).findByRole('checkbox', { name: 'Select Priya Raman' }));
+    await user.click(within(results).getByRole('button', { name: 'Message Selected Contacts' }));
+    expect(await screen.findByText('Could not open the chat: Service unavailable.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/users/channels/store')).toEqual([]);
+    expect(router.state.location.pathname).toBe('/contacts');
+    expect(within(results).getByRole('checkbox', { name: 'Select Priya Raman' })).toBeChecked();
+
+    lookupFails = false;
+    await user.click(within(results).getByRole('button', { name: 'Message Selected Contacts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
+    expect(router.state.location.search).toBe(`?id=${existing.id}`);
+    expect(calls.filter((c) => c.path === '/api/v1/users/channels/store')).toEqual([]);
   });
 });
