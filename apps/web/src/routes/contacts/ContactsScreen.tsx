@@ -200,7 +200,11 @@ export default function ContactsScreen() {
           onSelect={setSelected}
           onMore={() => void search(results.page + 1)}
           onRetry={() => void search(results.page)}
-          onSearchAgain={() => setResults(null)}
+          onSearchAgain={() => {
+            // A selection the user can no longer see must not end up in the header's 'Create list'.
+            setResults(null);
+            setSelected([]);
+          }}
           onSave={() => setSheet('save')}
           chosenPeople={chosenPeople}
         />

@@ -144,4 +144,31 @@ describe('contacts directory', () => {
     expect(router.state.location.search).toBe(`?id=${existing.id}`);
     expect(calls.filter((c) => c.path === '/api/v1/users/channels/store')).toEqual([]);
   });
+
+  it("Search Again drops the selection, so the header's Create list saves only what the filters find", async () => {
+    let saved: unknown;
+    const { user } = contacts(() => ({ body: page(people) }), {
+      'POST /api/v1/users/me/saved-lists': (req) => {
+        saved = req.body;
+        return {
+          status: 201,
+          body: envelope({ id: 9, name: 'x', count: 2, created_at: '', deleted_at: null, members: [] }),
+        };
+      },
+      'GET /api/v1/users/me/saved-lists': () => ({ body: envelope([]) }),
+    });
+    await user.type(await screen.findByRole('searchbox', { name: 'Search people' }), 'climate');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('dialog', { name: 'Search results' });
+    await user.click(await within(results).findByRole('checkbox', { name: 'Select Tom Chen' }));
+    expect(within(results).getByText('2 people found · 1 selected')).toBeInTheDocument();
+    await user.click(within(results).getByRole('button', { name: 'Search Again' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search results' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Create list' }));
+    const sheet = screen.getByRole('dialog', { name: 'Create list' });
+    expect(within(sheet).getByText('Saves everyone the chosen filters find.')).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual({ name: '"climate"', search: { q: 'climate' } }));
+  });
 });
