@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { paths } from '../../config/paths.ts';
+import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { channelsAtom, loadChannelsAtom, patchChannelAtom } from '../../state/chatData.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
@@ -18,6 +19,7 @@ import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
 import type { ChatItem } from './chat-items.ts';
 import { ForwardDrawer } from './ForwardDrawer.tsx';
 import * as s from './Inbox.css.ts';
+import { ListHeader } from './ListHeader.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { ReportSheet } from './ReportSheet.tsx';
 import { useChannelChat } from './use-channel-chat.ts';
@@ -65,27 +67,6 @@ function MessageMenu({
   );
 }
 
-interface ListContext {
-  loadingOlder: boolean;
-  hasMore: boolean;
-  empty: boolean;
-}
-
-/** Above the oldest loaded message: loading, the start of the conversation, or an empty chat. */
-function ListHeader({ context }: { context?: ListContext | undefined }) {
-  return (
-    <p className={s.loadingOlder}>
-      {context?.loadingOlder
-        ? 'Loading older messages…'
-        : context?.hasMore
-          ? ' '
-          : context?.empty
-            ? 'No messages yet: say hello.'
-            : 'The start of the conversation'}
-    </p>
-  );
-}
-
 /** /chatInbox?id=chan_…: one group's conversation, live. */
 export default function ChatInboxScreen() {
   const [params] = useSearchParams();
@@ -102,7 +83,8 @@ export default function ChatInboxScreen() {
   const toast = useSetAtom(showToastAtom);
   const chat = useChannelChat(channelId, me);
   const listRef = useRef<VirtuosoHandle>(null);
-  const [detail, setDetail] = useState<ChannelDetail | null>(null);
+  const [detailState, setDetailState] = useState<Loadable<ChannelDetail>>(idle<ChannelDetail>());
+  const [detailAttempt, setDetailAttempt] = useState(0);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ChatItem | null>(null);
   const [menuFor, setMenuFor] = useState<ChatItem | null>(null);
@@ -115,17 +97,28 @@ export default function ChatInboxScreen() {
   useEffect(() => {
     if (channels.status === 'idle') void loadChannels();
   }, [channels.status, loadChannels]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `detailAttempt` is the Retry trigger.
   useEffect(() => {
     let cancelled = false;
+    setDetailState((st) => ({ ...st, status: 'loading', error: null }));
     void api.GET('/api/v1/channels/{id}', { params: { path: { id: channelId } } }).then((r) => {
-      if (!cancelled && r.data) setDetail(r.data.data);
+      if (cancelled) return;
+      setDetailState(
+        r.error
+          ? { status: 'error', data: undefined, error: r.error, owner: channelId }
+          : { status: 'ready', data: r.data.data, error: null, owner: channelId },
+      );
     });
     return () => {
       cancelled = true;
     };
-  }, [api, channelId]);
+  }, [api, channelId, detailAttempt]);
 
-  const channel: Channel | undefined = channels.data?.find((c) => c.id === channelId) ?? detail ?? undefined;
+  const detail = detailState.owner === channelId ? detailState.data : undefined;
+  const listed = channels.data?.find((c) => c.id === channelId);
+  const channel: Channel | undefined = listed ?? detail;
+  // Unknown (the profile failed and the group is not in the loaded list) shows no count rather than a wrong 0.
+  const memberCount = detail?.member_count ?? listed?.users.length;
   const pinned = chat.pinned !== undefined ? chat.pinned : (channel?.pinned_message ?? null);
   const names = useMemo(
     () => new Map((detail?.members ?? []).map((m) => [m.id, `${m.first_name} ${m.last_name}`.trim()])),
@@ -247,12 +240,43 @@ export default function ChatInboxScreen() {
         <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
           <h1 className={s.headerName}>{channel?.name ?? 'Chat'}</h1>
           <span className={s.headerMeta}>
-            {(detail?.member_count ?? channel?.users.length ?? 0).toLocaleString()} members
-            {online !== undefined && ` · ${online} online`}
+            {[
+              memberCount !== undefined && `${memberCount.toLocaleString()} members`,
+              online !== undefined && `${online} online`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
         </Link>
         <span style={{ width: 44 }} />
       </header>
+
+      {detailState.status === 'error' && detailState.owner === channelId && (
+        <div className={l.section}>
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={() => setDetailAttempt((n) => n + 1)}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the group's members: {detailState.error?.message}
+          </Alert>
+        </div>
+      )}
+      {chat.refreshError && (
+        <div className={l.section}>
+          <Alert
+            action={
+              <Button small variant="secondary" loading={chat.refreshing} onClick={chat.refresh}>
+                Retry
+              </Button>
+            }
+          >
+            Couldn't refresh messages: {chat.refreshError.message}
+          </Alert>
+        </div>
+      )}
 
       {pinned && (
         <button
@@ -301,6 +325,8 @@ export default function ChatInboxScreen() {
             loadingOlder: chat.loadingOlder,
             hasMore: chat.hasMore,
             empty: chat.items.length === 0,
+            olderError: chat.olderError,
+            onRetryOlder: chat.loadOlder,
           }}
           components={{ Header: ListHeader }}
           itemContent={(_, item) => {

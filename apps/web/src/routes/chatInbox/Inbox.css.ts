@@ -201,6 +201,8 @@ export const menuItem = style({
 
 export const dangerItem = style([menuItem, { color: vars.color.danger }]);
 
+export const olderError = style({ padding: `${vars.space.sm} ${vars.space.lg}` });
+
 export const loadingOlder = style({
   textAlign: 'center',
   padding: vars.space.sm,

@@ -17,12 +17,19 @@ export interface ChannelChat {
   error: ApiError | null;
   hasMore: boolean;
   loadingOlder: boolean;
+  /** Why the last older page failed to load; `loadOlder` asks for that same page again. */
+  olderError: ApiError | null;
+  /** Why the catch-up after a stream reconnect failed: messages said meanwhile may be missing. */
+  refreshError: ApiError | null;
+  refreshing: boolean;
   /** The pinned message once the stream or a pin says so; `undefined` = not told yet. */
   pinned: Message | null | undefined;
   online: number | undefined;
   live: boolean;
   reload: () => void;
   loadOlder: () => void;
+  /** Fetches the newest page again and merges it in (the catch-up's Retry). */
+  refresh: () => void;
   send: (text: string, replyTo: string | null) => void;
   retry: (clientId: string) => void;
   setPinned: (message: Message | null) => void;
@@ -42,6 +49,9 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   const [error, setError] = useState<ApiError | null>(null);
   const [nextBefore, setNextBefore] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderError, setOlderError] = useState<ApiError | null>(null);
+  const [refreshError, setRefreshError] = useState<ApiError | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
   const [pinned, setPinned] = useState<Message | null | undefined>(undefined);
   const [online, setOnline] = useState<number | undefined>(undefined);
   const [live, setLive] = useState(false);
@@ -52,12 +62,18 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   // The list as last rendered: loadOlder needs its length outside a state updater (updaters must stay pure).
   const itemsRef = useRef(items);
   itemsRef.current = items;
+  // The open channel, so an answer for one the user has left cannot land in the next.
+  const channelRef = useRef(channelId);
+  channelRef.current = channelId;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry trigger.
   useEffect(() => {
     let cancelled = false;
     setStatusState('loading');
     setError(null);
+    setOlderError(null);
+    setRefreshError(null);
+    setRefreshing(false);
     setItems([]);
     setFirstItemIndex(FIRST_INDEX);
     void api
@@ -79,6 +95,22 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
     };
   }, [api, channelId, markRead, attempt]);
 
+  const catchUp = useCallback(() => {
+    setRefreshing(true);
+    void api
+      .GET('/api/v1/channels/{id}/get-messages', { params: { path: { id: channelId }, query: { limit: PAGE_SIZE } } })
+      .then((r) => {
+        if (channelRef.current !== channelId) return;
+        setRefreshing(false);
+        if (r.error) {
+          setRefreshError(r.error);
+          return;
+        }
+        setRefreshError(null);
+        setItems((all) => r.data.data.reduce(upsertMessage, all));
+      });
+  }, [api, channelId]);
+
   useEffect(() => {
     const token = readToken();
     if (!token || typeof EventSource === 'undefined') return;
@@ -91,11 +123,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
       if (!dropped) return;
       // Back after a drop (server restart, network): fetch what was said meanwhile.
       dropped = false;
-      void api
-        .GET('/api/v1/channels/{id}/get-messages', { params: { path: { id: channelId }, query: { limit: PAGE_SIZE } } })
-        .then((r) => {
-          if (r.data) setItems((all) => r.data.data.reduce(upsertMessage, all));
-        });
+      catchUp();
     };
     source.onerror = () => {
       dropped = true;
@@ -118,12 +146,13 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
       source.close();
       setLive(false);
     };
-  }, [api, channelId, me, markRead, noteMessage]);
+  }, [channelId, me, markRead, noteMessage, catchUp]);
 
   const loadOlder = useCallback(() => {
     if (!nextBefore || olderBusy.current) return;
     olderBusy.current = true;
     setLoadingOlder(true);
+    setOlderError(null);
     void api
       .GET('/api/v1/channels/{id}/get-messages', {
         params: { path: { id: channelId }, query: { limit: PAGE_SIZE, before: nextBefore } },
@@ -131,7 +160,12 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
       .then((result) => {
         olderBusy.current = false;
         setLoadingOlder(false);
-        if (result.error) return;
+        if (channelRef.current !== channelId) return;
+        if (result.error) {
+          // The cursor stays, so Retry (or reaching the top again) asks for this same page.
+          setOlderError(result.error);
+          return;
+        }
         const current = itemsRef.current;
         const next = prependOlder(current, result.data.data);
         itemsRef.current = next;
@@ -193,11 +227,15 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
     error,
     hasMore: nextBefore !== null,
     loadingOlder,
+    olderError,
+    refreshError,
+    refreshing,
     pinned,
     online,
     live,
     reload: () => setAttempt((n) => n + 1),
     loadOlder,
+    refresh: catchUp,
     send,
     retry,
     setPinned,
