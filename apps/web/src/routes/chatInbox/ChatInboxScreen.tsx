@@ -429,9 +429,11 @@ export default function ChatInboxScreen() {
         <ForwardDrawer
           message={forwarding}
           me={me}
-          channels={channels.data ?? []}
+          channels={channels}
           currentChannelId={channelId}
-          friends={friends.data ?? []}
+          friends={friends}
+          onRetryChannels={() => void loadChannels()}
+          onRetryFriends={() => void loadFriends()}
           onClose={() => setForwarding(null)}
           onDone={(done) => {
             setForwarding(null);

@@ -1,9 +1,11 @@
 import type { Friend, Message } from '@cohort/api';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
+import type { Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
 import * as cs from '../chats/Chats.css.ts';
@@ -22,10 +24,12 @@ import {
 export function EventFormPanel({
   message,
   friends,
+  onRetryFriends,
   onSaved,
 }: {
   message: Message;
-  friends: readonly Friend[];
+  friends: Loadable<Friend[]>;
+  onRetryFriends: () => void;
   onSaved: (title: string) => void;
 }) {
   const api = useAtomValue(apiClientAtom);
@@ -97,15 +101,22 @@ export function EventFormPanel({
           onChange={(e) => setPeopleQuery(e.target.value)}
         />
         <div style={{ maxHeight: '12rem', overflowY: 'auto' }}>
-          <PeopleChecklist
-            label="People to invite"
-            people={friends.map(toPerson)}
-            chosen={new Set(form.people)}
-            onToggle={(pid) =>
-              set('people', form.people.includes(pid) ? form.people.filter((p) => p !== pid) : [...form.people, pid])
-            }
-            query={peopleQuery}
-          />
+          <LoadState state={friends} what="your contacts" empty="No contacts yet." onRetry={onRetryFriends}>
+            {(list) => (
+              <PeopleChecklist
+                label="People to invite"
+                people={list.map(toPerson)}
+                chosen={new Set(form.people)}
+                onToggle={(pid) =>
+                  set(
+                    'people',
+                    form.people.includes(pid) ? form.people.filter((p) => p !== pid) : [...form.people, pid],
+                  )
+                }
+                query={peopleQuery}
+              />
+            )}
+          </LoadState>
         </div>
       </fieldset>
       <Switch label="Video conferencing" checked={form.video} onChange={(v) => set('video', v)} />

@@ -1,10 +1,12 @@
 import type { Channel, Friend, Message } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
+import type { Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { createGroupAtom, noteMessageAtom } from '../../state/chatData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { LoadState } from '../../ui/LoadState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import * as cs from '../chats/Chats.css.ts';
@@ -24,7 +26,8 @@ const directWith = (channels: readonly Channel[], me: string, friend: string) =>
 
 /**
  * Forward: to other chats, to contacts (their two-person chat, made when there is none), or into
- * the calendar as an event. Reports what happened through `onDone`.
+ * the calendar as an event. Reports what happened through `onDone`. A failed chats or friends load
+ * shows its error with Retry, never an empty list.
  */
 export function ForwardDrawer({
   message,
@@ -32,14 +35,18 @@ export function ForwardDrawer({
   channels,
   currentChannelId,
   friends,
+  onRetryChannels,
+  onRetryFriends,
   onDone,
   onClose,
 }: {
   message: Message;
   me: string;
-  channels: readonly Channel[];
+  channels: Loadable<Channel[]>;
   currentChannelId: string;
-  friends: readonly Friend[];
+  friends: Loadable<Friend[]>;
+  onRetryChannels: () => void;
+  onRetryFriends: () => void;
   onDone: (text: string) => void;
   onClose: () => void;
 }) {
@@ -86,12 +93,12 @@ export function ForwardDrawer({
     setError(null);
     const ids: string[] = [];
     for (const friendId of chosenPeople) {
-      const existing = directWith(channels, me, friendId);
+      const existing = directWith(channels.data ?? [], me, friendId);
       if (existing) {
         ids.push(existing.id);
         continue;
       }
-      const friend = friends.find((f) => f.id === friendId);
+      const friend = friends.data?.find((f) => f.id === friendId);
       const made = await createGroup({
         name: friend ? `${friend.first_name} ${friend.last_name}`.trim() : 'Direct message',
         description: '',
@@ -112,7 +119,10 @@ export function ForwardDrawer({
     setBusy(false);
   };
 
-  const others = channels.filter((c) => c.id !== currentChannelId);
+  const others: Loadable<Channel[]> = {
+    ...channels,
+    data: channels.data?.filter((c) => c.id !== currentChannelId),
+  };
   return (
     <Sheet
       title="Forward"
@@ -139,14 +149,17 @@ export function ForwardDrawer({
         )}
         {tab === 'chats' && (
           <>
-            <PeopleChecklist
-              label="Chats"
-              people={others.map((c) => ({ id: c.id, name: c.name, detail: `${c.users.length} members` }))}
-              chosen={chosenChats}
-              onToggle={toggle(setChosenChats)}
-              query={query}
-              empty="No other chats."
-            />
+            <LoadState state={others} what="your chats" empty="No other chats." onRetry={onRetryChannels}>
+              {(list) => (
+                <PeopleChecklist
+                  label="Chats"
+                  people={list.map((c) => ({ id: c.id, name: c.name, detail: `${c.users.length} members` }))}
+                  chosen={chosenChats}
+                  onToggle={toggle(setChosenChats)}
+                  query={query}
+                />
+              )}
+            </LoadState>
             <Button block onClick={() => void sendToChats()} disabled={chosenChats.size === 0} loading={busy}>
               Forward
             </Button>
@@ -154,15 +167,35 @@ export function ForwardDrawer({
         )}
         {tab === 'contacts' && (
           <>
-            <PeopleChecklist
-              label="Contacts"
-              people={friends.map(toPerson)}
-              chosen={chosenPeople}
-              onToggle={toggle(setChosenPeople)}
-              query={query}
-              empty="No contacts yet."
-            />
-            <Button block onClick={() => void sendToContacts()} disabled={chosenPeople.size === 0} loading={busy}>
+            <LoadState state={friends} what="your contacts" empty="No contacts yet." onRetry={onRetryFriends}>
+              {(list) => (
+                <PeopleChecklist
+                  label="Contacts"
+                  people={list.map(toPerson)}
+                  chosen={chosenPeople}
+                  onToggle={toggle(setChosenPeople)}
+                  query={query}
+                />
+              )}
+            </LoadState>
+            {/* A contact's existing chat is found in the chat list; without it a duplicate chat would be made. */}
+            {channels.status === 'error' && (
+              <Alert
+                action={
+                  <Button small variant="secondary" onClick={onRetryChannels}>
+                    Retry
+                  </Button>
+                }
+              >
+                Could not load your chats, so existing conversations cannot be found: {channels.error?.message}
+              </Alert>
+            )}
+            <Button
+              block
+              onClick={() => void sendToContacts()}
+              disabled={chosenPeople.size === 0 || !channels.data}
+              loading={busy}
+            >
               Forward
             </Button>
           </>
@@ -171,6 +204,7 @@ export function ForwardDrawer({
           <EventFormPanel
             message={message}
             friends={friends}
+            onRetryFriends={onRetryFriends}
             onSaved={(title) => onDone(`“${title}” is in your calendar.`)}
           />
         )}

@@ -1,0 +1,134 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../app/store.ts';
+import { writeStoredSession } from '../../../lib/session.ts';
+import { channelsAtom, loadChannelsAtom } from '../../../state/chatData.ts';
+import { friendsAtom, loadFriendsAtom } from '../../../state/friendData.ts';
+import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, TOKEN } from '../../../test/fake-api.ts';
+import { ForwardDrawer } from '../ForwardDrawer.tsx';
+
+const ID = 'chan_group0000000000';
+const message = {
+  id: 'msg_0000000000000001',
+  channel_id: ID,
+  sender_id: demoUser.id,
+  reply_message_id: null,
+  message: 'Demo night on Thursday',
+  time: '2026-11-01T10:00:00.000Z',
+  files: [],
+};
+const friend = {
+  id: 'usr_friend0000000002',
+  first_name: 'Omar',
+  last_name: 'Haddad',
+  email: 'o@x.edu',
+  profile_image: null,
+  university: 'MIT',
+  graduation_year: 2026,
+};
+const otherChat = { id: 'chan_other0000000000', name: 'Hiking club', description: '', tags: [], is_closed: false };
+
+/** The drawer as the inbox uses it: friends and chats from the real atoms, Retry reloading them. */
+function Inbox() {
+  const friends = useAtomValue(friendsAtom);
+  const channels = useAtomValue(channelsAtom);
+  const loadFriends = useSetAtom(loadFriendsAtom);
+  const loadChannels = useSetAtom(loadChannelsAtom);
+  useEffect(() => {
+    void loadFriends();
+    void loadChannels();
+  }, [loadFriends, loadChannels]);
+  return (
+    <ForwardDrawer
+      message={message}
+      me={demoUser.id}
+      channels={channels}
+      currentChannelId={ID}
+      friends={friends}
+      onRetryChannels={() => void loadChannels()}
+      onRetryFriends={() => void loadFriends()}
+      onDone={vi.fn()}
+      onClose={vi.fn()}
+    />
+  );
+}
+
+function drawer({ friendsUp = false, chatsUp = true } = {}) {
+  const up = { friends: friendsUp, chats: chatsUp };
+  writeStoredSession({ token: TOKEN, id: demoUser.id });
+  const api = createFakeApi({
+    'GET /api/v1/users/me/friends': () =>
+      up.friends ? { body: [friend] } : { status: 503, body: errorBody('The service is unavailable.') },
+    'GET /api/v1/users/me/channels': () =>
+      up.chats
+        ? { body: envelope([{ ...otherChat, users: [demoUser.id, friend.id] }]) }
+        : { status: 503, body: errorBody('The service is unavailable.') },
+  });
+  const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+  render(
+    <Provider store={store}>
+      <Inbox />
+    </Provider>,
+  );
+  return { user: userEvent.setup(), up };
+}
+
+describe('Forward drawer', () => {
+  it('Contacts: a failed friends load shows the error with Retry, not "No contacts yet."', async () => {
+    const { user, up } = drawer();
+    await user.click(screen.getByRole('tab', { name: 'Contacts' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load your contacts: The service is unavailable.',
+    );
+    expect(screen.queryByText('No contacts yet.')).not.toBeInTheDocument();
+    up.friends = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('checkbox', { name: /Omar Haddad/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Calendar: People shows the friends error with Retry and keeps what the user typed', async () => {
+    const { user, up } = drawer();
+    await user.click(screen.getByRole('tab', { name: 'Calendar' }));
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Demo night');
+    const people = screen.getByRole('group', { name: 'People' });
+    expect(await within(people).findByRole('alert')).toHaveTextContent(
+      'Could not load your contacts: The service is unavailable.',
+    );
+    up.friends = true;
+    await user.click(within(people).getByRole('button', { name: 'Retry' }));
+    await user.click(await within(people).findByRole('checkbox', { name: /Omar Haddad/ }));
+    expect(within(people).getByRole('checkbox', { name: /Omar Haddad/ })).toBeChecked();
+    expect(screen.getByLabelText('Title')).toHaveValue('Demo night');
+  });
+
+  it('Contacts: without the chat list (to find an existing chat) Forward waits for a Retry', async () => {
+    const { user, up } = drawer({ friendsUp: true, chatsUp: false });
+    await user.click(screen.getByRole('tab', { name: 'Contacts' }));
+    await user.click(await screen.findByRole('checkbox', { name: /Omar Haddad/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Could not load your chats, so existing conversations cannot be found: The service is unavailable.',
+    );
+    expect(screen.getByRole('button', { name: 'Forward' })).toBeDisabled();
+    up.chats = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Forward' })).toBeEnabled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Chats: a failed chats load shows the error with Retry, not "No other chats."', async () => {
+    const { user, up } = drawer({ friendsUp: true, chatsUp: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load your chats: The service is unavailable.',
+    );
+    expect(screen.queryByText('No other chats.')).not.toBeInTheDocument();
+    up.chats = true;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('checkbox', { name: /Hiking club/ })).toBeInTheDocument();
+  });
+});
