@@ -298,4 +298,41 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(count).toBeLessThan(300);
     expect(await page.locator(`[data-message-id="${newest}"]`).count()).toBe(0);
   });
+
+  it('tapping a friend opens the one-to-one chat, without a group form; tapping again reuses it', async () => {
+    const me = (await api<{ data: { id: string } }>('/api/v1/users/me')).data.id;
+    const friends = await api<FriendRow[]>('/api/v1/users/me/friends');
+    const chatsBefore = (await api<{ data: { id: string; users: string[] }[] }>('/api/v1/users/me/channels')).data;
+    const oneToOne = (f: FriendRow) => (c: { users: string[] }) =>
+      c.users.length === 2 && c.users.includes(me) && c.users.includes(f.id);
+    // A friend with no one-to-one chat yet, so the first tap has to create it.
+    const friend = friends.find((f) => !chatsBefore.some(oneToOne(f)));
+    if (!friend) throw new Error('every friend already has a one-to-one chat');
+    const name = `${friend.first_name} ${friend.last_name}`;
+
+    const tapFriend = async () => {
+      await page.goto(`${stack.appUrl}/chats`);
+      await page.getByRole('button', { name: 'New message' }).click();
+      const drawer = page.getByRole('dialog', { name: 'New Message' });
+      await drawer.getByRole('searchbox', { name: 'Search friends' }).fill(name);
+      await drawer
+        .getByRole('list', { name: 'Friends' })
+        .getByRole('button', { name: new RegExp(name) })
+        .click();
+      await page.waitForURL(/\/chatInbox\?id=chan_/);
+      await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+      return new URL(page.url()).searchParams.get('id') ?? '';
+    };
+
+    const first = await tapFriend();
+    expect(await page.getByRole('dialog', { name: 'Group details' }).count()).toBe(0);
+    const stored = await api<{ data: { users: string[]; name: string } }>(`/api/v1/channels/${first}`);
+    expect([...stored.data.users].sort()).toEqual([me, friend.id].sort());
+    expect(stored.data.name).toBe(name);
+    await shot('chat-direct-message');
+
+    expect(await tapFriend()).toBe(first);
+    const chatsAfter = (await api<{ data: { users: string[] }[] }>('/api/v1/users/me/channels')).data;
+    expect(chatsAfter.filter(oneToOne(friend))).toHaveLength(1);
+  });
 });

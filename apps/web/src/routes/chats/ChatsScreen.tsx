@@ -1,4 +1,4 @@
-import type { Channel } from '@cohort/api';
+import type { Channel, Friend } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
+import { useOpenChat } from '../people/use-open-chat.ts';
 import * as s from './Chats.css.ts';
 import { chatInboxPath, groupProfilePath } from './chat-links.ts';
 import { chatTime, initials, matches } from './format.ts';
@@ -22,7 +23,9 @@ type Step =
   | { kind: 'list' }
   | { kind: 'drawer' }
   | { kind: 'members'; chosen: string[] }
-  | { kind: 'details'; chosen: string[] };
+  | { kind: 'details'; chosen: string[] }
+  /** New Message: pick people, then their chat opens (no group form). */
+  | { kind: 'message' };
 
 function preview(channel: Channel, me: string | null | undefined): string {
   const last = channel.last_message;
@@ -76,6 +79,8 @@ export default function ChatsScreen() {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<GroupFormErrors>({});
+  const { opening, openChat } = useOpenChat();
+  const [openingFriend, setOpeningFriend] = useState<string | null>(null);
 
   useEffect(() => {
     void loadChannels();
@@ -88,6 +93,11 @@ export default function ChatsScreen() {
   const openMembers = (chosen: string[]) => {
     setStep({ kind: 'members', chosen });
     if (friends.status !== 'ready') void loadFriends();
+  };
+  const chatWithFriend = async (friend: Friend) => {
+    setOpeningFriend(friend.id);
+    await openChat([friend]);
+    setOpeningFriend(null);
   };
   const openDetails = (chosen: string[]) => {
     setSendError(null);
@@ -149,8 +159,24 @@ export default function ChatsScreen() {
         <NewMessageDrawer
           friends={friends}
           onRetryFriends={loadFriends}
-          onNewGroup={openMembers}
+          onNewGroup={() => openMembers([])}
+          onNewMessage={() => setStep({ kind: 'message' })}
+          onFriend={(friend) => void chatWithFriend(friend)}
+          opening={openingFriend}
           onClose={() => setStep({ kind: 'list' })}
+        />
+      )}
+      {step.kind === 'message' && (
+        <MemberPicker
+          title="New Message"
+          friends={friends}
+          onRetryFriends={loadFriends}
+          initial={[]}
+          onBack={() => setStep({ kind: 'drawer' })}
+          onNext={(_ids, people) => void openChat(people)}
+          nextLabel="Chat"
+          busy={opening}
+          exclude={me ? [me] : []}
         />
       )}
       {step.kind === 'members' && (

@@ -9,6 +9,13 @@ import { MAX_MEMBERS } from './group-form.ts';
 import { PeopleChecklist, toPerson } from './PeopleChecklist.tsx';
 import { usePeopleSearch } from './use-people-search.ts';
 
+/** A person the picker can return: a friend or a directory search result. */
+export interface PickedPerson {
+  id: string;
+  first_name: string;
+  last_name: string;
+}
+
 /** New Group, step 1: Back, Next, the 'n/200000' counter, a search and a checkbox per person. */
 export function MemberPicker({
   title = 'New Group',
@@ -26,7 +33,8 @@ export function MemberPicker({
   onRetryFriends: () => void;
   initial: string[];
   onBack: () => void;
-  onNext: (chosen: string[]) => void;
+  /** The chosen ids, and the chosen people as far as the picker has seen them (friends, search results). */
+  onNext: (chosen: string[], people: PickedPerson[]) => void;
   nextLabel?: string;
   busy?: boolean;
   /** People who must not be offered from the directory search (current members, the user). */
@@ -36,13 +44,26 @@ export function MemberPicker({
   const [query, setQuery] = useState('');
   const friendIds = new Set([...(friends.data ?? []).map((f) => f.id), ...exclude]);
   const others = usePeopleSearch(query, friendIds);
-  const toggle = (id: string) =>
+  // People ticked from a search stay known after the search text changes.
+  const [seen, setSeen] = useState<ReadonlyMap<string, PickedPerson>>(new Map());
+  const toggle = (id: string) => {
+    const person = others.people.find((p) => p.id === id);
+    if (person) setSeen((m) => new Map(m).set(id, person));
     setChosen((prev) => {
       const next = new Set(prev);
       if (next.has(id)) next.delete(id);
       else if (next.size < MAX_MEMBERS) next.add(id);
       return next;
     });
+  };
+  const next = () => {
+    const known = new Map<string, PickedPerson>([...seen, ...(friends.data ?? []).map((p) => [p.id, p] as const)]);
+    const ids = [...chosen];
+    onNext(
+      ids,
+      ids.flatMap((id) => known.get(id) ?? []),
+    );
+  };
   return (
     <Sheet title={title} variant="full" onClose={onBack}>
       <div className={s.stickyTop}>
@@ -53,7 +74,7 @@ export function MemberPicker({
           <span className={s.counter} role="status">
             {chosen.size}/{MAX_MEMBERS}
           </span>
-          <Button small onClick={() => onNext([...chosen])} disabled={chosen.size === 0} loading={busy}>
+          <Button small onClick={next} disabled={chosen.size === 0} loading={busy}>
             {nextLabel}
           </Button>
         </div>
@@ -85,7 +106,7 @@ export function MemberPicker({
       {others.status === 'ready' && (
         <PeopleChecklist
           label="More people"
-          people={others.people}
+          people={others.people.map(toPerson)}
           chosen={chosen}
           onToggle={toggle}
           query=""

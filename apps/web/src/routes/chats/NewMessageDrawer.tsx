@@ -1,24 +1,35 @@
 import type { Friend } from '@cohort/api';
 import { useState } from 'react';
 import type { Loadable } from '../../lib/result.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Button, Spinner } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import * as s from './Chats.css.ts';
 import { initials, matches } from './format.ts';
 
-/** The compose drawer: New Group, New Message, New Story (not built yet) and the user's friends. */
+/**
+ * The compose drawer: New Group, New Message, New Story (not built yet) and the user's friends; tapping a
+ * friend opens the one-to-one chat with them.
+ */
 export function NewMessageDrawer({
   friends,
   onRetryFriends,
   onNewGroup,
+  onNewMessage,
+  onFriend,
+  opening = null,
   onClose,
 }: {
   friends: Loadable<Friend[]>;
   onRetryFriends: () => void;
-  /** Opens the member picker, with these people already ticked. */
-  onNewGroup: (preselected: string[]) => void;
+  /** Opens the group flow: member picker, then group details. */
+  onNewGroup: () => void;
+  /** Opens the member picker for a conversation without a group form. */
+  onNewMessage: () => void;
+  onFriend: (friend: Friend) => void;
+  /** The friend whose chat is being opened, if any. */
+  opening?: string | null;
   onClose: () => void;
 }) {
   const [query, setQuery] = useState('');
@@ -44,13 +55,12 @@ export function NewMessageDrawer({
       />
       <ul className={s.list} aria-label="Start">
         <li>
-          <button type="button" className={s.actionRow} onClick={() => onNewGroup([])}>
+          <button type="button" className={s.actionRow} onClick={onNewGroup}>
             New Group
           </button>
         </li>
         <li>
-          {/* A conversation in Cohort is a group: New Message picks its people the same way. */}
-          <button type="button" className={s.actionRow} onClick={() => onNewGroup([])}>
+          <button type="button" className={s.actionRow} onClick={onNewMessage}>
             New Message
           </button>
         </li>
@@ -72,7 +82,13 @@ export function NewMessageDrawer({
             <ul className={s.list} aria-label="Friends">
               {shown.map((f) => (
                 <li key={f.id}>
-                  <button type="button" className={s.row} onClick={() => onNewGroup([f.id])}>
+                  <button
+                    type="button"
+                    className={s.row}
+                    onClick={() => onFriend(f)}
+                    disabled={opening !== null}
+                    aria-busy={opening === f.id}
+                  >
                     <span className={s.avatar} aria-hidden="true">
                       {initials(`${f.first_name} ${f.last_name}`)}
                     </span>
@@ -82,6 +98,7 @@ export function NewMessageDrawer({
                       </span>
                       {f.university && <span className={s.preview}>{f.university}</span>}
                     </span>
+                    {opening === f.id && <Spinner label={`Opening the chat with ${f.first_name}`} />}
                   </button>
                 </li>
               ))}

@@ -1,7 +1,7 @@
+import type { Schemas } from '@cohort/api';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { apiClientAtom } from '../../state/api.ts';
-import { type Person, toPerson } from './PeopleChecklist.tsx';
 
 const MIN_QUERY = 2;
 const DEBOUNCE_MS = 250;
@@ -10,7 +10,7 @@ const PAGE = 20;
 /** Everyone in the directory matching `query` (users/search), debounced; friends come from their own list. */
 export function usePeopleSearch(query: string, exclude: ReadonlySet<string>) {
   const api = useAtomValue(apiClientAtom);
-  const [people, setPeople] = useState<Person[]>([]);
+  const [people, setPeople] = useState<Schemas['PersonSummary'][]>([]);
   const [status, setStatus] = useState<'idle' | 'loading' | 'ready' | 'error'>('idle');
   const q = query.trim();
 
@@ -29,7 +29,7 @@ export function usePeopleSearch(query: string, exclude: ReadonlySet<string>) {
           setStatus('error');
           return;
         }
-        setPeople(r.data.data.data.map(toPerson));
+        setPeople(r.data.data.data);
         setStatus('ready');
       });
     }, DEBOUNCE_MS);

@@ -1,21 +1,15 @@
 import type { Channel } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { sessionAtom } from '../../state/userAuth.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
-
-const sameMembers = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+import { type ChatPerson, useOpenChat } from './use-open-chat.ts';
 
 /** Invite to Group and Message Selected Contacts, shared by the directory, saved lists and the connector. */
 export function usePeopleActions() {
   const api = useAtomValue(apiClientAtom);
-  const session = useAtomValue(sessionAtom);
   const toast = useSetAtom(showToastAtom);
-  const navigate = useNavigate();
+  const { openChat } = useOpenChat();
   const [busy, setBusy] = useState<string | null>(null);
 
   /** Sends the invitations; resolves true when the server took them. */
@@ -42,41 +36,11 @@ export function usePeopleActions() {
   };
 
   /** Opens the chat with exactly these people (and me), creating it when there is none. */
-  const message = async (people: { id: string; first_name: string }[]): Promise<void> => {
-    const myId = session?.id;
+  const message = async (people: readonly ChatPerson[]): Promise<void> => {
     if (people.length === 0) return;
     setBusy('message');
-    const ids = people.map((p) => p.id);
-    const mine = await api.GET('/api/v1/users/me/channels');
-    // Without the list there is no telling whether the chat exists; creating one could make a duplicate.
-    if (mine.error) {
-      setBusy(null);
-      toast({ tone: 'error', text: `Could not open the chat: ${mine.error.message}` });
-      return;
-    }
-    let channel = mine.data.data.find((c) => myId && sameMembers(c.users, [myId, ...ids]));
-    if (!channel) {
-      const created = await api.POST('/api/v1/users/channels/store', {
-        body: {
-          name: people
-            .map((p) => p.first_name)
-            .join(', ')
-            .slice(0, 100),
-          description: 'A conversation started from the directory.',
-          tags: [],
-          is_closed: true,
-          users: ids,
-        },
-      });
-      if (created.error) {
-        setBusy(null);
-        toast({ tone: 'error', text: `Could not start the chat: ${created.error.message}` });
-        return;
-      }
-      channel = created.data.data;
-    }
+    await openChat(people, 'A conversation started from the directory.');
     setBusy(null);
-    navigate(`${paths.chatInbox}?id=${encodeURIComponent(channel.id)}`, { state: { id: channel.id, channel } });
   };
 
   return { busy, invite, message };

@@ -200,4 +200,88 @@ describe('/chats', () => {
     expect(within(details).getByLabelText('Group Name')).toHaveValue('Climate Crew');
     expect(router.state.location.pathname).toBe('/chats');
   });
+
+  it('tapping a friend opens the one-to-one chat: created once (named after the friend, no form), then reused', async () => {
+    const stored: unknown[] = [];
+    const mine = [...channels];
+    const { user, router } = chats({
+      'GET /api/v1/users/me/channels': () => ({ body: envelope(mine) }),
+      'POST /api/v1/users/channels/store': (req) => {
+        stored.push(req.body);
+        const created = {
+          ...(req.body as object),
+          id: 'chan_priyapriyapriya1',
+          users: [demoUser.id, 'usr_friend0000000001'],
+        };
+        mine.unshift(created as (typeof channels)[number]);
+        return { status: 201, body: envelope(created) };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    const drawer = screen.getByRole('dialog', { name: 'New Message' });
+    await user.click(await within(drawer).findByRole('button', { name: /Priya Raman/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
+    expect(router.state.location.search).toBe('?id=chan_priyapriyapriya1');
+    expect(screen.queryByRole('dialog', { name: 'New Group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Group details' })).not.toBeInTheDocument();
+    expect(stored).toEqual([
+      {
+        name: 'Priya Raman',
+        description: '',
+        tags: [],
+        is_closed: true,
+        users: ['usr_friend0000000001'],
+        parent_id: null,
+        is_public: false,
+        is_open: false,
+        expires_year: null,
+      },
+    ]);
+
+    await router.navigate('/chats');
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    await user.click(
+      await within(screen.getByRole('dialog', { name: 'New Message' })).findByRole('button', { name: /Priya Raman/ }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
+    expect(router.state.location.search).toBe('?id=chan_priyapriyapriya1');
+    expect(stored).toHaveLength(1);
+  });
+
+  it('New Message picks people and opens their chat without a Group Name', async () => {
+    let sent: unknown;
+    const { user, router } = chats({
+      'POST /api/v1/users/channels/store': (req) => {
+        sent = req.body;
+        return { status: 201, body: envelope({ ...channels[0], id: 'chan_twotwotwotwotwot' }) };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    await user.click(screen.getByRole('button', { name: 'New Message' }));
+    const picker = screen.getByRole('dialog', { name: 'New Message' });
+    await user.click(await within(picker).findByRole('checkbox', { name: /Priya Raman/ }));
+    await user.click(within(picker).getByRole('checkbox', { name: /Omar Haddad/ }));
+    await user.click(within(picker).getByRole('button', { name: 'Chat' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=chan_twotwotwotwotwot'));
+    expect(router.state.location.pathname).toBe('/chatInbox');
+    expect(sent).toMatchObject({ name: 'Priya, Omar', users: ['usr_friend0000000001', 'usr_friend0000000002'] });
+  });
+
+  it("a failed lookup of a friend's chat says why, creates nothing and keeps the drawer open", async () => {
+    let listFails = false;
+    const { user, router, calls } = chats({
+      'GET /api/v1/users/me/channels': () =>
+        listFails ? { status: 503, body: errorBody('Service unavailable.') } : { body: envelope(channels) },
+      'POST /api/v1/users/channels/store': () => ({ status: 201, body: envelope(channels[0]) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'New message' }));
+    const drawer = screen.getByRole('dialog', { name: 'New Message' });
+    const row = await within(drawer).findByRole('button', { name: /Omar Haddad/ });
+    listFails = true;
+    await user.click(row);
+    expect(await screen.findByText('Could not open the chat: Service unavailable.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(router.state.location.pathname).toBe('/chats');
+    expect(screen.getByRole('dialog', { name: 'New Message' })).toBeInTheDocument();
+  });
 });

@@ -1,0 +1,84 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import { createGroupAtom } from '../../state/chatData.ts';
+import { sessionAtom } from '../../state/userAuth.ts';
+import { showToastAtom } from '../../ui/toast-state.ts';
+
+export interface ChatPerson {
+  id: string;
+  first_name: string;
+  last_name: string;
+}
+
+const NAME_MAX = 100;
+
+/** A new chat's name: the person's full name one-to-one, the first names for more people. */
+export function chatName(people: readonly ChatPerson[]): string {
+  const [only] = people;
+  const name =
+    people.length === 1 && only
+      ? `${only.first_name} ${only.last_name}`.trim()
+      : people.map((p) => p.first_name).join(', ');
+  return (name || 'Chat').slice(0, NAME_MAX);
+}
+
+const sameMembers = (a: readonly string[], b: ReadonlySet<string>) =>
+  new Set(a).size === b.size && a.every((id) => b.has(id));
+
+/**
+ * Opens the chat whose members are exactly me and `people`, creating it (no form) when there is none,
+ * then goes to /chatInbox for it. Shared by Chats, the directory, saved lists and the connector.
+ */
+export function useOpenChat() {
+  const api = useAtomValue(apiClientAtom);
+  const myId = useAtomValue(sessionAtom)?.id;
+  const createGroup = useSetAtom(createGroupAtom);
+  const toast = useSetAtom(showToastAtom);
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+
+  /** Resolves true once the chat is open; on failure a toast says why and nothing is created. */
+  const openChat = async (people: readonly ChatPerson[], description = ''): Promise<boolean> => {
+    const others = [...new Map(people.filter((p) => p.id !== myId).map((p) => [p.id, p])).values()];
+    if (!myId || others.length === 0) return false;
+    setOpening(true);
+    try {
+      const mine = await api.GET('/api/v1/users/me/channels');
+      // Without the list there is no telling whether the chat exists; creating one could make a duplicate.
+      if (mine.error) {
+        toast({ tone: 'error', text: `Could not open the chat: ${mine.error.message}` });
+        return false;
+      }
+      const members = new Set([myId, ...others.map((p) => p.id)]);
+      let channel = mine.data.data.find((c) => sameMembers(c.users, members));
+      if (!channel) {
+        const created = await createGroup({
+          name: chatName(others),
+          description,
+          tags: [],
+          // A private conversation: not listed to others, joined only by invitation.
+          is_closed: true,
+          users: others.map((p) => p.id),
+          parent_id: null,
+          is_public: false,
+          is_open: false,
+          expires_year: null,
+        });
+        if (!created.ok) {
+          toast({ tone: 'error', text: `Could not start the chat: ${created.error.message}` });
+          return false;
+        }
+        channel = created.value;
+      }
+      navigate(`${paths.chatInbox}?id=${encodeURIComponent(channel.id)}`, { state: { id: channel.id, channel } });
+      return true;
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  return { opening, openChat };
+}
