@@ -1244,6 +1244,8 @@ export interface components {
             is_public?: boolean;
             is_open?: boolean;
             expires_year?: number | null;
+            /** @description A one-to-one chat. Its `name` is the other person's full name as the signed-in user sees it (each of the two sees the other's). A proposed addition. */
+            is_direct?: boolean;
             created_by?: components["schemas"]["UserId"];
             created_at?: components["schemas"]["Timestamp"];
             /** @description Whether the signed-in user belongs to the group. */
@@ -1267,7 +1269,7 @@ export interface components {
         /**
          * @description Closed, as every request body. `users` are the members to add besides the creator.
          *     `parent_id`, `is_public`, `is_open` and `expires_year` are proposed additions that the
-         *     spec's form shows but does not send.
+         *     spec's form shows but does not send; `is_direct` is a proposed addition for one-to-one chats.
          */
         ChannelInput: {
             name: string;
@@ -1279,6 +1281,8 @@ export interface components {
             is_public?: boolean;
             is_open?: boolean;
             expires_year?: number | null;
+            /** @description `true`: a one-to-one chat; `users` must hold exactly one other person (422 otherwise). A proposed addition. */
+            is_direct?: boolean;
         };
         /** @description A file attached to a message. Open, as every response object. */
         MessageFile: {
