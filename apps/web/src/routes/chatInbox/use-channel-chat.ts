@@ -7,6 +7,8 @@ import { markChannelReadAtom, noteMessageAtom } from '../../state/chatData.ts';
 import { type ChatItem, fromServer, optimistic, prependOlder, setStatus, upsertMessage } from './chat-items.ts';
 
 export const PAGE_SIZE = 50;
+/** Pages a catch-up reads before it gives up and reloads the chat from the newest page. */
+const CATCH_UP_PAGES = 10;
 /** Virtuoso counts items from here so older pages can be put in front without the view jumping. */
 const FIRST_INDEX = 10_000_000;
 
@@ -97,18 +99,34 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
 
   const catchUp = useCallback(() => {
     setRefreshing(true);
-    void api
-      .GET('/api/v1/channels/{id}/get-messages', { params: { path: { id: channelId }, query: { limit: PAGE_SIZE } } })
-      .then((r) => {
+    const known = new Set(itemsRef.current.map((i) => i.id));
+    void (async () => {
+      // Newest pages back to one that overlaps what is shown, so nothing said meanwhile is skipped.
+      const pages: Message[][] = [];
+      let before: string | null = null;
+      for (let n = 0; n < CATCH_UP_PAGES; n++) {
+        const query: { limit: number; before?: string } = before ? { limit: PAGE_SIZE, before } : { limit: PAGE_SIZE };
+        const r = await api.GET('/api/v1/channels/{id}/get-messages', { params: { path: { id: channelId }, query } });
         if (channelRef.current !== channelId) return;
-        setRefreshing(false);
         if (r.error) {
+          setRefreshing(false);
           setRefreshError(r.error);
           return;
         }
-        setRefreshError(null);
-        setItems((all) => r.data.data.reduce(upsertMessage, all));
-      });
+        pages.unshift(r.data.data);
+        before = r.data.meta.next_before;
+        if (known.size === 0 || !before || r.data.data.some((m) => known.has(m.id))) {
+          setRefreshing(false);
+          setRefreshError(null);
+          setItems((all) => pages.flat().reduce(upsertMessage, all));
+          return;
+        }
+      }
+      // More was said than a catch-up reads: start again from the newest page.
+      setRefreshing(false);
+      setRefreshError(null);
+      setAttempt((a) => a + 1);
+    })();
   }, [api, channelId]);
 
   useEffect(() => {

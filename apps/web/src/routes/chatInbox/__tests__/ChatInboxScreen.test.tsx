@@ -175,6 +175,56 @@ describe('useChannelChat', () => {
   });
 });
 
+describe('useChannelChat catch-up', () => {
+  function hook(handlers: Record<string, Handler>) {
+    writeStoredSession({ token: TOKEN, id: demoUser.id });
+    const api = createFakeApi({ 'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }), ...handlers });
+    const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls };
+  }
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it('reads back page by page until it meets what is shown, so a long outage leaves no gap', async () => {
+    // Before the drop the chat shows 1..3; meanwhile 4..120 were said (more than two pages).
+    let outage = false;
+    const { result, calls } = hook({
+      'GET /api/v1/channels/{id}/get-messages': (req) => {
+        if (!outage) return { body: page([1, 2, 3], null) };
+        const before = new URLSearchParams(req.search).get('before');
+        const end = before ? Number(before.slice(4)) - 1 : 120;
+        const start = Math.max(1, end - 49);
+        return { body: page(range(start, end), start > 1 ? message(start).id : null) };
+      },
+    });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    outage = true;
+    FakeEventSource.last?.reconnect();
+    await waitFor(() => expect(result.current.items).toHaveLength(120));
+    expect(result.current.items.map((m) => m.message)).toEqual(range(1, 120).map((n) => `Hello ${n}`));
+    expect(calls.filter((c) => c.path.endsWith('/get-messages'))).toHaveLength(4);
+    expect(result.current.refreshing).toBe(false);
+  });
+
+  it('reloads from the newest page when more was said than a catch-up reads', async () => {
+    let outage = false;
+    const { result } = hook({
+      'GET /api/v1/channels/{id}/get-messages': (req) => {
+        if (!outage) return { body: page([1, 2, 3], null) };
+        const before = new URLSearchParams(req.search).get('before');
+        const end = before ? Number(before.slice(4)) - 1 : 5000;
+        return { body: page(range(end - 49, end), message(end - 49).id) };
+      },
+    });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    outage = true;
+    FakeEventSource.last?.reconnect();
+    await waitFor(() => expect(result.current.items.at(-1)?.message).toBe('Hello 5000'));
+    expect(result.current.items).toHaveLength(50);
+    expect(result.current.items[0]?.message).toBe('Hello 4951');
+  });
+});
+
 describe('ListHeader', () => {
   it('shows a failed older page with a Retry', async () => {
     const onRetryOlder = vi.fn();
