@@ -46,6 +46,57 @@ describe('channels', () => {
     expect(messages.data).toMatchObject({ data: [], meta: { has_more: false, next_before: null } });
   });
 
+  it("a one-to-one chat is titled, for each of the two, with the other person's name", async () => {
+    const friend = server.store.findUser(others[0] ?? '');
+    const demo = server.store.findUser(me);
+    if (!friend || !demo) throw new Error('seed has no friend');
+    const created = await server.client(token).POST('/api/v1/users/channels/store', {
+      body: { ...newChannel([friend.id]), name: 'Anything', is_closed: true, is_open: false, is_direct: true },
+    });
+    expect(created.response?.status).toBe(201);
+    const id = created.data?.data.id ?? '';
+    expect(created.data?.data).toMatchObject({ is_direct: true, name: `${friend.first_name} ${friend.last_name}` });
+    const mine = await server.client(token).GET('/api/v1/users/me/channels');
+    expect(mine.data?.data.find((c) => c.id === id)).toMatchObject({
+      is_direct: true,
+      name: `${friend.first_name} ${friend.last_name}`,
+    });
+
+    const friendClient = server.client(await server.login(friend.email));
+    const demoName = `${demo.first_name} ${demo.last_name}`;
+    const theirs = await friendClient.GET('/api/v1/users/me/channels');
+    expect(theirs.data?.data.find((c) => c.id === id)).toMatchObject({ is_direct: true, name: demoName });
+    const profile = await friendClient.GET('/api/v1/channels/{id}', { params: { path: { id } } });
+    expect(profile.data?.data).toMatchObject({ is_direct: true, name: demoName });
+    const read = await friendClient.POST('/api/v1/channels/{id}/read', { params: { path: { id } } });
+    expect(read.data?.data.name).toBe(demoName);
+    // A plain group is not direct, and keeps its one name for everyone.
+    const group = mine.data?.data.find((c) => c.id !== id);
+    expect(group?.is_direct).toBe(false);
+    expect(group?.name).toBe(server.store.snapshot().channels.find((c) => c.id === group?.id)?.name);
+  });
+
+  it('a one-to-one chat needs exactly one other person (422 naming users); a stored chat without is_direct is not one', async () => {
+    const client = server.client(token);
+    for (const users of [[], [me], others.slice(0, 2)]) {
+      const res = await client.POST('/api/v1/users/channels/store', {
+        body: { ...newChannel(users), is_direct: true },
+      });
+      expect(res.error?.status, JSON.stringify(users)).toBe(422);
+      expect(Object.keys(res.error?.fieldErrors ?? {})).toEqual(['users']);
+    }
+    const created = await client.POST('/api/v1/users/channels/store', { body: newChannel(others.slice(0, 1)) });
+    expect(created.data?.data).toMatchObject({ is_direct: false, name: 'Climate Founders' });
+    // As a `--data` file written before the field would load it.
+    const stored = server.store.raw.channels.get(created.data?.data.id ?? '');
+    if (stored) delete stored.is_direct;
+    const mine = await client.GET('/api/v1/users/me/channels');
+    expect(mine.data?.data.find((c) => c.id === created.data?.data.id)).toMatchObject({
+      is_direct: false,
+      name: 'Climate Founders',
+    });
+  });
+
   it('answers 422 naming unknown members and tags, and every invalid field', async () => {
     const client = server.client(token);
     const unknown = await client.POST('/api/v1/users/channels/store', {

@@ -78,6 +78,7 @@ export function createChannel(
     is_public: !isClosed,
     is_open: !isClosed && f.datatype.boolean({ probability: 0.7 }),
     expires_year: null,
+    is_direct: false,
     last_activity_at: overrides.created_at,
     ...overrides,
   };

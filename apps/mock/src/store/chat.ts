@@ -183,8 +183,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
   }
 
   private view(userId: string, channel: StoredChannel): Channel {
-    const { last_activity_at: _activity, ...rest } = channel;
-    return this.decorate(userId, { ...rest, users: [...channel.users], tags: [...channel.tags] });
+    return this.decorate(userId, this.store.channelFor(userId, channel));
   }
 
   // ---------- messages ----------

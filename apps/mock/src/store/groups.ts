@@ -3,7 +3,7 @@ import { HttpError } from '../http-error.ts';
 import { chatOf } from './chat.ts';
 import { toPerson } from './directory.ts';
 import { nextId, type StoredChannelInvite, socialOf } from './social.ts';
-import { type Store, toChannel } from './store.ts';
+import type { Store } from './store.ts';
 import type { Channel, StoredChannel } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -46,7 +46,7 @@ export function groupFields(
 }
 
 export function viewChannel(store: Store, userId: string, channel: StoredChannel): Channel {
-  return { ...toChannel(channel), ...groupFields(store, userId, channel) };
+  return { ...store.channelFor(userId, channel), ...groupFields(store, userId, channel) };
 }
 
 function requireChannel(store: Store, id: string): StoredChannel {
@@ -84,7 +84,7 @@ export function getGroup(store: Store, userId: string, id: string): ChannelDetai
     .filter((c) => c.parent_id === channel.id)
     .map((c) => ({
       id: c.id,
-      name: c.name,
+      name: store.channelName(userId, c),
       member_count: c.users.length,
       expires_year: c.expires_year,
       is_member: c.users.includes(userId),
@@ -141,7 +141,8 @@ export function addGroupMembers(store: Store, userId: string, id: string, userId
 }
 
 function toInvite(store: Store, invite: StoredChannelInvite): ChannelInvite {
-  return { ...invite, channel_name: store.raw.channels.get(invite.channel_id)?.name ?? 'Deleted group' };
+  const channel = store.raw.channels.get(invite.channel_id);
+  return { ...invite, channel_name: channel ? store.channelName(invite.user_id, channel) : 'Deleted group' };
 }
 
 /** Invites everyone not yet a member nor already invited; returns the invitations made. */

@@ -56,6 +56,7 @@ export interface ChannelDraft {
   is_public?: boolean | undefined;
   is_open?: boolean | undefined;
   expires_year?: number | null | undefined;
+  is_direct?: boolean | undefined;
 }
 
 export interface RawAccess {
@@ -431,7 +432,8 @@ export class Store {
         const channel = this.channels.get(s.channel_id);
         const message = this.state.messages[s.channel_id]?.find((m) => m.id === s.message_id);
         if (!channel || !message) return [];
-        return [{ id: s.id, channel_id: s.channel_id, channel_name: channel.name, saved_at: s.saved_at, message }];
+        const channelName = this.channelName(userId, channel);
+        return [{ id: s.id, channel_id: s.channel_id, channel_name: channelName, saved_at: s.saved_at, message }];
       });
   }
 
@@ -441,7 +443,23 @@ export class Store {
     return [...this.channels.values()]
       .filter((c) => c.users.includes(userId))
       .sort((a, b) => b.last_activity_at.localeCompare(a.last_activity_at))
-      .map(toChannel);
+      .map((c) => this.channelFor(userId, c));
+  }
+
+  /**
+   * The channel's name as `viewerId` sees it: a one-to-one chat is titled with the other member's
+   * full name, so each of the two sees the other's; any other channel has its stored name.
+   */
+  channelName(viewerId: string, c: StoredChannel): string {
+    if (!c.is_direct) return c.name;
+    const otherId = c.users.find((id) => id !== viewerId);
+    const other = otherId ? this.users.get(otherId) : undefined;
+    return (other && `${other.first_name} ${other.last_name}`.trim()) || c.name;
+  }
+
+  /** The contract's Channel as `viewerId` sees it; every response that shows a channel goes through here. */
+  channelFor(viewerId: string, c: StoredChannel): Channel {
+    return { ...toChannel(c), name: this.channelName(viewerId, c) };
   }
 
   createChannel(userId: string, draft: ChannelDraft): Channel {
@@ -454,6 +472,10 @@ export class Store {
     });
     if (draft.parent_id && !this.channels.has(draft.parent_id)) {
       errors.parent_id = [`No group with id ${draft.parent_id}.`];
+    }
+    const others = new Set(draft.users.filter((id) => id !== userId));
+    if (draft.is_direct && others.size !== 1) {
+      errors.users = [`A one-to-one chat needs exactly one other person; got ${others.size}.`];
     }
     if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
     const now = this.timestamp();
@@ -468,6 +490,7 @@ export class Store {
       is_public: draft.is_public ?? !draft.is_closed,
       is_open: draft.is_open ?? !draft.is_closed,
       expires_year: draft.expires_year ?? null,
+      is_direct: draft.is_direct ?? false,
       created_by: userId,
       created_at: now,
       last_activity_at: now,
@@ -475,7 +498,7 @@ export class Store {
     this.channels.set(channel.id, channel);
     this.state.messages[channel.id] = [];
     this.commit();
-    return toChannel(channel);
+    return this.channelFor(userId, channel);
   }
 
   leaveChannel(userId: string, channelId: string): Channel {
@@ -484,7 +507,7 @@ export class Store {
     if (index === -1) throw HttpError.conflict('You are not a member of this group.');
     channel.users.splice(index, 1);
     this.commit();
-    return toChannel(channel);
+    return this.channelFor(userId, channel);
   }
 
   /** At most `limit` messages older than `before` (or the newest), oldest first within the page. */
@@ -541,9 +564,10 @@ export function toFriend(u: StoredUser): Friend {
   };
 }
 
-export function toChannel(c: StoredChannel): Channel {
+/** Not per viewer: responses use `Store.channelFor`. A `--data` file from before `is_direct` reads as false. */
+function toChannel(c: StoredChannel): Channel {
   const { last_activity_at: _activity, ...channel } = c;
-  return { ...channel, users: [...c.users], tags: [...c.tags] };
+  return { ...channel, is_direct: c.is_direct ?? false, users: [...c.users], tags: [...c.tags] };
 }
 
 export type { SavedMessageRecord };
