@@ -8,6 +8,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
 import { Switch } from '../../ui/Switch.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { CalendarSheet } from './CalendarSheet.tsx';
 import { EditProfileSheet } from './EditProfileSheet.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import * as s from './Profile.css.ts';
@@ -67,12 +68,14 @@ function ContactBlock({ user }: { user: User }) {
 }
 
 function OwnActions() {
+  const [calendar, setCalendar] = useState(false);
   return (
     <div className={s.actions}>
-      <button type="button" className={s.action} disabled title="Calendar: coming soon">
+      <button type="button" className={s.action} onClick={() => setCalendar(true)}>
         <Icon name="calendar" />
         Calendar
       </button>
+      {calendar && <CalendarSheet onClose={() => setCalendar(false)} />}
       <button type="button" className={s.action} disabled title="Calls: coming soon">
         <Icon name="phone" />
         Calls

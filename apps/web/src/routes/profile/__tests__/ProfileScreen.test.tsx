@@ -192,6 +192,63 @@ describe('removable items', () => {
   });
 });
 
+describe('Calendar', () => {
+  const FRIEND = { id: 'usr_friend0000000001', first_name: 'Jazmin', last_name: 'Kessler' };
+  const event = (over: Record<string, unknown>) => ({
+    id: 1,
+    title: 'Demo night',
+    all_day: false,
+    start: '2026-11-26T18:00:00.000Z',
+    end: '2026-11-26T20:00:00.000Z',
+    people: [],
+    video: false,
+    location: null,
+    reminder_minutes: 30,
+    color: 'blue',
+    message_id: null,
+    created_at: '2026-11-21T08:00:00.000Z',
+    ...over,
+  });
+
+  it('lists the saved events by day with their time, place and people', async () => {
+    const { user } = ownProfile({
+      'GET /api/v1/users/me/friends': () => ({ body: [{ ...FRIEND, email: 'j@x.edu', university: null }] }),
+      'GET /api/v1/users/me/events': () => ({
+        body: envelope([
+          event({ id: 1, location: 'GSB Room 204', video: true, people: [FRIEND.id, 'usr_stranger00000001'] }),
+          event({ id: 2, title: 'Career fair', all_day: true, start: '2026-11-28T00:00:00.000Z', color: 'green' }),
+        ]),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Calendar' }));
+    const sheet = screen.getByRole('dialog', { name: 'Calendar' });
+    const first = await within(sheet).findByText('Demo night');
+    const item = first.closest('li') as HTMLElement;
+    expect(item).toHaveTextContent('Video call');
+    expect(item).toHaveTextContent('GSB Room 204');
+    await waitFor(() => expect(item).toHaveTextContent('With Jazmin Kessler, 1 other'));
+    const fair = within(sheet).getByText('Career fair').closest('li') as HTMLElement;
+    expect(fair).toHaveTextContent('All day');
+    expect(within(sheet).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+  });
+
+  it('says when there are no events, and shows a failed load with a Retry', async () => {
+    let fail = true;
+    const { user } = ownProfile({
+      'GET /api/v1/users/me/friends': () => ({ body: [] }),
+      'GET /api/v1/users/me/events': () =>
+        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([]) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Calendar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load your calendar: The service is unavailable.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/No events yet/)).toBeInTheDocument();
+  });
+});
+
 describe('More menu', () => {
   it('opens with Group Invites, My Groups and Log out; closes on Escape', async () => {
     const { user } = ownProfile();

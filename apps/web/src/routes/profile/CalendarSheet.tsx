@@ -1,0 +1,100 @@
+import type { Schemas } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { idle, type Loadable } from '../../lib/result.ts';
+import { apiClientAtom } from '../../state/api.ts';
+import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
+import { LoadState } from '../../ui/LoadState.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
+import * as s from './Calendar.css.ts';
+
+type CalendarEvent = Schemas['CalendarEvent'];
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** The events under the day each starts on, in the server's order (soonest first). */
+export function byDay(events: readonly CalendarEvent[]): { day: string; events: CalendarEvent[] }[] {
+  const days: { day: string; events: CalendarEvent[] }[] = [];
+  for (const event of events) {
+    const day = dayFormat.format(new Date(event.start));
+    const last = days.at(-1);
+    if (last?.day === day) last.events.push(event);
+    else days.push({ day, events: [event] });
+  }
+  return days;
+}
+
+function when(event: CalendarEvent): string {
+  if (event.all_day) return 'All day';
+  return `${timeFormat.format(new Date(event.start))} – ${timeFormat.format(new Date(event.end))}`;
+}
+
+/** The signed-in user's calendar (events saved from a chat's Forward → Calendar), soonest first. */
+export function CalendarSheet({ onClose }: { onClose: () => void }) {
+  const api = useAtomValue(apiClientAtom);
+  const friends = useAtomValue(friendsAtom);
+  const loadFriends = useSetAtom(loadFriendsAtom);
+  const [events, setEvents] = useState<Loadable<CalendarEvent[]>>(idle);
+
+  const load = useCallback(async () => {
+    setEvents((e) => ({ ...e, status: 'loading' }));
+    const { data, error } = await api.GET('/api/v1/users/me/events');
+    setEvents(
+      error
+        ? { status: 'error', data: undefined, error, owner: null }
+        : { status: 'ready', data: data.data, error: null, owner: null },
+    );
+  }, [api]);
+  useEffect(() => {
+    void load();
+    if (friends.status === 'idle') void loadFriends();
+  }, [load, loadFriends, friends.status]);
+
+  // Invited people by name where they are friends; the rest are counted.
+  const nameOf = new Map((friends.data ?? []).map((f) => [f.id, `${f.first_name} ${f.last_name}`]));
+  const people = (ids: string[]) => {
+    if (ids.length === 0) return null;
+    const named = ids.flatMap((id) => nameOf.get(id) ?? []);
+    const others = ids.length - named.length;
+    return `With ${[...named, ...(others > 0 ? [`${others} ${others === 1 ? 'other' : 'others'}`] : [])].join(', ')}`;
+  };
+
+  return (
+    <Sheet title="Calendar" onClose={onClose}>
+      <LoadState
+        state={events}
+        what="your calendar"
+        empty="No events yet. Add one from a chat: a message's Forward, then Calendar."
+        onRetry={() => void load()}
+      >
+        {(list) =>
+          byDay(list).map(({ day, events: onDay }) => (
+            <section key={day} aria-label={day}>
+              <h3 className={s.day}>{day}</h3>
+              <ul className={s.events}>
+                {onDay.map((event) => (
+                  <li key={event.id} className={s.event}>
+                    <span
+                      className={s.colour[event.color as keyof typeof s.colour] ?? s.colour.blue}
+                      aria-hidden="true"
+                    />
+                    <div className={s.body}>
+                      <span className={s.title}>{event.title}</span>
+                      <span className={s.meta}>
+                        {when(event)}
+                        {event.video ? ' · Video call' : ''}
+                      </span>
+                      {event.location && <span className={s.meta}>{event.location}</span>}
+                      {people(event.people) && <span className={s.meta}>{people(event.people)}</span>}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))
+        }
+      </LoadState>
+    </Sheet>
+  );
+}
