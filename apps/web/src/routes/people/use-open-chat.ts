@@ -30,7 +30,9 @@ const sameMembers = (a: readonly string[], b: ReadonlySet<string>) =>
 
 /**
  * Opens the chat whose members are exactly me and `people`, creating it (no form) when there is none,
- * then goes to /chatInbox for it. Shared by Chats, the directory, saved lists and the connector.
+ * then goes to /chatInbox for it. With one person that is the one-to-one chat (`is_direct`, which the
+ * server names after the other person for each of the two); a group that happens to have the same two
+ * members is not it. Shared by Chats, the directory, saved lists and the connector.
  */
 export function useOpenChat() {
   const api = useAtomValue(apiClientAtom);
@@ -52,8 +54,9 @@ export function useOpenChat() {
         toast({ tone: 'error', text: `Could not open the chat: ${mine.error.message}` });
         return false;
       }
+      const direct = others.length === 1;
       const members = new Set([myId, ...others.map((p) => p.id)]);
-      let channel = mine.data.data.find((c) => sameMembers(c.users, members));
+      let channel = mine.data.data.find((c) => sameMembers(c.users, members) && (!direct || c.is_direct === true));
       if (!channel) {
         const created = await createGroup({
           name: chatName(others),
@@ -66,6 +69,7 @@ export function useOpenChat() {
           is_public: false,
           is_open: false,
           expires_year: null,
+          ...(direct ? { is_direct: true } : {}),
         });
         if (!created.ok) {
           toast({ tone: 'error', text: `Could not start the chat: ${created.error.message}` });

@@ -201,9 +201,16 @@ describe('/chats', () => {
     expect(router.state.location.pathname).toBe('/chats');
   });
 
-  it('tapping a friend opens the one-to-one chat: created once (named after the friend, no form), then reused', async () => {
+  it('tapping a friend opens the one-to-one chat: created once (is_direct, no form), then reused; a plain group of the two is not it', async () => {
     const stored: unknown[] = [];
-    const mine = [...channels];
+    const plainGroup = {
+      ...channels[1],
+      id: 'chan_groupofthetwo001',
+      name: 'Study pair',
+      users: [demoUser.id, 'usr_friend0000000001'],
+      is_direct: false,
+    } as (typeof channels)[number];
+    const mine = [plainGroup, ...channels];
     const { user, router } = chats({
       'GET /api/v1/users/me/channels': () => ({ body: envelope(mine) }),
       'POST /api/v1/users/channels/store': (req) => {
@@ -235,6 +242,7 @@ describe('/chats', () => {
         is_public: false,
         is_open: false,
         expires_year: null,
+        is_direct: true,
       },
     ]);
 
@@ -265,6 +273,8 @@ describe('/chats', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?id=chan_twotwotwotwotwot'));
     expect(router.state.location.pathname).toBe('/chatInbox');
     expect(sent).toMatchObject({ name: 'Priya, Omar', users: ['usr_friend0000000001', 'usr_friend0000000002'] });
+    // A group of several stays a plain group.
+    expect(sent).not.toHaveProperty('is_direct');
   });
 
   it("a failed lookup of a friend's chat says why, creates nothing and keeps the drawer open", async () => {

@@ -117,16 +117,21 @@ describe('contacts directory', () => {
   it('Message Selected Contacts: a failed chat lookup shows the error and creates no chat; a retry opens the existing one', async () => {
     const existing = {
       id: 'chan_priya00000000000',
-      name: 'Priya',
+      name: 'Priya Raman',
       description: '',
       tags: [],
       is_closed: true,
       users: [demoUser.id, people[0]?.id],
+      is_direct: true,
     };
+    // The same two people in a plain group: listed first, but not the one-to-one chat.
+    const plainGroup = { ...existing, id: 'chan_pair000000000000', name: 'Study pair', is_direct: false };
     let lookupFails = true;
     const { user, router, calls } = contacts(() => ({ body: page(people) }), {
       'GET /api/v1/users/me/channels': () =>
-        lookupFails ? { status: 503, body: errorBody('Service unavailable.') } : { body: envelope([existing]) },
+        lookupFails
+          ? { status: 503, body: errorBody('Service unavailable.') }
+          : { body: envelope([plainGroup, existing]) },
       'POST /api/v1/users/channels/store': () => ({ status: 201, body: envelope({ ...existing, id: 'chan_dup' }) }),
     });
     await user.click(await screen.findByRole('button', { name: 'Search' }));
@@ -143,6 +148,33 @@ describe('contacts directory', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
     expect(router.state.location.search).toBe(`?id=${existing.id}`);
     expect(calls.filter((c) => c.path === '/api/v1/users/channels/store')).toEqual([]);
+  });
+
+  it('Message Selected Contacts with one person starts a one-to-one chat (is_direct) even when a plain group of the two exists', async () => {
+    const plainGroup = {
+      id: 'chan_pair000000000000',
+      name: 'Study pair',
+      description: '',
+      tags: [],
+      is_closed: false,
+      users: [demoUser.id, people[0]?.id],
+      is_direct: false,
+    };
+    const { user, router, calls } = contacts(() => ({ body: page(people) }), {
+      'GET /api/v1/users/me/channels': () => ({ body: envelope([plainGroup]) }),
+      'POST /api/v1/users/channels/store': () => ({
+        status: 201,
+        body: envelope({ ...plainGroup, id: 'chan_direct000000000', name: 'Priya Raman', is_direct: true }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('dialog', { name: 'Search results' });
+    await user.click(await within(results).findByRole('checkbox', { name: 'Select Priya Raman' }));
+    await user.click(within(results).getByRole('button', { name: 'Message Selected Contacts' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=chan_direct000000000'));
+    const stored = calls.filter((c) => c.path === '/api/v1/users/channels/store');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.body).toMatchObject({ name: 'Priya Raman', users: [people[0]?.id], is_direct: true });
   });
 
   it("Search Again drops the selection, so the header's Create list saves only what the filters find", async () => {
