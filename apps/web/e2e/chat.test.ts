@@ -299,12 +299,14 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(await page.locator(`[data-message-id="${newest}"]`).count()).toBe(0);
   });
 
-  it('tapping a friend opens the one-to-one chat, without a group form; tapping again reuses it', async () => {
-    const me = (await api<{ data: { id: string } }>('/api/v1/users/me')).data.id;
+  it('tapping a friend opens the one-to-one chat, without a group form; tapping again reuses it; the friend sees it under my name', async () => {
+    const self = (await api<{ data: { id: string; first_name: string; last_name: string } }>('/api/v1/users/me')).data;
+    const me = self.id;
     const friends = await api<FriendRow[]>('/api/v1/users/me/friends');
-    const chatsBefore = (await api<{ data: { id: string; users: string[] }[] }>('/api/v1/users/me/channels')).data;
-    const oneToOne = (f: FriendRow) => (c: { users: string[] }) =>
-      c.users.length === 2 && c.users.includes(me) && c.users.includes(f.id);
+    type ChatRow = { id: string; name: string; users: string[]; is_direct?: boolean };
+    const chatsBefore = (await api<{ data: ChatRow[] }>('/api/v1/users/me/channels')).data;
+    const oneToOne = (f: FriendRow) => (c: ChatRow) =>
+      c.is_direct === true && c.users.length === 2 && c.users.includes(me) && c.users.includes(f.id);
     // A friend with no one-to-one chat yet, so the first tap has to create it.
     const friend = friends.find((f) => !chatsBefore.some(oneToOne(f)));
     if (!friend) throw new Error('every friend already has a one-to-one chat');
@@ -326,13 +328,24 @@ describe('group chat (real Chromium, real mock)', () => {
 
     const first = await tapFriend();
     expect(await page.getByRole('dialog', { name: 'Group details' }).count()).toBe(0);
-    const stored = await api<{ data: { users: string[]; name: string } }>(`/api/v1/channels/${first}`);
+    const stored = await api<{ data: ChatRow }>(`/api/v1/channels/${first}`);
     expect([...stored.data.users].sort()).toEqual([me, friend.id].sort());
-    expect(stored.data.name).toBe(name);
+    expect(stored.data).toMatchObject({ name, is_direct: true });
     await shot('chat-direct-message');
 
+    // The friend's own chat list shows the same chat titled with my name, not theirs.
+    const login = await api<{ data: { access_token: string } }>('/api/v1/login', {
+      method: 'POST',
+      body: JSON.stringify({ uniName: friend.university, email: friend.email, password: stack.demo.password }),
+    });
+    const theirs = (await api<{ data: ChatRow[] }>('/api/v1/users/me/channels', { as: login.data.access_token })).data;
+    expect(theirs.find((c) => c.id === first)).toMatchObject({
+      is_direct: true,
+      name: `${self.first_name} ${self.last_name}`,
+    });
+
     expect(await tapFriend()).toBe(first);
-    const chatsAfter = (await api<{ data: { users: string[] }[] }>('/api/v1/users/me/channels')).data;
+    const chatsAfter = (await api<{ data: ChatRow[] }>('/api/v1/users/me/channels')).data;
     expect(chatsAfter.filter(oneToOne(friend))).toHaveLength(1);
   });
 });
