@@ -20,9 +20,11 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-/** The two-person group with this friend, if the user has one. */
+/** The one-to-one chat with this friend, if the user has one (a plain group of the two is not it). */
 const directWith = (channels: readonly Channel[], me: string, friend: string) =>
-  channels.find((c) => c.users.length === 2 && c.users.includes(me) && c.users.includes(friend));
+  channels.find(
+    (c) => c.is_direct === true && c.users.length === 2 && c.users.includes(me) && c.users.includes(friend),
+  );
 
 /**
  * Forward: to other chats, to contacts (their two-person chat, made when there is none), or into
@@ -107,6 +109,7 @@ export function ForwardDrawer({
         users: [friendId],
         is_public: false,
         is_open: false,
+        is_direct: true,
       });
       if (!made.ok) {
         setError(`Could not start a chat: ${made.error.message}`);

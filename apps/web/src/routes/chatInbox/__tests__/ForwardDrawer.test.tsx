@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
@@ -7,7 +7,7 @@ import { createAppStore } from '../../../app/store.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
 import { channelsAtom, loadChannelsAtom } from '../../../state/chatData.ts';
 import { friendsAtom, loadFriendsAtom } from '../../../state/friendData.ts';
-import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, TOKEN } from '../../../test/fake-api.ts';
+import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../../test/fake-api.ts';
 import { ForwardDrawer } from '../ForwardDrawer.tsx';
 
 const ID = 'chan_group0000000000';
@@ -30,6 +30,17 @@ const friend = {
   graduation_year: 2026,
 };
 const otherChat = { id: 'chan_other0000000000', name: 'Hiking club', description: '', tags: [], is_closed: false };
+/** A plain group that happens to hold just me and the friend: not their one-to-one chat. */
+const otherChatOfTwo = { ...otherChat, users: [demoUser.id, friend.id], is_direct: false };
+const directChat = {
+  id: 'chan_direct000000000',
+  name: 'Omar Haddad',
+  description: '',
+  tags: [],
+  is_closed: true,
+  users: [demoUser.id, friend.id],
+  is_direct: true,
+};
 
 /** The drawer as the inbox uses it: friends and chats from the real atoms, Retry reloading them. */
 function Inbox() {
@@ -56,16 +67,15 @@ function Inbox() {
   );
 }
 
-function drawer({ friendsUp = false, chatsUp = true } = {}) {
+function drawer({ friendsUp = false, chatsUp = true, chats = [otherChatOfTwo] as object[] } = {}, extra = {}) {
   const up = { friends: friendsUp, chats: chatsUp };
   writeStoredSession({ token: TOKEN, id: demoUser.id });
   const api = createFakeApi({
     'GET /api/v1/users/me/friends': () =>
       up.friends ? { body: [friend] } : { status: 503, body: errorBody('The service is unavailable.') },
     'GET /api/v1/users/me/channels': () =>
-      up.chats
-        ? { body: envelope([{ ...otherChat, users: [demoUser.id, friend.id] }]) }
-        : { status: 503, body: errorBody('The service is unavailable.') },
+      up.chats ? { body: envelope(chats) } : { status: 503, body: errorBody('The service is unavailable.') },
+    ...(extra as Record<string, Handler>),
   });
   const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
   render(
@@ -73,7 +83,7 @@ function drawer({ friendsUp = false, chatsUp = true } = {}) {
       <Inbox />
     </Provider>,
   );
-  return { user: userEvent.setup(), up };
+  return { user: userEvent.setup(), up, calls: api.calls };
 }
 
 describe('Forward drawer', () => {
@@ -119,6 +129,41 @@ describe('Forward drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Forward' })).toBeEnabled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Contacts: forwards into the one-to-one chat, starting it (is_direct) when only a plain group of the two exists', async () => {
+    const forwarded = (channelIds: string[]) => ({
+      body: envelope(channelIds.map((id, i) => ({ ...message, id: `msg_fwd000000000000${i}`, channel_id: id }))),
+    });
+    const send = async (chats: object[]) => {
+      const { user, calls } = drawer(
+        { friendsUp: true, chats },
+        {
+          'POST /api/v1/users/channels/store': () => ({ status: 201, body: envelope(directChat) }),
+          'POST /api/v1/messages/msg_0000000000000001/forward': (req: { body: unknown }) =>
+            forwarded((req.body as { channel_ids: string[] }).channel_ids),
+        },
+      );
+      await user.click(screen.getByRole('tab', { name: 'Contacts' }));
+      await user.click(await screen.findByRole('checkbox', { name: /Omar Haddad/ }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Forward' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'Forward' }));
+      await waitFor(() => expect(calls.some((c) => c.path.endsWith('/forward'))).toBe(true));
+      return calls.filter((c) => c.method === 'POST');
+    };
+
+    const fresh = await send([otherChatOfTwo]);
+    expect(fresh.map((c) => c.path)).toEqual([
+      '/api/v1/users/channels/store',
+      '/api/v1/messages/msg_0000000000000001/forward',
+    ]);
+    expect(fresh[0]?.body).toMatchObject({ name: 'Omar Haddad', users: [friend.id], is_direct: true });
+    expect(fresh[1]?.body).toEqual({ channel_ids: [directChat.id] });
+    cleanup();
+
+    const reused = await send([otherChatOfTwo, directChat]);
+    expect(reused.map((c) => c.path)).toEqual(['/api/v1/messages/msg_0000000000000001/forward']);
+    expect(reused[0]?.body).toEqual({ channel_ids: [directChat.id] });
   });
 
   it('Chats: a failed chats load shows the error with Retry, not "No other chats."', async () => {
