@@ -255,6 +255,19 @@ describe('group chat (real Chromium, real mock)', () => {
     expect(events.data).toContainEqual(
       expect.objectContaining({ title: TEXT, reminder_minutes: 30, location: 'GSB Room 204', video: true }),
     );
+
+    // The event is in the user's calendar (Profile → Calendar).
+    await page.goto(`${stack.appUrl}/profile`);
+    await page.getByRole('button', { name: 'Calendar' }).click();
+    const calendar = page.getByRole('dialog', { name: 'Calendar' });
+    const saved = calendar.getByRole('listitem').filter({ hasText: TEXT });
+    await saved.waitFor();
+    expect(await saved.textContent()).toContain('GSB Room 204');
+    expect(await saved.textContent()).toContain('Video call');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot('profile-calendar');
+    await calendar.getByRole('button', { name: 'Close' }).click();
+    await calendar.waitFor({ state: 'detached' });
   });
 
   it('leaves the group and is back on /chats without it', async () => {

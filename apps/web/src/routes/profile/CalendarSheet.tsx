@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
+import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import * as s from './Calendar.css.ts';
@@ -61,7 +62,15 @@ export function CalendarSheet({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Sheet title="Calendar" onClose={onClose}>
+    <Sheet
+      title="Calendar"
+      onClose={onClose}
+      headerAction={
+        <Button variant="ghost" small onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
       <LoadState
         state={events}
         what="your calendar"

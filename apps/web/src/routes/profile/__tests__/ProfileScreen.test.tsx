@@ -230,6 +230,8 @@ describe('Calendar', () => {
     const fair = within(sheet).getByText('Career fair').closest('li') as HTMLElement;
     expect(fair).toHaveTextContent('All day');
     expect(within(sheet).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Calendar' })).not.toBeInTheDocument();
   });
 
   it('says when there are no events, and shows a failed load with a Retry', async () => {
