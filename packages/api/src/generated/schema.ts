@@ -1244,7 +1244,7 @@ export interface components {
             is_public?: boolean;
             is_open?: boolean;
             expires_year?: number | null;
-            /** @description A one-to-one chat. Its `name` is the other person's full name as the signed-in user sees it (each of the two sees the other's). A proposed addition. */
+            /** @description A one-to-one chat. Its `name` is the other person's full name as the signed-in user sees it (each of the two sees the other's). Nobody can be added to or invited into it (403). A proposed addition. */
             is_direct?: boolean;
             created_by?: components["schemas"]["UserId"];
             created_at?: components["schemas"]["Timestamp"];
