@@ -70,6 +70,16 @@ describe('channels', () => {
     expect(profile.data?.data).toMatchObject({ is_direct: true, name: demoName });
     const read = await friendClient.POST('/api/v1/channels/{id}/read', { params: { path: { id } } });
     expect(read.data?.data.name).toBe(demoName);
+    // Two people, for good: nobody can be added or invited.
+    const third = others.find((o) => o !== friend.id) ?? '';
+    for (const path of ['/api/v1/channels/{id}/members', '/api/v1/channels/{id}/invites'] as const) {
+      const refused = await server.client(token).POST(path, { params: { path: { id } }, body: { user_ids: [third] } });
+      expect(refused.error?.status, path).toBe(403);
+      expect(refused.error?.message).toMatch(/one-to-one/);
+    }
+    expect(
+      (await friendClient.GET('/api/v1/channels/{id}', { params: { path: { id } } })).data?.data.users,
+    ).toHaveLength(2);
     // A plain group is not direct, and keeps its one name for everyone.
     const group = mine.data?.data.find((c) => c.id !== id);
     expect(group?.is_direct).toBe(false);

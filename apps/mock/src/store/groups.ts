@@ -125,6 +125,9 @@ export function joinGroup(store: Store, userId: string, id: string): Channel {
 function checkInviter(store: Store, userId: string, id: string, userIds: string[]): StoredChannel {
   const channel = requireChannel(store, id);
   if (!channel.users.includes(userId)) throw HttpError.forbidden('Only members can add or invite people.');
+  if (channel.is_direct) {
+    throw HttpError.forbidden('A one-to-one chat has exactly two people; start a group to add more.');
+  }
   const errors: Record<string, string[]> = {};
   userIds.forEach((uid, i) => {
     if (!store.findUser(uid)) errors[`user_ids.${i}`] = [`No user with id ${uid}.`];
