@@ -163,7 +163,7 @@ export default function GroupProfileScreen() {
         <Button variant="ghost" aria-label="Back" onClick={() => navigate(member ? chatInboxPath(id) : paths.chats)}>
           <Icon name="back" />
         </Button>
-        <h1 className={l.topTitle}>Group</h1>
+        <h1 className={l.topTitle}>{detail?.is_direct ? 'Chat' : 'Group'}</h1>
         <span style={{ width: 44 }} />
       </header>
 
@@ -256,10 +256,16 @@ export default function GroupProfileScreen() {
             />
           )}
 
-          <Tabs label="Group sections" tabs={TABS} value={tab} onChange={setTab}>
+          <Tabs
+            label="Group sections"
+            tabs={detail.is_direct ? TABS.filter((t) => t.key !== 'subgroup') : TABS}
+            value={tab}
+            onChange={setTab}
+          >
             {tab === 'members' && (
               <div className={s.panel}>
-                {member && (
+                {/* A one-to-one chat stays two people (the server refuses more). */}
+                {member && !detail.is_direct && (
                   <Button
                     variant="secondary"
                     onClick={() => {

@@ -97,6 +97,22 @@ describe('/group-profile', () => {
     expect(within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('a one-to-one chat is titled Chat, with no Add Members and no SubGroup tab', async () => {
+    profile({
+      [`GET /api/v1/channels/${ID}`]: () => ({
+        body: envelope({
+          ...detail([demoUser.id, 'usr_friend0000000001'], false),
+          name: 'Omar Haddad',
+          is_direct: true,
+        }),
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Omar Haddad' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Chat');
+    expect(screen.queryByRole('button', { name: 'Add Members' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Members', 'Media', 'Files', 'Link', 'GIF']);
+  });
+
   it('Add Members adds the chosen friends and shows them', async () => {
     const { user, posted } = profile();
     await user.click(await screen.findByRole('button', { name: 'Add Members' }));
