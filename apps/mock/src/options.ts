@@ -53,7 +53,8 @@ export function parseLatency(raw: string): Latency {
 /** Flags win over environment variables, which win over defaults. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
   const { values } = parseArgs({
-    args: argv,
+    // `pnpm --filter @cohort/mock start -- --port 0` hands the script its `--` too.
+    args: argv[0] === '--' ? argv.slice(1) : argv,
     strict: true,
     options: {
       port: { type: 'string' },

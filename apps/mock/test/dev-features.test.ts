@@ -109,6 +109,8 @@ describe('flags and environment', () => {
     [['--port', '6000'], { MOCK_PORT: '5000' }, { port: 6000 }],
     [['--cors-origin', 'https://a.test, https://b.test'], {}, { corsOrigins: ['https://a.test', 'https://b.test'] }],
     [['--data', 'state.json'], {}, { data: 'state.json' }],
+    // What `pnpm --filter @cohort/mock start -- --port 0` hands the script.
+    [['--', '--port', '0', '--quiet'], {}, { port: 0, quiet: true }],
   ])('%j with %j', (argv, env, want) => {
     expect(parseOptions(argv, env)).toMatchObject(want);
   });
