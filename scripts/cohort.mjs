@@ -47,8 +47,19 @@ if (mode === 'dev') {
   run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']);
   // 3. Browser tests and the web size budget, then the conformance run against a fresh mock.
   if (existsSync('apps/web/package.json')) {
-    if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) {
-      console.error('Browser tests need Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium).');
+    const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+    if (!existsSync(chromium) && !process.env.CHROMIUM_PATH && existsSync('/usr/bin/apt-get')) {
+      // Debian's Chromium (browser downloads are not an option on many machines); root or sudo.
+      console.log('\nThe browser tests need Chromium: installing it from Debian.');
+      const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+      const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
+      apt(['update']);
+      apt(['install', '-y', 'chromium']);
+    }
+    if (!existsSync(chromium)) {
+      console.error(
+        `Browser tests need Chromium at ${chromium} (Debian: apt-get install -y chromium, or set CHROMIUM_PATH).`,
+      );
       process.exit(1);
     }
     run('pnpm', ['exec', 'turbo', 'run', 'test:e2e', '--output-logs=full']);
