@@ -1,6 +1,6 @@
 /** Measure 4: the whole core conformance run against a fresh local mock. */
 import { performance } from 'node:perf_hooks';
-import type { Row, Section } from './report.ts';
+import { type Row, ratioOf, type Section } from './report.ts';
 import { startMock } from './subjects.ts';
 
 /** The part of @cohort/contract's result the bench reads. */
@@ -67,6 +67,7 @@ export async function measureConformance(): Promise<Section> {
       metric: 'duration',
       value: result.durationMs / 1000,
       unit: 's',
+      ratio: { value: ratioOf(result.durationMs / 1000, CONFORMANCE_TARGET.bound), of: 'the 5 s target' },
       target: CONFORMANCE_TARGET,
       note: `${result.operations.length} operations, ${result.requests} requests; ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped; wall time ${(wallMs / 1000).toFixed(2)} s`,
     });

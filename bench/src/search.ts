@@ -213,6 +213,7 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
     metric: 'ready',
     value: floorReady,
     unit: 's',
+    ratio: { value: ratioOf(floorReady, floorReady), of: 'bare node:http under tsx' },
     note: `starts: ${floorStarts.map((start) => start.toFixed(2)).join(', ')} s`,
   });
 
@@ -223,6 +224,7 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
   if (searchReason) search.rows.push(...plannedSearchRows(settings.sizes, searchReason));
 
   let baseline: number | null = null;
+  let baselineP50: number | null = null;
   for (const users of settings.sizes) {
     const mock = await startMock({ users });
     try {
@@ -239,6 +241,7 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
       if (search.notes.length === 0) search.notes.push(`Queries: ${described}.`);
       const timing = await timeSearch(mock.url, session, queries, settings);
       baseline ??= timing.p95;
+      baselineP50 ??= timing.p50;
       const subject = `${users.toLocaleString('en-US')} users`;
       const clock = timing.serverTimed ? 'server time' : 'round trip';
       search.rows.push({
@@ -246,6 +249,10 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
         metric: `search p50 (${clock})`,
         value: timing.p50,
         unit: 'ms',
+        ratio: {
+          value: ratioOf(timing.p50, baselineP50),
+          of: `p50 at ${settings.sizes[0]?.toLocaleString('en-US')} users`,
+        },
         note: timing.matches ? `${timing.matches.min}–${timing.matches.max} matches per query` : '',
       });
       search.rows.push({

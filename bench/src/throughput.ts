@@ -227,6 +227,11 @@ function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult
   const bare = results.bare?.requestsPerSecond ?? null;
   const prism = results.prism?.requestsPerSecond ?? null;
   const cohort = results.cohort;
+  // Latency as a multiple of the bare server's (2.00× = twice as long).
+  const latencyRatio = (value: number | undefined, of: 'p50' | 'p99') => ({
+    value: ratioOf(value, results.bare?.[of] ?? null),
+    of: `bare node:http ${of}`,
+  });
   const rows: Row[] = [];
   const notMeasured = (subject: Subject) => (subject === 'prism' ? 'Prism did not start (see below)' : 'did not run');
   rows.push({
@@ -250,12 +255,14 @@ function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult
     metric: `${endpoint.label}: p50`,
     value: cohort?.p50 ?? null,
     unit: 'ms',
+    ratio: latencyRatio(cohort?.p50, 'p50'),
   });
   rows.push({
     subject: SUBJECT_NAMES.cohort,
     metric: `${endpoint.label}: p99`,
     value: cohort?.p99 ?? null,
     unit: 'ms',
+    ratio: latencyRatio(cohort?.p99, 'p99'),
     target: { on: 'value', op: '<=', bound: 10 },
   });
   for (const subject of ['bare', 'express', 'prism'] as const) {
@@ -274,12 +281,14 @@ function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult
       metric: `${endpoint.label}: p50`,
       value: result?.p50 ?? null,
       unit: 'ms',
+      ratio: latencyRatio(result?.p50, 'p50'),
     });
     rows.push({
       subject: SUBJECT_NAMES[subject],
       metric: `${endpoint.label}: p99`,
       value: result?.p99 ?? null,
       unit: 'ms',
+      ratio: latencyRatio(result?.p99, 'p99'),
     });
   }
   return rows;

@@ -7,7 +7,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { freePort } from './machine.ts';
 import { type ChildServer, runCommand, startServer } from './processes.ts';
-import type { Row, Section } from './report.ts';
+import { type Row, ratioOf, type Section } from './report.ts';
 import { installedVersion, repoRoot, type Session, signIn, startMock } from './subjects.ts';
 
 const webRoot = `${repoRoot}apps/web`;
@@ -45,16 +45,33 @@ function routeRows(route: string, figures: RouteFigures | null, reason?: string)
       metric: 'JavaScript loaded (gzip)',
       value: figures?.jsKB ?? null,
       unit: 'KB',
+      ratio: { value: ratioOf(figures?.jsKB, LOGIN_JS_BUDGET_KB), of: `the ${LOGIN_JS_BUDGET_KB} KB /login budget` },
       ...(route === '/login' ? { target: { on: 'value', op: '<=', bound: LOGIN_JS_BUDGET_KB } as const } : {}),
       note: figures ? `${figures.files} files` : note,
     },
-    { subject: route, metric: 'CSS loaded (gzip)', value: figures?.cssKB ?? null, unit: 'KB', note },
-    { subject: route, metric: 'Lighthouse performance (mobile)', value: figures?.score ?? null, unit: 'score', note },
+    {
+      subject: route,
+      metric: 'CSS loaded (gzip)',
+      value: figures?.cssKB ?? null,
+      unit: 'KB',
+      ratio: { value: ratioOf(figures?.cssKB, figures?.jsKB), of: "the route's JavaScript" },
+      note,
+    },
+    {
+      subject: route,
+      metric: 'Lighthouse performance (mobile)',
+      value: figures?.score ?? null,
+      unit: 'score',
+      ratio: { value: ratioOf(figures?.score, 100), of: 'a perfect 100' },
+      note,
+    },
     {
       subject: route,
       metric: 'Largest Contentful Paint (mobile, simulated)',
       value: figures?.lcpMs ?? null,
       unit: 'ms',
+      // Core Web Vitals call an LCP up to 2.5 s good.
+      ratio: { value: ratioOf(figures?.lcpMs, 2500), of: 'the 2.5 s "good" LCP' },
       note: figures?.lcpElement ? `LCP element: ${figures.lcpElement}` : note,
     },
   ];
