@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../src/index.ts';
+import { exitCode, runConformance } from '../src/index.ts';
 import type { CheckName } from '../src/types.ts';
 import { cell, checkFixture, type Defect, failuresOf, startFixture } from './helpers.ts';
 
@@ -112,5 +112,16 @@ describe('deliberately broken servers', () => {
     expect(messages).toEqual(
       expect.arrayContaining([expect.stringMatching(/garbage token/), expect.stringMatching(/revoked by logout/)]),
     );
+  });
+});
+
+describe('valid requests that are refused', () => {
+  it('fails a run whose own reads (me, friends, a list) are answered 401 with a valid token', async () => {
+    const result = await checkFixture('reads-401');
+    for (const operationId of ['getMe', 'listFriends', 'listExperiences']) {
+      expect(cell(result, operationId, 'positive_data_acceptance')?.status, operationId).toBe('fail');
+      expect(failuresOf(result, operationId, 'positive_data_acceptance')[0]?.message).toMatch(/was answered 401/);
+    }
+    expect(exitCode(result)).toBe(1);
   });
 });

@@ -45,6 +45,8 @@ export async function listContains(
   const pathUser = list.parameters.find((p) => p.in === 'path');
   if (pathUser && account.id) params[pathUser.name] = account.id;
   const ex = await ctx.call(listOpId, { params, token: account.token, check });
+  // A valid read of the user's own list must succeed; a 401/404 here is a failure, not a skipped effect.
+  acceptance(ctx, list, ex, `reading the user's own ${listOpId} list`);
   // Compared as text: a list that returns ids with the wrong type is a schema failure, reported there.
   const ids = ok(ex) ? listIds(ex)?.map(String) : undefined;
   return { contains: ids ? ids.includes(String(id)) : undefined, ex };

@@ -29,8 +29,10 @@ async function signIn(ctx: RunContext, account: Account, register: boolean): Pro
     const token = (dataOf(ex) as { access_token?: unknown } | undefined)?.access_token;
     if (typeof token === 'string') account.token = token;
   }
-  if (ctx.op('getMe') && account.token) {
+  const getMe = ctx.op('getMe');
+  if (getMe && account.token) {
     const me = await ctx.call('getMe', { token: account.token });
+    acceptance(ctx, getMe, me, 'reading the signed-in user with a fresh token');
     const id = idOf(me);
     if (typeof id === 'string') account.id = id;
   }
@@ -229,9 +231,11 @@ export async function runScenario(ctx: RunContext, credentials?: Account): Promi
     experienceFlow(ctx, handled),
     channelFlow(ctx, handled),
     (async () => {
-      if (!ctx.op('listFriends') || !a.token) return;
+      const listFriends = ctx.op('listFriends');
+      if (!listFriends || !a.token) return;
       handled.add('listFriends');
-      await ctx.call('listFriends', { token: a.token });
+      const ex = await ctx.call('listFriends', { token: a.token });
+      acceptance(ctx, listFriends, ex, "listing the signed-in user's friends");
     })(),
   ]);
   if (ctx.channelId) ctx.refs.set('ChannelId', [ctx.channelId]);
