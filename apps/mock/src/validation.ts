@@ -119,10 +119,11 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
       bodyRequired: op.requestBody?.required ?? false,
     };
     out.set(op.operationId, (raw) => {
-      const errors: FieldErrors = {};
+      // Keyed by field names the client chose (`constructor`, `__proto__`…): no prototype to collide with.
+      const errors: FieldErrors = Object.create(null);
       // Ajv coerces and fills defaults in place: work on copies.
       const params = { ...raw.params };
-      const query: Record<string, unknown> = {};
+      const query: Record<string, unknown> = Object.create(null);
       for (const [key, value] of Object.entries(raw.query)) {
         if (arrays.has(key)) query[key] = Array.isArray(value) ? value : [value];
         // A repeated scalar query parameter (?limit=1&limit=2) is ambiguous: take the last one.

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../src/contract.ts';
+import { startServer, type TestServer, validateResponse } from './helpers.ts';
+
+// Issue 3: "never a 5xx … every bad field named", whatever a client sends.
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await startServer();
+  token = await server.login();
+});
+afterAll(() => server.close());
+
+/** A raw request (no client): the typed client cannot send these bodies or paths. */
+async function raw(method: string, path: string, body?: string) {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body } : {}),
+  });
+  const text = await res.text();
+  const json = JSON.parse(text) as { success: boolean; errors?: Record<string, string[]>; data?: unknown };
+  return { status: res.status, json };
+}
+
+/** Every operation that takes a JSON body (logout revokes the token, so it is not one of them). */
+const bodyOperations = contract().operations.filter(
+  (op) => op.requestBody?.content['application/json'] && op.operationId !== 'logout',
+);
+
+/** A path for the operation, its parameters filled with well-formed ids. */
+function pathOf(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+    name === 'userId' ? 'usr_AAAAAAAAAAAAAAAAAAAA' : path.includes('/channels/') ? 'chan_AAAAAAAAAAAAAAAAAAAA' : '1',
+  );
+}
+
+const register = {
+  university_name: 'Audit U',
+  email: 'a3@x.test',
+  password: 'secret123',
+  graduation_year: 2024,
+};
+const note = { title: 'Audit note', note: 'Some text', date: '2026-11-22' };
+
+describe('a body key named like an Object.prototype property', () => {
+  const keys = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'];
+
+  it.each(keys)('"%s" → 422 naming it, on register and notes/store', async (key) => {
+    for (const [operationId, path, body] of [
+      ['register', '/api/v1/register', register],
+      ['storeNote', '/api/v1/users/me/notes/store', note],
+    ] as const) {
+      // Written by hand: an object literal cannot hold an own `__proto__` key.
+      const text = `{${JSON.stringify(key)}:1,${JSON.stringify(body).slice(1)}`;
+      const res = await raw('POST', path, text);
+      expect(res.status, `${operationId} ${key}`).toBe(422);
+      expect(Object.hasOwn(res.json.errors ?? {}, key), `${operationId} names ${key}`).toBe(true);
+      expect(res.json.errors?.[key]).toEqual(['is not allowed']);
+      expect(validateResponse(operationId, 422, res.json)).toEqual([]);
+    }
+    // Nothing was stored under the audit address.
+    expect(server.store.findUserByEmail(register.email)).toBeUndefined();
+  });
+
+  it('every operation with a body names every such key, never a 5xx', async () => {
+    const text = `{${keys.map((k) => `${JSON.stringify(k)}:{"a":1}`).join(',')}}`;
+    for (const op of bodyOperations) {
+      const res = await raw(op.method.toUpperCase(), pathOf(op.path), text);
+      expect(res.status, op.operationId).toBe(422);
+      for (const key of keys) expect(Object.hasOwn(res.json.errors ?? {}, key), `${op.operationId} ${key}`).toBe(true);
+    }
+  });
+});
