@@ -100,6 +100,27 @@ function collect(errors: ErrorObject[] | null | undefined, root: string, out: Fi
   });
 }
 
+/**
+ * How many levels of objects and arrays a request body may nest. The contract's deepest body is a
+ * few levels; a client could send thousands, and a recursive walk (`structuredClone`, a deep
+ * equality in Ajv, `JSON.stringify` of what was stored) would then overflow the stack.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays more than `limit` levels deep; iterative, so any depth is safe to ask about. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: [object, number][] = [[value, 1]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [node, depth] = item;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** Compiles every operation's path, query and body schemas once; returns a validator per operationId. */
 export function compileValidators(doc: OpenApiDocument, operations: Operation[]): Map<string, RequestValidator> {
   const ajv = createContractAjv(doc, { useDefaults: true, coerceTypes: true });
@@ -135,6 +156,8 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
       if (compiled.body) {
         if (body === undefined) {
           if (compiled.bodyRequired) errors.body = ['is required'];
+        } else if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
+          errors.body = ['is nested too deeply'];
         } else {
           if (copyBody) body = structuredClone(body);
           if (!compiled.body(body)) collect(compiled.body.errors, 'body', errors);

@@ -73,3 +73,46 @@ describe('a body key named like an Object.prototype property', () => {
     }
   });
 });
+
+describe('a deeply nested body', () => {
+  // About 10 KB: [[[[…]]]] 5,000 levels deep.
+  const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+
+  it('→ 422 on events, whose schema has defaults', async () => {
+    const res = await raw('POST', '/api/v1/users/me/events', `{"title":${deep}}`);
+    expect(res.status).toBe(422);
+    expect(res.json.errors).toEqual({ body: ['is nested too deeply'] });
+    expect(validateResponse('createEvent', 422, res.json)).toEqual([]);
+  });
+
+  it('→ 422 on every operation with a body, as a value, a key or the body itself', async () => {
+    const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    for (const op of bodyOperations) {
+      for (const body of [`{"title":${deep}}`, `{"x":${deepObject}}`, deep]) {
+        const res = await raw(op.method.toUpperCase(), pathOf(op.path), body);
+        expect(res.status, `${op.operationId} ${body.slice(0, 12)}`).toBe(422);
+        expect(res.json.errors?.body, op.operationId).toEqual(['is nested too deeply']);
+      }
+    }
+  });
+
+  it('up to 32 levels is read as usual; 33 is too deep', async () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    // The body is one level, the title's arrays the rest.
+    const fine = await raw(
+      'POST',
+      '/api/v1/users/me/notes/store',
+      `{"title":${nested(31)},"note":"text","date":"2026-11-22"}`,
+    );
+    expect(fine.status).toBe(422);
+    expect(fine.json.errors).toEqual({ title: ['must be string'] });
+    const deeper = await raw(
+      'POST',
+      '/api/v1/users/me/notes/store',
+      `{"title":${nested(32)},"note":"text","date":"2026-11-22"}`,
+    );
+    expect(deeper.json.errors).toEqual({ body: ['is nested too deeply'] });
+    const stored = await raw('POST', '/api/v1/users/me/notes/store', JSON.stringify({ ...note, title: 'Still fine' }));
+    expect(stored.status).toBe(201);
+  });
+});
