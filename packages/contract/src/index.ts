@@ -5,7 +5,7 @@ import { RunContext, unimplemented } from './context.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
-import { logoutStep, runScenario } from './phases/scenario.ts';
+import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
 import { Recorder } from './recorder.ts';
 import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
@@ -110,15 +110,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       } else recorder.add(skip(op.operationId, 'ignored_auth', 'revoked token not tested: logout did not succeed'));
     }
   } catch (error) {
-    if (!(error instanceof ConnectionError)) throw error;
-    const diagnostic: Diagnostic = {
-      operationId: '(connection)',
-      severity: 'error',
-      code: 'connection',
-      message: error.message,
-      request: error.request,
-    };
-    recorder.add(diagnostic);
+    if (error instanceof SignInError) {
+      // Every later check needs a session; without one each would report the missing sign-in as its own failure.
+      recorder.add({ operationId: '(sign-in)', severity: 'error', code: 'sign-in', message: error.message });
+    } else if (error instanceof ConnectionError) {
+      const diagnostic: Diagnostic = {
+        operationId: '(connection)',
+        severity: 'error',
+        code: 'connection',
+        message: error.message,
+        request: error.request,
+      };
+      recorder.add(diagnostic);
+    } else throw error;
   } finally {
     http.close();
   }
@@ -143,7 +147,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   };
 }
 
-/** 0 all passed, 1 a check failed, 2 a usage, contract or connection error. */
+/** 0 all passed, 1 a check failed, 2 a usage, contract, connection or sign-in error. */
 export function exitCode(result: Pick<ConformanceResult, 'failed' | 'errors'>): 0 | 1 | 2 {
   if (result.errors.length > 0) return 2;
   return result.failed > 0 ? 1 : 0;

@@ -49,7 +49,7 @@ export interface Exchange {
 export interface Diagnostic {
   operationId: string;
   severity: Severity;
-  code: CheckName | 'connection' | 'usage' | 'contract';
+  code: CheckName | 'connection' | 'sign-in' | 'usage' | 'contract';
   message: string;
   /** JSON pointer into the body, or the contract location that was broken. */
   schemaPath?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exitCode, runConformance } from '../src/index.ts';
+import { exitCode, renderText, runConformance } from '../src/index.ts';
 import type { CheckName } from '../src/types.ts';
 import { cell, checkFixture, type Defect, failuresOf, startFixture } from './helpers.ts';
 
@@ -123,5 +123,42 @@ describe('valid requests that are refused', () => {
       expect(failuresOf(result, operationId, 'positive_data_acceptance')[0]?.message).toMatch(/was answered 401/);
     }
     expect(exitCode(result)).toBe(1);
+  });
+});
+
+describe('a run that cannot sign in', () => {
+  it('stops with a sign-in error (exit 2) instead of a failure per operation', async () => {
+    const server = await startFixture();
+    try {
+      const registered = await fetch(`${server.url}/api/v1/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          university_name: 'Stanford University',
+          email: 'demo@cohort.test',
+          password: 'rightpass',
+          graduation_year: 2027,
+        }),
+      });
+      expect(registered.status).toBe(201);
+      const result = await runConformance({
+        baseUrl: server.url,
+        fuzz: 0,
+        seed: 7,
+        credentials: { email: 'demo@cohort.test', password: 'wrongpass', university: 'Stanford University' },
+      });
+      expect(exitCode(result)).toBe(2);
+      expect(result.errors.map((e) => e.message)).toEqual([
+        'could not sign in as demo@cohort.test: login answered 401 (These credentials do not match our records.)',
+      ]);
+      expect(result.failures.filter((f) => f.code === 'negative_data_rejection')).toEqual([]);
+      expect(result.failed).toBe(0);
+      // The report leads with the reason, not with a table of cells that never ran.
+      expect(renderText(result).split('\n')[2]).toMatch(
+        /^error: could not sign in as demo@cohort\.test: login answered 401/,
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -9,8 +9,29 @@ import type { Exchange } from '../types.ts';
 import { acceptance, dataOf, idOf, listContains, listIds, ok } from './answers.ts';
 import { stateFlows } from './state-flows.ts';
 
-/** Registers (or signs in) an account and fills in its token and id. */
-async function signIn(ctx: RunContext, account: Account, register: boolean): Promise<void> {
+/** Sign-in gave no token: the run cannot check anything protected, so it stops with an error (exit 2). */
+export class SignInError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignInError';
+  }
+}
+
+/** How an answer reads in a sign-in error: `login answered 401 (These credentials do not match our records.)`. */
+function answered(operationId: string, ex: Exchange | undefined): string {
+  if (!ex) return `${operationId} was not called`;
+  const message = (ex.response.json as { message?: unknown } | undefined)?.message;
+  const why = typeof message === 'string' && message ? ` (${message.slice(0, 120)})` : '';
+  const token = ok(ex) ? ' without an access_token' : '';
+  return `${operationId} answered ${ex.response.status}${token}${why}`;
+}
+
+/**
+ * Registers (or signs in) an account and fills in its token and id. Returns what the server
+ * answered when no token came of it, for the run's error.
+ */
+async function signIn(ctx: RunContext, account: Account, register: boolean): Promise<string | undefined> {
+  const steps: string[] = [];
   const registerOp = ctx.op('register');
   const template = registerOp ? validBody(ctx, registerOp) : undefined;
   if (register && registerOp && template && typeof template === 'object') {
@@ -19,15 +40,18 @@ async function signIn(ctx: RunContext, account: Account, register: boolean): Pro
     acceptance(ctx, registerOp, ex, 'registering a fresh user');
     const token = (dataOf(ex) as { access_token?: unknown } | undefined)?.access_token;
     if (typeof token === 'string') account.token = token;
+    else steps.push(answered('register', ex));
   }
   const loginOp = ctx.op('login');
   if (loginOp) {
     const ex = await ctx.call('login', {
       body: { uniName: account.university, email: account.email, password: account.password },
     });
-    acceptance(ctx, loginOp, ex, 'signing in with valid credentials');
     const token = (dataOf(ex) as { access_token?: unknown } | undefined)?.access_token;
+    // Credentials the user gave may simply be wrong: that is the run's error, not the server's failure.
+    if (register || typeof token === 'string') acceptance(ctx, loginOp, ex, 'signing in with valid credentials');
     if (typeof token === 'string') account.token = token;
+    else steps.push(answered('login', ex));
   }
   const getMe = ctx.op('getMe');
   if (getMe && account.token) {
@@ -36,6 +60,8 @@ async function signIn(ctx: RunContext, account: Account, register: boolean): Pro
     const id = idOf(me);
     if (typeof id === 'string') account.id = id;
   }
+  if (account.token || (!registerOp && !loginOp)) return undefined;
+  return steps.join('; ') || 'no operation gave a token';
 }
 
 interface ItemFlow {
@@ -218,7 +244,11 @@ export async function runScenario(ctx: RunContext, credentials?: Account): Promi
   const b = freshAccount('b');
   ctx.a = a;
   ctx.b = b;
-  await Promise.all([signIn(ctx, a, !credentials), signIn(ctx, b, true)]);
+  const [failedA] = await Promise.all([signIn(ctx, a, !credentials), signIn(ctx, b, true)]);
+  if (failedA !== undefined) {
+    const who = credentials ? a.email : `a freshly registered user (${a.email})`;
+    throw new SignInError(`could not sign in as ${who}: ${failedA}`);
+  }
   for (const [name, id] of [
     ['UserId', a.id],
     ['UserId', b.id],

@@ -50,8 +50,8 @@ export function renderJunit(result: ConformanceResult): string {
   }
   for (const e of result.errors) {
     out.push(
-      '  <testsuite name="(connection)" tests="1" errors="1">',
-      `    <testcase classname="(connection)" name="${xml(e.code)}"><error message="${xml(e.message)}" /></testcase>`,
+      `  <testsuite name="${xml(e.operationId)}" tests="1" errors="1">`,
+      `    <testcase classname="${xml(e.operationId)}" name="${xml(e.code)}"><error message="${xml(e.message)}" /></testcase>`,
       '  </testsuite>',
     );
   }

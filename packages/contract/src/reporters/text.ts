@@ -46,8 +46,11 @@ export function renderText(result: ConformanceResult): string {
     `cohort-contract ${result.baseUrl} — ${result.operations.length} operations, seed ${result.seed}, ${result.requests} requests in ${result.durationMs} ms`,
     '',
   );
-  if (result.errors.length > 0 && result.passed + result.failed === 0) {
-    // Nothing was checked: a table of skips would only hide the reason.
+  if (
+    result.errors.length > 0 &&
+    (result.passed + result.failed === 0 || result.errors.some((e) => e.code === 'sign-in'))
+  ) {
+    // Nothing (or only the sign-in) was checked: a table of skips would only hide the reason.
     for (const e of result.errors) out.push(`error: ${e.message}`);
     out.push('', `${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);
     return `${out.join('\n')}\n`;
