@@ -59,6 +59,53 @@ function hasDefaults(doc: OpenApiDocument, schema: unknown, seen = new Set<unkno
   return Object.values(node).some((child) => hasDefaults(doc, child, seen));
 }
 
+/** A plain decimal integer: no sign but `-`, no leading zeros, no `0x`, `1.0`, `1e1` or spaces. */
+const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+/** A plain decimal number: an integer with an optional fraction. */
+const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+type Coerce = (value: unknown) => unknown;
+
+/**
+ * How a path or query string becomes its parameter's type, stricter than Ajv's `coerceTypes`
+ * (which reads `0x10` as 16, `1.0` as 1 and `1e400` as Infinity): only plain decimals become
+ * numbers and only `true`/`false` booleans. Anything else stays a string, which Ajv then rejects
+ * with the parameter named. `undefined` when the parameter is read as the string it is.
+ */
+function coercer(doc: OpenApiDocument, schema: unknown): Coerce | undefined {
+  const node = resolveRef<{ type?: unknown; items?: unknown }>(doc, (schema ?? {}) as object);
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('array')) {
+    const item = coercer(doc, node.items);
+    return item && ((value) => (Array.isArray(value) ? value.map(item) : value));
+  }
+  const integer = types.includes('integer');
+  const number = types.includes('number');
+  const boolean = types.includes('boolean');
+  if (!integer && !number && !boolean) return undefined;
+  return (value) => {
+    if (typeof value !== 'string') return value;
+    if ((integer && INTEGER.test(value)) || (number && NUMBER.test(value))) return Number(value);
+    if (boolean && (value === 'true' || value === 'false')) return value === 'true';
+    return value;
+  };
+}
+
+/** The coercers of one location's parameters that have one. */
+function coercers(doc: OpenApiDocument, parameters: Operation['parameters'], location: 'path' | 'query') {
+  const out: [string, Coerce][] = [];
+  for (const p of parameters) {
+    const coerce = p.in === location ? coercer(doc, p.schema) : undefined;
+    if (coerce) out.push([p.name, coerce]);
+  }
+  return out;
+}
+
+/** Coerces in place the parameters `values` holds. */
+function coerceAll(values: Record<string, unknown>, list: [string, Coerce][]): void {
+  for (const [name, coerce] of list) if (values[name] !== undefined) values[name] = coerce(values[name]);
+}
+
 /** `/users/2` → `users.2`; the body itself is `body`. */
 function fieldName(pointer: string, root: string): string {
   const path = pointer
@@ -123,20 +170,22 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 
 /** Compiles every operation's path, query and body schemas once; returns a validator per operationId. */
 export function compileValidators(doc: OpenApiDocument, operations: Operation[]): Map<string, RequestValidator> {
-  const ajv = createContractAjv(doc, { useDefaults: true, coerceTypes: true });
-  const bodyAjv = createContractAjv(doc, { useDefaults: true, coerceTypes: false });
+  // No type coercion anywhere: bodies are JSON, and path and query strings go through `coercer`.
+  const ajv = createContractAjv(doc, { useDefaults: true, coerceTypes: false });
   const out = new Map<string, RequestValidator>();
   for (const op of operations) {
     const params = objectSchema(op.parameters, 'path');
     const query = objectSchema(op.parameters, 'query');
     const bodySchema = op.requestBody?.content['application/json']?.schema;
     const arrays = arrayQueryNames(doc, op.parameters);
+    const pathCoercers = coercers(doc, op.parameters, 'path');
+    const queryCoercers = coercers(doc, op.parameters, 'query');
     // Without defaults Ajv (no type coercion for bodies) leaves the body as it is: no copy needed.
     const copyBody = bodySchema !== undefined && hasDefaults(doc, bodySchema);
     const compiled: Compiled = {
       ...(params ? { params: compileFragment(ajv, params) } : {}),
       ...(query ? { query: compileFragment(ajv, query) } : {}),
-      ...(bodySchema ? { body: compileFragment(bodyAjv, bodySchema) } : {}),
+      ...(bodySchema ? { body: compileFragment(ajv, bodySchema) } : {}),
       bodyRequired: op.requestBody?.required ?? false,
     };
     out.set(op.operationId, (raw) => {
@@ -150,6 +199,8 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
         // A repeated scalar query parameter (?limit=1&limit=2) is ambiguous: take the last one.
         else query[key] = Array.isArray(value) ? value.at(-1) : value;
       }
+      coerceAll(params, pathCoercers);
+      coerceAll(query, queryCoercers);
       if (compiled.params && !compiled.params(params)) collect(compiled.params.errors, 'path', errors);
       if (compiled.query && !compiled.query(query)) collect(compiled.query.errors, 'query', errors);
       let body = raw.body;

@@ -116,3 +116,65 @@ describe('a deeply nested body', () => {
     expect(stored.status).toBe(201);
   });
 });
+
+describe('numbers in path and query are plain decimals', () => {
+  async function newNoteId(): Promise<number> {
+    const res = await raw('POST', '/api/v1/users/me/notes/store', JSON.stringify(note));
+    expect(res.status).toBe(201);
+    return (res.json.data as { id: number }).id;
+  }
+  const noteIds = (): number[] =>
+    server.store.listNotes(server.store.findUserByEmail('demo@cohort.test')?.id ?? '').map((n) => n.id);
+
+  it.each([
+    ['hex', (id: number) => `0x${id.toString(16)}`],
+    ['a trailing .0', (id: number) => `${id}.0`],
+    ['an exponent', (id: number) => `${id / 10}e1`],
+    ['a leading zero', (id: number) => `0${id}`],
+    ['a plus sign', (id: number) => `+${id}`],
+    ['a space', (id: number) => `%20${id}`],
+    ['1e400', () => '1e400'],
+    ['too big to be exact', () => '9007199254740993'],
+  ])('a note id with %s → 422 naming id, and nothing is deleted', async (_name, spell) => {
+    const id = await newNoteId();
+    const res = await raw('DELETE', `/api/v1/users/me/notes/${spell(id)}`);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.json.errors ?? {})).toEqual(['id']);
+    expect(validateResponse('deleteNote', 422, res.json)).toEqual([]);
+    expect(noteIds()).toContain(id);
+  });
+
+  it('a plain decimal note id still deletes', async () => {
+    const id = await newNoteId();
+    expect((await raw('DELETE', `/api/v1/users/me/notes/${id}`)).status).toBe(200);
+    expect(noteIds()).not.toContain(id);
+  });
+
+  it.each(['1e1', '0x10', '10.0', '010', ' 10', '', 'Infinity'])('per_page=%j → 422 naming per_page', async (value) => {
+    const res = await raw(
+      'GET',
+      `/api/v1/general/get-all-resource/?resource=Club&per_page=${encodeURIComponent(value)}`,
+    );
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.json.errors ?? {})).toEqual(['per_page']);
+  });
+
+  it('plain decimals, array items and booleans still read as their types', async () => {
+    const page = await raw('GET', '/api/v1/general/get-all-resource/?resource=Club&per_page=10&page=1');
+    expect(page.status).toBe(200);
+    expect(validateResponse('listResources', 200, page.json)).toEqual([]);
+    expect((page.json.data as { per_page: number }).per_page).toBe(10);
+    expect((await raw('GET', '/api/v1/users/search?class_of=2024&class_of=2025')).status).toBe(200);
+    const badItem = await raw('GET', '/api/v1/users/search?class_of=2024&class_of=2025.0');
+    expect(badItem.status).toBe(422);
+    expect(Object.keys(badItem.json.errors ?? {})).toEqual(['class_of.1']);
+    for (const deleted of ['true', 'false']) {
+      expect((await raw('GET', `/api/v1/users/me/saved-lists?deleted=${deleted}`)).status, deleted).toBe(200);
+    }
+    for (const deleted of ['1', 'TRUE', 'yes', '']) {
+      const res = await raw('GET', `/api/v1/users/me/saved-lists?deleted=${deleted}`);
+      expect(res.status, deleted).toBe(422);
+      expect(Object.keys(res.json.errors ?? {})).toEqual(['deleted']);
+    }
+  });
+});
