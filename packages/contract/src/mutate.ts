@@ -75,6 +75,12 @@ export function boundBreakers(schema: Schema): { kind: string; value: unknown }[
   return out;
 }
 
+/**
+ * Keys a closed body must refuse like any other. Besides a plain one: names every object inherits,
+ * which crash (or pollute) a server that keeps the body in a plain object used as a map.
+ */
+export const UNKNOWN_KEYS = ['unexpected_field', 'constructor', '__proto__', 'toString'] as const;
+
 function clone<T>(value: T): T {
   return structuredClone(value);
 }
@@ -146,12 +152,18 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
     }
   }
   if (schema.additionalProperties === false) {
-    out.push({
-      field: 'unexpected_field',
-      kind: 'unknown field',
-      description: 'an unknown field unexpected_field (the body is closed)',
-      apply: (v) => ({ ...clone(v), unexpected_field: 1 }),
-    });
+    const declared = (schema.properties ?? {}) as Schema;
+    for (const key of UNKNOWN_KEYS) {
+      if (Object.hasOwn(declared, key)) continue;
+      out.push({
+        field: key,
+        kind: 'unknown field',
+        description: `an unknown field ${key} (the body is closed)`,
+        // Defined, not assigned: `{ __proto__: 1 }` would set the prototype instead of sending the key.
+        apply: (v) =>
+          Object.defineProperty(clone(v), key, { value: 1, enumerable: true, writable: true, configurable: true }),
+      });
+    }
   }
   return out;
 }

@@ -162,3 +162,23 @@ describe('a run that cannot sign in', () => {
     }
   });
 });
+
+describe('unknown keys every object inherits', () => {
+  it('catches a server that crashes on a constructor key in a body', async () => {
+    const result = await checkFixture('crash-on-constructor-key');
+    const rejected = failuresOf(result, 'storeNote', 'negative_data_rejection').map((f) => f.message);
+    expect(rejected).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^an unknown field constructor \(the body is closed\) was answered 500/),
+      ]),
+    );
+    const [crash] = failuresOf(result, 'storeNote', 'not_a_server_error');
+    expect(crash?.request?.body).toHaveProperty('constructor', 1);
+    expect(crash?.curl).toContain('"constructor":1');
+    // The other inherited names reach the server as keys of their own, and this server names them in a 422.
+    const others = result.failures.filter((f) => /unknown field (__proto__|toString)/.test(f.message));
+    expect(others.map((f) => `${f.operationId}: ${f.message}`)).toEqual([]);
+    expect(cell(result, 'storeNote', 'negative_data_rejection')?.runs).toBeGreaterThan(3);
+    expect(result.durationMs).toBeLessThan(5000);
+  });
+});

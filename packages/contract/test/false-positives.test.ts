@@ -103,10 +103,11 @@ function startServer(stored: Record<string, unknown>) {
   });
   app.post('/things', (req, res) => {
     if (!validate(req.body)) {
-      const errors: Record<string, string[]> = {};
+      // No prototype: an unknown key named `constructor` or `toString` is named like any other.
+      const errors: Record<string, string[]> = Object.create(null);
       for (const issue of describeErrors(validate.errors)) {
         const field = issue.pointer.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        errors[field] = [...(errors[field] ?? []), issue.message];
+        errors[field] = [...(Object.hasOwn(errors, field) ? (errors[field] ?? []) : []), issue.message];
       }
       res.status(422).json({ success: false, message: 'invalid', errors });
       return;
