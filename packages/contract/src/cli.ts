@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
-import { exitCode, runConformance, UsageError } from './index.ts';
+import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
 import { renderJson } from './reporters/json.ts';
 import { renderJunit } from './reporters/junit.ts';
 import { renderText } from './reporters/text.ts';
@@ -75,6 +75,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const baseUrl = values['base-url'];
     if (typeof baseUrl !== 'string') throw new UsageError('--base-url is required');
+    checkBaseUrl(baseUrl);
     const include = values.include as Include;
     if (!['core', 'proposed', 'all'].includes(include)) throw new UsageError(`--include must be core, proposed or all`);
     const { email, password, university } = values;

@@ -25,6 +25,19 @@ export class UsageError extends Error {
   }
 }
 
+/** An absolute http(s) URL, or a `UsageError` naming the flag (not a TypeError from deep in a request). */
+export function checkBaseUrl(baseUrl: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !/^https?:\/\//i.test(baseUrl)) {
+    throw new UsageError(`--base-url must be an http(s) URL such as http://127.0.0.1:4010: ${baseUrl}`);
+  }
+}
+
 export function selectOperations(all: Operation[], include: Include, only?: string[]): Operation[] {
   const byTag = all.filter((op) =>
     include === 'all' ? true : include === 'proposed' ? op.proposed : !op.proposed || op.tags.includes('core'),
@@ -53,8 +66,7 @@ function loadDocument(contract: ConformanceOptions['contract']): OpenApiDocument
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const started = performance.now();
-  if (!/^https?:\/\//.test(options.baseUrl))
-    throw new UsageError(`--base-url must be an http(s) URL: ${options.baseUrl}`);
+  checkBaseUrl(options.baseUrl);
   const doc = loadDocument(options.contract);
   let responses: SchemaBook;
   let requests: SchemaBook;

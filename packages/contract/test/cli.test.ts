@@ -62,10 +62,18 @@ describe('cohort-contract CLI', () => {
     ['an unknown operation', ['--base-url', 'http://127.0.0.1:1', '--operations', 'nope'], /unknown operationId: nope/],
     ['a missing contract', ['--base-url', 'http://127.0.0.1:1', '--contract', '/nonexistent.yaml'], /cannot read/],
     ['half the credentials', ['--base-url', 'http://127.0.0.1:1', '--email', 'a@b.test'], /go together/],
+    [
+      'a malformed --base-url',
+      ['--base-url', 'http://[::1'],
+      /--base-url must be an http\(s\) URL .*: http:\/\/\[::1$/m,
+    ],
+    ['a --base-url that is not http(s)', ['--base-url', 'ftp://127.0.0.1:1'], /--base-url must be an http\(s\) URL/],
   ])('exits 2 on a usage error: %s', async (_name, args, message) => {
     const run = await cli(args);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+    // A usage error is one readable line, never an internal error with a stack trace.
+    expect(run.stderr).not.toMatch(/internal error|\n\s+at /);
   });
 
   it('exits 2 when the server cannot be reached', async () => {
