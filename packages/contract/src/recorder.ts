@@ -59,9 +59,21 @@ export class Recorder {
   }
 }
 
+/** Checks that hold for every answer to every operation: if one never ran, the operation was never called. */
+const EVERY_CALL: ReadonlySet<CheckName> = new Set([
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'positive_data_acceptance',
+]);
+export const NOT_EXERCISED = 'not exercised: the run never got a valid call of it answered';
+
 function toResult(operationId: string, check: CheckName, cell: Cell | undefined): CellResult {
   if (!cell || (cell.passes === 0 && cell.fails === 0)) {
-    return { operationId, check, status: 'skip', reason: cell?.skips.join('; ') || 'not applicable', runs: 0 };
+    // A silent gap must not read as "does not apply": say it was not exercised, so reports list it.
+    const fallback = EVERY_CALL.has(check) ? NOT_EXERCISED : 'not applicable';
+    return { operationId, check, status: 'skip', reason: cell?.skips.join('; ') || fallback, runs: 0 };
   }
   if (cell.fails > 0) return { operationId, check, status: 'fail', runs: cell.passes + cell.fails };
   return { operationId, check, status: 'pass', runs: cell.passes };
