@@ -60,6 +60,10 @@ export class HttpError extends Error {
       // body-parser errors carry a `type`; never echo their text, it can contain the raw body.
       if (e.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON.');
       if (e.type === 'entity.too.large') return new HttpError(413);
+      // A JSON body in a charset or encoding the parser cannot read: the body is what is wrong.
+      if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+        return HttpError.invalid({ body: ['must be JSON in UTF-8, sent with Content-Type: application/json'] });
+      }
       const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
       if (status >= 400 && status < 500) return new HttpError(status);
     }

@@ -178,3 +178,21 @@ describe('numbers in path and query are plain decimals', () => {
     }
   });
 });
+
+describe('a body that is not JSON', () => {
+  it.each([
+    ['text/plain', 'title=Hi'],
+    ['application/x-www-form-urlencoded', 'title=Hi&note=There'],
+    ['application/json; charset=latin1', '{"title":"Hi"}'],
+  ])('sent as %s is a 422 that says the body must be JSON', async (type, body) => {
+    const res = await fetch(`${server.baseUrl}/api/v1/users/me/notes/store`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body,
+    });
+    expect(res.status).toBe(422);
+    const json = (await res.json()) as { errors?: Record<string, string[]> };
+    expect(Object.keys(json.errors ?? {})).toEqual(['body']);
+    expect(json.errors?.body?.[0]).toMatch(/Content-Type: application\/json/);
+  });
+});

@@ -83,8 +83,13 @@ export function route<Id extends OperationId>(
       send(res, reply);
     }
   };
+  const takesJson = operation.requestBody?.content['application/json'] !== undefined;
   ctx.table.add(operation, (req, res, next) => {
     const session = secured ? authenticate(store, req.headers.authorization) : undefined;
+    // A body the JSON parser left alone was sent as something else: say so, not "body is required".
+    if (takesJson && req.body === undefined && hasBody(req)) {
+      throw HttpError.invalid({ body: ['must be JSON, sent with Content-Type: application/json'] });
+    }
     const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: req.body });
     if (!result.ok) throw HttpError.invalid(result.errors);
     const input = result.input as Input;
