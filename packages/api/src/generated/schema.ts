@@ -891,17 +891,17 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description A user id, `usr_` and 16 or more url-safe random characters.
+         * @description A user id, `usr_` and 16 to 64 url-safe random characters.
          * @example usr_7Hq2LmX9pK4vNc8R
          */
         UserId: string;
         /**
-         * @description A channel id, `chan_` and 16 or more url-safe random characters.
+         * @description A channel id, `chan_` and 16 to 64 url-safe random characters.
          * @example chan_3fPz9QwL2mK8xV5T
          */
         ChannelId: string;
         /**
-         * @description A message id, `msg_` and 16 or more url-safe random characters.
+         * @description A message id, `msg_` and 16 to 64 url-safe random characters.
          * @example msg_9kLm2Qx7Vb4Np8Rt
          */
         MessageId: string;
