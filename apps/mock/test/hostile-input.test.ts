@@ -196,3 +196,16 @@ describe('a body that is not JSON', () => {
     expect(json.errors?.body?.[0]).toMatch(/Content-Type: application\/json/);
   });
 });
+
+describe('an id far longer than any id', () => {
+  it('is a 422 naming the parameter, and is not echoed back', async () => {
+    const long = `usr_${'A'.repeat(10_000)}`;
+    const res = await fetch(`${server.baseUrl}/api/v1/users/me/notes/${long}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(Object.keys((JSON.parse(text) as { errors?: object }).errors ?? {})).toEqual(['id']);
+    expect(text.length).toBeLessThan(1_000);
+  });
+});
