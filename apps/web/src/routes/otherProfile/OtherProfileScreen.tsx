@@ -4,22 +4,25 @@ import { paths } from '../../config/paths.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
+import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
+import { usePeopleActions } from '../people/use-people-actions.ts';
 import * as s from '../profile/Profile.css.ts';
 import { OtherUserProfile } from './OtherUserProfile.tsx';
 import { useConnect } from './use-connect.ts';
 
 /**
- * /otherProfile: another user's read-only profile. Opened from a saved list with `state.ids` (a list of
- * person ids, stepped through by 'Invite to Group'), or by link with `?id=usr_…`.
+ * /otherProfile outside a saved list: another user's read-only profile (`?id=usr_…` or state `{ id }`),
+ * with Invite to Connect, View Shared Groups and Invite to Group. From a saved list the same route is
+ * the Individual Profile Connector (ConnectorScreen).
  */
 export default function OtherProfileScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const ids = (location.state as { ids?: string[] } | null)?.ids ?? [];
-  const [index, setIndex] = useState(0);
-  const userId = params.get('id') ?? ids[index] ?? null;
+  const userId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
   const { connect, connecting } = useConnect();
+  const { busy, invite } = usePeopleActions();
+  const [picking, setPicking] = useState(false);
 
   if (!userId) {
     return (
@@ -32,7 +35,6 @@ export default function OtherProfileScreen() {
     );
   }
 
-  const hasNext = !params.get('id') && index + 1 < ids.length;
   const actions = (
     <div className={s.listActions}>
       <Button small variant="secondary" onClick={() => connect(userId)} loading={connecting}>
@@ -41,13 +43,26 @@ export default function OtherProfileScreen() {
       <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>
         View Shared Groups
       </Link>
-      {ids.length > 0 && (
-        <Button small onClick={() => setIndex((i) => i + 1)} disabled={!hasNext}>
-          Invite to Group
-        </Button>
-      )}
+      <Button small onClick={() => setPicking(true)}>
+        Invite to Group
+      </Button>
     </div>
   );
 
-  return <OtherUserProfile userId={userId} actions={actions} />;
+  return (
+    <>
+      <OtherUserProfile userId={userId} actions={actions} />
+      {picking && (
+        <GroupPickerSheet
+          count={1}
+          busy={busy}
+          onClose={() => setPicking(false)}
+          onPick={async (group) => {
+            // The picker stays open on failure, so the user can pick again.
+            if (await invite(group, [userId])) setPicking(false);
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { demoUser, envelope } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -60,5 +60,41 @@ describe('individual profile connector', () => {
     });
     await screen.findByRole('heading', { name: 'Tom Chen' });
     expect(screen.getByText('Person 2 of 3')).toBeInTheDocument();
+  });
+});
+
+describe('a profile opened by link (/otherProfile?id=…)', () => {
+  it('Invite to Group picks a group and sends the invitation for that person', async () => {
+    const group = { id: 'chan_group0000000000', name: 'Climate Founders', description: '', tags: [], is_closed: false };
+    const { user, calls } = renderApp({
+      path: `/otherProfile?id=${people[1]?.id}`,
+      signedIn: true,
+      handlers: {
+        'GET /api/v1/users/{id}': (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+        'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
+        'GET /api/v1/users/me/channels': () => ({ body: envelope([{ ...group, users: [demoUser.id] }]) }),
+        'POST /api/v1/channels/{id}/invites': () => ({
+          body: envelope([
+            {
+              id: 1,
+              channel_id: group.id,
+              channel_name: group.name,
+              user_id: people[1]?.id,
+              invited_by: demoUser.id,
+              status: 'pending',
+              created_at: '2026-11-22T10:00:00.000Z',
+            },
+          ]),
+        }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Tom Chen' });
+    await user.click(screen.getByRole('button', { name: 'Invite to Group' }));
+    await user.click(await screen.findByRole('button', { name: /Climate Founders/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/invites'))).toBe(true));
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/invites'));
+    expect(sent?.path).toContain(group.id);
+    expect(sent?.body).toEqual({ user_ids: [people[1]?.id] });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite to Group' })).not.toBeInTheDocument());
   });
 });
