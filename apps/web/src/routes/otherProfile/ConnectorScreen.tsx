@@ -1,19 +1,16 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
-import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
 import * as p from '../people/people.css.ts';
-import { usePeopleActions } from '../people/use-people-actions.ts';
 import * as s from '../profile/Profile.css.ts';
 import OtherProfileScreen from './OtherProfileScreen.tsx';
 import { OtherUserProfile } from './OtherUserProfile.tsx';
-import { useConnect } from './use-connect.ts';
+import { ConnectActions, InviteToGroupAction } from './PersonActions.tsx';
 
 /** Kept in the history entry's state, so leaving for /otherGroup and coming Back resumes here. */
 interface ConnectorState {
@@ -51,11 +48,8 @@ function Connector({ ids, listId, at, removed }: ConnectorState) {
   const api = useAtomValue(apiClientAtom);
   const navigate = useNavigate();
   const toast = useSetAtom(showToastAtom);
-  const { busy, invite } = usePeopleActions();
   const location = useLocation();
-  const { connect, connecting } = useConnect();
   const [working, setWorking] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
   // Skips anyone already removed, in case the position was saved before the removal was.
   let index = at;
   while (index < ids.length && removed.includes(ids[index] as string)) index++;
@@ -93,43 +87,19 @@ function Connector({ ids, listId, at, removed }: ConnectorState) {
       <p className={p.meta} style={{ width: '100%', textAlign: 'center' }} aria-live="polite">
         Person {index + 1} of {ids.length}
       </p>
-      <Button small variant="secondary" onClick={() => connect(userId)} loading={connecting}>
-        Invite to Connect
-      </Button>
-      <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>
-        View Shared Groups
-      </Link>
+      <ConnectActions userId={userId} />
       <Button small variant="danger" onClick={removeFromList} loading={working === 'remove'}>
         Remove from List
       </Button>
       <Button small variant="secondary" onClick={() => next()}>
         Keep in List
       </Button>
-      <Button small onClick={() => setPicking(true)}>
-        Invite to Group
-      </Button>
+      <InviteToGroupAction userId={userId} onInvited={() => next()} />
       <Button small variant="ghost" onClick={backToList}>
         Back to the list
       </Button>
     </div>
   );
 
-  return (
-    <>
-      <OtherUserProfile userId={userId} actions={actions} />
-      {picking && (
-        <GroupPickerSheet
-          count={1}
-          busy={busy}
-          onClose={() => setPicking(false)}
-          onPick={async (group) => {
-            if (await invite(group, [userId])) {
-              setPicking(false);
-              next();
-            }
-          }}
-        />
-      )}
-    </>
-  );
+  return <OtherUserProfile userId={userId} actions={actions} />;
 }

@@ -1,14 +1,10 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
-import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
-import { usePeopleActions } from '../people/use-people-actions.ts';
 import * as s from '../profile/Profile.css.ts';
 import { OtherUserProfile } from './OtherUserProfile.tsx';
-import { useConnect } from './use-connect.ts';
+import { ConnectActions, InviteToGroupAction } from './PersonActions.tsx';
 
 /**
  * /otherProfile outside a saved list: another user's read-only profile (`?id=usr_…` or state `{ id }`),
@@ -20,9 +16,6 @@ export default function OtherProfileScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const userId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
-  const { connect, connecting } = useConnect();
-  const { busy, invite } = usePeopleActions();
-  const [picking, setPicking] = useState(false);
 
   if (!userId) {
     return (
@@ -37,32 +30,9 @@ export default function OtherProfileScreen() {
 
   const actions = (
     <div className={s.listActions}>
-      <Button small variant="secondary" onClick={() => connect(userId)} loading={connecting}>
-        Invite to Connect
-      </Button>
-      <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>
-        View Shared Groups
-      </Link>
-      <Button small onClick={() => setPicking(true)}>
-        Invite to Group
-      </Button>
+      <ConnectActions userId={userId} />
+      <InviteToGroupAction userId={userId} />
     </div>
   );
-
-  return (
-    <>
-      <OtherUserProfile userId={userId} actions={actions} />
-      {picking && (
-        <GroupPickerSheet
-          count={1}
-          busy={busy}
-          onClose={() => setPicking(false)}
-          onPick={async (group) => {
-            // The picker stays open on failure, so the user can pick again.
-            if (await invite(group, [userId])) setPicking(false);
-          }}
-        />
-      )}
-    </>
-  );
+  return <OtherUserProfile userId={userId} actions={actions} />;
 }
