@@ -11,6 +11,7 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import * as cs from '../chats/Chats.css.ts';
 import { PeopleChecklist, toPerson } from '../chats/PeopleChecklist.tsx';
+import { findChat, newChatInput } from '../people/use-open-chat.ts';
 import { EventFormPanel } from './EventFormPanel.tsx';
 
 const TABS = [
@@ -19,12 +20,6 @@ const TABS = [
   { key: 'calendar', label: 'Calendar' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
-
-/** The one-to-one chat with this friend, if the user has one (a plain group of the two is not it). */
-const directWith = (channels: readonly Channel[], me: string, friend: string) =>
-  channels.find(
-    (c) => c.is_direct === true && c.users.length === 2 && c.users.includes(me) && c.users.includes(friend),
-  );
 
 /**
  * Forward: to other chats, to contacts (their two-person chat, made when there is none), or into
@@ -95,22 +90,14 @@ export function ForwardDrawer({
     setError(null);
     const ids: string[] = [];
     for (const friendId of chosenPeople) {
-      const existing = directWith(channels.data ?? [], me, friendId);
+      const existing = findChat(channels.data ?? [], me, [friendId]);
       if (existing) {
         ids.push(existing.id);
         continue;
       }
       const friend = friends.data?.find((f) => f.id === friendId);
-      const made = await createGroup({
-        name: friend ? `${friend.first_name} ${friend.last_name}`.trim() : 'Direct message',
-        description: '',
-        tags: [],
-        is_closed: true,
-        users: [friendId],
-        is_public: false,
-        is_open: false,
-        is_direct: true,
-      });
+      // The server names a one-to-one chat after the other person for each viewer.
+      const made = await createGroup(newChatInput([friend ?? { id: friendId, first_name: '', last_name: '' }]));
       if (!made.ok) {
         setError(`Could not start a chat: ${made.error.message}`);
         setBusy(false);

@@ -1,3 +1,4 @@
+import type { Channel, ChannelInput } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,6 +30,33 @@ const sameMembers = (a: readonly string[], b: ReadonlySet<string>) =>
   new Set(a).size === b.size && a.every((id) => b.has(id));
 
 /**
+ * The user's chat with exactly `others`: with one person, only the one-to-one chat (`is_direct`); a
+ * group that happens to have the same two members is not it.
+ */
+export function findChat(channels: readonly Channel[], me: string, others: readonly string[]): Channel | undefined {
+  const members = new Set([me, ...others]);
+  const direct = others.length === 1;
+  return channels.find((c) => sameMembers(c.users, members) && (!direct || c.is_direct === true));
+}
+
+/** What `storeChannel` gets for a new chat with `others` (one person: the one-to-one chat). */
+export function newChatInput(others: readonly ChatPerson[], description = ''): ChannelInput {
+  return {
+    name: chatName(others),
+    description,
+    tags: [],
+    // A private conversation: not listed to others, joined only by invitation.
+    is_closed: true,
+    users: others.map((p) => p.id),
+    parent_id: null,
+    is_public: false,
+    is_open: false,
+    expires_year: null,
+    ...(others.length === 1 ? { is_direct: true } : {}),
+  };
+}
+
+/**
  * Opens the chat whose members are exactly me and `people`, creating it (no form) when there is none,
  * then goes to /chatInbox for it. With one person that is the one-to-one chat (`is_direct`, which the
  * server names after the other person for each of the two); a group that happens to have the same two
@@ -54,23 +82,13 @@ export function useOpenChat() {
         toast({ tone: 'error', text: `Could not open the chat: ${mine.error.message}` });
         return false;
       }
-      const direct = others.length === 1;
-      const members = new Set([myId, ...others.map((p) => p.id)]);
-      let channel = mine.data.data.find((c) => sameMembers(c.users, members) && (!direct || c.is_direct === true));
+      let channel = findChat(
+        mine.data.data,
+        myId,
+        others.map((p) => p.id),
+      );
       if (!channel) {
-        const created = await createGroup({
-          name: chatName(others),
-          description,
-          tags: [],
-          // A private conversation: not listed to others, joined only by invitation.
-          is_closed: true,
-          users: others.map((p) => p.id),
-          parent_id: null,
-          is_public: false,
-          is_open: false,
-          expires_year: null,
-          ...(direct ? { is_direct: true } : {}),
-        });
+        const created = await createGroup(newChatInput(others, description));
         if (!created.ok) {
           toast({ tone: 'error', text: `Could not start the chat: ${created.error.message}` });
           return false;
