@@ -9,9 +9,14 @@ export interface Session {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** The token of an `Authorization: Bearer …` header, if that is what it holds. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return BEARER.exec(authorization ?? '')?.[1];
+}
+
 /** The session of the request's bearer token; throws 401 when there is none or it is not live. */
 export function authenticate(store: Store, authorization: string | undefined): Session {
-  const token = BEARER.exec(authorization ?? '')?.[1];
+  const token = bearerToken(authorization);
   const user = token ? store.userForToken(token) : undefined;
   if (!token || !user) throw HttpError.unauthorized();
   return { user, token };

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { expressPath } from '../contract.ts';
 import { HttpError } from '../http-error.ts';
+import { bearerToken } from '../middleware/auth.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { chatOf } from '../store/chat.ts';
 import type { RouteContext } from './define.ts';
@@ -18,7 +19,7 @@ export function streamRouter(ctx: RouteContext, hub: RealtimeHub): Router {
 
   router.get(expressPath(operation.path), (req: Request, res: Response) => {
     // EventSource cannot send headers, so this one operation also accepts the token in the query.
-    const header = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+    const header = bearerToken(req.get('authorization'));
     const query = typeof req.query.access_token === 'string' ? req.query.access_token : undefined;
     const token = header ?? query;
     const user = token ? ctx.store.userForToken(token) : undefined;
