@@ -126,15 +126,16 @@ describe('catch-up after the stream reconnects', () => {
   });
 });
 
-describe('useChannelChat', () => {
-  function hook(handlers: Record<string, Handler>) {
-    writeStoredSession({ token: TOKEN, id: demoUser.id });
-    const api = createFakeApi({ 'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }), ...handlers });
-    const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
-    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-    return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls };
-  }
+/** The chat hook alone, over the fake API (the message list draws no rows in this environment). */
+function hook(handlers: Record<string, Handler>) {
+  writeStoredSession({ token: TOKEN, id: demoUser.id });
+  const api = createFakeApi({ 'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }), ...handlers });
+  const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls };
+}
 
+describe('useChannelChat', () => {
   it('a failed older page keeps its cursor; loading again fetches that page and clears the error', async () => {
     let fail = true;
     const { result, calls } = hook({
@@ -176,13 +177,6 @@ describe('useChannelChat', () => {
 });
 
 describe('useChannelChat catch-up', () => {
-  function hook(handlers: Record<string, Handler>) {
-    writeStoredSession({ token: TOKEN, id: demoUser.id });
-    const api = createFakeApi({ 'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }), ...handlers });
-    const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
-    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-    return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls };
-  }
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
   it('reads back page by page until it meets what is shown, so a long outage leaves no gap', async () => {
