@@ -1,0 +1,130 @@
+// What the generated code must get right beyond compiling. Each check names the contract item it
+// guards; a failure lists every operation or file at fault, then the run exits 1.
+import { readFileSync } from 'node:fs';
+import { faker } from '@faker-js/faker';
+import { setupServer } from 'msw/node';
+import {
+  compileFragment,
+  createContractAjv,
+  describeErrors,
+  listOperations,
+  loadContract,
+  type Operation,
+} from '../src/index.ts';
+import { getCohortAPIMock } from './out/orval-fetch/api.msw.ts';
+
+const doc = loadContract();
+const ajv = createContractAjv(doc);
+const operations = listOperations(doc);
+const failures: string[] = [];
+const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+
+/** orval's MSW mocks: every operation answers with a body its own declared response accepts. */
+async function mocksAnswerPerContract(): Promise<void> {
+  const server = setupServer(...getCohortAPIMock());
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    for (const op of operations) {
+      const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+      const url = `http://compat.test${op.path.replace(/\{[^}]+\}/g, 'x1')}`;
+      faker.seed(20261124);
+      // Mock data is random: several draws per operation, so an unbounded field is caught.
+      for (let draw = 0; draw < 20; draw++) {
+        const init: RequestInit = { method: op.method.toUpperCase() };
+        if (op.requestBody) Object.assign(init, { body: '{}', headers: { 'content-type': 'application/json' } });
+        const res = await fetch(url, init);
+        const status = String(res.status);
+        if (!success.includes(status)) {
+          failures.push(`mocks: ${op.operationId} answered ${status}, declared ${success.join('/')}`);
+          break;
+        }
+        const media = Object.entries(op.responses[status]?.content ?? {})[0];
+        const text = await res.text();
+        if (!media?.[1].schema || !media[0].includes('json')) continue;
+        const validate = compileFragment(ajv, media[1].schema);
+        if (!validate(JSON.parse(text))) {
+          const issue = describeErrors(validate.errors)[0];
+          failures.push(
+            `mocks: ${op.operationId} (${op.method.toUpperCase()} ${op.path}) answered a body its contract refuses: ${issue?.pointer || '/'} ${issue?.message}`,
+          );
+          break;
+        }
+      }
+    }
+  } finally {
+    server.close();
+  }
+}
+
+/** A state-changing operation must never become a query hook that a refetch can fire. */
+function writesAreMutations(): void {
+  const unsafe = operations.filter((op) => op.method !== 'get' || op.operationId.toLowerCase().includes('logout'));
+  const hey = read('./out/hey-api/@tanstack/react-query.gen.ts');
+  const orval = read('./out/orval-react-query/api.ts');
+  for (const op of unsafe as Operation[]) {
+    if (op.method === 'get') continue;
+    const name = op.operationId;
+    const pascal = name[0]?.toUpperCase() + name.slice(1);
+    if (new RegExp(`export const ${name}Options\\b`).test(hey)) failures.push(`hey-api: ${name} is a query hook`);
+    if (
+      new RegExp(`export (const|function) use${pascal}\\b[^]*?useQuery`).test(
+        orval.split(`use${pascal}`).slice(0, 2).join(`use${pascal}`),
+      ) &&
+      !orval.includes(`use${pascal}Mutation`) &&
+      !new RegExp(`get${pascal}MutationOptions`).test(orval)
+    ) {
+      failures.push(`orval react-query: ${name} is a query hook`);
+    }
+  }
+  const logout = operations.filter((op) => op.path === '/api/v1/logout');
+  if (!logout.some((op) => op.method === 'post'))
+    failures.push('contract: logout has no POST operation (only a GET that changes state)');
+  for (const op of logout) {
+    if (op.method === 'get' && !(doc.paths[op.path]?.get as { deprecated?: boolean } | undefined)?.deprecated) {
+      failures.push('contract: GET /api/v1/logout changes state but is not deprecated');
+    }
+  }
+}
+
+/** The stream's events are typed in every generated client, not a `string`. */
+function streamsAreTyped(): void {
+  const streams = operations.filter((op) => Object.values(op.responses).some((r) => r.content?.['text/event-stream']));
+  for (const op of streams) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      const media = response.content?.['text/event-stream'] as Record<string, unknown> | undefined;
+      if (!media) continue;
+      const events = (media['x-events'] ?? media.itemSchema) as { $ref?: string } | undefined;
+      if (!events?.$ref)
+        failures.push(`contract: ${op.operationId} ${status} stream has no typed event union (x-events)`);
+      const name = events?.$ref?.split('/').pop();
+      if (name && !read('./out/hey-api/types.gen.ts').includes(`export type ${name} `))
+        failures.push(`hey-api: no type ${name}`);
+      if (name && !read('./out/orval-fetch/api.schemas.ts').includes(`export type ${name} `))
+        failures.push(`orval: no type ${name}`);
+    }
+  }
+}
+
+/** No credential travels in a URL: every generator would send it on every call. */
+function noQueryCredentials(): void {
+  for (const [name, scheme] of Object.entries(doc.components.securitySchemes ?? {})) {
+    const s = scheme as { type?: string; in?: string };
+    if (s.type === 'apiKey' && s.in === 'query')
+      failures.push(`contract: security scheme ${name} sends a credential in the query`);
+  }
+  if (/in: 'query'/.test(read('./out/hey-api/sdk.gen.ts')))
+    failures.push('hey-api: the SDK puts a credential in the query string');
+}
+
+await mocksAnswerPerContract();
+writesAreMutations();
+streamsAreTyped();
+noQueryCredentials();
+if (failures.length) {
+  console.error(`\ncompat: ${failures.length} finding(s)`);
+  for (const f of failures) console.error(`  - ${f}`);
+  process.exit(1);
+}
+console.log(
+  `compat: hey-api and orval outputs compile, ${operations.length} operations answered per the contract by orval's mocks`,
+);
