@@ -17,11 +17,31 @@ export const ONLINE_WINDOW_MS = 5 * 60_000;
 const has = (record: Record<string, string[]>, userId: string, channelId: string) =>
   record[userId]?.includes(channelId) ?? false;
 
-/** Adds a member who starts with the group's history read, as a new member of any chat app does. */
-function addMember(store: Store, channel: StoredChannel, userId: string): void {
-  if (channel.users.includes(userId)) return;
-  channel.users.push(userId);
-  chatOf(store).markAllRead(userId, channel.id);
+/** Adds members who start with the group's history read, as a new member of any chat app does. */
+function addMembers(store: Store, channel: StoredChannel, userIds: Iterable<string>): void {
+  // A Set, so adding 1,000 people to a group of 200,000 is linear, not 1,000 scans of the group.
+  const present = new Set(channel.users);
+  for (const userId of userIds) {
+    if (present.has(userId)) continue;
+    present.add(userId);
+    channel.users.push(userId);
+    chatOf(store).markAllRead(userId, channel.id);
+  }
+}
+
+/**
+ * Whether `userId` may see the group at all. Members always; otherwise only a public group, and a
+ * subgroup only when it is public and its main group is one the user belongs to or may see
+ * (the spec's Make Public: "if closed anyone in the main group can see"). A one-to-one chat is
+ * never public.
+ */
+export function canSee(store: Store, userId: string, channel: StoredChannel, depth = 0): boolean {
+  if (channel.users.includes(userId)) return true;
+  if (!channel.is_public || channel.is_direct) return false;
+  if (!channel.parent_id) return true;
+  if (depth >= 8) return false;
+  const parent = store.raw.channels.get(channel.parent_id);
+  return parent !== undefined && canSee(store, userId, parent, depth + 1);
 }
 
 function setFlag(record: Record<string, string[]>, userId: string, channelId: string, on: boolean): void {
@@ -73,15 +93,14 @@ export function listMyGroups(store: Store, userId: string, status?: ChannelStatu
 
 export function getGroup(store: Store, userId: string, id: string): ChannelDetail {
   const channel = requireChannel(store, id);
-  const member = channel.users.includes(userId);
-  if (!member && !channel.is_public) throw HttpError.forbidden('This group is private; only its members can see it.');
+  if (!canSee(store, userId, channel)) throw HttpError.forbidden('This group is private; only its members can see it.');
   const since = store.raw.now().getTime() - ONLINE_WINDOW_MS;
   const members = channel.users.flatMap((uid) => {
     const user = store.findUser(uid);
     return user ? [user] : [];
   });
   const subgroups = [...store.raw.channels.values()]
-    .filter((c) => c.parent_id === channel.id)
+    .filter((c) => c.parent_id === channel.id && canSee(store, userId, c))
     .map((c) => ({
       id: c.id,
       name: store.channelName(userId, c),
@@ -115,8 +134,11 @@ export function reactivateGroup(store: Store, userId: string, id: string): Chann
 export function joinGroup(store: Store, userId: string, id: string): Channel {
   const channel = requireChannel(store, id);
   if (channel.users.includes(userId)) throw HttpError.conflict('You are already a member of this group.');
-  if (!channel.is_open) throw HttpError.forbidden('This group is closed; joining needs an invitation.');
-  addMember(store, channel, userId);
+  // A one-to-one chat is never joinable, and nobody joins a group they may not even see.
+  if (channel.is_direct || !channel.is_open || !canSee(store, userId, channel)) {
+    throw HttpError.forbidden('This group is closed; joining needs an invitation.');
+  }
+  addMembers(store, channel, [userId]);
   store.save();
   return viewChannel(store, userId, channel);
 }
@@ -138,7 +160,7 @@ function checkInviter(store: Store, userId: string, id: string, userIds: string[
 
 export function addGroupMembers(store: Store, userId: string, id: string, userIds: string[]): Channel {
   const channel = checkInviter(store, userId, id, userIds);
-  for (const uid of userIds) addMember(store, channel, uid);
+  addMembers(store, channel, userIds);
   store.save();
   return viewChannel(store, userId, channel);
 }
@@ -190,7 +212,7 @@ export function acceptGroupInvite(store: Store, userId: string, id: number): Cha
   const invite = ownInvite(store, userId, id);
   const channel = requireChannel(store, invite.channel_id);
   invite.status = 'accepted';
-  addMember(store, channel, userId);
+  addMembers(store, channel, [userId]);
   setFlag(socialOf(store.raw).inactive, userId, channel.id, false);
   store.save();
   return viewChannel(store, userId, channel);

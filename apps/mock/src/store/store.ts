@@ -471,27 +471,34 @@ export class Store {
     draft.tags.forEach((id, i) => {
       if (!this.findResource('Tag', id)) errors[`tags.${i}`] = [`No tag with id ${id}.`];
     });
-    if (draft.parent_id && !this.channels.has(draft.parent_id)) {
-      errors.parent_id = [`No group with id ${draft.parent_id}.`];
-    }
+    const parent = draft.parent_id ? this.channels.get(draft.parent_id) : undefined;
+    if (draft.parent_id && !parent) errors.parent_id = [`No group with id ${draft.parent_id}.`];
+    else if (parent?.is_direct) errors.parent_id = ['A one-to-one chat cannot have subgroups.'];
     const others = new Set(draft.users.filter((id) => id !== userId));
     if (draft.is_direct && others.size !== 1) {
       errors.users = [`A one-to-one chat needs exactly one other person; got ${others.size}.`];
     }
     if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+    // Only a member of the main group may create a subgroup under it (else anyone could plant
+    // one in a private group and have it listed on that group's profile).
+    if (parent && !parent.users.includes(userId)) {
+      throw HttpError.forbidden('Only members of the main group can create a subgroup in it.');
+    }
+    // A one-to-one chat is always closed, private and invitation-free, whatever the body says.
+    const direct = draft.is_direct ?? false;
     const now = this.timestamp();
     const channel: StoredChannel = {
       id: randomId('chan'),
       name: draft.name,
       description: draft.description,
       tags: draft.tags,
-      is_closed: draft.is_closed,
-      users: [userId, ...draft.users.filter((id) => id !== userId)],
-      parent_id: draft.parent_id ?? null,
-      is_public: draft.is_public ?? !draft.is_closed,
-      is_open: draft.is_open ?? !draft.is_closed,
+      is_closed: direct || draft.is_closed,
+      users: [userId, ...others],
+      parent_id: direct ? null : (draft.parent_id ?? null),
+      is_public: direct ? false : (draft.is_public ?? !draft.is_closed),
+      is_open: direct ? false : (draft.is_open ?? !draft.is_closed),
       expires_year: draft.expires_year ?? null,
-      is_direct: draft.is_direct ?? false,
+      is_direct: direct,
       created_by: userId,
       created_at: now,
       last_activity_at: now,

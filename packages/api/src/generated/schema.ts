@@ -1276,12 +1276,16 @@ export interface components {
             description: string;
             tags: components["schemas"]["IntId"][];
             is_closed: boolean;
+            /** @description At most 1,000 people per request (the spec's counter of 200,000 is the size a group may reach, through further `addChannelMembers` calls, not what one request carries). */
             users: components["schemas"]["UserId"][];
+            /** @description The main group, to create a subgroup: the signed-in user must be a member of it (403 otherwise); an unknown group or a one-to-one chat is a 422. */
             parent_id?: components["schemas"]["ChannelId"] | null;
+            /** @description Who may see the group without being a member. A public top-level group: everyone. A public subgroup: whoever may see its main group (the spec's Make Public, "anyone in the main group can see"). A private group or subgroup: its members only; a private subgroup is not listed, by name or count, on its main group's profile to anyone else. */
             is_public?: boolean;
+            /** @description Whether someone who may see the group can join it without an invitation. */
             is_open?: boolean;
             expires_year?: number | null;
-            /** @description `true`: a one-to-one chat; `users` must hold exactly one other person (422 otherwise). A proposed addition. */
+            /** @description `true`: a one-to-one chat; `users` must hold exactly one other person (422 otherwise). A one-to-one chat is always stored closed, private and not open (`is_closed: true`, `is_public: false`, `is_open: false`, no `parent_id`) whatever the body says, so nobody else can see, read or join it. A proposed addition. */
             is_direct?: boolean;
         };
         /** @description A file attached to a message. Open, as every response object. */
@@ -1710,6 +1714,21 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "message": "You are not a member of this group."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `parent_id` names a group the signed-in user is not a member of: only members of the main group can create a subgroup in it. */
+        NotInMainGroup: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "Only members of the main group can create a subgroup in it."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2971,6 +2990,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotInMainGroup"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];

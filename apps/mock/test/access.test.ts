@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers.ts';
+
+// Who may see, join and build inside whose group (Hardening: direct chats, subgroups, request sizes).
+let server: TestServer;
+const users: { id: string; email: string; token: string }[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ seed: { users: 1200, channels: 12 } });
+  for (const u of server.store.firstUsers(3))
+    users.push({ id: u.id, email: u.email, token: await server.login(u.email) });
+});
+afterAll(() => server.close());
+
+const as = (i: number) => server.client(users[i]?.token);
+const id = (i: number) => users[i]?.id ?? '';
+const path = (channelId: string) => ({ params: { path: { id: channelId } } });
+
+async function create(i: number, body: Record<string, unknown>) {
+  return as(i).POST('/api/v1/users/channels/store', {
+    body: { name: 'G', description: '', tags: [], is_closed: false, users: [], ...body } as never,
+  });
+}
+
+describe('a one-to-one chat', () => {
+  it('is closed and private whatever the body says: a third user can neither join nor read it', async () => {
+    const made = await create(0, {
+      name: 'Direct',
+      is_direct: true,
+      is_closed: false,
+      is_open: true,
+      is_public: true,
+      users: [id(1)],
+    });
+    const chat = made.data?.data;
+    expect(chat).toMatchObject({ is_direct: true, is_closed: true, is_open: false, is_public: false });
+    const channelId = chat?.id ?? '';
+    expect((await as(2).POST('/api/v1/channels/{id}/join', path(channelId))).error?.status).toBe(403);
+    expect((await as(2).GET('/api/v1/channels/{id}', path(channelId))).error?.status).toBe(403);
+    expect((await as(2).GET('/api/v1/channels/{id}/get-messages', path(channelId))).error?.status).toBe(403);
+    expect(server.store.raw.channels.get(channelId)?.users).toEqual([id(0), id(1)]);
+    // The other person sees it.
+    expect((await as(1).GET('/api/v1/channels/{id}', path(channelId))).data?.data.id).toBe(channelId);
+  });
+});
+
+describe('subgroups', () => {
+  it('only a member of the main group can create one; the group is left untouched', async () => {
+    const main = (await create(0, { name: 'Private main', is_closed: true, is_public: false, is_open: false })).data
+      ?.data;
+    const mainId = main?.id ?? '';
+    const planted = await create(2, { name: 'Planted', parent_id: mainId, is_public: true });
+    expect(planted.error?.status).toBe(403);
+    expect([...server.store.raw.channels.values()].filter((c) => c.parent_id === mainId)).toEqual([]);
+    const own = await create(0, { name: 'Own sub', parent_id: mainId, is_public: true });
+    expect(own.data?.data.parent_id).toBe(mainId);
+  });
+
+  it("a non-member sees a public group's public subgroups, never its private ones (names nor counts)", async () => {
+    const main = (await create(0, { name: 'Public main', is_closed: false, is_public: true, is_open: true })).data
+      ?.data;
+    const mainId = main?.id ?? '';
+    const secret = (
+      await create(0, { name: 'Secret sub', parent_id: mainId, is_closed: true, is_public: false, is_open: false })
+    ).data?.data;
+    const open = (
+      await create(0, { name: 'Open sub', parent_id: mainId, is_closed: false, is_public: true, is_open: true })
+    ).data?.data;
+    const seenByOwner = (await as(0).GET('/api/v1/channels/{id}', path(mainId))).data?.data.subgroups.map((s) => s.id);
+    expect(seenByOwner).toEqual(expect.arrayContaining([secret?.id, open?.id]));
+    const seenByStranger = (await as(2).GET('/api/v1/channels/{id}', path(mainId))).data?.data.subgroups.map(
+      (s) => s.id,
+    );
+    expect(seenByStranger).toEqual([open?.id]);
+    expect((await as(2).GET('/api/v1/channels/{id}', path(secret?.id ?? ''))).error?.status).toBe(403);
+  });
+
+  it('a public subgroup of a private group stays hidden from people outside the main group', async () => {
+    const main = (await create(0, { name: 'Private main 2', is_closed: true, is_public: false, is_open: false })).data
+      ?.data;
+    const sub = (
+      await create(0, { name: 'Public sub', parent_id: main?.id, is_public: true, is_open: true, is_closed: false })
+    ).data?.data;
+    expect((await as(2).GET('/api/v1/channels/{id}', path(sub?.id ?? ''))).error?.status).toBe(403);
+    expect((await as(2).POST('/api/v1/channels/{id}/join', path(sub?.id ?? ''))).error?.status).toBe(403);
+  });
+});
+
+describe('request sizes', () => {
+  it('a new group takes at most 1,000 people per request; 1,001 is a 422 naming users', async () => {
+    const everyone = server.store
+      .firstUsers(1100)
+      .map((u) => u.id)
+      .filter((u) => u !== id(0));
+    const atLimit = await create(0, { users: everyone.slice(0, 1000) });
+    expect(atLimit.data?.data.users).toHaveLength(1001);
+    const over = await create(0, { users: everyone.slice(0, 1001) });
+    expect(over.error?.status).toBe(422);
+    expect(Object.keys(over.error?.fieldErrors ?? {})).toContain('users');
+  });
+
+  it('adds 1,000 people to a group in one request; 1,001 is a 422 naming user_ids', async () => {
+    const group = (await create(0, {})).data?.data;
+    const everyone = server.store
+      .firstUsers(1100)
+      .map((u) => u.id)
+      .filter((u) => u !== id(0));
+    const added = await as(0).POST('/api/v1/channels/{id}/members', {
+      ...path(group?.id ?? ''),
+      body: { user_ids: everyone.slice(0, 1000) },
+    });
+    expect(added.data?.data.member_count).toBe(1001);
+    const over = await as(0).POST('/api/v1/channels/{id}/members', {
+      ...path(group?.id ?? ''),
+      body: { user_ids: everyone.slice(0, 1001) },
+    });
+    expect(over.error?.status).toBe(422);
+    expect(Object.keys(over.error?.fieldErrors ?? {})).toContain('user_ids');
+  });
+});
