@@ -1,11 +1,12 @@
 import { hash } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
+import { MockClock } from './clock.ts';
 import { contract, pathMatchers } from './contract.ts';
 import { docsRouter } from './docs.ts';
-import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
+import { errorRate, type Latency, latency, requestLog, securityHeaders } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
-import { loginLimiter } from './middleware/rate-limit.ts';
+import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { authRoutes } from './routes/auth.ts';
 import { channelsRoutes } from './routes/channels.ts';
@@ -47,8 +48,12 @@ export interface MockOptions {
   errorRate?: number;
   /** Allowed browser origins, or `'*'`. */
   corsOrigins?: string[] | '*';
-  /** Failed sign-ins allowed per minute per e-mail + address. */
-  loginAttemptsPerMinute?: number;
+  /** Sign-in and registration limits per e-mail and per address. */
+  authLimits?: AuthLimits;
+  /** The clock that `/__mock/clock` moves; pass the store's (main.ts does). */
+  clock?: MockClock;
+  /** `/__mock` endpoints that change state (reset, clock); main.ts turns them off beyond loopback. */
+  allowStateChanges?: boolean;
   random?: () => number;
   /** The live chat streams; pass one to share it (the chatter does), else the app makes its own. */
   realtime?: RealtimeHub;
@@ -75,17 +80,22 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     validators: compileValidators(doc, operations),
     table: new OperationTable(),
   };
-  const limiter = loginLimiter(options.loginAttemptsPerMinute ?? 10);
+  const limiters = authLimiters(options.authLimits);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
+  app.use(securityHeaders());
   if (options.log) app.use(requestLog(options.log));
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   app.use(cors({ origin: origins === '*' ? '*' : origins, exposedHeaders: ['Retry-After', 'Allow'], maxAge: 600 }));
 
   // Order matters only where paths overlap: `/users/me…` routes before `/users/{id}…`.
-  authRoutes(ctx, { seededPasswordHash: options.seededPasswordHash, loginLimiter: limiter.middleware });
+  authRoutes(ctx, {
+    seededPasswordHash: options.seededPasswordHash,
+    loginLimiters: limiters.login,
+    registerLimiters: limiters.register,
+  });
   resourcesRoutes(ctx);
   notesRoutes(ctx);
   clubsRoutes(ctx);
@@ -108,11 +118,19 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   // The contract's operations first, in one lookup: none of their paths is a docs, media, mock or
   // stream path, so answering them before those routers changes nothing but the time taken.
-  app.use(ctx.table.dispatch(before, parseBody));
+  app.use(ctx.table.dispatch(before, parseBody, store));
 
   app.use(docsRouter(doc));
   app.use(mediaRouter(store));
-  app.use(mockRouter(store, options.resetState ?? (() => seedState()), limiter.reset));
+  app.use(
+    mockRouter(store, {
+      resetState: options.resetState ?? (() => seedState()),
+      onReset: limiters.reset,
+      clock: options.clock ?? new MockClock(),
+      corsOrigins: origins,
+      allowStateChanges: options.allowStateChanges ?? true,
+    }),
+  );
 
   // Event streams stay open: no latency, error-rate or body parsing in front of them.
   const realtime =

@@ -39,6 +39,12 @@ export class HttpError extends Error {
   static unauthorized(message?: string) {
     return new HttpError(401, message, undefined, { 'WWW-Authenticate': 'Bearer realm="cohort"' });
   }
+  /** An expired token: RFC 6750's `invalid_token`, and a message a user understands. */
+  static sessionExpired() {
+    return new HttpError(401, 'Your session has expired; sign in again.', undefined, {
+      'WWW-Authenticate': 'Bearer realm="cohort", error="invalid_token", error_description="The access token expired"',
+    });
+  }
   static forbidden(message?: string) {
     return new HttpError(403, message);
   }

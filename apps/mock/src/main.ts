@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { startChatter } from './chatter.ts';
-import { parseOptions, USAGE, UsageError } from './options.ts';
+import { MockClock } from './clock.ts';
+import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
 import { readStateFile, writeStateFile } from './persistence.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -36,7 +37,12 @@ try {
   process.exit(1);
 }
 const dataFile = opts.data;
-const store = new Store(saved ?? fresh(), dataFile ? { onCommit: (state) => writeStateFile(dataFile, state) } : {});
+const clock = new MockClock();
+const store = new Store(saved ?? fresh(), {
+  now: clock.now,
+  tokenTtlMs: opts.tokenTtlSeconds * 1000,
+  ...(dataFile ? { onCommit: (state) => writeStateFile(dataFile, state) } : {}),
+});
 if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
 
 const realtime = new RealtimeHub(chatOf(store));
@@ -51,10 +57,14 @@ const app = createApp({
     errorRate: opts.errorRate,
     corsOrigins: opts.corsOrigins,
     realtime,
+    clock,
+    authLimits: { loginPerAddress: opts.loginLimit, registerPerAddress: opts.registerLimit },
+    // Beyond loopback anyone on the network could wipe the state: off unless asked for.
+    allowStateChanges: isLoopback(opts.host) || opts.allowReset,
   },
 });
 
-const server = createMockServer(app).listen(opts.port, opts.host, () => {
+const server = createMockServer(app, { requestTimeoutMs: opts.requestTimeoutMs }).listen(opts.port, opts.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   console.log(`Cohort mock server listening on http://${host}:${port}`);

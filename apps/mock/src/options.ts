@@ -15,6 +15,16 @@ export interface CliOptions {
   quiet: boolean;
   /** Seeded members post now and then (#7); on in `pnpm dev`, off by default and in tests. */
   chatter: boolean;
+  /** Seconds a token lives after its last use. */
+  tokenTtlSeconds: number;
+  /** Failed sign-ins per minute per address. */
+  loginLimit: number;
+  /** Registrations per 10 minutes per address. */
+  registerLimit: number;
+  /** Milliseconds to receive a whole request. */
+  requestTimeoutMs: number;
+  /** `/__mock/reset` and `/__mock/clock` beyond loopback. */
+  allowReset: boolean;
 }
 
 export class UsageError extends Error {
@@ -32,6 +42,11 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --cors-origin <list>  comma-separated origins or * (default the Vite dev server)  env MOCK_CORS_ORIGIN
   --quiet               no request log
   --chatter             seeded members post to open chats now and then env MOCK_CHATTER=1
+  --token-ttl <s>       seconds a token lives after its last use (default 2592000, 30 days)  env MOCK_TOKEN_TTL
+  --login-limit <n>     failed sign-ins per minute per address (default 100)  env MOCK_LOGIN_LIMIT
+  --register-limit <n>  registrations per 10 minutes per address (default 20)  env MOCK_REGISTER_LIMIT
+  --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
+  --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
   --help`;
 
 function integer(name: string, raw: string, min: number, max: number): number {
@@ -39,6 +54,15 @@ function integer(name: string, raw: string, min: number, max: number): number {
   const n = Number(raw);
   if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+function numberOr(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  return raw === undefined ? fallback : integer(name, raw, min, max);
+}
+
+/** Loopback addresses, where only this machine can reach the `/__mock` endpoints. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export function parseLatency(raw: string): Latency {
@@ -67,6 +91,11 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'cors-origin': { type: 'string' },
       quiet: { type: 'boolean' },
       chatter: { type: 'boolean' },
+      'token-ttl': { type: 'string' },
+      'login-limit': { type: 'string' },
+      'register-limit': { type: 'string' },
+      'request-timeout': { type: 'string' },
+      'allow-reset': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -108,5 +137,22 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
               .filter(Boolean),
     quiet: values.quiet ?? false,
     chatter: values.chatter ?? ['1', 'true', 'on'].includes(chatterEnv ?? ''),
+    tokenTtlSeconds: numberOr(
+      'token-ttl',
+      pick(values['token-ttl'], 'MOCK_TOKEN_TTL'),
+      2_592_000,
+      1,
+      10 * 365 * 86_400,
+    ),
+    loginLimit: numberOr('login-limit', pick(values['login-limit'], 'MOCK_LOGIN_LIMIT'), 100, 1, 1_000_000),
+    registerLimit: numberOr('register-limit', pick(values['register-limit'], 'MOCK_REGISTER_LIMIT'), 20, 1, 1_000_000),
+    requestTimeoutMs: numberOr(
+      'request-timeout',
+      pick(values['request-timeout'], 'MOCK_REQUEST_TIMEOUT'),
+      30_000,
+      100,
+      3_600_000,
+    ),
+    allowReset: values['allow-reset'] ?? false,
   };
 }

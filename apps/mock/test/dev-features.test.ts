@@ -3,6 +3,8 @@ import { parseOptions } from '../src/options.ts';
 import { DEFAULT_SEED } from '../src/seed/index.ts';
 import { startServer, validateResponse } from './helpers.ts';
 
+const JSON_POST = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+
 describe('POST /__mock/reset', () => {
   it('restores the seeded state and forgets sign-in attempts', async () => {
     const server = await startServer();
@@ -17,7 +19,7 @@ describe('POST /__mock/reset', () => {
       const wrong = { uniName: 'MIT', email: 'locked@cohort.test', password: 'wrong' };
       for (let i = 0; i < 11; i++) await server.client().POST('/api/v1/login', { body: wrong });
       expect((await server.client().POST('/api/v1/login', { body: wrong })).error?.status).toBe(429);
-      const res = await fetch(`${server.baseUrl}/__mock/reset`, { method: 'POST' });
+      const res = await fetch(`${server.baseUrl}/__mock/reset`, JSON_POST);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ success: true });
       // Sessions are state too: the old token is gone with it.
@@ -51,7 +53,7 @@ describe('--error-rate', () => {
       expect(statuses).toEqual([503, 200, 503, 200]);
       expect((await fetch(`${server.baseUrl}/docs/`)).status).toBe(200);
       expect((await fetch(`${server.baseUrl}/openapi.json`)).status).toBe(200);
-      expect((await fetch(`${server.baseUrl}/__mock/reset`, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/__mock/reset`, JSON_POST)).status).toBe(200);
     } finally {
       await server.close();
     }

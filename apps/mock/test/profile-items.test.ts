@@ -189,7 +189,7 @@ describe('experiences', () => {
     expect(list.data?.data[0]).toEqual(stored.data?.data);
   });
 
-  it('creates the university record when it is unknown, and reuses it', async () => {
+  it('creates the university record when it is unknown, reuses it, and lists it publicly only once three accounts use it', async () => {
     const client = server.client(token);
     const body = { uni_name: 'Université de Montréal', concern: 'Economics', year: 2015, degree: 'BA' };
     const first = await client.POST('/api/v1/users/me/experiences/store', { body });
@@ -197,10 +197,19 @@ describe('experiences', () => {
       body: { ...body, uni_name: 'UNIVERSITÉ DE MONTRÉAL' },
     });
     expect(first.data?.data.university.id).toBe(second.data?.data.university.id);
-    const unis = await client.GET('/api/v1/general/get-all-resource/', {
-      params: { query: { resource: 'University', q: 'montréal' } },
-    });
-    expect(unis.data?.data.data).toEqual([first.data?.data.university]);
+    const listed = async () =>
+      (
+        await server.client().GET('/api/v1/general/get-all-resource/', {
+          params: { query: { resource: 'University', q: 'montréal' } },
+        })
+      ).data?.data.data;
+    // One account typing a name (twice) does not publish it to everyone, signed out included.
+    expect(await listed()).toEqual([]);
+    const [, second2, third] = server.store.firstUsers(3);
+    await server.client(await server.login(second2?.email)).POST('/api/v1/users/me/experiences/store', { body });
+    expect(await listed()).toEqual([]);
+    await server.client(await server.login(third?.email)).POST('/api/v1/users/me/experiences/store', { body });
+    expect(await listed()).toEqual([first.data?.data.university]);
   });
 
   it("lists another user's experiences read-only (proposed listUserExperiences)", async () => {

@@ -17,7 +17,8 @@ export function bearerToken(authorization: string | undefined): string | undefin
 /** The session of the request's bearer token; throws 401 when there is none or it is not live. */
 export function authenticate(store: Store, authorization: string | undefined): Session {
   const token = bearerToken(authorization);
-  const user = token ? store.userForToken(token) : undefined;
-  if (!token || !user) throw HttpError.unauthorized();
-  return { user, token };
+  const state = token ? store.tokenState(token) : undefined;
+  if (state === 'expired') throw HttpError.sessionExpired();
+  if (!token || !state) throw HttpError.unauthorized();
+  return { user: state.user, token };
 }

@@ -29,8 +29,27 @@ export function requestLog(write: (line: string) => void): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      write(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
+      write(`${req.method} ${redactUrl(req.originalUrl)} ${res.statusCode} ${ms.toFixed(1)}ms`);
     });
+    next();
+  };
+}
+
+/** A credential in a query string (`?access_token=`) never reaches the log. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:access_token|token|ticket)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/**
+ * Headers every answer carries: no MIME sniffing, no referrer leaking a URL, and no framing
+ * (`/docs` holds a token in the page, so a foreign page must not frame it).
+ */
+export function securityHeaders(): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
     next();
   };
 }

@@ -2,26 +2,37 @@ import type { RequestHandler } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
 import { HttpError } from '../http-error.ts';
 
-export interface LoginLimiter {
-  middleware: RequestHandler;
+export interface AuthLimits {
+  /** Failed sign-ins per minute per e-mail + address (default 10). */
+  loginPerEmail?: number;
+  /** Failed sign-ins per minute per address, whatever the e-mail: stops spraying (default 100). */
+  loginPerAddress?: number;
+  /** Registrations per 10 minutes per address (default 20). */
+  registerPerAddress?: number;
+}
+
+export interface AuthLimiters {
+  login: RequestHandler[];
+  register: RequestHandler[];
   /** Forgets every count (`POST /__mock/reset`). */
   reset: () => void;
 }
 
-/** At most `limit` failed sign-ins per minute per e-mail + client address; then 429 with Retry-After. */
-export function loginLimiter(limit = 10, windowMs = 60_000): LoginLimiter {
+function limiter(
+  limit: number,
+  windowMs: number,
+  key: (req: Parameters<RequestHandler>[0]) => string,
+  failedOnly: boolean,
+): { middleware: RequestHandler; store: MemoryStore } {
   const store = new MemoryStore();
   const middleware = rateLimit({
     windowMs,
     limit,
     store,
-    skipSuccessfulRequests: true,
+    skipSuccessfulRequests: failedOnly,
     standardHeaders: false,
     legacyHeaders: false,
-    keyGenerator: (req) => {
-      const email = typeof req.body?.email === 'string' ? req.body.email.toLowerCase() : '';
-      return `${email}|${ipKeyGenerator(req.ip ?? '')}`;
-    },
+    keyGenerator: key,
     handler: (req, _res, next) => {
       const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000));
@@ -32,5 +43,30 @@ export function loginLimiter(limit = 10, windowMs = 60_000): LoginLimiter {
       );
     },
   });
-  return { middleware, reset: () => void store.resetAll() };
+  return { middleware, store };
+}
+
+const address = (req: Parameters<RequestHandler>[0]) => ipKeyGenerator(req.ip ?? '');
+
+/**
+ * Sign-in: failed attempts per e-mail + address and per address alone (one address trying 200
+ * e-mails is a spray); registration: accounts per address. Each then 429 with Retry-After.
+ */
+export function authLimiters(limits: AuthLimits = {}): AuthLimiters {
+  const perEmail = limiter(
+    limits.loginPerEmail ?? 10,
+    60_000,
+    (req) => `${typeof req.body?.email === 'string' ? req.body.email.toLowerCase() : ''}|${address(req)}`,
+    true,
+  );
+  const perAddress = limiter(limits.loginPerAddress ?? 100, 60_000, address, true);
+  const register = limiter(limits.registerPerAddress ?? 20, 600_000, address, false);
+  const stores = [perEmail.store, perAddress.store, register.store];
+  return {
+    login: [perAddress.middleware, perEmail.middleware],
+    register: [register.middleware],
+    reset: () => {
+      for (const store of stores) store.resetAll();
+    },
+  };
 }

@@ -6,8 +6,9 @@ import { ok, type RouteContext, route } from './define.ts';
 export interface AuthRoutesOptions {
   /** Checks the password of a seeded user (they share one hash, made once per start). */
   seededPasswordHash: string;
-  /** Limits sign-in attempts; runs after validation, so a 422 does not count. */
-  loginLimiter: RequestHandler;
+  /** Limit sign-in attempts and registrations; they run after validation, so a 422 does not count. */
+  loginLimiters: RequestHandler[];
+  registerLimiters: RequestHandler[];
 }
 
 export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void {
@@ -25,22 +26,33 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
       if (!user || !passwordOk || !uniOk) throw HttpError.unauthorized('These credentials do not match our records.');
       return {
         status: 200,
-        body: ok({ access_token: store.issueToken(user.id), token_type: 'Bearer' as const }, 'Signed in.'),
+        body: ok(
+          { access_token: store.issueToken(user.id), token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds },
+          'Signed in.',
+        ),
       };
     },
-    [options.loginLimiter],
+    options.loginLimiters,
   );
 
-  route(ctx, 'register', async ({ body }) => {
-    if (store.findUserByEmail(body.email)) {
-      throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
-    }
-    const user = store.createUser({ ...body, password_hash: await hashPassword(body.password) });
-    return {
-      status: 201,
-      body: ok({ access_token: store.issueToken(user.id), token_type: 'Bearer' as const }, 'Account created.'),
-    };
-  });
+  route(
+    ctx,
+    'register',
+    async ({ body }) => {
+      if (store.findUserByEmail(body.email)) {
+        throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
+      }
+      const user = store.createUser({ ...body, password_hash: await hashPassword(body.password) });
+      return {
+        status: 201,
+        body: ok(
+          { access_token: store.issueToken(user.id), token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds },
+          'Account created.',
+        ),
+      };
+    },
+    options.registerLimiters,
+  );
 
   route(ctx, 'logout', ({ session }) => {
     store.revokeToken(session.token);

@@ -85,7 +85,10 @@ export function route<Id extends OperationId>(
   };
   const takesJson = operation.requestBody?.content['application/json'] !== undefined;
   ctx.table.add(operation, (req, res, next) => {
-    const session = secured ? authenticate(store, req.headers.authorization) : undefined;
+    // The dispatcher authenticated a secured operation before it parsed the body (see dispatch).
+    const session = secured
+      ? ((req as SessionCarrier)[SESSION] ?? authenticate(store, req.headers.authorization))
+      : undefined;
     // A body the JSON parser left alone was sent as something else: say so, not "body is required".
     if (takesJson && req.body === undefined && hasBody(req)) {
       throw HttpError.invalid({ body: ['must be JSON, sent with Content-Type: application/json'] });
@@ -112,8 +115,18 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 }
 
+const SESSION = Symbol('cohort.session');
+type SessionCarrier = Request & { [SESSION]?: Session };
+
+/** GET operations that change state (the spec's logout): never run for a HEAD. */
+const NOT_FOR_HEAD = new Set(['logout']);
+
 interface Entry {
   method: string;
+  /** Needs a bearer token: checked before the body is read, so no token means 401, not a parse error. */
+  secured: boolean;
+  /** False for a GET that changes state: a HEAD is answered 405. */
+  head: boolean;
   /** The contract path without its trailing slash (how Express registers it). */
   path: string;
   /** What Express's router would match: case-insensitive, one optional trailing slash. */
@@ -192,6 +205,8 @@ export class OperationTable {
       .join('/');
     this.#entries.push({
       method: operation.method.toUpperCase(),
+      secured: operation.secured,
+      head: !NOT_FOR_HEAD.has(operation.operationId),
       path,
       regex: new RegExp(`^${source}(?:/)?$`, 'i'),
       names,
@@ -249,7 +264,7 @@ export class OperationTable {
    * request without a body skips `parseBody`, and with nothing else before it the operation runs
    * straight away.
    */
-  dispatch(before: RequestHandler[], parseBody: RequestHandler): RequestHandler {
+  dispatch(before: RequestHandler[], parseBody: RequestHandler, store: Store): RequestHandler {
     const withBody = [...before, parseBody];
     return (req, res, next) => {
       if (this.#dirty) this.#index();
@@ -257,6 +272,15 @@ export class OperationTable {
       const exact = this.#exact.get(`${req.method} ${path}`);
       const found: Lookup = exact ? { entry: exact, params: {} } : this.#scan(req.method, path);
       if (!found) return next();
+      if ('entry' in found) {
+        if (req.method === 'HEAD' && !found.entry.head) {
+          throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
+            Allow: found.entry.method,
+          });
+        }
+        // Who is asking comes first: without a live token a secured call is a 401 whatever its body.
+        if (found.entry.secured) (req as SessionCarrier)[SESSION] = authenticate(store, req.headers.authorization);
+      }
       const steps = hasBody(req) ? withBody : before;
       if (steps.length === 0) return run(found, req, res, next);
       runChain(steps, req, res, (error?: unknown) => {

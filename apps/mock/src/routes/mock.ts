@@ -1,14 +1,70 @@
-import { Router } from 'express';
+import express, { type Request, type RequestHandler, Router } from 'express';
+import type { MockClock } from '../clock.ts';
+import { HttpError } from '../http-error.ts';
 import type { Store } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 
+export interface MockRouterOptions {
+  resetState: () => State;
+  /** Called after a reset (forgets rate-limit counts). */
+  onReset: () => void;
+  clock: MockClock;
+  /** Browser origins the mock serves besides its own (`--cors-origin`); `'*'` allows none extra here. */
+  corsOrigins: string[] | '*';
+  /** False when the server listens beyond loopback without `--allow-reset`: state changes are refused. */
+  allowStateChanges: boolean;
+}
+
+/**
+ * What guards every `/__mock` endpoint that changes state. A plain form or a `text/plain` fetch
+ * from any web page is a "simple" request that needs no preflight, so JSON is required (a
+ * cross-site JSON POST needs a preflight, which the CORS policy answers), and a foreign `Origin`
+ * is refused outright: curl, tests and the web app (no Origin, or an allowed one) keep working.
+ */
+function guard(options: MockRouterOptions): RequestHandler {
+  return (req, _res, next) => {
+    if (!options.allowStateChanges) {
+      throw HttpError.forbidden(
+        'The /__mock endpoints that change state are off: the server listens beyond loopback. Start it with --allow-reset to allow them.',
+      );
+    }
+    const origin = req.get('origin');
+    if (origin !== undefined && origin !== ownOrigin(req) && !allowed(options.corsOrigins, origin)) {
+      throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not change the mock's state.`);
+    }
+    if (!req.is('application/json')) {
+      throw new HttpError(415, 'Send this request with Content-Type: application/json (an empty {} body is fine).');
+    }
+    next();
+  };
+}
+
+const ownOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? ''}`;
+const allowed = (origins: string[] | '*', origin: string) => origins !== '*' && origins.includes(origin);
+
 /** Developer-only endpoints, outside the contract. */
-export function mockRouter(store: Store, resetState: () => State, onReset: () => void): Router {
+export function mockRouter(store: Store, options: MockRouterOptions): Router {
   const router = Router();
-  router.post('/__mock/reset', (_req, res) => {
-    store.reset(resetState());
-    onReset();
+  const json = express.json({ limit: '1kb' });
+  const guarded = [guard(options), json];
+
+  router.post('/__mock/reset', ...guarded, (_req, res) => {
+    store.reset(options.resetState());
+    options.onReset();
     res.json({ success: true, message: 'Mock state restored to the seed.', data: null });
+  });
+
+  const clockBody = () => ({ now: options.clock.now().toISOString(), offset_ms: options.clock.offsetMs });
+  router.get('/__mock/clock', (_req, res) => {
+    res.json({ success: true, message: 'OK', data: clockBody() });
+  });
+  router.post('/__mock/clock', ...guarded, (req, res) => {
+    const advance = (req.body as { advance_ms?: unknown } | undefined)?.advance_ms;
+    if (typeof advance !== 'number' || !Number.isSafeInteger(advance) || advance < 0) {
+      throw HttpError.invalid({ advance_ms: ['must be a whole number of milliseconds, 0 or more'] });
+    }
+    options.clock.advance(advance);
+    res.json({ success: true, message: 'Mock clock moved.', data: clockBody() });
   });
   return router;
 }

@@ -21,6 +21,7 @@ import type {
   State,
   StoredChannel,
   StoredExperience,
+  StoredResource,
   StoredUser,
   TokenRecord,
   User,
@@ -29,9 +30,20 @@ import type {
 export interface StoreOptions {
   /** Called after every change, before the response is sent (`--data` persists here). */
   onCommit?: (state: State) => void;
-  /** The clock, injectable for tests. */
+  /** The clock, injectable for tests (the mock's `/__mock/clock` moves it). */
   now?: () => Date;
+  /** How long a token lives after its last use (sliding); default 30 days. */
+  tokenTtlMs?: number;
 }
+
+export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
+/** A token's last use is written back at most this often, so a read does not rewrite `--data`. */
+const TOKEN_TOUCH_MS = 3600_000;
+/** A university name typed at registration or in an experience is listed once this many accounts use it. */
+export const UNIVERSITY_LISTING_THRESHOLD = 3;
+
+/** What a bearer token is worth right now. */
+export type TokenState = { user: StoredUser } | 'expired' | undefined;
 
 export interface NewUser {
   email: string;
@@ -204,11 +216,12 @@ export class Store {
     if (this.findUserByEmail(input.email)) {
       throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
     }
-    const university = this.findOrCreateResource('University', input.university_name);
+    const id = randomId('usr');
+    const university = this.findOrCreateResource('University', input.university_name, id);
     const now = this.timestamp();
     const local = input.email.split('@')[0] ?? '';
     const user: StoredUser = {
-      id: randomId('usr'),
+      id,
       email: input.email,
       first_name: input.first_name ?? local,
       last_name: input.last_name ?? '',
@@ -247,6 +260,11 @@ export class Store {
     return user;
   }
 
+  /** Seconds a fresh token lives without use (`expires_in` of sign-in and registration). */
+  get tokenTtlSeconds(): number {
+    return Math.floor((this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS) / 1000);
+  }
+
   issueToken(userId: string): string {
     const token = newToken();
     const record: TokenRecord = { user_id: userId, created_at: this.timestamp() };
@@ -258,8 +276,31 @@ export class Store {
   }
 
   userForToken(token: string): StoredUser | undefined {
-    const record = this.state.tokens[hashToken(token)];
-    return record ? this.users.get(record.user_id) : undefined;
+    const state = this.tokenState(token);
+    return typeof state === 'object' ? state.user : undefined;
+  }
+
+  /**
+   * The token's user while it lives: a token expires `tokenTtlMs` after its last use (sliding).
+   * An expired token is forgotten, and reported as such once so the 401 can say why.
+   */
+  tokenState(token: string): TokenState {
+    const key = hashToken(token);
+    const record = this.state.tokens[key];
+    if (!record) return undefined;
+    const now = this.now().getTime();
+    const lastUsed = Date.parse(record.last_used_at ?? record.created_at);
+    if (now - lastUsed > (this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS)) {
+      delete this.state.tokens[key];
+      this.commit();
+      return 'expired';
+    }
+    if (now - lastUsed > TOKEN_TOUCH_MS) {
+      record.last_used_at = new Date(now).toISOString();
+      this.commit();
+    }
+    const user = this.users.get(record.user_id);
+    return user ? { user } : undefined;
   }
 
   revokeToken(token: string): void {
@@ -271,7 +312,8 @@ export class Store {
 
   listResources(kind: ResourceKind, q: string | undefined, page: number, perPage: number): ResourcePage {
     const needle = q?.trim().toLowerCase();
-    const all = this.state.resources[kind];
+    // Names people typed are listed only once enough accounts use them (see findOrCreateResource).
+    const all = this.state.resources[kind].filter((item) => !(item as StoredResource).pending_by);
     const matches = needle ? all.filter((item) => item.name.toLowerCase().includes(needle)) : all;
     const start = (page - 1) * perPage;
     return {
@@ -287,12 +329,24 @@ export class Store {
     return this.state.resources[kind].find((item) => item.id === id);
   }
 
-  /** The item of that name (case-insensitive), created when there is none. */
-  findOrCreateResource(kind: ResourceKind, name: string): ResourceItem {
+  /**
+   * The item of that name (case-insensitive), created when there is none. A name a user typed is
+   * kept for that user but stays out of the public list (`pending_by`) until
+   * UNIVERSITY_LISTING_THRESHOLD accounts use it, so one account cannot publish free text to
+   * everyone (a real backend would moderate it).
+   */
+  findOrCreateResource(kind: ResourceKind, name: string, typedBy?: string): ResourceItem {
     const list = this.state.resources[kind];
-    const found = list.find((item) => sameName(item.name, name));
-    if (found) return found;
-    const item = { id: this.nextId('resource'), name: name.trim() };
+    const found = list.find((item) => sameName(item.name, name)) as StoredResource | undefined;
+    if (found) {
+      if (found.pending_by && typedBy && !found.pending_by.includes(typedBy)) {
+        found.pending_by.push(typedBy);
+        if (found.pending_by.length >= UNIVERSITY_LISTING_THRESHOLD) delete found.pending_by;
+      }
+      return found;
+    }
+    const item: StoredResource = { id: this.nextId('resource'), name: name.trim() };
+    if (typedBy) item.pending_by = [typedBy];
     list.push(item);
     return item;
   }
@@ -397,7 +451,7 @@ export class Store {
     userId: string,
     input: { uni_name: string; concern: string; degree: string; year: number },
   ): Experience {
-    const university = this.findOrCreateResource('University', input.uni_name);
+    const university = this.findOrCreateResource('University', input.uni_name, userId);
     const stored = this.experiences.add({
       id: this.nextId('experience'),
       user_id: userId,
@@ -412,7 +466,13 @@ export class Store {
 
   private toExperience(e: StoredExperience): Experience {
     const university = this.findResource('University', e.university_id) ?? { id: e.university_id, name: 'Unknown' };
-    return { id: e.id, university, concern: e.concern, degree: e.degree, year: e.year };
+    return {
+      id: e.id,
+      university: { id: university.id, name: university.name },
+      concern: e.concern,
+      degree: e.degree,
+      year: e.year,
+    };
   }
 
   // ---------- people ----------

@@ -84,7 +84,12 @@ export interface SavedMessageRecord {
 export interface TokenRecord {
   user_id: string;
   created_at: string;
+  /** Written back at most hourly; the token expires a lifetime after it (sliding). */
+  last_used_at?: string;
 }
+
+/** A resource as stored: `pending_by` lists who typed a name not yet shown in the public list. */
+export type StoredResource = ResourceItem & { pending_by?: string[] };
 
 export type Counter = 'note' | 'club' | 'interest' | 'direction' | 'experience' | 'resource' | 'saved_message';
 

@@ -1082,6 +1082,8 @@ export interface components {
             access_token: string;
             /** @constant */
             token_type: "Bearer";
+            /** @description Seconds the token lives without being used; each authenticated call extends it (a sliding lifetime; the mock's default is 30 days). After that every call answers 401 and the user signs in again. Optional: a backend whose tokens never expire omits it. */
+            expires_in?: number;
         };
         /** @description The sign-in answer. Open, as every response object. */
         LoginResult: {
@@ -1604,7 +1606,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The token is missing, unknown or revoked. */
+        /** @description The token is missing, unknown, revoked or expired (an expired one is named in the message and in `WWW-Authenticate: Bearer error="invalid_token"`). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -1934,7 +1936,8 @@ export interface operations {
                      *       "message": "Signed in.",
                      *       "data": {
                      *         "access_token": "3q2-7wEAAAAbY29ob3J0LWRlbW8tdG9rZW4tZXhhbXBsZS0xMjM0NTY",
-                     *         "token_type": "Bearer"
+                     *         "token_type": "Bearer",
+                     *         "expires_in": 2592000
                      *       }
                      *     }
                      */
@@ -1983,7 +1986,8 @@ export interface operations {
                      *       "message": "Account created.",
                      *       "data": {
                      *         "access_token": "3q2-7wEAAAAbY29ob3J0LWRlbW8tdG9rZW4tZXhhbXBsZS0xMjM0NTY",
-                     *         "token_type": "Bearer"
+                     *         "token_type": "Bearer",
+                     *         "expires_in": 2592000
                      *       }
                      *     }
                      */

@@ -1,0 +1,233 @@
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { MockClock } from '../src/clock.ts';
+import { redactUrl } from '../src/middleware/dev.ts';
+import { SEEDED_PASSWORD } from '../src/seed/index.ts';
+import { createMockServer } from '../src/server.ts';
+import { Store } from '../src/store/store.ts';
+import { startServer, type TestServer } from './helpers.ts';
+
+async function withServer(config: Parameters<typeof startServer>[0], fn: (server: TestServer) => Promise<void>) {
+  const server = await startServer(config);
+  try {
+    await fn(server);
+  } finally {
+    await server.close();
+  }
+}
+
+const post = (url: string, headers: Record<string, string>, body = '{}') =>
+  fetch(url, { method: 'POST', headers, body });
+
+describe('POST /__mock/reset and /__mock/clock (never cross-site)', () => {
+  it.each([
+    ['a text/plain POST (a simple request, no preflight)', { 'content-type': 'text/plain' }, 415],
+    ['a form POST', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+    ['JSON from a foreign origin', { 'content-type': 'application/json', origin: 'https://evil.example' }, 403],
+    ['JSON from the web app', { 'content-type': 'application/json', origin: 'http://localhost:5173' }, 200],
+    ['JSON without an Origin (curl, tests)', { 'content-type': 'application/json' }, 200],
+  ])('%s %j → %i', async (_name, headers, status) => {
+    await withServer({}, async (server) => {
+      const token = await server.login();
+      const res = await post(`${server.baseUrl}/__mock/reset`, headers);
+      expect(res.status).toBe(status);
+      expect(await res.json()).toMatchObject({ success: status === 200 });
+      // A refused reset wiped nothing: the session still works.
+      const me = await server.client(token).GET('/api/v1/users/me');
+      expect(me.response.status).toBe(status === 200 ? 401 : 200);
+    });
+  });
+
+  it('is off when the server listens beyond loopback without --allow-reset', async () => {
+    await withServer({ options: { allowStateChanges: false } }, async (server) => {
+      const res = await post(`${server.baseUrl}/__mock/reset`, { 'content-type': 'application/json' });
+      expect(res.status).toBe(403);
+      expect((await res.json()).message).toContain('--allow-reset');
+    });
+  });
+});
+
+describe('tokens expire (sliding lifetime)', () => {
+  it('a token unused for longer than its lifetime is a 401 saying the session expired; use keeps it alive', async () => {
+    const clock = new MockClock();
+    const HOUR = 3600_000;
+    await withServer({ store: { now: clock.now, tokenTtlMs: 24 * HOUR }, options: { clock } }, async (server) => {
+      const signIn = await server.client().POST('/api/v1/login', {
+        body: { uniName: 'Stanford University', email: 'demo@cohort.test', password: SEEDED_PASSWORD },
+      });
+      expect(signIn.data?.data.expires_in).toBe(24 * 3600);
+      const token = signIn.data?.data.access_token ?? '';
+      // Used every 20 hours: 60 hours later it still works (sliding).
+      for (let i = 0; i < 3; i++) {
+        clock.advance(20 * HOUR);
+        expect((await server.client(token).GET('/api/v1/users/me')).response.status).toBe(200);
+      }
+      // Moved through the mock's own clock endpoint, as a frontend test would.
+      const moved = await post(
+        `${server.baseUrl}/__mock/clock`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ advance_ms: 25 * HOUR }),
+      );
+      expect(moved.status).toBe(200);
+      const expired = await server.client(token).GET('/api/v1/users/me');
+      expect(expired.response.status).toBe(401);
+      expect(expired.error?.message).toBe('Your session has expired; sign in again.');
+      expect(expired.response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    });
+  });
+});
+
+describe('sign-in spraying and registration floods (per address)', () => {
+  it('one address trying many e-mails gets 429 with Retry-After', async () => {
+    await withServer({ options: { authLimits: { loginPerAddress: 20 } } }, async (server) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await server.client().POST('/api/v1/login', {
+          body: { uniName: 'MIT', email: `person${i}@spray.test`, password: 'wrong-password' },
+        });
+        statuses.push(res.response.status);
+        if (res.response.status === 429) expect(Number(res.response.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    });
+  });
+
+  it('one address registering account after account gets 429 with Retry-After', async () => {
+    await withServer({ options: { authLimits: { registerPerAddress: 5 } } }, async (server) => {
+      const register = (i: number) =>
+        server.client().POST('/api/v1/register', {
+          body: {
+            university_name: 'Stanford University',
+            email: `new${i}@flood.test`,
+            password: 'secret-1',
+            graduation_year: 2026,
+          },
+        });
+      for (let i = 0; i < 5; i++) expect((await register(i)).response.status).toBe(201);
+      const refused = await register(5);
+      expect(refused.response.status).toBe(429);
+      expect(refused.response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(server.store.findUserByEmail('new5@flood.test')).toBeUndefined();
+    });
+  });
+
+  it('a university name typed at registration stays out of the public list', async () => {
+    await withServer({}, async (server) => {
+      await server.client().POST('/api/v1/register', {
+        body: {
+          university_name: 'Buy Cheap Pills Dot Com',
+          email: 'spam@flood.test',
+          password: 'secret-1',
+          graduation_year: 2026,
+        },
+      });
+      const list = await server.client().GET('/api/v1/general/get-all-resource/', {
+        params: { query: { resource: 'University', q: 'pills' } },
+      });
+      expect(list.data?.data.data).toEqual([]);
+      // The account itself keeps its university.
+      expect(server.store.findUserByEmail('spam@flood.test')?.university).toBe('Buy Cheap Pills Dot Com');
+    });
+  });
+});
+
+describe('the edges of HTTP', () => {
+  it('every answer carries nosniff, a referrer policy and framing protection (/docs included)', async () => {
+    await withServer({}, async (server) => {
+      for (const path of ['/api/v1/users/me', '/docs/', '/openapi.json', '/nope']) {
+        const res = await fetch(`${server.baseUrl}${path}`);
+        expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+        expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+        expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      }
+    });
+  });
+
+  it('HEAD /api/v1/logout does not sign the user out (405 with Allow)', async () => {
+    await withServer({}, async (server) => {
+      const token = await server.login();
+      const head = await fetch(`${server.baseUrl}/api/v1/logout`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(head.status).toBe(405);
+      expect(head.headers.get('allow')).toBe('GET');
+      expect((await server.client(token).GET('/api/v1/users/me')).response.status).toBe(200);
+    });
+  });
+
+  it('malformed JSON without a token is a 401 (who asks comes before what they sent)', async () => {
+    await withServer({}, async (server) => {
+      const res = await post(
+        `${server.baseUrl}/api/v1/users/me/notes/store`,
+        { 'content-type': 'application/json' },
+        '{"title":',
+      );
+      expect(res.status).toBe(401);
+    });
+  });
+
+  it('the request log never shows a token from the query string', () => {
+    expect(redactUrl('/api/v1/channels/chan_x/stream?access_token=s3cr3t&x=1')).toBe(
+      '/api/v1/channels/chan_x/stream?access_token=[redacted]&x=1',
+    );
+    expect(redactUrl('/a?x=1&access_token=s3cr3t')).toBe('/a?x=1&access_token=[redacted]');
+  });
+
+  it('a request whose body trickles in is cut off with a JSON 408 at the request timeout', async () => {
+    const store = new Store((await import('../src/seed/index.ts')).seedState({ users: 5, channels: 1 }));
+    const { createApp } = await import('../src/app.ts');
+    const app = createApp({ store, options: { seededPasswordHash: 'x' } });
+    const server = createMockServer(app, { requestTimeoutMs: 300 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/v1/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+          );
+        });
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk;
+        });
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error(`no answer; got ${text}`)), 5000);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toContain('application/json');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('headers too large are a JSON 431, not node bare text', async () => {
+    await withServer({}, async (server) => {
+      const res = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          `${server.baseUrl}/api/v1/users/me`,
+          { headers: { 'x-big': 'a'.repeat(20_000) } },
+          (r) => {
+            let body = '';
+            r.on('data', (c) => {
+              body += c;
+            });
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, type: String(r.headers['content-type']), body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(res.status).toBe(431);
+      expect(res.type).toContain('application/json');
+      expect(JSON.parse(res.body)).toMatchObject({ success: false });
+    });
+  });
+});
