@@ -13,6 +13,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
+import { RenderGuard } from '../../ui/RenderGuard.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
@@ -332,18 +333,20 @@ export default function ChatInboxScreen() {
           itemContent={(_, item) => {
             const quotedItem = item.reply_message_id ? byId.get(item.reply_message_id) : undefined;
             return (
-              <MessageBubble
-                item={item}
-                own={item.sender_id === me}
-                senderName={nameOf(item.sender_id)}
-                quoted={quotedItem ? { name: nameOf(quotedItem.sender_id), text: quotedItem.message } : undefined}
-                selecting={selecting}
-                selected={selected.has(item.id)}
-                highlighted={highlight === item.id}
-                onToggleSelect={toggleSelect}
-                onMenu={setMenuFor}
-                onRetry={chat.retry}
-              />
+              <RenderGuard fallback={<p className={s.unshowable}>This message can't be shown.</p>}>
+                <MessageBubble
+                  item={item}
+                  own={item.sender_id === me}
+                  senderName={nameOf(item.sender_id)}
+                  quoted={quotedItem ? { name: nameOf(quotedItem.sender_id), text: quotedItem.message } : undefined}
+                  selecting={selecting}
+                  selected={selected.has(item.id)}
+                  highlighted={highlight === item.id}
+                  onToggleSelect={toggleSelect}
+                  onMenu={setMenuFor}
+                  onRetry={chat.retry}
+                />
+              </RenderGuard>
             );
           }}
         />

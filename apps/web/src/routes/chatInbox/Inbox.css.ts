@@ -220,3 +220,11 @@ export const swatches = style({
   padding: 0,
   margin: 0,
 });
+
+/** Stands in for a message that could not be rendered, so the rest of the chat keeps working. */
+export const unshowable = style({
+  margin: `${vars.space.xs} ${vars.space.lg}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontStyle: 'italic',
+});

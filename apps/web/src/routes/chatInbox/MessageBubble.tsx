@@ -1,11 +1,10 @@
 import { memo, useState } from 'react';
+import { fileNameFromUrl } from '../../lib/file-name.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { clock } from '../chats/format.ts';
 import type { ChatItem } from './chat-items.ts';
 import * as s from './Inbox.css.ts';
-
-const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url) || url;
 
 function Attachment({ url, image, senderName }: { url: string; image: boolean; senderName: string }) {
   const [broken, setBroken] = useState(false);
@@ -25,7 +24,7 @@ function Attachment({ url, image, senderName }: { url: string; image: boolean; s
   return (
     <a className={s.fileLink} href={url} target="_blank" rel="noreferrer">
       <Icon name="file" width={16} height={16} />
-      {image ? 'Image' : fileName(url)}
+      {image ? 'Image' : fileNameFromUrl(url)}
     </a>
   );
 }
@@ -105,7 +104,7 @@ export const MessageBubble = memo(function MessageBubble({
         {item.files.map((f) => (
           <Attachment key={f.url} url={f.url} image={f.file_type === 1} senderName={senderName} />
         ))}
-        {item.message && <span>{item.message}</span>}
+        {item.message && <span dir="auto">{item.message}</span>}
         <span className={s.meta}>
           {item.status === 'sending' && 'Sending…'}
           {failed && <span role="alert">Not sent{item.error ? `: ${item.error}` : ''}</span>}

@@ -1,8 +1,9 @@
+import { formatDate, parseDate } from '../../lib/dates.ts';
+
 /** Chat-list and bubble times: the clock today, the weekday this week, else the date. */
 export function chatTime(iso: string | undefined, now: Date = new Date()): string {
-  if (!iso) return '';
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return '';
+  const time = parseDate(iso);
+  if (!time) return '';
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   if (time.getTime() >= startOfToday) return time.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   if (time.getTime() >= startOfToday - 6 * 86400e3) return time.toLocaleDateString([], { weekday: 'short' });
@@ -10,7 +11,7 @@ export function chatTime(iso: string | undefined, now: Date = new Date()): strin
 }
 
 /** The clock time of a message, for its bubble. */
-export const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+export const clock = (iso: string) => formatDate(iso, { hour: '2-digit', minute: '2-digit' });
 
 /** Two-letter initials for an avatar without a photo. */
 export function initials(name: string): string {

@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { otherProfilePath, paths } from '../../config/paths.ts';
+import { formatDate, parseDate } from '../../lib/dates.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import {
   channelsAtom,
@@ -44,13 +45,10 @@ const ONLINE_MS = 5 * 60_000;
 const MEDIA_PAGE = 100;
 
 function lastSeen(person: Person, now = Date.now()): { online: boolean; text: string } {
-  if (!person.last_seen_at) return { online: false, text: '' };
-  const at = new Date(person.last_seen_at).getTime();
-  if (now - at < ONLINE_MS) return { online: true, text: 'online' };
-  return {
-    online: false,
-    text: `last seen ${new Date(at).toLocaleDateString([], { day: 'numeric', month: 'short' })}`,
-  };
+  const date = parseDate(person.last_seen_at);
+  if (!date) return { online: false, text: '' };
+  if (now - date.getTime() < ONLINE_MS) return { online: true, text: 'online' };
+  return { online: false, text: `last seen ${formatDate(person.last_seen_at, { day: 'numeric', month: 'short' })}` };
 }
 
 /** /group-profile?id=chan_…: a group's profile, members, subgroups and what was shared in it. */

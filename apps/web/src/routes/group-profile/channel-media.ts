@@ -1,4 +1,5 @@
 import type { Message } from '@cohort/api';
+import { fileNameFromUrl } from '../../lib/file-name.ts';
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"')]+/g;
 
@@ -15,7 +16,7 @@ export function channelMedia(messages: readonly Message[]): ChannelMedia {
   for (const m of [...messages].reverse()) {
     for (const f of m.files) {
       if (f.file_type === 1) out.images.push({ url: f.url, messageId: m.id });
-      else out.files.push({ url: f.url, name: decodeURIComponent(f.url.split('/').pop() || f.url), messageId: m.id });
+      else out.files.push({ url: f.url, name: fileNameFromUrl(f.url), messageId: m.id });
     }
     for (const url of m.message.match(URL_PATTERN) ?? []) out.links.push({ url, messageId: m.id });
   }

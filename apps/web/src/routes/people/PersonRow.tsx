@@ -7,7 +7,8 @@ export const fullName = (p: Pick<Person, 'first_name' | 'last_name'>) => `${p.fi
 
 /** A person with photo, full name, last-seen text and a selection checkbox (the whole row toggles it). */
 export function PersonRow({ person, selected, onToggle }: { person: Person; selected: boolean; onToggle: () => void }) {
-  const name = fullName(person);
+  // A member without a name (the contract allows empty names) still gets a label to read and select.
+  const name = fullName(person) || 'Unnamed member';
   // A photo that cannot load (offline, a dead link) falls back to the initials rather than a broken image.
   const [broken, setBroken] = useState(false);
   const detail = [person.university, person.graduation_year && `Class of ${person.graduation_year}`]
@@ -20,7 +21,7 @@ export function PersonRow({ person, selected, onToggle }: { person: Person; sele
           <img className={s.photo} src={person.profile_image} alt="" loading="lazy" onError={() => setBroken(true)} />
         ) : (
           <span className={s.initials} aria-hidden="true">
-            {(person.first_name[0] ?? '') + (person.last_name[0] ?? '')}
+            {(person.first_name[0] ?? '') + (person.last_name[0] ?? '') || '?'}
           </span>
         )}
         <span className={s.who}>

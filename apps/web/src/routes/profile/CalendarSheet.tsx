@@ -1,6 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
+import { formatDate } from '../../lib/dates.ts';
 import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
@@ -18,7 +19,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute:
 export function byDay(events: readonly CalendarEvent[]): { day: string; events: CalendarEvent[] }[] {
   const days: { day: string; events: CalendarEvent[] }[] = [];
   for (const event of events) {
-    const day = dayFormat.format(new Date(event.start));
+    const day = formatDate(event.start, dayFormat, 'Date unknown');
     const last = days.at(-1);
     if (last?.day === day) last.events.push(event);
     else days.push({ day, events: [event] });
@@ -28,7 +29,7 @@ export function byDay(events: readonly CalendarEvent[]): { day: string; events: 
 
 function when(event: CalendarEvent): string {
   if (event.all_day) return 'All day';
-  return `${timeFormat.format(new Date(event.start))} – ${timeFormat.format(new Date(event.end))}`;
+  return `${formatDate(event.start, timeFormat, '?')} – ${formatDate(event.end, timeFormat, '?')}`;
 }
 
 /** The signed-in user's calendar (events saved from a chat's Forward → Calendar), soonest first. */

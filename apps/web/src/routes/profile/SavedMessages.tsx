@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { formatDate } from '../../lib/dates.ts';
 import { loadSavedMessagesAtom, type SavedMessage, savedMessagesAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -12,7 +13,7 @@ function SavedItem({ item }: { item: SavedMessage }) {
   const [expanded, setExpanded] = useState(false);
   return (
     <li className={s.savedItem}>
-      <span className={l.muted}>{dateFormat.format(new Date(item.message.time))}</span>
+      <span className={l.muted}>{formatDate(item.message.time, dateFormat)}</span>
       <strong>{item.channel_name}</strong>
       <span className={expanded ? undefined : s.clamp}>{item.message.message}</span>
       <Button small variant="ghost" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>

@@ -1,0 +1,158 @@
+import type { components } from '@cohort/api';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MessageBubble } from '../../routes/chatInbox/MessageBubble.tsx';
+import { chatTime, clock, initials } from '../../routes/chats/format.ts';
+import { channelMedia } from '../../routes/group-profile/channel-media.ts';
+import { lastSeenText, shortDate } from '../../routes/people/last-seen.ts';
+import { PersonRow } from '../../routes/people/PersonRow.tsx';
+import { byDay } from '../../routes/profile/CalendarSheet.tsx';
+import { RenderGuard } from '../../ui/RenderGuard.tsx';
+import { formatDate, parseDate } from '../dates.ts';
+import { fileNameFromUrl } from '../file-name.ts';
+
+// Hostile but contract-valid server data: every renderer of server data must show it without
+// throwing. (A leap second is a valid RFC 3339 date-time that JavaScript's Date cannot parse.)
+type Message = components['schemas']['Message'];
+const LEAP_SECOND = '2016-12-31T23:59:60Z';
+const LONG_WORD = 'x'.repeat(10_000);
+const RTL = 'مرحبا بكم في المجموعة';
+
+const message = (over: Partial<Message>): Message => ({
+  id: 'msg_AAAAAAAAAAAAAAAA',
+  sender_id: 'usr_AAAAAAAAAAAAAAAA',
+  reply_message_id: null,
+  message: 'Hello',
+  time: '2026-11-20T10:00:00Z',
+  files: [],
+  ...over,
+});
+
+describe('file names from URLs the contract allows', () => {
+  it.each([
+    ['a malformed escape', '/media/files/a%FF.txt', 'a%FF.txt'],
+    ['a lone percent', '/media/files/100%.pdf', '100%.pdf'],
+    ['a valid escape', '/media/files/r%C3%A9sum%C3%A9.pdf', 'résumé.pdf'],
+    ['a query and fragment', 'https://cdn.example/x/report.pdf?sig=a%ZZ#p2', 'report.pdf'],
+    ['a trailing slash', 'https://cdn.example/files/', 'files'],
+    ['no path', 'https://cdn.example', 'cdn.example'],
+    ['empty', '', 'File'],
+  ])('%s: %s → %s', (_name, url, want) => {
+    expect(fileNameFromUrl(url)).toBe(want);
+  });
+});
+
+describe('dates that do not parse', () => {
+  it.each([
+    ['a leap second', LEAP_SECOND, true],
+    ['garbage', 'not a date', false],
+    ['empty', '', false],
+    ['null', null, false],
+  ])('%s', (_name, iso, parses) => {
+    expect(parseDate(iso) !== undefined).toBe(parses);
+    expect(() => formatDate(iso, { dateStyle: 'medium' })).not.toThrow();
+    expect(() => chatTime(iso ?? undefined)).not.toThrow();
+    expect(() => clock(iso ?? '')).not.toThrow();
+    expect(() => lastSeenText(iso)).not.toThrow();
+    expect(() => shortDate(iso ?? '')).not.toThrow();
+    expect(() =>
+      byDay([{ id: 1, title: 't', all_day: false, start: iso ?? '', end: iso ?? '' } as never]),
+    ).not.toThrow();
+  });
+  it('a leap second is shown as the second before it, never "Invalid Date"', () => {
+    expect(formatDate(LEAP_SECOND, { year: 'numeric', timeZone: 'UTC' })).toBe('2016');
+    expect(lastSeenText(LEAP_SECOND, new Date('2026-01-01T00:00:00Z'))).not.toContain('Invalid');
+  });
+});
+
+describe('names', () => {
+  it.each([
+    ['empty', '', '?'],
+    ['spaces', '   ', '?'],
+    ['emoji only', '🎓 🎉', '?'],
+    ['right-to-left', RTL, 'مب'],
+  ])('initials of %s', (_name, name, want) => {
+    expect(initials(name)).toBe(want);
+  });
+
+  it('a person with empty names still has a label to read and select', () => {
+    render(
+      <ul>
+        <PersonRow
+          person={{ id: 'usr_AAAAAAAAAAAAAAAA', first_name: '', last_name: '' } as never}
+          selected={false}
+          onToggle={() => {}}
+        />
+      </ul>,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select Unnamed member' })).toBeTruthy();
+  });
+});
+
+describe('the message bubble', () => {
+  const bubble = (m: Message) =>
+    render(
+      <MessageBubble
+        item={{ ...m, key: m.id }}
+        own={false}
+        senderName=""
+        quoted={undefined}
+        selecting={false}
+        selected={false}
+        highlighted={false}
+        onToggleSelect={() => {}}
+        onMenu={() => {}}
+        onRetry={() => {}}
+      />,
+    );
+
+  it.each([
+    [
+      'an attachment URL with a malformed escape',
+      message({ files: [{ url: '/media/files/a%FF.txt', file_type: 2 }] }),
+      'a%FF.txt',
+    ],
+    ['a 10,000-character word', message({ message: LONG_WORD }), LONG_WORD],
+    ['right-to-left text', message({ message: RTL }), RTL],
+    ['an empty message with an image', message({ message: '', files: [{ url: '/media/x%ZZ.png', file_type: 1 }] }), ''],
+    ['a time that does not parse', message({ time: LEAP_SECOND }), 'Hello'],
+  ])('renders %s', (_name, m, text) => {
+    const { container } = bubble(m);
+    expect(container.textContent).toContain(text);
+  });
+
+  it('keeps right-to-left text readable in a left-to-right page (dir=auto)', () => {
+    const { container } = bubble(message({ message: RTL }));
+    expect(container.querySelector('[dir="auto"]')?.textContent).toContain(RTL);
+  });
+});
+
+describe('the group profile tabs', () => {
+  it('lists a file whose URL has a malformed escape', () => {
+    const media = channelMedia([message({ files: [{ url: '/media/files/a%FF.txt', file_type: 2 }] })]);
+    expect(media.files).toEqual([
+      { url: '/media/files/a%FF.txt', name: 'a%FF.txt', messageId: 'msg_AAAAAAAAAAAAAAAA' },
+    ]);
+  });
+});
+
+describe('one item that cannot be shown', () => {
+  it('shows its fallback while its siblings render', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('cannot render');
+    };
+    render(
+      <div>
+        <RenderGuard fallback={<p>This message can't be shown.</p>}>
+          <Broken />
+        </RenderGuard>
+        <RenderGuard fallback={<p>unused</p>}>
+          <p>The next message</p>
+        </RenderGuard>
+      </div>,
+    );
+    expect(screen.getByText("This message can't be shown.")).toBeTruthy();
+    expect(screen.getByText('The next message')).toBeTruthy();
+  });
+});
