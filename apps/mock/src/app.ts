@@ -59,6 +59,8 @@ export interface MockOptions {
   realtime?: RealtimeHub;
   /** Keep-alive period of chat streams when the app makes its own hub (default 15 s). */
   keepAliveMs?: number;
+  /** Open streams per user and per token when the app makes its own hub (default 10). */
+  streamsPerUser?: number;
 }
 
 /**
@@ -135,7 +137,10 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   // Event streams stay open: no latency, error-rate or body parsing in front of them.
   const realtime =
     options.realtime ??
-    new RealtimeHub(chatOf(store), options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs });
+    new RealtimeHub(chatOf(store), {
+      ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
+      ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
+    });
   app.use(streamRouter(ctx, realtime));
 
   // Everything else under the API's middlewares, then 404/405.

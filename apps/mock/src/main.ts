@@ -45,7 +45,7 @@ const store = new Store(saved ?? fresh(), {
 });
 if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
 
-const realtime = new RealtimeHub(chatOf(store));
+const realtime = new RealtimeHub(chatOf(store), { streamsPerUser: opts.streamsPerUser });
 const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};
 const app = createApp({
   store,

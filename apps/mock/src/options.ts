@@ -25,6 +25,8 @@ export interface CliOptions {
   requestTimeoutMs: number;
   /** `/__mock/reset` and `/__mock/clock` beyond loopback. */
   allowReset: boolean;
+  /** Open event streams per user and per token. */
+  streamsPerUser: number;
 }
 
 export class UsageError extends Error {
@@ -46,6 +48,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --login-limit <n>     failed sign-ins per minute per address (default 100)  env MOCK_LOGIN_LIMIT
   --register-limit <n>  registrations per 10 minutes per address (default 20)  env MOCK_REGISTER_LIMIT
   --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
+  --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
   --help`;
 
@@ -96,6 +99,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'register-limit': { type: 'string' },
       'request-timeout': { type: 'string' },
       'allow-reset': { type: 'boolean' },
+      'streams-per-user': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -154,5 +158,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       3_600_000,
     ),
     allowReset: values['allow-reset'] ?? false,
+    streamsPerUser: numberOr(
+      'streams-per-user',
+      pick(values['streams-per-user'], 'MOCK_STREAMS_PER_USER'),
+      10,
+      1,
+      100_000,
+    ),
   };
 }

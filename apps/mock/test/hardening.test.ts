@@ -35,7 +35,7 @@ describe('POST /__mock/reset and /__mock/clock (never cross-site)', () => {
       expect(await res.json()).toMatchObject({ success: status === 200 });
       // A refused reset wiped nothing: the session still works.
       const me = await server.client(token).GET('/api/v1/users/me');
-      expect(me.response.status).toBe(status === 200 ? 401 : 200);
+      expect(me.response?.status).toBe(status === 200 ? 401 : 200);
     });
   });
 
@@ -61,7 +61,7 @@ describe('tokens expire (sliding lifetime)', () => {
       // Used every 20 hours: 60 hours later it still works (sliding).
       for (let i = 0; i < 3; i++) {
         clock.advance(20 * HOUR);
-        expect((await server.client(token).GET('/api/v1/users/me')).response.status).toBe(200);
+        expect((await server.client(token).GET('/api/v1/users/me')).response?.status).toBe(200);
       }
       // Moved through the mock's own clock endpoint, as a frontend test would.
       const moved = await post(
@@ -71,9 +71,9 @@ describe('tokens expire (sliding lifetime)', () => {
       );
       expect(moved.status).toBe(200);
       const expired = await server.client(token).GET('/api/v1/users/me');
-      expect(expired.response.status).toBe(401);
+      expect(expired.response?.status).toBe(401);
       expect(expired.error?.message).toBe('Your session has expired; sign in again.');
-      expect(expired.response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+      expect(expired.response?.headers.get('www-authenticate')).toContain('error="invalid_token"');
     });
   });
 });
@@ -86,8 +86,8 @@ describe('sign-in spraying and registration floods (per address)', () => {
         const res = await server.client().POST('/api/v1/login', {
           body: { uniName: 'MIT', email: `person${i}@spray.test`, password: 'wrong-password' },
         });
-        statuses.push(res.response.status);
-        if (res.response.status === 429) expect(Number(res.response.headers.get('retry-after'))).toBeGreaterThan(0);
+        statuses.push(res.response?.status ?? 0);
+        if (res.response?.status === 429) expect(Number(res.response?.headers.get('retry-after'))).toBeGreaterThan(0);
       }
       expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
       expect(statuses[20]).toBe(429);
@@ -105,10 +105,10 @@ describe('sign-in spraying and registration floods (per address)', () => {
             graduation_year: 2026,
           },
         });
-      for (let i = 0; i < 5; i++) expect((await register(i)).response.status).toBe(201);
+      for (let i = 0; i < 5; i++) expect((await register(i)).response?.status).toBe(201);
       const refused = await register(5);
-      expect(refused.response.status).toBe(429);
-      expect(refused.response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.response?.status).toBe(429);
+      expect(refused.response?.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(server.store.findUserByEmail('new5@flood.test')).toBeUndefined();
     });
   });
@@ -155,7 +155,7 @@ describe('the edges of HTTP', () => {
       });
       expect(head.status).toBe(405);
       expect(head.headers.get('allow')).toBe('GET');
-      expect((await server.client(token).GET('/api/v1/users/me')).response.status).toBe(200);
+      expect((await server.client(token).GET('/api/v1/users/me')).response?.status).toBe(200);
     });
   });
 

@@ -211,6 +211,112 @@ describe('streamChannel', () => {
   });
 });
 
+describe('stream limits (an attacker opening streams by the thousand)', () => {
+  /** Opens a raw stream and reads its text until closed or `ms` passes. */
+  async function openRaw(url: string) {
+    const controller = new AbortController();
+    const res = await fetch(url, { signal: controller.signal });
+    let text = '';
+    const done = (async () => {
+      const reader = res.body?.getReader();
+      try {
+        for (;;) {
+          const chunk = await reader?.read();
+          if (!chunk || chunk.done) return;
+          text += new TextDecoder().decode(chunk.value);
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    return { res, text: () => text, close: () => controller.abort(), done };
+  }
+
+  it('the 11th stream of one user (or one token) is a 429 with the envelope and Retry-After', async () => {
+    const token = await server.login();
+    const open = [];
+    for (let i = 0; i < 10; i++) open.push(await openRaw(streamUrl(channel, token)));
+    expect(open.every((o) => o.res.status === 200)).toBe(true);
+    const over = await fetch(streamUrl(channel, token));
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(validateResponse('streamChannel', 429, await over.json())).toEqual([]);
+    // Another token of the same user counts against the same cap.
+    const second = await server.login();
+    expect((await fetch(streamUrl(channel, second))).status).toBe(429);
+    for (const o of open) o.close();
+    await Promise.all(open.map((o) => o.done));
+    await new Promise((r) => setTimeout(r, 50));
+    const again = await openRaw(streamUrl(channel, token));
+    expect(again.res.status).toBe(200);
+    again.close();
+  });
+
+  it('presence is coalesced: 200 streams opening and closing send an observer a handful of events, ending with the right count', async () => {
+    const busy = await startServer({ options: { streamsPerUser: 1000 } });
+    try {
+      const observerToken = await busy.login();
+      const group = (await busy.client(observerToken).GET('/api/v1/users/me/channels')).data?.data.find(
+        (c) => c.users.length > 1,
+      );
+      const me = busy.store.findUserByEmail('demo@cohort.test')?.id;
+      const member = group?.users.find((id) => id !== me) ?? '';
+      const token = await busy.login(busy.store.findUser(member)?.email);
+      const url = (t: string) =>
+        `${busy.baseUrl}/api/v1/channels/${group?.id}/stream?access_token=${encodeURIComponent(t)}`;
+      const observer = listen(url(observerToken));
+      streams.push(observer.es);
+      await observer.opened;
+      await waitFor(observer.events, (e) => e.type === 'presence');
+      const before = observer.events.length;
+      const opened = await Promise.all(Array.from({ length: 200 }, () => openRaw(url(token))));
+      expect(opened.every((o) => o.res.status === 200)).toBe(true);
+      for (const o of opened) o.close();
+      await Promise.all(opened.map((o) => o.done));
+      // Past the coalescing window: the last count is the observer alone.
+      await new Promise((r) => setTimeout(r, 700));
+      const presence = observer.events.slice(before).filter((e) => e.type === 'presence');
+      expect(presence.length).toBeGreaterThan(0);
+      expect(presence.length).toBeLessThanOrEqual(10);
+      expect(presence.at(-1)?.data).toEqual({ online_count: 1 });
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('logout and leave end the stream at once, not at the next keep-alive', async () => {
+    const quiet = await startServer({ options: { keepAliveMs: 60_000 } });
+    try {
+      const token = await quiet.login();
+      const client = quiet.client(token);
+      const made = await client.POST('/api/v1/users/channels/store', {
+        body: { name: 'Brief', description: '', tags: [], is_closed: false, users: [] },
+      });
+      const id = made.data?.data.id ?? '';
+      const url = (t: string) => `${quiet.baseUrl}/api/v1/channels/${id}/stream?access_token=${encodeURIComponent(t)}`;
+      const leaving = await openRaw(url(token));
+      await client.POST('/api/v1/users/channels/{id}/leave', { params: { path: { id } } });
+      await Promise.race([
+        leaving.done,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('still open after leave')), 2000)),
+      ]);
+
+      const other = await quiet.login();
+      const mine = (await quiet.client(other).GET('/api/v1/users/me/channels')).data?.data[0]?.id ?? '';
+      const out = await openRaw(
+        `${quiet.baseUrl}/api/v1/channels/${mine}/stream?access_token=${encodeURIComponent(other)}`,
+      );
+      await quiet.client(other).GET('/api/v1/logout');
+      await Promise.race([
+        out.done,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('still open after logout')), 2000)),
+      ]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
 describe('chatter', () => {
   it('makes seeded members (never a connected user) post to the open group now and then', async () => {
     const store = new Store(seedState({ users: 40, channels: 6 }));

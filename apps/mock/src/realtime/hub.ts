@@ -1,31 +1,71 @@
 import type { Response } from 'express';
+import { HttpError } from '../http-error.ts';
 import type { ChatEvent, ChatService } from '../store/chat.ts';
 
 export const KEEP_ALIVE_MS = 15_000;
+/** Open streams allowed per user, and per token (429 past it). */
+export const DEFAULT_STREAMS_PER_USER = 10;
+/** At most one presence event per channel per this long; the last one carries the latest count. */
+export const PRESENCE_COALESCE_MS = 250;
 
 export interface HubOptions {
   /** How often a `: keep-alive` comment goes down each idle stream (default 15 s). */
   keepAliveMs?: number;
+  /** Open streams per user and per token (default 10). */
+  streamsPerUser?: number;
+  /** Presence coalescing window (default 250 ms). */
+  presenceMs?: number;
 }
 
 interface Subscriber {
+  channelId: string;
   userId: string;
+  token: string;
   res: Response;
   timer: NodeJS.Timeout;
-  /** False once the token is revoked or the user left the group: the stream then ends. */
+  /** Checked on the keep-alive tick only (never per broadcast): false once the token has expired. */
   allowed: () => boolean;
+}
+
+interface ChannelStreams {
+  subscribers: Set<Subscriber>;
+  /** User id → open streams of that user on the channel: the online count is this map's size. */
+  online: Map<string, number>;
+  /** The pending coalesced presence event, if one is scheduled. */
+  presenceTimer?: NodeJS.Timeout | undefined;
+  /** The count the channel's streams were last told. */
+  announced?: number;
 }
 
 /**
  * The live side of chat: per-channel Server-Sent Event streams. Relays the ChatService's events,
- * counts who is online (distinct users with an open stream) and keeps idle streams alive.
+ * counts who is online (distinct users with an open stream, kept incrementally) and keeps idle
+ * streams alive. Streams are capped per user and per token, presence is coalesced per channel,
+ * and a stream ends when its token is revoked or its user leaves: the store says so through
+ * events, so a broadcast never re-checks anyone's token.
  */
 export class RealtimeHub {
-  private readonly channels = new Map<string, Set<Subscriber>>();
+  private readonly channels = new Map<string, ChannelStreams>();
+  private readonly byUser = new Map<string, Set<Subscriber>>();
+  private readonly byToken = new Map<string, Set<Subscriber>>();
   private readonly keepAliveMs: number;
+  private readonly streamsPerUser: number;
+  private readonly presenceMs: number;
   private readonly relay = (event: ChatEvent) => {
-    if (event.type === 'message') this.publish(event.channelId, 'message', event.message, event.message.id);
-    else this.publish(event.channelId, 'pin', { message: event.message });
+    switch (event.type) {
+      case 'message':
+        this.publish(event.channelId, 'message', event.message, event.message.id);
+        break;
+      case 'pin':
+        this.publish(event.channelId, 'pin', { message: event.message });
+        break;
+      case 'left':
+        for (const s of [...(this.byUser.get(event.userId) ?? [])]) if (s.channelId === event.channelId) this.expel(s);
+        break;
+      case 'signed-out':
+        for (const s of [...(this.byToken.get(event.token) ?? [])]) this.expel(s);
+        break;
+    }
   };
 
   constructor(
@@ -33,11 +73,27 @@ export class RealtimeHub {
     options: HubOptions = {},
   ) {
     this.keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+    this.streamsPerUser = options.streamsPerUser ?? DEFAULT_STREAMS_PER_USER;
+    this.presenceMs = options.presenceMs ?? PRESENCE_COALESCE_MS;
     chat.on('chat', this.relay);
   }
 
+  /** Throws 429 when the user (or the token) already has the most streams allowed open. */
+  assertCapacity(userId: string, token: string): void {
+    const open = Math.max(this.byUser.get(userId)?.size ?? 0, this.byToken.get(token)?.size ?? 0);
+    if (open >= this.streamsPerUser) {
+      throw new HttpError(
+        429,
+        `Too many open streams: at most ${this.streamsPerUser} per user. Close one and try again.`,
+        undefined,
+        { 'Retry-After': '5' },
+      );
+    }
+  }
+
   /** Turns `res` into an event stream of `channelId` until the client goes away. */
-  subscribe(channelId: string, userId: string, res: Response, allowed: () => boolean = () => true): void {
+  subscribe(channelId: string, userId: string, res: Response, allowed: () => boolean = () => true, token = ''): void {
+    this.assertCapacity(userId, token);
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -49,28 +105,31 @@ export class RealtimeHub {
     res.write('retry: 3000\n\n');
     const timer = setInterval(() => {
       if (subscriber.allowed()) res.write(': keep-alive\n\n');
-      else this.expel(channelId, subscriber);
+      else this.expel(subscriber);
     }, this.keepAliveMs);
     timer.unref();
-    const subscriber: Subscriber = { userId, res, timer, allowed };
-    let set = this.channels.get(channelId);
-    if (!set) {
-      set = new Set();
-      this.channels.set(channelId, set);
+    const subscriber: Subscriber = { channelId, userId, token, res, timer, allowed };
+    let streams = this.channels.get(channelId);
+    if (!streams) {
+      streams = { subscribers: new Set(), online: new Map() };
+      this.channels.set(channelId, streams);
     }
-    set.add(subscriber);
-    res.on('close', () => this.drop(channelId, subscriber));
-    this.publishPresence(channelId);
+    streams.subscribers.add(subscriber);
+    streams.online.set(userId, (streams.online.get(userId) ?? 0) + 1);
+    index(this.byUser, userId, subscriber);
+    index(this.byToken, token, subscriber);
+    res.on('close', () => this.drop(subscriber));
+    this.schedulePresence(channelId, subscriber);
   }
 
   /** Distinct users with an open stream on the channel. */
   onlineCount(channelId: string): number {
-    return new Set([...(this.channels.get(channelId) ?? [])].map((s) => s.userId)).size;
+    return this.channels.get(channelId)?.online.size ?? 0;
   }
 
   /** Users with an open stream on the channel. */
   onlineUsers(channelId: string): Set<string> {
-    return new Set([...(this.channels.get(channelId) ?? [])].map((s) => s.userId));
+    return new Set(this.channels.get(channelId)?.online.keys() ?? []);
   }
 
   /** Channels that have at least one open stream. */
@@ -81,41 +140,86 @@ export class RealtimeHub {
   /** Ends every stream and stops relaying (server shutdown). */
   close(): void {
     this.chat.off('chat', this.relay);
-    for (const [channelId, set] of this.channels) {
-      for (const subscriber of set) {
+    for (const [channelId, streams] of this.channels) {
+      clearTimeout(streams.presenceTimer);
+      for (const subscriber of streams.subscribers) {
         clearInterval(subscriber.timer);
         subscriber.res.end();
       }
       this.channels.delete(channelId);
     }
+    this.byUser.clear();
+    this.byToken.clear();
   }
 
   /** Ends a stream whose user may no longer read the group; dropped first so nothing more is written to it. */
-  private expel(channelId: string, subscriber: Subscriber): void {
-    this.drop(channelId, subscriber);
+  private expel(subscriber: Subscriber): void {
+    this.drop(subscriber);
     subscriber.res.end();
   }
 
-  private drop(channelId: string, subscriber: Subscriber): void {
+  private drop(subscriber: Subscriber): void {
     clearInterval(subscriber.timer);
-    const set = this.channels.get(channelId);
-    if (!set?.delete(subscriber)) return;
-    if (set.size === 0) this.channels.delete(channelId);
-    else this.publishPresence(channelId);
+    const streams = this.channels.get(subscriber.channelId);
+    if (!streams?.subscribers.delete(subscriber)) return;
+    unindex(this.byUser, subscriber.userId, subscriber);
+    unindex(this.byToken, subscriber.token, subscriber);
+    const left = (streams.online.get(subscriber.userId) ?? 1) - 1;
+    if (left > 0) streams.online.set(subscriber.userId, left);
+    else streams.online.delete(subscriber.userId);
+    if (streams.subscribers.size === 0) {
+      clearTimeout(streams.presenceTimer);
+      this.channels.delete(subscriber.channelId);
+    } else {
+      this.schedulePresence(subscriber.channelId);
+    }
   }
 
-  private publishPresence(channelId: string): void {
-    this.publish(channelId, 'presence', { online_count: this.onlineCount(channelId) });
+  /**
+   * The online count changed: the newcomer (if any) learns it at once; everyone else gets at most
+   * one presence event per window, carrying the count at its end. 1,000 streams opening in a burst
+   * cost a few events, not a million.
+   */
+  private schedulePresence(channelId: string, newcomer?: Subscriber): void {
+    const streams = this.channels.get(channelId);
+    if (!streams) return;
+    if (newcomer) newcomer.res.write(frame('presence', { online_count: streams.online.size }));
+    if (streams.presenceTimer) return;
+    streams.presenceTimer = setTimeout(() => {
+      streams.presenceTimer = undefined;
+      const count = streams.online.size;
+      if (count === streams.announced) return;
+      streams.announced = count;
+      this.publish(channelId, 'presence', { online_count: count });
+    }, this.presenceMs);
+    streams.presenceTimer.unref();
   }
 
   private publish(channelId: string, event: string, data: unknown, id?: string): void {
-    const set = this.channels.get(channelId);
-    if (!set) return;
-    // JSON.stringify escapes newlines, so one `data:` line carries the whole payload.
-    const frame = `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
-    for (const subscriber of set) {
-      if (subscriber.allowed()) subscriber.res.write(frame);
-      else this.expel(channelId, subscriber);
-    }
+    const streams = this.channels.get(channelId);
+    if (!streams) return;
+    const text = frame(event, data, id);
+    for (const subscriber of streams.subscribers) subscriber.res.write(text);
   }
+}
+
+/** One SSE frame; JSON.stringify escapes newlines, so one `data:` line carries the whole payload. */
+function frame(event: string, data: unknown, id?: string): string {
+  return `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+}
+
+function index(map: Map<string, Set<Subscriber>>, key: string, subscriber: Subscriber): void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(subscriber);
+}
+
+function unindex(map: Map<string, Set<Subscriber>>, key: string, subscriber: Subscriber): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(subscriber);
+  if (set.size === 0) map.delete(key);
 }

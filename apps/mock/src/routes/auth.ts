@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
+import { chatOf } from '../store/chat.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 export interface AuthRoutesOptions {
@@ -56,6 +57,7 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
 
   route(ctx, 'logout', ({ session }) => {
     store.revokeToken(session.token);
+    chatOf(store).emit('chat', { type: 'signed-out', token: session.token });
     return { status: 200, body: ok(null, 'Signed out.') };
   });
 }

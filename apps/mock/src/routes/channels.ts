@@ -14,10 +14,11 @@ export function channelsRoutes(ctx: RouteContext): void {
     // mute, last and pinned message) from the chat store (#7).
     body: ok(listMyGroups(store, session.user.id, query.status).map((c) => chatOf(store).decorate(session.user.id, c))),
   }));
-  route(ctx, 'leaveChannel', ({ session, params }) => ({
-    status: 200,
-    body: ok(store.leaveChannel(session.user.id, params.id), 'You left the group.'),
-  }));
+  route(ctx, 'leaveChannel', ({ session, params }) => {
+    const channel = store.leaveChannel(session.user.id, params.id);
+    chatOf(store).emit('chat', { type: 'left', channelId: params.id, userId: session.user.id });
+    return { status: 200, body: ok(channel, 'You left the group.') };
+  });
   route(ctx, 'getChannelMessages', ({ session, params, query }) => {
     const page = store.messagesPage(session.user.id, params.id, query.before, query.limit ?? 50);
     return { status: 200, body: { success: true as const, message: 'OK', ...page } };

@@ -28,11 +28,12 @@ export function streamRouter(ctx: RouteContext, hub: RealtimeHub): Router {
     if (!result.ok) throw HttpError.invalid(result.errors);
     const channelId = String(result.input.params.id);
     chat.assertMember(user.id, channelId);
-    // A stream outlives neither the token (logout) nor the membership (leave).
+    // Logout and leave end the stream at once (the hub hears of them); the keep-alive tick also
+    // notices an expired token or a membership ended some other way.
     const allowed = () =>
       ctx.store.userForToken(token ?? '') !== undefined &&
       ctx.store.raw.channels.get(channelId)?.users.includes(user.id) === true;
-    hub.subscribe(channelId, user.id, res, allowed);
+    hub.subscribe(channelId, user.id, res, allowed, token);
   });
   return router;
 }

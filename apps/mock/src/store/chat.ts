@@ -46,7 +46,11 @@ export function emptyChatState(): ChatState {
 /** What the realtime hub relays to a channel's streams. */
 export type ChatEvent =
   | { type: 'message'; channelId: string; message: Message }
-  | { type: 'pin'; channelId: string; message: Message | null };
+  | { type: 'pin'; channelId: string; message: Message | null }
+  /** The user is no longer a member: their streams of the group end. */
+  | { type: 'left'; channelId: string; userId: string }
+  /** The token was revoked (logout): its streams end. */
+  | { type: 'signed-out'; token: string };
 
 interface Located {
   channel: StoredChannel;

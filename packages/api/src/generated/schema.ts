@@ -855,9 +855,12 @@ export interface paths {
          * Live events of a group (Server-Sent Events)
          * @description A `text/event-stream` that stays open. Events: `message` (data: a Message, also for
          *     forwarded ones), `pin` (data: `{"message": Message|null}`), `presence`
-         *     (data: `{"online_count": n}`, sent on connect and when it changes). A comment line
-         *     `: keep-alive` every 15 s keeps proxies from closing it. Browsers' EventSource cannot send
-         *     headers, so the token may also be given as `?access_token=`.
+         *     (data: `{"online_count": n}`, sent on connect and when it changes, at most one per
+         *     250 ms per group, carrying the latest count). A comment line `: keep-alive` every 15 s
+         *     keeps proxies from closing it. The stream ends when the token is revoked or expires, or
+         *     the user leaves the group. At most 10 streams are open per user and per token: one more is
+         *     a 429 (close one first). Browsers' EventSource cannot send headers, so the token may also
+         *     be given as `?access_token=`.
          */
         get: operations["streamChannel"];
         put?: never;
@@ -4550,6 +4553,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listEvents: {
