@@ -136,12 +136,13 @@ describe('the group profile tabs', () => {
   });
 });
 
+function Broken(): never {
+  throw new Error('cannot render');
+}
+
 describe('one item that cannot be shown', () => {
   it('shows its fallback while its siblings render', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Broken = () => {
-      throw new Error('cannot render');
-    };
     render(
       <div>
         <RenderGuard fallback={<p>This message can't be shown.</p>}>
