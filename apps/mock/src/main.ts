@@ -4,7 +4,7 @@ import { startChatter } from './chatter.ts';
 import { MockClock } from './clock.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
-import { readStateFile, writeStateFile } from './persistence.ts';
+import { lockStateFile, readStateFile, writeStateFile } from './persistence.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
@@ -29,13 +29,19 @@ const opts = options;
 const seededPasswordHash = hashPassword(SEEDED_PASSWORD);
 const fresh = () => seedState({ seed: opts.seed, users: opts.users });
 let saved: ReturnType<typeof readStateFile>;
+let releaseLock = () => {};
 try {
-  saved = opts.data ? readStateFile(opts.data) : undefined;
+  if (opts.data) {
+    releaseLock = lockStateFile(opts.data);
+    saved = readStateFile(opts.data);
+  }
 } catch (error) {
   // A file we cannot read is never overwritten: the user decides (fix it, move it, or use another).
-  console.error(`Cannot load --data ${opts.data}: ${error instanceof Error ? error.message : String(error)}`);
+  releaseLock();
+  console.error(`Cannot load --data: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+process.once('exit', () => releaseLock());
 const dataFile = opts.data;
 const clock = new MockClock();
 const store = new Store(saved ?? fresh(), {

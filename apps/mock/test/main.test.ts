@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -87,11 +87,50 @@ describe('main', { timeout: 30_000 }, () => {
     expect(notes.data).toContainEqual(expect.objectContaining({ id: stored.body.data.id, title: 'Survives a crash' }));
   });
 
-  it('stops with a message, and leaves the file alone, when --data cannot be read', async () => {
+  it.each([
+    ['not JSON', '{"version":', /not JSON/],
+    [
+      'marked version 1 with messages: null',
+      '{"version":1,"messages":null}',
+      /is not a usable Cohort state file: \/seed is missing|\/messages/,
+    ],
+  ])('stops with one line, exit 1 and the file untouched when --data is %s', async (_name, text, want) => {
     const file = join(dir, 'corrupt.json');
-    writeFileSync(file, '{"version":');
-    await expect(start(['--data', file])).rejects.toThrow(/exited with 1: Cannot load --data .*corrupt\.json/);
-    expect(readFileSync(file, 'utf8')).toBe('{"version":');
+    writeFileSync(file, text);
+    const error = await start(['--data', file]).then(
+      () => new Error('started'),
+      (e: Error) => e,
+    );
+    expect(error.message).toMatch(
+      /exited with 1: Cannot load --data: .*corrupt\.json is not a usable Cohort state file/,
+    );
+    expect(error.message).toMatch(want);
+    expect(error.message).not.toMatch(/\n\s+at /);
+    expect(error.message.trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('one writer per --data file: a second server is refused by pid; a stale lock and leftover temp files are cleaned up', async () => {
+    const file = join(dir, 'shared.json');
+    const first = await start(['--data', file]);
+    const refused = await start(['--data', file]).then(
+      () => new Error('started'),
+      (e: Error) => e,
+    );
+    expect(refused.message).toContain(
+      `exited with 1: Cannot load --data: ${file} is in use by another mock server (pid ${first.child.pid})`,
+    );
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    // The killed server left its lock (and, as a crash mid-write would, a temp file).
+    expect(existsSync(`${file}.lock`)).toBe(true);
+    writeFileSync(`${file}.999999.tmp`, 'half a write');
+    const second = await start(['--data', file]);
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(second.child.pid));
+    expect(existsSync(`${file}.999999.tmp`)).toBe(false);
+    second.child.kill('SIGTERM');
+    await new Promise((r) => second.child.once('exit', r));
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
   it('refuses bad flags with the usage text and exit code 2', async () => {
