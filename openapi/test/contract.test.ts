@@ -193,3 +193,35 @@ function resolveSchema(schema: Record<string, unknown>): { properties?: Record<s
     return doc.components.schemas[ref.split('/').pop() ?? ''] as { properties?: Record<string, unknown> };
   return schema as { properties?: Record<string, unknown> };
 }
+
+describe('every string and array is bounded (a real backend enforces a size on everything)', () => {
+  // Walks every schema in the document; enum/const strings are bounded by their values, and a
+  // text/event-stream is a stream, not a value.
+  const doc = loadContract();
+  const unbounded: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${path}/${i}`);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const schema = node as Record<string, unknown>;
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.includes('string') && !('maxLength' in schema || 'enum' in schema || 'const' in schema)) {
+      if (!path.includes('text~1event-stream')) unbounded.push(`${path} (string without maxLength)`);
+    }
+    if (types.includes('array') && !('maxItems' in schema)) unbounded.push(`${path} (array without maxItems)`);
+    if (types.includes('array') && !('items' in schema || 'prefixItems' in schema))
+      unbounded.push(`${path} (array without items)`);
+    for (const [key, child] of Object.entries(schema)) {
+      if (key === 'example' || key === 'examples') continue;
+      walk(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  };
+  walk(doc.paths, '#/paths');
+  walk(doc.components, '#/components');
+
+  it('has no string without maxLength and no array without maxItems and items', () => {
+    expect(unbounded).toEqual([]);
+  });
+});

@@ -1,5 +1,8 @@
 import { HttpError } from '../http-error.ts';
 
+/** The contract's bound on each profile list (notes, clubs, interests, directions, experiences). */
+export const MAX_OWNED_ITEMS = 1000;
+
 /** Per-user items (notes, clubs, ...) indexed by id and by owner. */
 export class OwnedItems<T extends { id: number; user_id: string }> {
   private readonly byId = new Map<number, T>();
@@ -10,6 +13,16 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
     items: T[] = [],
   ) {
     for (const item of items) this.add(item);
+  }
+
+  /** Adds a new item of the user's, refused (409) once they keep `MAX_OWNED_ITEMS` of this kind. */
+  addOwn(item: T): T {
+    if ((this.byUser.get(item.user_id)?.length ?? 0) >= MAX_OWNED_ITEMS) {
+      throw HttpError.conflict(
+        `You can keep at most ${MAX_OWNED_ITEMS.toLocaleString('en-US')} ${this.label}s; delete one first.`,
+      );
+    }
+    return this.add(item);
   }
 
   add(item: T): T {

@@ -362,7 +362,7 @@ export class Store {
   }
 
   addNote(userId: string, input: Omit<Note, 'id'>): Note {
-    const note = this.notes.add({ id: this.nextId('note'), user_id: userId, ...input });
+    const note = this.notes.addOwn({ id: this.nextId('note'), user_id: userId, ...input });
     this.commit();
     return strip(note);
   }
@@ -379,7 +379,7 @@ export class Store {
   }
 
   addClub(userId: string, input: Omit<ClubEntry, 'id'>): ClubEntry {
-    const club = this.clubs.add({ id: this.nextId('club'), user_id: userId, ...input });
+    const club = this.clubs.addOwn({ id: this.nextId('club'), user_id: userId, ...input });
     this.touchDirectory(userId);
     this.commit();
     return strip(club);
@@ -401,7 +401,7 @@ export class Store {
     if (this.interests.listFor(userId).some((i) => sameName(i.name, name))) {
       throw HttpError.conflict('You already have this interest.', { name: ['You already have this interest.'] });
     }
-    const interest = this.interests.add({
+    const interest = this.interests.addOwn({
       id: this.nextId('interest'),
       user_id: userId,
       name,
@@ -428,7 +428,7 @@ export class Store {
     if (this.directions.listFor(userId).some((d) => sameName(d.name, name))) {
       throw HttpError.conflict('You already have this direction.', { name: ['You already have this direction.'] });
     }
-    const direction = this.directions.add({ id: this.nextId('direction'), user_id: userId, name, position: null });
+    const direction = this.directions.addOwn({ id: this.nextId('direction'), user_id: userId, name, position: null });
     this.commit();
     return strip(direction);
   }
@@ -452,7 +452,7 @@ export class Store {
     input: { uni_name: string; concern: string; degree: string; year: number },
   ): Experience {
     const university = this.findOrCreateResource('University', input.uni_name, userId);
-    const stored = this.experiences.add({
+    const stored = this.experiences.addOwn({
       id: this.nextId('experience'),
       user_id: userId,
       university_id: university.id,

@@ -439,7 +439,9 @@ export interface paths {
          * A page of a channel's messages, newest page first
          * @description Returns at most `limit` messages older than `before` (or the newest ones when `before` is
          *     absent), in chronological order within the page. `meta.next_before` is the cursor for the
-         *     next older page, `null` when there is none. Only members may read.
+         *     next older page, `null` when there is none. Only members may read. A page is bounded:
+         *     at most 100 messages of at most 10,000 characters and 10 files (URLs of at most 2,048
+         *     characters) each, so one answer stays under about 3 MB whatever was sent.
          */
         get: operations["getChannelMessages"];
         put?: never;
@@ -1502,7 +1504,7 @@ export interface components {
         } | {
             message: string;
         } | {
-            files: unknown[];
+            files: components["schemas"]["MessageFile"][];
         };
         /** @description Success envelope around a Message. Open, as every response object. */
         MessageEnvelope: {
@@ -1719,6 +1721,36 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "message": "You are not a member of this group."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user already keeps the most items of this kind a profile may hold (1,000 notes, clubs, interests, directions or experiences): delete one first. */
+        LimitReached: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "You can keep at most 1,000 notes; delete one first."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The signed-in user already has this item, or already keeps the most items of this kind a profile may hold (1,000): the message says which. */
+        DuplicateOrLimitReached: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "You already have this item."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2420,6 +2452,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2507,6 +2540,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2634,7 +2668,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["DuplicateOrLimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2762,7 +2796,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["DuplicateOrLimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2895,6 +2929,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
