@@ -107,10 +107,10 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   channelsRoutes(ctx);
   groupsRoutes(ctx);
   savedListsRoutes(ctx);
-  directoryRoutes(ctx);
+  directoryRoutes(ctx, limiters.directory);
   messagesRoutes(ctx);
   eventsRoutes(ctx);
-  usersRoutes(ctx);
+  usersRoutes(ctx, limiters.directory);
 
   // What runs in front of every API request, matched or not (a 404 can be delayed or failed too).
   const before: RequestHandler[] = [];

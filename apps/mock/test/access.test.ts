@@ -133,3 +133,43 @@ describe('profile lists stay within the contract (1,000 items)', () => {
     expect(list.data?.data).toHaveLength(1000);
   });
 });
+
+describe('contact details are for connections (public profiles)', () => {
+  it("a stranger's profile has no e-mail, phone or extra e-mails; a connection's and one's own have them", async () => {
+    const stranger = server.store
+      .firstUsers(1200)
+      .find(
+        (u) =>
+          u.id !== id(0) && !u.friend_ids.includes(id(0)) && !server.store.findUser(id(0))?.friend_ids.includes(u.id),
+      );
+    const seen = (await as(0).GET('/api/v1/users/{id}', { params: { path: { id: stranger?.id ?? '' } } })).data?.data;
+    expect(seen?.first_name).toBe(stranger?.first_name);
+    expect(seen && ('email' in seen || 'phone' in seen || 'emails' in seen)).toBe(false);
+    const friendId = server.store.findUser(id(0))?.friend_ids[0] ?? '';
+    const friend = (await as(0).GET('/api/v1/users/{id}', { params: { path: { id: friendId } } })).data?.data;
+    expect(friend?.email).toBe(server.store.findUser(friendId)?.email);
+    const own = (await as(0).GET('/api/v1/users/{id}', { params: { path: { id: id(0) } } })).data?.data;
+    expect(own?.email).toBe(users[0]?.email);
+  });
+
+  it('directory reads are limited per token: 429 with Retry-After past the limit', async () => {
+    const limited = await startServer({ options: { authLimits: { directoryPerToken: 5 } } });
+    try {
+      const client = limited.client(await limited.login());
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (await client.GET('/api/v1/users/search', { params: { query: { q: 'a' } } })).response?.status ?? 0,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const profile = await client.GET('/api/v1/users/{id}', {
+        params: { path: { id: limited.store.firstUsers(2)[1]?.id ?? '' } },
+      });
+      expect(profile.response?.status).toBe(429);
+      expect(profile.response?.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -52,7 +52,10 @@ describe('getUser', () => {
     const other = server.store.firstUsers(2)[1];
     const client = server.client(token);
     const { data } = await client.GET('/api/v1/users/{id}', { params: { path: { id: other?.id ?? '' } } });
-    expect(data?.data).toMatchObject({ id: other?.id, email: other?.email });
+    expect(data?.data).toMatchObject({ id: other?.id, first_name: other?.first_name });
+    // A stranger's contact details are not shown (the contract's PublicUser); see access.test.ts.
+    const demo = server.store.findUserByEmail('demo@cohort.test');
+    if (!demo?.friend_ids.includes(other?.id ?? '')) expect(data?.data).not.toHaveProperty('email');
     expect(data?.data).not.toHaveProperty('password_hash');
     expect(
       (await client.GET('/api/v1/users/{id}', { params: { path: { id: 'usr_AAAAAAAAAAAAAAAAAAAA' } } })).error?.status,

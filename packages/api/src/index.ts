@@ -9,6 +9,8 @@ import type { components, operations } from './generated/schema.ts';
 /** The contract's schemas by name: `Schemas['Note']`, `Schemas['Channel']`, ... */
 export type Schemas = components['schemas'];
 export type User = Schemas['User'];
+/** Another person's profile: contact details only for themself and their connections. */
+export type PublicUser = Schemas['PublicUser'];
 export type Friend = Schemas['Friend'];
 export type Note = Schemas['Note'];
 export type NoteInput = Schemas['NoteInput'];

@@ -9,11 +9,15 @@ export interface AuthLimits {
   loginPerAddress?: number;
   /** Registrations per 10 minutes per address (default 20). */
   registerPerAddress?: number;
+  /** Directory reads (search, another user's profile) per minute per token (default 300). */
+  directoryPerToken?: number;
 }
 
 export interface AuthLimiters {
   login: RequestHandler[];
   register: RequestHandler[];
+  /** Directory reads per token: harvesting every profile takes hours, not seconds. */
+  directory: RequestHandler[];
   /** Forgets every count (`POST /__mock/reset`). */
   reset: () => void;
 }
@@ -61,10 +65,17 @@ export function authLimiters(limits: AuthLimits = {}): AuthLimiters {
   );
   const perAddress = limiter(limits.loginPerAddress ?? 100, 60_000, address, true);
   const register = limiter(limits.registerPerAddress ?? 20, 600_000, address, false);
-  const stores = [perEmail.store, perAddress.store, register.store];
+  const directory = limiter(
+    limits.directoryPerToken ?? 300,
+    60_000,
+    (req) => `${req.headers.authorization ?? ''}|${address(req)}`,
+    false,
+  );
+  const stores = [perEmail.store, perAddress.store, register.store, directory.store];
   return {
     login: [perAddress.middleware, perEmail.middleware],
     register: [register.middleware],
+    directory: [directory.middleware],
     reset: () => {
       for (const store of stores) store.resetAll();
     },

@@ -1,8 +1,9 @@
-import { toUser } from '../store/store.ts';
+import type { RequestHandler } from 'express';
+import { toPublicUser, toUser } from '../store/store.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The signed-in user, friends, saved messages and public profiles. `/users/me…` before `/users/{id}`. */
-export function usersRoutes(ctx: RouteContext): void {
+export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] = []): void {
   const { store } = ctx;
 
   route(ctx, 'getMe', ({ session }) => ({ status: 200, body: ok(toUser(session.user)) }));
@@ -19,5 +20,11 @@ export function usersRoutes(ctx: RouteContext): void {
     body: ok(store.listSavedMessages(session.user.id)),
   }));
 
-  route(ctx, 'getUser', ({ params }) => ({ status: 200, body: ok(toUser(store.requireUser(params.id))) }));
+  // Contact details only for the person themself and their connections (the contract's PublicUser).
+  route(
+    ctx,
+    'getUser',
+    ({ session, params }) => ({ status: 200, body: ok(toPublicUser(session.user, store.requireUser(params.id))) }),
+    directoryLimit,
+  );
 }

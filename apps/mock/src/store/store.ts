@@ -13,6 +13,7 @@ import type {
   Message,
   Note,
   Owned,
+  PublicUser,
   ResourceItem,
   ResourceKind,
   ResourcePage,
@@ -618,6 +619,14 @@ export function toUser(u: StoredUser): User {
     created_at: u.created_at,
     updated_at: u.updated_at,
   };
+}
+
+/** Another person's profile as `viewer` may see it: contact details only for themself and connections. */
+export function toPublicUser(viewer: StoredUser, u: StoredUser): PublicUser {
+  const user = toUser(u);
+  if (viewer.id === u.id || viewer.friend_ids.includes(u.id) || u.friend_ids.includes(viewer.id)) return user;
+  const { email: _email, phone: _phone, emails: _emails, ...shown } = user;
+  return shown;
 }
 
 export function toFriend(u: StoredUser): Friend {

@@ -4,6 +4,7 @@ import type { SocialState } from './social.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
+export type PublicUser = Schemas['PublicUser'];
 export type Friend = Schemas['Friend'];
 export type Note = Schemas['Note'];
 export type ClubEntry = Schemas['ClubEntry'];

@@ -6,10 +6,10 @@ import type {
   Experience,
   Interest,
   Note,
+  PublicUser,
   ResourceItem,
   ResourceKind,
   Schemas,
-  User,
 } from '@cohort/api';
 import { atom, type Getter, type Setter } from 'jotai';
 import { type ActionResult, fail, idle, type Loadable, ok } from '../lib/result.ts';
@@ -122,7 +122,7 @@ export const experiences = createListArea<Experience, Schemas['ExperienceInput']
 
 // ---------- another user's profile header ----------
 
-const otherUserBaseAtom = atom<Loadable<User>>(idle<User>());
+const otherUserBaseAtom = atom<Loadable<PublicUser>>(idle<PublicUser>());
 export const otherUserAtom = atom((get) => get(otherUserBaseAtom));
 export const loadOtherUserAtom = atom(null, async (get, set, id: string): Promise<ActionResult> => {
   set(otherUserBaseAtom, { status: 'loading', data: undefined, error: null, owner: id });
@@ -182,6 +182,6 @@ export const loadResourceAtom = atom(null, async (get, set, kind: ResourceKind):
 /** Clears every user-owned list (log out, session ended). Pickable lists are public and stay. */
 export const resetUserDataAtom = atom(null, (_get, set) => {
   for (const area of [notes, clubs, interests, directions, experiences]) set(area.resetAtom);
-  set(otherUserBaseAtom, idle<User>());
+  set(otherUserBaseAtom, idle<PublicUser>());
   set(savedMessagesBaseAtom, idle<SavedMessage[]>());
 });

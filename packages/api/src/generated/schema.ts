@@ -66,7 +66,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Another user's public profile */
+        /**
+         * Another user's public profile
+         * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per token (the mock: 300 a minute), then 429.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -948,6 +951,13 @@ export interface components {
             message: string;
             data: components["schemas"]["User"];
         };
+        /** @description Success envelope around another person's profile. Open, as every response object. */
+        PublicUserEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["PublicUser"];
+        };
         /** @description Success envelope around a ResourcePage. Open, as every response object. */
         ResourcePageEnvelope: {
             /** @constant */
@@ -1113,6 +1123,32 @@ export interface components {
             id: components["schemas"]["UserId"];
             /** Format: email */
             email: string;
+            first_name: string;
+            last_name: string;
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             */
+            profile_image: string | null;
+            description: string | null;
+            phone?: string | null;
+            program?: string | null;
+            university?: string | null;
+            graduation_year?: number | null;
+            emails?: string[];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description Another person's profile (`getUser`). Open, as every response object. Contact details are
+         *     private: `email`, `phone` and `emails` are present only when the signed-in user is that
+         *     person or one of their connections (friends), and absent for everyone else. Name, photo,
+         *     school, program and class (what the directory shows) are public to signed-in users.
+         */
+        PublicUser: {
+            id: components["schemas"]["UserId"];
+            /** Format: email */
+            email?: string;
             first_name: string;
             last_name: string;
             /**
@@ -2173,12 +2209,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["UserEnvelope"];
+                    "application/json": components["schemas"]["PublicUserEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listUserExperiences: {
@@ -3359,6 +3396,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     connectUser: {

@@ -1,4 +1,4 @@
-import type { User } from '@cohort/api';
+import type { PublicUser } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
@@ -12,7 +12,7 @@ import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser } from './edit-profile-form.ts';
 
-export function EditProfileSheet({ user, onClose }: { user: User | null; onClose: () => void }) {
+export function EditProfileSheet({ user, onClose }: { user: PublicUser | null; onClose: () => void }) {
   const [initial] = useState(() => valuesFromUser(user));
   const form = useForm<EditProfileValues>(editProfileRules, initial);
   const update = useSetAtom(updateCurrentUserAtom);

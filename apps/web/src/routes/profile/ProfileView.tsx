@@ -1,4 +1,4 @@
-import type { User } from '@cohort/api';
+import type { PublicUser } from '@cohort/api';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -29,7 +29,7 @@ export const PROFILE_TABS = [
 ] as const;
 export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'];
 
-function Photo({ user }: { user: User | null }) {
+function Photo({ user }: { user: PublicUser | null }) {
   const [broken, setBroken] = useState(false);
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   if (user?.profile_image && !broken) {
@@ -42,10 +42,12 @@ function Photo({ user }: { user: User | null }) {
   );
 }
 
-function ContactBlock({ user }: { user: User }) {
-  const emails = [user.email, ...(user.emails ?? []).filter((e) => e !== user.email)];
+function ContactBlock({ user }: { user: PublicUser }) {
+  // Another person's contact details come only once you are connected (the contract's PublicUser).
+  const hidden = 'Shown to connections';
+  const emails = [user.email, ...(user.emails ?? []).filter((e) => e !== user.email)].filter(Boolean);
   const rows: [string, ReactNode][] = [
-    ['Mobile', user.phone || 'Not added'],
+    ['Mobile', user.phone || (user.email === undefined ? hidden : 'Not added')],
     ['Program', user.program || 'Not added'],
     [
       'University',
@@ -53,7 +55,7 @@ function ContactBlock({ user }: { user: User }) {
         ? `${user.university}${user.graduation_year ? `, Class of ${user.graduation_year}` : ''}`
         : 'Not added',
     ],
-    [emails.length > 1 ? 'E-mails' : 'E-mail', emails.join(', ')],
+    [emails.length > 1 ? 'E-mails' : 'E-mail', emails.join(', ') || hidden],
   ];
   return (
     <dl className={s.contact} aria-label="Contact">
@@ -101,7 +103,7 @@ function canGoBack(): boolean {
 export interface ProfileViewProps {
   owner: string;
   own: boolean;
-  user: User | null;
+  user: PublicUser | null;
   loading: boolean;
   error: string | null;
   onRetry: () => void;
@@ -136,7 +138,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
       <section className={s.hero} aria-label="Profile">
         <Photo user={user} />
         {loading && !user && <Spinner label="Loading profile" />}
-        {user && <h2 className={s.name}>{fullName || user.email}</h2>}
+        {user && <h2 className={s.name}>{fullName || user.email || 'Unnamed member'}</h2>}
         {user?.description && <p className={s.description}>{user.description}</p>}
         {error && (
           <Alert

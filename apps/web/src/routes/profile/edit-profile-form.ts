@@ -1,4 +1,4 @@
-import type { Schemas, User } from '@cohort/api';
+import type { PublicUser, Schemas } from '@cohort/api';
 import { email, type FieldRules, maxLength, required } from '../../lib/forms/validation.ts';
 
 export type EditProfileValues = {
@@ -29,7 +29,7 @@ export const editProfileRules: Record<keyof EditProfileValues, FieldRules> = {
   },
 };
 
-export function valuesFromUser(user: User | null): EditProfileValues {
+export function valuesFromUser(user: PublicUser | null): EditProfileValues {
   return {
     firstName: user?.first_name ?? '',
     lastName: user?.last_name ?? '',
