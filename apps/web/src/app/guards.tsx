@@ -7,7 +7,7 @@ import { isSignedInAtom } from '../state/userAuth.ts';
 export function RequireSignedIn() {
   const signedIn = useAtomValue(isSignedInAtom);
   const location = useLocation();
-  if (!signedIn) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!signedIn) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

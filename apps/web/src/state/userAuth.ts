@@ -1,5 +1,6 @@
 import type { ApiError, Schemas, User } from '@cohort/api';
 import { atom, type Setter } from 'jotai';
+import { clearAllDrafts } from '../lib/drafts.ts';
 import { type ActionResult, fail, ok } from '../lib/result.ts';
 import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../lib/session.ts';
 import { apiClientAtom } from './api.ts';
@@ -90,6 +91,8 @@ function clearState(set: Setter): void {
  */
 export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> => {
   const api = get(apiClientAtom);
+  clearAllDrafts();
+  set(sessionNoticeBaseAtom, null);
   clearState(set);
   set(currentUserBaseAtom, null);
   set(sessionBaseAtom, null);
@@ -98,8 +101,25 @@ export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> =>
   return result.error ? fail(result.error) : ok(undefined);
 });
 
-/** A 401 on an authenticated call: the session is gone; the route guards then go to /login. */
-export const sessionEndedAtom = atom(null, (_get, set, _error?: ApiError) => {
+const sessionNoticeBaseAtom = atom<string | null>(null);
+/** Why the last session ended without the user asking (shown on the sign-in screen), or null. */
+export const sessionNoticeAtom = atom((get) => get(sessionNoticeBaseAtom));
+export const dismissSessionNoticeAtom = atom(null, (_get, set) => set(sessionNoticeBaseAtom, null));
+
+/**
+ * A 401 on an authenticated call: the session is gone (expired or revoked); the route guards then
+ * go to /login, which says why. Drafts are kept, so what the user was typing is back after sign-in.
+ */
+export const sessionEndedAtom = atom(null, (get, set, error?: ApiError) => {
+  if (get(sessionBaseAtom) || readStoredSession()) {
+    const expired = /expired/i.test(error?.message ?? '');
+    set(
+      sessionNoticeBaseAtom,
+      expired
+        ? 'Your session has expired. Sign in again to carry on; what you were typing is kept.'
+        : 'You were signed out. Sign in again to carry on; what you were typing is kept.',
+    );
+  }
   clearStoredSession();
   clearState(set);
   set(currentUserBaseAtom, null);

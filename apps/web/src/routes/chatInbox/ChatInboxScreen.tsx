@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { paths } from '../../config/paths.ts';
+import { useDraftText } from '../../lib/drafts.ts';
 import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { channelsAtom, loadChannelsAtom, patchChannelAtom } from '../../state/chatData.ts';
@@ -86,7 +87,8 @@ export default function ChatInboxScreen() {
   const listRef = useRef<VirtuosoHandle>(null);
   const [detailState, setDetailState] = useState<Loadable<ChannelDetail>>(idle<ChannelDetail>());
   const [detailAttempt, setDetailAttempt] = useState(0);
-  const [text, setText] = useState('');
+  // The composer's text is a draft per chat: it survives an expired session and a trip to sign-in.
+  const [text, setText] = useDraftText(`chat:${channelId}`);
   const [replyTo, setReplyTo] = useState<ChatItem | null>(null);
   const [menuFor, setMenuFor] = useState<ChatItem | null>(null);
   const [forwarding, setForwarding] = useState<Message | null>(null);

@@ -1,10 +1,10 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
 import { useForm } from '../../lib/forms/useForm.ts';
-import { signInAtom } from '../../state/userAuth.ts';
+import { dismissSessionNoticeAtom, sessionNoticeAtom, signInAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -16,7 +16,11 @@ export default function LoginScreen() {
   const signIn = useSetAtom(signInAtom);
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  const state = location.state as { notice?: string; from?: string } | null;
+  const notice = state?.notice;
+  // A session that ended by itself (expired, revoked) says so, and sign-in returns to where the user was.
+  const sessionNotice = useAtomValue(sessionNoticeAtom);
+  const dismissSessionNotice = useSetAtom(dismissSessionNoticeAtom);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -28,7 +32,9 @@ export default function LoginScreen() {
     const result = await signIn(form.values);
     setPending(false);
     if (result.ok) {
-      navigate(paths.profile, { replace: true });
+      dismissSessionNotice();
+      const back = sessionNotice && state?.from?.startsWith('/') ? state.from : paths.profile;
+      navigate(back, { replace: true });
       return;
     }
     // The typed input stays; the message says what went wrong (wrong credentials, server down, ...).
@@ -47,6 +53,7 @@ export default function LoginScreen() {
         <p className={s.subtitle}>Welcome back to your cohort.</p>
       </div>
       {notice && <Alert tone="success">{notice}</Alert>}
+      {sessionNotice && <Alert tone="info">{sessionNotice}</Alert>}
       <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
         <TextField
           label="University Name"

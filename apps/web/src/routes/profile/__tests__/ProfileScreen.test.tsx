@@ -114,6 +114,40 @@ describe('own profile', () => {
     });
   });
 
+  it('an expired session mid-note: back to sign-in with a message, and after signing in the note is still there', async () => {
+    let expired = true;
+    const { user } = ownProfile({
+      'POST /api/v1/users/me/notes/store': (req) =>
+        expired
+          ? { status: 401, body: errorBody('Your session has expired; sign in again.') }
+          : { status: 201, body: envelope({ id: 43, ...(req.body as object) }) },
+      'POST /api/v1/login': () => ({
+        body: envelope({ access_token: TOKEN, token_type: 'Bearer', expires_in: 2592000 }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Note' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Note' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Half-typed');
+    await user.type(within(dialog).getByLabelText('Note'), 'Do not lose this.');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-11-26' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    // The session is gone: the sign-in screen says why.
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired.');
+    expired = false;
+    await user.type(screen.getByLabelText('University Name'), 'Stanford University');
+    await user.type(screen.getByLabelText('Email'), 'demo@cohort.test');
+    await user.type(screen.getByLabelText('Password'), 'cohort-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // Back on the profile, the Add Note form is open again with what was typed.
+    const again = await screen.findByRole('dialog', { name: 'Add Note' });
+    expect(within(again).getByLabelText('Title')).toHaveValue('Half-typed');
+    expect(within(again).getByLabelText('Note')).toHaveValue('Do not lose this.');
+    await user.click(within(again).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Half-typed')).toBeInTheDocument();
+  });
+
   it('deleting a note removes the one the server returned; a failed delete keeps it and says so', async () => {
     let fail = true;
     const { user } = ownProfile({

@@ -1,6 +1,7 @@
 import type { Note } from '@cohort/api';
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { clearDraft, hasDraft, readDraft, writeDraft } from '../../../lib/drafts.ts';
 import { fieldErrorsFrom } from '../../../lib/forms/server-errors.ts';
 import { useForm } from '../../../lib/forms/useForm.ts';
 import { notes } from '../../../state/userData.ts';
@@ -16,8 +17,17 @@ import { useProfileList } from '../use-profile-list.ts';
 import * as s from './tabs.css.ts';
 
 /** The full-screen Add Note form: Title, Note, Date; Done saves only when valid and keeps the input on failure. */
-export function AddNoteForm({ onClose }: { onClose: () => void }) {
-  const form = useForm<NoteValues>(noteRules, emptyNote);
+const NOTE_DRAFT = 'add-note';
+
+export function AddNoteForm({ onClose: close }: { onClose: () => void }) {
+  // Kept as a draft while open, so an expired session does not lose what was typed.
+  const [initial] = useState(() => readDraft(NOTE_DRAFT, emptyNote));
+  const form = useForm<NoteValues>(noteRules, initial);
+  useEffect(() => writeDraft(NOTE_DRAFT, form.values), [form.values]);
+  const onClose = () => {
+    clearDraft(NOTE_DRAFT);
+    close();
+  };
   const addNote = useSetAtom(notes.addAtom);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -116,7 +126,8 @@ export function NotesTab({ owner, own }: { owner: string; own: boolean }) {
   const { state, reload } = useProfileList(notes, owner, own);
   const removeNote = useSetAtom(notes.removeAtom);
   const toast = useSetAtom(showToastAtom);
-  const [adding, setAdding] = useState(false);
+  // A note the user was typing when the session ended is reopened where they left it.
+  const [adding, setAdding] = useState(() => own && hasDraft(NOTE_DRAFT));
 
   const remove = async (note: Note) => {
     const result = await removeNote(note.id);
