@@ -12,6 +12,7 @@ export const CHECK_NAMES = [
   'use_after_free',
   'ensure_resource_availability',
   'unsupported_method',
+  'access_control',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 

@@ -104,7 +104,8 @@ describe('cohort-contract CLI', () => {
     expect(result.failed).toBe(1);
     expect(result.failures[0]).toMatchObject({ operationId: 'storeNote', code: 'status_code_conformance' });
     const xml = readFileSync(junit, 'utf8');
-    expect(xml.match(/<testcase /g)).toHaveLength(20);
+    // 2 operations × 11 checks.
+    expect(xml.match(/<testcase /g)).toHaveLength(22);
     expect(xml).toMatch(
       /<testcase classname="storeNote" name="status_code_conformance">\s*<failure message="status 200/,
     );

@@ -105,3 +105,96 @@ describe('operations that need state first (against the real mock)', () => {
     }
   });
 });
+
+/** A proxy to the mock that answers the requests `fake` picks with its own success, passing the rest on. */
+async function fakingProxy(
+  fake: (method: string, url: string, body: string) => unknown | undefined,
+): Promise<{ url: string; server: Server }> {
+  const target = new URL(mockUrl);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const answer = fake(req.method ?? '', req.url ?? '', body.toString());
+      if (answer !== undefined) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer));
+        return;
+      }
+      const upstream = request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (reply) => {
+          res.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(res);
+        },
+      );
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+const channelBody = (id: string) => ({
+  success: true,
+  message: 'OK',
+  data: { id, name: 'G', description: '', tags: [], is_closed: false, users: [] },
+});
+
+describe('access rules, tried as another user (access_control)', () => {
+  it('the mock refuses a third party joining or reading a one-to-one chat, and a stranger planting a subgroup', async () => {
+    const result = await runConformance({
+      baseUrl: mockUrl,
+      include: 'all',
+      operations: ['joinChannel', 'getChannelMessages', 'storeChannel'],
+      fuzz: 0,
+      seed: 3,
+    });
+    expect(result.failures).toEqual([]);
+    expect(cell(result, 'joinChannel', 'access_control')?.status).toBe('pass');
+    expect(cell(result, 'getChannelMessages', 'access_control')?.status).toBe('pass');
+    expect(cell(result, 'storeChannel', 'access_control')?.status).toBe('pass');
+  });
+
+  it('fails a server that lets a third party join a one-to-one chat, with a curl that repeats it', async () => {
+    const proxy = await fakingProxy((method, url) => {
+      const m = /\/channels\/([^/]+)\/join$/.exec(url);
+      return method === 'POST' && m?.[1] ? channelBody(m[1]) : undefined;
+    });
+    try {
+      const result = await runConformance({
+        baseUrl: proxy.url,
+        include: 'all',
+        operations: ['joinChannel'],
+        fuzz: 0,
+        seed: 3,
+      });
+      const failure = result.failures.find((f) => f.operationId === 'joinChannel' && f.code === 'access_control');
+      expect(failure?.message).toMatch(/another user could join a one-to-one chat of two other people/);
+      expect(failure?.curl).toMatch(/curl .*-X POST .*\/join/);
+    } finally {
+      proxy.server.close();
+    }
+  });
+
+  it('fails a server that lets a stranger create a subgroup in a private group', async () => {
+    const proxy = await fakingProxy((method, url, body) =>
+      method === 'POST' && url.endsWith('/users/channels/store') && /"parent_id":"chan_/.test(body)
+        ? { ...channelBody('chan_PlantedSubgroup00000'), data: { ...channelBody('chan_PlantedSubgroup00000').data } }
+        : undefined,
+    );
+    try {
+      const result = await runConformance({
+        baseUrl: proxy.url,
+        include: 'all',
+        operations: ['storeChannel'],
+        fuzz: 0,
+        seed: 3,
+      });
+      expect(cell(result, 'storeChannel', 'access_control')?.status).toBe('fail');
+    } finally {
+      proxy.server.close();
+    }
+  });
+});

@@ -1,4 +1,6 @@
 import type { Operation } from '@cohort/openapi';
+import { accessRefused } from '../checks/access-control.ts';
+import { skip } from '../checks/diagnostic.ts';
 import { ensureResourceAvailability } from '../checks/ensure-resource-availability.ts';
 import { goneAfterRemoval } from '../checks/use-after-free.ts';
 import type { Account, RunContext } from '../context.ts';
@@ -186,7 +188,97 @@ async function unpinFlow(ctx: RunContext, handled: Set<string>): Promise<void> {
   await step(ctx, handled, 'unpinMessage', { params, token: a.token }, 'unpinning a message the user pinned');
 }
 
+/** The members of a group as its member reads it (getChannel), or undefined. */
+async function membersOf(ctx: RunContext, account: Account, channel: string) {
+  const ex = await ctx.call('getChannel', { params: { id: channel }, token: account.token, check: false });
+  const data = ok(ex) ? (dataOf(ex) as { users?: unknown; subgroups?: unknown } | undefined) : undefined;
+  return { ex, users: Array.isArray(data?.users) ? data.users : undefined, subgroups: data?.subgroups };
+}
+
+/**
+ * A one-to-one chat is closed and private whatever its body asked: the second user opens one with
+ * somebody from the directory (asking for it open and public), and the first, a third party, tries
+ * to join it and read it.
+ */
+async function directChatFlow(ctx: RunContext): Promise<void> {
+  const { a, b } = ctx;
+  if (!a?.token || !b?.token || !a.id) return;
+  if (!needs(ctx, ['joinChannel'], 'storeChannel', 'getChannel', 'searchUsers')) return;
+  const people = dataOf(await ctx.call('searchUsers', { query: { per_page: 15 }, token: b.token, check: false }));
+  const rows = (people as { data?: unknown } | undefined)?.data;
+  const other = (Array.isArray(rows) ? rows : [])
+    .map((p) => (p as { id?: unknown }).id)
+    .find((id) => typeof id === 'string' && id !== a.id && id !== b.id) as string | undefined;
+  if (!other) {
+    ctx.recorder.add(
+      skip('joinChannel', 'access_control', 'the directory named nobody to open a one-to-one chat with'),
+    );
+    return;
+  }
+  const store = ctx.op('storeChannel') as Operation;
+  const template = validBody(ctx, store);
+  if (!template || typeof template !== 'object') return;
+  const made = await ctx.call('storeChannel', {
+    body: {
+      ...template,
+      is_direct: true,
+      is_closed: false,
+      is_open: true,
+      is_public: true,
+      parent_id: null,
+      users: [other],
+    },
+    token: b.token,
+    check: false,
+  });
+  const id = idOf(made);
+  if (!ok(made) || typeof id !== 'string') {
+    ctx.recorder.add(
+      skip('joinChannel', 'access_control', `no one-to-one chat was created (${made?.response.status})`),
+    );
+    return;
+  }
+  const join = await ctx.call('joinChannel', { params: { id }, token: a.token });
+  const after = await membersOf(ctx, b, id);
+  const intact = after.users ? !after.users.includes(a.id) : undefined;
+  ctx.recorder.add(accessRefused('joinChannel', 'join a one-to-one chat of two other people', join, intact, after.ex));
+  if (ctx.op('getChannelMessages')) {
+    const read = await ctx.call('getChannelMessages', { params: { id }, token: a.token });
+    ctx.recorder.add(accessRefused('getChannelMessages', 'read a one-to-one chat of two other people', read, true));
+  }
+}
+
+/** Only members of a group may create a subgroup in it: the second user tries, in the first's private group. */
+async function subgroupFlow(ctx: RunContext): Promise<void> {
+  const { a, b } = ctx;
+  if (!a?.token || !b?.token) return;
+  if (!needs(ctx, ['storeChannel'], 'getChannel')) return;
+  const main = await createChannel(ctx, a, false);
+  const store = ctx.op('storeChannel') as Operation;
+  const template = validBody(ctx, store);
+  if (!main || !template || typeof template !== 'object') return;
+  const attempt = await ctx.call('storeChannel', {
+    body: { ...template, parent_id: main, is_closed: false, is_public: true, is_open: true, users: [] },
+    token: b.token,
+  });
+  const after = await membersOf(ctx, a, main);
+  const planted = idOf(attempt);
+  const listed = Array.isArray(after.subgroups)
+    ? after.subgroups.some((s) => (s as { id?: unknown }).id === planted)
+    : undefined;
+  ctx.recorder.add(
+    accessRefused(
+      'storeChannel',
+      'create a subgroup in a private group they are not a member of',
+      attempt,
+      listed === undefined ? undefined : !listed,
+      after.ex,
+    ),
+  );
+}
+
 /** Runs the flows one after another (they share the two accounts); each marks what it exercised. */
 export async function stateFlows(ctx: RunContext, handled: Set<string>): Promise<void> {
   for (const flow of [invitationsFlow, joinFlow, restoreFlow, unpinFlow]) await flow(ctx, handled);
+  for (const flow of [directChatFlow, subgroupFlow]) await flow(ctx);
 }

@@ -11,6 +11,7 @@ const SHORT: Record<CheckName, string> = {
   use_after_free: 'uaf',
   ensure_resource_availability: 'avail',
   unsupported_method: '405',
+  access_control: 'access',
 };
 
 function pad(text: string, width: number): string {
