@@ -265,28 +265,36 @@ export class OperationTable {
    * straight away.
    */
   dispatch(before: RequestHandler[], parseBody: RequestHandler, store: Store): RequestHandler {
-    const withBody = [...before, parseBody];
     return (req, res, next) => {
       if (this.#dirty) this.#index();
       const path = req.path;
       const exact = this.#exact.get(`${req.method} ${path}`);
       const found: Lookup = exact ? { entry: exact, params: {} } : this.#scan(req.method, path);
       if (!found) return next();
-      if ('entry' in found) {
-        if (req.method === 'HEAD' && !found.entry.head) {
-          throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
-            Allow: found.entry.method,
-          });
-        }
-        // Who is asking comes first: without a live token a secured call is a 401 whatever its body.
-        if (found.entry.secured) (req as SessionCarrier)[SESSION] = authenticate(store, req.headers.authorization);
+      if ('entry' in found && req.method === 'HEAD' && !found.entry.head) {
+        throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
+          Allow: found.entry.method,
+        });
       }
-      const steps = hasBody(req) ? withBody : before;
-      if (steps.length === 0) return run(found, req, res, next);
-      runChain(steps, req, res, (error?: unknown) => {
-        if (error) next(error);
-        else run(found, req, res, next);
-      });
+      // After the dev middlewares (latency, --error-rate), who is asking comes before what they
+      // sent: without a live token a secured call is a 401 whatever its body, unparsed.
+      const proceed = (error?: unknown): void => {
+        if (error) return next(error);
+        if ('entry' in found && found.entry.secured) {
+          try {
+            (req as SessionCarrier)[SESSION] = authenticate(store, req.headers.authorization);
+          } catch (failure) {
+            return next(failure);
+          }
+        }
+        if (!hasBody(req)) return run(found, req, res, next);
+        runChain([parseBody], req, res, (parseError?: unknown) => {
+          if (parseError) next(parseError);
+          else run(found, req, res, next);
+        });
+      };
+      if (before.length === 0) proceed();
+      else runChain(before, req, res, proceed);
     };
   }
 }
