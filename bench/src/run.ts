@@ -7,6 +7,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { measureConformance, plannedConformanceRows } from './conformance.ts';
+import { measureLargestBodies, measureStreams } from './limits.ts';
 import { describeMachine, describeRevision } from './machine.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { type Row, renderResults, type Section } from './report.ts';
@@ -106,6 +107,21 @@ async function main(): Promise<void> {
   sections.push(
     ...(await section('web', measureWeb, (why) => [
       failed('5. Web', 'Route sizes and Lighthouse.', plannedWebRows(why)),
+    ])),
+  );
+
+  sections.push(
+    ...(await section('limits', measureLargestBodies, (why) => [
+      failed('6. Largest allowed bodies', 'The largest body each operation allows.', [
+        { subject: 'Cohort mock', metric: 'largest bodies', value: null, unit: 'ms', note: why },
+      ]),
+    ])),
+  );
+  sections.push(
+    ...(await section('streams', measureStreams, (why) => [
+      failed('7. Live streams under load', '1,000 streams across 100 users.', [
+        { subject: 'Cohort mock', metric: 'message delivery', value: null, unit: 'ms', note: why },
+      ]),
     ])),
   );
 

@@ -15,6 +15,8 @@ export interface MockOptions {
   /** Extra node flags, e.g. --cpu-prof for a profile of a missed target. */
   nodeFlags?: string[];
   timeoutMs?: number;
+  /** Extra mock flags, e.g. raised limits for a load test. */
+  args?: string[];
 }
 
 export function mockExists(): boolean {
@@ -26,6 +28,7 @@ export function startMock(options: MockOptions = {}): Promise<ChildServer> {
   const args = [...(options.nodeFlags ?? []), '--import', tsxLoader, mockMain, '--port', '0', '--quiet'];
   if (options.users !== undefined) args.push('--users', String(options.users));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  args.push(...(options.args ?? []));
   return startServer({
     name: `Cohort mock${options.users ? ` (${options.users} users)` : ''}`,
     command: process.execPath,
