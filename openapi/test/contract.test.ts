@@ -54,9 +54,9 @@ const SHARED_SCHEMAS = [
   'MessageFile',
   'Friend',
   'ResourcePage',
-  'LoginResult',
-  'RegisterResult',
-  'Error',
+  'LoginEnvelope',
+  'RegisterEnvelope',
+  'ErrorEnvelope',
 ];
 
 function validateExamples(document: OpenApiDocument) {
@@ -223,5 +223,31 @@ describe('every string and array is bounded (a real backend enforces a size on e
 
   it('has no string without maxLength and no array without maxItems and items', () => {
     expect(unbounded).toEqual([]);
+  });
+});
+
+describe('path order (routers and mock generators that register in file order pick the first match)', () => {
+  // `/users/{id}` listed before `/users/search` sends every search to the profile handler.
+  const paths = Object.keys(loadContract().paths);
+  const shadows = (templated: string, literal: string) => {
+    const t = templated.split('/');
+    const l = literal.split('/');
+    if (t.length !== l.length || templated === literal) return false;
+    let hit = false;
+    for (const [i, segment] of t.entries()) {
+      const other = l[i] ?? '';
+      if (segment === other) continue;
+      if (segment.startsWith('{') && !other.startsWith('{')) hit = true;
+      else return false;
+    }
+    return hit;
+  };
+  it('lists every literal path before any templated path that would match it', () => {
+    const wrong: string[] = [];
+    paths.forEach((earlier, i) => {
+      for (const later of paths.slice(i + 1))
+        if (shadows(earlier, later)) wrong.push(`${later} comes after ${earlier}`);
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { errorRate, type Latency, latency, requestLog, securityHeaders } from '.
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
 import { RealtimeHub } from './realtime/hub.ts';
+import { StreamTickets } from './realtime/tickets.ts';
 import { authRoutes } from './routes/auth.ts';
 import { channelsRoutes } from './routes/channels.ts';
 import { clubsRoutes } from './routes/clubs.ts';
@@ -83,6 +84,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     table: new OperationTable(),
   };
   const limiters = authLimiters(options.authLimits);
+  const clock = options.clock ?? new MockClock();
 
   const app = express();
   app.disable('x-powered-by');
@@ -128,7 +130,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     mockRouter(store, {
       resetState: options.resetState ?? (() => seedState()),
       onReset: limiters.reset,
-      clock: options.clock ?? new MockClock(),
+      clock,
       corsOrigins: origins,
       allowStateChanges: options.allowStateChanges ?? true,
     }),
@@ -141,7 +143,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
       ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
     });
-  app.use(streamRouter(ctx, realtime));
+  app.use(streamRouter(ctx, realtime, new StreamTickets(() => clock.now().getTime())));
 
   // Everything else under the API's middlewares, then 404/405.
   app.use(...before, parseBody);

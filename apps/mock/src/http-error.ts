@@ -1,6 +1,6 @@
 import type { components } from '@cohort/api';
 
-export type ErrorBody = components['schemas']['Error'];
+export type ErrorBody = components['schemas']['ErrorEnvelope'];
 export type FieldErrors = Record<string, string[]>;
 
 const DEFAULT_MESSAGES: Record<number, string> = {

@@ -64,7 +64,11 @@ const app = createApp({
     corsOrigins: opts.corsOrigins,
     realtime,
     clock,
-    authLimits: { loginPerAddress: opts.loginLimit, registerPerAddress: opts.registerLimit },
+    authLimits: {
+      loginPerAddress: opts.loginLimit,
+      registerPerAddress: opts.registerLimit,
+      directoryPerToken: opts.directoryLimit,
+    },
     // Beyond loopback anyone on the network could wipe the state: off unless asked for.
     allowStateChanges: isLoopback(opts.host) || opts.allowReset,
   },

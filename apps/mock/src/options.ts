@@ -27,6 +27,8 @@ export interface CliOptions {
   allowReset: boolean;
   /** Open event streams per user and per token. */
   streamsPerUser: number;
+  /** Directory reads (search, profiles) per minute per token. */
+  directoryLimit: number;
 }
 
 export class UsageError extends Error {
@@ -49,6 +51,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --register-limit <n>  registrations per 10 minutes per address (default 20)  env MOCK_REGISTER_LIMIT
   --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
+  --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
   --help`;
 
@@ -100,6 +103,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'request-timeout': { type: 'string' },
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
+      'directory-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -158,6 +162,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       3_600_000,
     ),
     allowReset: values['allow-reset'] ?? false,
+    directoryLimit: numberOr(
+      'directory-limit',
+      pick(values['directory-limit'], 'MOCK_DIRECTORY_LIMIT'),
+      300,
+      1,
+      100_000_000,
+    ),
     streamsPerUser: numberOr(
       'streams-per-user',
       pick(values['streams-per-user'], 'MOCK_STREAMS_PER_USER'),

@@ -104,13 +104,14 @@ describe('login', () => {
 });
 
 describe('logout', () => {
-  it('revokes the token: the next call with it gets 401', async () => {
+  it.each(['POST', 'GET'] as const)('%s revokes the token: the next call with it gets 401', async (method) => {
     const token = await server.login();
     const client = server.client(token);
+    const logout = () => (method === 'POST' ? client.POST('/api/v1/logout') : client.GET('/api/v1/logout'));
     expect((await client.GET('/api/v1/users/me')).data?.data.email).toBe(DEMO_ACCOUNT.email);
-    expect((await client.GET('/api/v1/logout')).data?.message).toBeTruthy();
+    expect((await logout()).data?.message).toBeTruthy();
     expect((await client.GET('/api/v1/users/me')).error?.status).toBe(401);
-    expect((await client.GET('/api/v1/logout')).error?.status).toBe(401);
+    expect((await logout()).error?.status).toBe(401);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { EventSource } from 'eventsource';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { startChatter } from '../src/chatter.ts';
+import { MockClock } from '../src/clock.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
 import { seedState } from '../src/seed/index.ts';
 import { createMockServer } from '../src/server.ts';
@@ -18,9 +19,29 @@ interface Received {
   lastEventId: string;
 }
 
+/**
+ * The tests name a stream's user by `?access_token=` for brevity; on the wire it travels as an
+ * Authorization header (the mock takes no token in a URL), which these helpers move it to.
+ */
+function withHeader(url: string): [string, Record<string, string>] {
+  const parsed = new URL(url);
+  const token = parsed.searchParams.get('access_token');
+  parsed.searchParams.delete('access_token');
+  return [parsed.toString(), token ? { authorization: `Bearer ${token}` } : {}];
+}
+
+function streamFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const [clean, headers] = withHeader(url);
+  return fetch(clean, { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) } });
+}
+
 /** An EventSource on a channel's stream that records every event it gets. */
-function listen(url: string, init?: ConstructorParameters<typeof EventSource>[1]) {
-  const es = new EventSource(url, init);
+function listen(url: string) {
+  const [clean, headers] = withHeader(url);
+  const es = new EventSource(clean, {
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
+  });
   const events: Received[] = [];
   for (const type of ['message', 'pin', 'presence']) {
     es.addEventListener(type, (e) => events.push({ type, data: JSON.parse(e.data), lastEventId: e.lastEventId }));
@@ -126,7 +147,7 @@ describe('streamChannel', () => {
   });
 
   it('accepts the token as a Bearer header too, and sends keep-alive comments', async () => {
-    const res = await fetch(streamUrl(channel), { headers: { authorization: `Bearer ${demoToken}` } });
+    const res = await streamFetch(streamUrl(channel), { headers: { authorization: `Bearer ${demoToken}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('cache-control')).toContain('no-cache');
@@ -174,16 +195,16 @@ describe('streamChannel', () => {
         text += new TextDecoder().decode(chunk.value);
       }
     };
-    const left = await fetch(streamUrl(id, demoToken));
+    const left = await streamFetch(streamUrl(id, demoToken));
     const leftText = readAll(left);
     await client.POST('/api/v1/users/channels/{id}/leave', { params: { path: { id } } });
     // The keep-alive tick (50 ms here) notices and closes the stream.
     expect(await leftText).toContain('event: presence');
 
     const token = await server.login();
-    const out = await fetch(streamUrl(channel, token));
+    const out = await streamFetch(streamUrl(channel, token));
     const outText = readAll(out);
-    await server.client(token).GET('/api/v1/logout');
+    await server.client(token).POST('/api/v1/logout');
     expect(await outText).toContain('event: presence');
   });
 
@@ -193,7 +214,7 @@ describe('streamChannel', () => {
     ['an unknown group', () => streamUrl('chan_AAAAAAAAAAAAAAAAAAAA', demoToken), 404],
     ['a malformed group id', () => streamUrl('general', demoToken), 422],
   ])('answers %s with the JSON error envelope', async (_name, url, status) => {
-    const res = await fetch(url());
+    const res = await streamFetch(url());
     expect(res.status).toBe(status);
     const body = await res.json();
     expect(validateResponse('streamChannel', status, body)).toEqual([]);
@@ -205,9 +226,59 @@ describe('streamChannel', () => {
     const theirs = await server.client(aliceToken).POST('/api/v1/users/channels/store', {
       body: { name: 'Private', description: '', tags: [], is_closed: true, users: [bob?.id ?? ''] },
     });
-    const res = await fetch(streamUrl(theirs.data?.data.id ?? '', demoToken));
+    const res = await streamFetch(streamUrl(theirs.data?.data.id ?? '', demoToken));
     expect(res.status).toBe(403);
     expect(validateResponse('streamChannel', 403, await res.json())).toEqual([]);
+  });
+});
+
+describe('stream tickets (EventSource sends no headers; no token in a URL)', () => {
+  const ticketFor = async (token: string) => {
+    const res = await server.client(token).POST('/api/v1/stream-tickets');
+    return res.data?.data.ticket ?? '';
+  };
+  const bare = (id: string, query: string) => `${server.baseUrl}/api/v1/channels/${id}/stream?${query}`;
+
+  it('a ticket opens one stream as the token that asked for it, once', async () => {
+    const ticket = await ticketFor(otherToken);
+    expect(ticket.length).toBeGreaterThanOrEqual(32);
+    const es = new EventSource(bare(channel, `ticket=${ticket}`));
+    streams.push(es);
+    // The stream opens and its first event (presence) arrives.
+    await new Promise<void>((resolve, reject) => {
+      es.addEventListener('presence', () => resolve());
+      es.onerror = () => reject(new Error('ticket stream failed'));
+    });
+    // Used: the same URL again is a 401 with the envelope.
+    const again = await fetch(bare(channel, `ticket=${ticket}`));
+    expect(again.status).toBe(401);
+    expect(validateResponse('streamChannel', 401, await again.json())).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a bearer token in the query (no longer accepted)',
+      () => bare(channel, `access_token=${encodeURIComponent(demoToken)}`),
+    ],
+    ['a made-up ticket', () => bare(channel, `ticket=${'A'.repeat(32)}`)],
+  ])('refuses %s with 401', async (_name, url) => {
+    const res = await fetch(url());
+    expect(res.status).toBe(401);
+  });
+
+  it('a ticket expires after 60 seconds', async () => {
+    const clock = new MockClock();
+    const timed = await startServer({ options: { clock } });
+    try {
+      const token = await timed.login();
+      const ticket = (await timed.client(token).POST('/api/v1/stream-tickets')).data?.data.ticket ?? '';
+      const mine = (await timed.client(token).GET('/api/v1/users/me/channels')).data?.data[0]?.id ?? '';
+      clock.advance(61_000);
+      const res = await fetch(`${timed.baseUrl}/api/v1/channels/${mine}/stream?ticket=${ticket}`);
+      expect(res.status).toBe(401);
+    } finally {
+      await timed.close();
+    }
   });
 });
 
@@ -215,7 +286,7 @@ describe('stream limits (an attacker opening streams by the thousand)', () => {
   /** Opens a raw stream and reads its text until closed or `ms` passes. */
   async function openRaw(url: string) {
     const controller = new AbortController();
-    const res = await fetch(url, { signal: controller.signal });
+    const res = await streamFetch(url, { signal: controller.signal });
     let text = '';
     const done = (async () => {
       const reader = res.body?.getReader();
@@ -237,13 +308,13 @@ describe('stream limits (an attacker opening streams by the thousand)', () => {
     const open = [];
     for (let i = 0; i < 10; i++) open.push(await openRaw(streamUrl(channel, token)));
     expect(open.every((o) => o.res.status === 200)).toBe(true);
-    const over = await fetch(streamUrl(channel, token));
+    const over = await streamFetch(streamUrl(channel, token));
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(validateResponse('streamChannel', 429, await over.json())).toEqual([]);
     // Another token of the same user counts against the same cap.
     const second = await server.login();
-    expect((await fetch(streamUrl(channel, second))).status).toBe(429);
+    expect((await streamFetch(streamUrl(channel, second))).status).toBe(429);
     for (const o of open) o.close();
     await Promise.all(open.map((o) => o.done));
     await new Promise((r) => setTimeout(r, 50));
@@ -306,7 +377,7 @@ describe('stream limits (an attacker opening streams by the thousand)', () => {
       const out = await openRaw(
         `${quiet.baseUrl}/api/v1/channels/${mine}/stream?access_token=${encodeURIComponent(other)}`,
       );
-      await quiet.client(other).GET('/api/v1/logout');
+      await quiet.client(other).POST('/api/v1/logout');
       await Promise.race([
         out.done,
         new Promise((_, reject) => setTimeout(() => reject(new Error('still open after logout')), 2000)),

@@ -27,5 +27,5 @@ export type MessageFile = Schemas['MessageFile'];
 export type ResourceKind = Schemas['ResourceKind'];
 export type ResourceItem = Schemas['ResourceItem'];
 export type ResourcePage = Schemas['ResourcePage'];
-export type ErrorBody = Schemas['Error'];
+export type ErrorBody = Schemas['ErrorEnvelope'];
 export type OperationId = keyof operations;

@@ -222,7 +222,8 @@ const CALLS: [string, (api: CohortClient) => Promise<{ data?: unknown }>, string
     { success: true, message: 'OK', data: [], meta: { has_more: false, next_before: null } },
   ],
   ['friends', (api) => api.GET('/api/v1/users/me/friends'), 'GET /api/v1/users/me/friends', undefined, []],
-  ['logout', (api) => api.GET('/api/v1/logout'), 'GET /api/v1/logout', undefined, env(null)],
+  ['logout', (api) => api.POST('/api/v1/logout'), 'POST /api/v1/logout', undefined, env(null)],
+  ['logout (deprecated GET)', (api) => api.GET('/api/v1/logout'), 'GET /api/v1/logout', undefined, env(null)],
 ];
 
 describe('typed calls', () => {

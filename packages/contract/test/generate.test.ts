@@ -83,3 +83,12 @@ describe('namesField', () => {
     expect(namesField([...keys], field)).toBe(want);
   });
 });
+
+describe('generated strings', () => {
+  it('a `^[class]+$` pattern with a long minimum (a stream ticket) yields values at once, all valid', () => {
+    const schema = { type: 'string', minLength: 32, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+    const values = sample(arbitraryFor(book, schema), 5, 20) as string[];
+    expect(values).toHaveLength(20);
+    for (const v of values) expect(v).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+  });
+});

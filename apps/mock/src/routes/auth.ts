@@ -55,9 +55,12 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     options.registerLimiters,
   );
 
-  route(ctx, 'logout', ({ session }) => {
-    store.revokeToken(session.token);
-    chatOf(store).emit('chat', { type: 'signed-out', token: session.token });
-    return { status: 200, body: ok(null, 'Signed out.') };
-  });
+  // POST (proposed) and the spec's GET (deprecated) do the same.
+  const signOut = (token: string) => {
+    store.revokeToken(token);
+    chatOf(store).emit('chat', { type: 'signed-out', token });
+    return { status: 200 as const, body: ok(null, 'Signed out.') };
+  };
+  route(ctx, 'logout', ({ session }) => signOut(session.token));
+  route(ctx, 'logoutViaGet', ({ session }) => signOut(session.token));
 }

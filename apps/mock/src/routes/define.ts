@@ -119,7 +119,7 @@ const SESSION = Symbol('cohort.session');
 type SessionCarrier = Request & { [SESSION]?: Session };
 
 /** GET operations that change state (the spec's logout): never run for a HEAD. */
-const NOT_FOR_HEAD = new Set(['logout']);
+const NOT_FOR_HEAD = new Set(['logoutViaGet']);
 
 interface Entry {
   method: string;
@@ -279,15 +279,22 @@ export class OperationTable {
       // After the dev middlewares (latency, --error-rate), who is asking comes before what they
       // sent: without a live token a secured call is a 401 whatever its body, unparsed.
       const proceed = (error?: unknown): void => {
-        if (error) return next(error);
+        if (error) {
+          next(error);
+          return;
+        }
         if ('entry' in found && found.entry.secured) {
           try {
             (req as SessionCarrier)[SESSION] = authenticate(store, req.headers.authorization);
           } catch (failure) {
-            return next(failure);
+            next(failure);
+            return;
           }
         }
-        if (!hasBody(req)) return run(found, req, res, next);
+        if (!hasBody(req)) {
+          run(found, req, res, next);
+          return;
+        }
         runChain([parseBody], req, res, (parseError?: unknown) => {
           if (parseError) next(parseError);
           else run(found, req, res, next);

@@ -3,14 +3,17 @@ import { expressPath } from '../contract.ts';
 import { HttpError } from '../http-error.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
+import type { StreamTickets } from '../realtime/tickets.ts';
 import { chatOf } from '../store/chat.ts';
-import type { RouteContext } from './define.ts';
+import { ok, type RouteContext, route } from './define.ts';
 
 /**
  * `streamChannel`: Server-Sent Events of one group. Registered by hand rather than through
- * `route()` because it answers a stream, not JSON, and takes the token from `?access_token=` too.
+ * `route()` because it answers a stream, not JSON, and takes a single-use `?ticket=` instead of
+ * the header. `createStreamTicket` issues those tickets.
  */
-export function streamRouter(ctx: RouteContext, hub: RealtimeHub): Router {
+export function streamRouter(ctx: RouteContext, hub: RealtimeHub, tickets: StreamTickets): Router {
+  route(ctx, 'createStreamTicket', ({ session }) => ({ status: 201, body: ok(tickets.issue(session.token)) }));
   const router = Router();
   const operation = ctx.operations.get('streamChannel');
   const validate = ctx.validators.get('streamChannel');
@@ -18,10 +21,10 @@ export function streamRouter(ctx: RouteContext, hub: RealtimeHub): Router {
   const chat = chatOf(ctx.store);
 
   router.get(expressPath(operation.path), (req: Request, res: Response) => {
-    // EventSource cannot send headers, so this one operation also accepts the token in the query.
+    // EventSource cannot send headers: it brings a single-use ticket that stands for the token.
     const header = bearerToken(req.get('authorization'));
-    const query = typeof req.query.access_token === 'string' ? req.query.access_token : undefined;
-    const token = header ?? query;
+    const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : undefined;
+    const token = header ?? (ticket ? tickets.redeem(ticket) : undefined);
     const user = token ? ctx.store.userForToken(token) : undefined;
     if (!user) throw HttpError.unauthorized();
     const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: undefined });

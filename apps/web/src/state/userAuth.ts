@@ -96,7 +96,7 @@ export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> =>
   clearState(set);
   set(currentUserBaseAtom, null);
   set(sessionBaseAtom, null);
-  const result = await api.GET('/api/v1/logout');
+  const result = await api.POST('/api/v1/logout');
   clearStoredSession();
   return result.error ? fail(result.error) : ok(undefined);
 });

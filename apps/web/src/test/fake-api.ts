@@ -24,7 +24,17 @@ export function errorBody(message: string, errors?: Record<string, string[]>) {
   return { success: false, message, ...(errors ? { errors } : {}) };
 }
 
-export function createFakeApi(handlers: Record<string, Handler>) {
+/** Answers every screen needs whatever the test is about (a test's own handler wins). */
+const DEFAULT_HANDLERS: Record<string, Handler> = {
+  // The chat inbox trades the token for a single-use stream ticket before it opens EventSource.
+  'POST /api/v1/stream-tickets': () => ({
+    status: 201,
+    body: envelope({ ticket: 'fakeTicket0123456789abcdefghijklmn', expires_in: 60 }),
+  }),
+};
+
+export function createFakeApi(ownHandlers: Record<string, Handler>) {
+  const handlers = { ...DEFAULT_HANDLERS, ...ownHandlers };
   const calls: Recorded[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);

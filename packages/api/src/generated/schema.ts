@@ -59,6 +59,28 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/api/v1/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the directory (filters combine; OR within a filter, AND across filters)
+         * @description Every array filter matches when the person has any of the given values (OR); different
+         *     filters must all match (AND). `q` matches words of the name, company and description,
+         *     case-insensitively. Results are ordered by last name, then first name, then id.
+         */
+        get: operations["searchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{id}": {
         parameters: {
             query?: never;
@@ -71,6 +93,23 @@ export interface paths {
          * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per token (the mock: 300 a minute), then 429.
          */
         get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/experiences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's education experience */
+        get: operations["listExperiences"];
         put?: never;
         post?: never;
         delete?: never;
@@ -136,6 +175,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/notes/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a note to the signed-in user's profile */
+        post: operations["storeNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/notes/{id}": {
         parameters: {
             query?: never;
@@ -154,7 +210,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/me/notes/store": {
+    "/api/v1/users/me/clubs/store": {
         parameters: {
             query?: never;
             header?: never;
@@ -163,8 +219,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a note to the signed-in user's profile */
-        post: operations["storeNote"];
+        /** Join a club with a position */
+        post: operations["storeClub"];
         delete?: never;
         options?: never;
         head?: never;
@@ -188,23 +244,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/me/clubs/store": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Join a club with a position */
-        post: operations["storeClub"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/users/me/clubs/{id}/detach": {
         parameters: {
             query?: never;
@@ -222,23 +261,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/me/interests/{userId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A user's interests */
-        get: operations["listInterests"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/users/me/interests/store": {
         parameters: {
             query?: never;
@@ -250,6 +272,23 @@ export interface paths {
         put?: never;
         /** Add an interest */
         post: operations["storeInterest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/interests/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's interests */
+        get: operations["listInterests"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -273,23 +312,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/users/me/directions/{userId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A user's directions (career directions) */
-        get: operations["listDirections"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/users/me/directions/store": {
         parameters: {
             query?: never;
@@ -301,6 +323,23 @@ export interface paths {
         put?: never;
         /** Add a direction */
         post: operations["storeDirection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/directions/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's directions (career directions) */
+        get: operations["listDirections"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -319,23 +358,6 @@ export interface paths {
         post?: never;
         /** Remove one of the signed-in user's directions */
         delete: operations["detachDirection"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/me/experiences": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in user's education experience */
-        get: operations["listExperiences"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -370,10 +392,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign out (revokes the token) */
-        get: operations["logout"];
+        /**
+         * Sign out (revokes the token); the spec's GET, deprecated for POST
+         * @deprecated
+         * @description The spec's logout. A GET that changes state, so it is deprecated: use `POST /api/v1/logout`. Still served; never run for a HEAD (405).
+         */
+        get: operations["logoutViaGet"];
         put?: never;
-        post?: never;
+        /**
+         * Sign out (revokes the token)
+         * @description Revokes the token. A POST, so no prefetch, crawler or query refetch can sign a user out; generated clients make it a mutation. A proposed addition beside the spec's GET.
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -466,28 +496,6 @@ export interface paths {
         put?: never;
         /** Leave a channel */
         post: operations["leaveChannel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/users/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Search the directory (filters combine; OR within a filter, AND across filters)
-         * @description Every array filter matches when the person has any of the given values (OR); different
-         *     filters must all match (AND). `q` matches words of the name, company and description,
-         *     case-insensitively. Results are ordered by last name, then first name, then id.
-         */
-        get: operations["searchUsers"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -849,6 +857,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stream-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived, single-use ticket to open an event stream from EventSource
+         * @description Browsers' EventSource cannot send an Authorization header. Instead of putting the bearer token in the stream's URL (where logs, proxies and the history keep it), a client asks for a ticket and opens the stream with `?ticket=`. A ticket is good for one stream, for 60 seconds, and acts as the token that asked for it (the stream ends when that token does).
+         */
+        post: operations["createStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/channels/{id}/stream": {
         parameters: {
             query?: never;
@@ -864,8 +892,12 @@ export interface paths {
          *     250 ms per group, carrying the latest count). A comment line `: keep-alive` every 15 s
          *     keeps proxies from closing it. The stream ends when the token is revoked or expires, or
          *     the user leaves the group. At most 10 streams are open per user and per token: one more is
-         *     a 429 (close one first). Browsers' EventSource cannot send headers, so the token may also
-         *     be given as `?access_token=`.
+         *     a 429 (close one first). Every event is typed in `x-events` (the union
+         *     `ChannelStreamEvent`, discriminated by the SSE event name) until generators read OpenAPI
+         *     3.2's `itemSchema`. Send the token as `Authorization: Bearer` (a fetch-based reader), or,
+         *     from a browser's EventSource, which cannot send headers, a `ticket` from
+         *     `createStreamTicket`: short-lived and single-use, so no long-lived credential is put in a
+         *     URL.
          */
         get: operations["streamChannel"];
         put?: never;
@@ -914,6 +946,7 @@ export interface components {
          */
         MessageId: string;
         /**
+         * Format: int64
          * @description Notes, clubs, interests, directions, experiences, universities and tags have integer ids.
          * @example 42
          */
@@ -929,7 +962,7 @@ export interface components {
          *     `message` and `errors`. `errors` maps each bad field (dotted path for nested ones, e.g.
          *     `users.2`) to its messages.
          */
-        Error: {
+        ErrorEnvelope: {
             /** @constant */
             success: false;
             message: string;
@@ -1087,6 +1120,7 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+            /** Format: int32 */
             graduation_year: number;
             first_name?: string;
             last_name?: string;
@@ -1097,18 +1131,21 @@ export interface components {
             access_token: string;
             /** @constant */
             token_type: "Bearer";
-            /** @description Seconds the token lives without being used; each authenticated call extends it (a sliding lifetime; the mock's default is 30 days). After that every call answers 401 and the user signs in again. Optional: a backend whose tokens never expire omits it. */
+            /**
+             * Format: int32
+             * @description Seconds the token lives without being used; each authenticated call extends it (a sliding lifetime; the mock's default is 30 days). After that every call answers 401 and the user signs in again. Optional: a backend whose tokens never expire omits it.
+             */
             expires_in?: number;
         };
         /** @description The sign-in answer. Open, as every response object. */
-        LoginResult: {
+        LoginEnvelope: {
             /** @constant */
             success: true;
             message: string;
             data: components["schemas"]["AccessToken"];
         };
         /** @description The registration answer. Open, as every response object. */
-        RegisterResult: {
+        RegisterEnvelope: {
             /** @constant */
             success: true;
             message: string;
@@ -1134,6 +1171,7 @@ export interface components {
             phone?: string | null;
             program?: string | null;
             university?: string | null;
+            /** Format: int32 */
             graduation_year?: number | null;
             emails?: string[];
             created_at: components["schemas"]["Timestamp"];
@@ -1160,6 +1198,7 @@ export interface components {
             phone?: string | null;
             program?: string | null;
             university?: string | null;
+            /** Format: int32 */
             graduation_year?: number | null;
             emails?: string[];
             created_at: components["schemas"]["Timestamp"];
@@ -1178,6 +1217,7 @@ export interface components {
              */
             profile_image: string | null;
             university?: string | null;
+            /** Format: int32 */
             graduation_year?: number | null;
         };
         /** @description Closed, as every request body. At least one field; only the fields sent change. */
@@ -1245,12 +1285,14 @@ export interface components {
             /** @description The major or concentration. */
             concern: string;
             degree: string;
+            /** Format: int32 */
             year: number;
         };
         /** @description Closed, as every request body. All four fields are required (spec 4). */
         ExperienceInput: {
             uni_name: string;
             concern: string;
+            /** Format: int32 */
             year: number;
             degree: string;
         };
@@ -1267,9 +1309,13 @@ export interface components {
         /** @description A Laravel-style page. Open, as every response object. */
         ResourcePage: {
             data: components["schemas"]["ResourceItem"][];
+            /** Format: int32 */
             current_page: number;
+            /** Format: int32 */
             per_page: number;
+            /** Format: int32 */
             total: number;
+            /** Format: int32 */
             last_page: number;
         };
         /** @description A group chat. Open, as every response object. */
@@ -1286,6 +1332,7 @@ export interface components {
             parent_id?: components["schemas"]["ChannelId"] | null;
             is_public?: boolean;
             is_open?: boolean;
+            /** Format: int32 */
             expires_year?: number | null;
             /** @description A one-to-one chat. Its `name` is the other person's full name as the signed-in user sees it (each of the two sees the other's). Nobody can be added to or invited into it (403). A proposed addition. */
             is_direct?: boolean;
@@ -1300,8 +1347,12 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "inactive";
+            /** Format: int32 */
             member_count?: number;
-            /** @description Messages the signed-in user has not read yet. */
+            /**
+             * Format: int32
+             * @description Messages the signed-in user has not read yet.
+             */
             unread_count?: number;
             is_muted?: boolean;
             /** @description The newest message, for the chat list. */
@@ -1327,6 +1378,7 @@ export interface components {
             is_public?: boolean;
             /** @description Whether someone who may see the group can join it without an invitation. */
             is_open?: boolean;
+            /** Format: int32 */
             expires_year?: number | null;
             /** @description `true`: a one-to-one chat; `users` must hold exactly one other person (422 otherwise). A one-to-one chat is always stored closed, private and not open (`is_closed: true`, `is_public: false`, `is_open: false`, no `parent_id`) whatever the body says, so nobody else can see, read or join it. A proposed addition. */
             is_direct?: boolean;
@@ -1339,6 +1391,7 @@ export interface components {
              */
             url: string;
             /**
+             * Format: int32
              * @description 1 an image, 2 any other file.
              * @enum {integer}
              */
@@ -1381,6 +1434,7 @@ export interface components {
             university?: string | null;
             program?: string | null;
             major?: string | null;
+            /** Format: int32 */
             graduation_year?: number | null;
             company?: string | null;
             industry?: string | null;
@@ -1391,9 +1445,13 @@ export interface components {
         /** @description A Laravel-style page of people. Open, as every response object. */
         PersonPage: {
             data: components["schemas"]["PersonSummary"][];
+            /** Format: int32 */
             current_page: number;
+            /** Format: int32 */
             per_page: number;
+            /** Format: int32 */
             total: number;
+            /** Format: int32 */
             last_page: number;
         };
         /** @description Success envelope around a PersonPage. Open, as every response object. */
@@ -1423,6 +1481,7 @@ export interface components {
         SavedList: {
             id: components["schemas"]["IntId"];
             name: string;
+            /** Format: int32 */
             count: number;
             created_at: components["schemas"]["Timestamp"];
             /**
@@ -1487,7 +1546,9 @@ export interface components {
         ChannelSubgroup: {
             id: components["schemas"]["ChannelId"];
             name: string;
+            /** Format: int32 */
             member_count: number;
+            /** Format: int32 */
             expires_year: number | null;
             is_member: boolean;
         };
@@ -1495,7 +1556,9 @@ export interface components {
         ChannelDetail: components["schemas"]["Channel"] & {
             members: components["schemas"]["PersonSummary"][];
             subgroups: components["schemas"]["ChannelSubgroup"][];
+            /** Format: int32 */
             member_count: number;
+            /** Format: int32 */
             online_count: number;
         };
         /** @description Success envelope around a ChannelDetail. Open, as every response object. */
@@ -1530,6 +1593,55 @@ export interface components {
             message: string;
             data: components["schemas"]["ChannelInvite"][];
         };
+        /** @description Success envelope around a stream ticket. Open, as every response object. */
+        StreamTicketEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: {
+                ticket: string;
+                /**
+                 * Format: int32
+                 * @description Seconds the ticket stays usable.
+                 */
+                expires_in: number;
+            };
+        };
+        /** @description `event: message` on a group's stream: a new (or forwarded) message; `id` is its id. Open, as every response object. */
+        ChannelMessageEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "message";
+            id?: components["schemas"]["MessageId"];
+            data: components["schemas"]["Message"];
+        };
+        /** @description `event: pin`: the group's pinned message changed (null: unpinned). Open, as every response object. */
+        ChannelPinEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pin";
+            data: {
+                message: components["schemas"]["Message"] | null;
+            };
+        };
+        /** @description `event: presence`: how many distinct users have the group's stream open. Open, as every response object. */
+        ChannelPresenceEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "presence";
+            data: {
+                /** Format: int32 */
+                online_count: number;
+            };
+        };
+        /** @description One event of `streamChannel`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
+        ChannelStreamEvent: components["schemas"]["ChannelMessageEvent"] | components["schemas"]["ChannelPinEvent"] | components["schemas"]["ChannelPresenceEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
@@ -1594,7 +1706,10 @@ export interface components {
             /** @description Add a video-conferencing link. */
             video?: boolean;
             location?: string;
-            /** @default 30 */
+            /**
+             * Format: int32
+             * @default 30
+             */
             reminder_minutes?: number;
             /** @enum {string} */
             color?: "blue" | "green" | "red" | "orange" | "purple" | "grey";
@@ -1611,6 +1726,7 @@ export interface components {
             people: components["schemas"]["UserId"][];
             video: boolean;
             location: string | null;
+            /** Format: int32 */
             reminder_minutes: number;
             color: string;
             message_id?: components["schemas"]["MessageId"] | null;
@@ -1632,9 +1748,27 @@ export interface components {
         };
     };
     responses: {
+        /** @description The server failed (a bug, an outage, or the mock's `--error-rate`): the error envelope, never a stack trace. Retrying later may succeed. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "The service is unavailable. Try again in a moment."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The body is not valid JSON. */
         BadRequest: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1644,12 +1778,15 @@ export interface components {
                  *       "message": "The request body is not valid JSON."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description The token is missing, unknown, revoked or expired (an expired one is named in the message and in `WWW-Authenticate: Bearer error="invalid_token"`). */
         Unauthorized: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1659,12 +1796,15 @@ export interface components {
                  *       "message": "Unauthenticated."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description No account matches this university, e-mail and password. */
         InvalidCredentials: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1674,12 +1814,15 @@ export interface components {
                  *       "message": "These credentials do not match our records."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The item exists but does not belong to the signed-in user. */
-        Forbidden: {
+        /** @description The item exists but belongs to another user: only its owner may change it. */
+        NotYours: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1689,12 +1832,69 @@ export interface components {
                  *       "message": "This item is not yours."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Only members of the group may do this: the signed-in user is not one, or may not see the group at all (a private group or subgroup, or a one-to-one chat of two other people). */
+        MembersOnly: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "You are not a member of this group."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The group cannot be joined without an invitation: it is closed, a one-to-one chat, or not visible to the signed-in user. */
+        JoinRefused: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "This group is closed; joining needs an invitation."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Only members can add or invite people, and nobody can be added to or invited into a one-to-one chat. */
+        AddingRefused: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "Only members can add or invite people."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description No item with this id. */
         NotFound: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1704,12 +1904,15 @@ export interface components {
                  *       "message": "Not found."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description The signed-in user already has this item. */
         Conflict: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1724,12 +1927,15 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description An account with this e-mail exists. */
         EmailTaken: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1744,12 +1950,15 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description The signed-in user is not a member of this channel. */
         NotAMember: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1759,12 +1968,15 @@ export interface components {
                  *       "message": "You are not a member of this group."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description The signed-in user already keeps the most items of this kind a profile may hold (1,000 notes, clubs, interests, directions or experiences): delete one first. */
         LimitReached: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1774,12 +1986,15 @@ export interface components {
                  *       "message": "You can keep at most 1,000 notes; delete one first."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description The signed-in user already has this item, or already keeps the most items of this kind a profile may hold (1,000): the message says which. */
         DuplicateOrLimitReached: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1789,12 +2004,15 @@ export interface components {
                  *       "message": "You already have this item."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description `parent_id` names a group the signed-in user is not a member of: only members of the main group can create a subgroup in it. */
         NotInMainGroup: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1804,12 +2022,15 @@ export interface components {
                  *       "message": "Only members of the main group can create a subgroup in it."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description The body is larger than 1 MB. */
         PayloadTooLarge: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1819,12 +2040,15 @@ export interface components {
                  *       "message": "The request body is larger than 1 MB."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description Invalid input; `errors` names every bad field (body, path or query). */
         ValidationFailed: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -1842,12 +2066,15 @@ export interface components {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description Too many attempts; wait `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
@@ -1858,7 +2085,7 @@ export interface components {
                  *       "message": "Too many attempts. Try again in 42 seconds."
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
     };
@@ -1968,6 +2195,12 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Requests allowed in the current window (IETF RateLimit fields, draft 6). Sent on the operations a server limits (the mock: sign-in, registration, directory reads, message writes); optional elsewhere. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current window. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the window resets. */
+        RateLimitReset: number;
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
     };
@@ -1998,6 +2231,9 @@ export interface operations {
             /** @description Signed in; the token authorises every protected operation. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2012,7 +2248,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["LoginResult"];
+                    "application/json": components["schemas"]["LoginEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2020,6 +2256,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     register: {
@@ -2048,6 +2285,9 @@ export interface operations {
             /** @description Account created; the token is already valid. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2062,7 +2302,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["RegisterResult"];
+                    "application/json": components["schemas"]["RegisterEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2070,6 +2310,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getMe: {
@@ -2084,6 +2325,9 @@ export interface operations {
             /** @description The user the token belongs to. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2114,6 +2358,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateMe: {
@@ -2139,6 +2384,9 @@ export interface operations {
             /** @description The user as it is now. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,1100 +2418,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
-                id: components["schemas"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": {
-                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
-                     *         "email": "priya.raman@stanford.edu",
-                     *         "first_name": "Priya",
-                     *         "last_name": "Raman",
-                     *         "profile_image": null,
-                     *         "description": "Product manager turned MBA student.",
-                     *         "program": "MBA",
-                     *         "university": "Stanford University",
-                     *         "graduation_year": 2025,
-                     *         "created_at": "2024-09-01T09:30:00.000Z",
-                     *         "updated_at": "2026-10-01T10:00:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["PublicUserEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listUserExperiences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
-                id: components["schemas"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Education lines, most recent first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": 9,
-                     *           "university": {
-                     *             "id": 1,
-                     *             "name": "Stanford University"
-                     *           },
-                     *           "concern": "Marketing",
-                     *           "degree": "MBA",
-                     *           "year": 2025
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExperienceListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listSavedMessages: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Saved messages. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": 1,
-                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *           "channel_name": "Climate Founders",
-                     *           "saved_at": "2026-11-20T19:00:00.000Z",
-                     *           "message": {
-                     *             "id": "msg_9kLm2Qx7Vb4Np8Rt",
-                     *             "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *             "sender_id": "usr_Ab3dEf6hIj9kLm2N",
-                     *             "reply_message_id": null,
-                     *             "message": "Demo night moved to Thursday, same room.",
-                     *             "time": "2026-11-20T18:45:00.000Z",
-                     *             "files": []
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SavedMessageListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    listResources: {
-        parameters: {
-            query: {
-                /** @example Club */
-                resource: components["schemas"]["ResourceKind"];
-                /**
-                 * @description Case-insensitive filter on the item's name.
-                 * @example chess
-                 */
-                q?: string;
-                /** @example 1 */
-                page?: components["parameters"]["Page"];
-                /** @example 15 */
-                per_page?: components["parameters"]["PerPage"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of items. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": {
-                     *         "data": [
-                     *           {
-                     *             "id": 1,
-                     *             "name": "Chess Club"
-                     *           },
-                     *           {
-                     *             "id": 2,
-                     *             "name": "Entrepreneurship Club"
-                     *           }
-                     *         ],
-                     *         "current_page": 1,
-                     *         "per_page": 15,
-                     *         "total": 2,
-                     *         "last_page": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ResourcePageEnvelope"];
-                };
-            };
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listNotes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The user whose notes to list (`usr_…`).
-                 * @example usr_7Hq2LmX9pK4vNc8R
-                 */
-                id: components["schemas"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user's notes, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": 41,
-                     *           "title": "Coffee chat with Priya",
-                     *           "note": "Follow up about the climate fund internship next week.",
-                     *           "date": "2026-11-18"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    deleteNote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The note to delete (an integer id).
-                 * @example 41
-                 */
-                id: components["schemas"]["IntId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted; `data` is the note that was removed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Note deleted.",
-                     *       "data": {
-                     *         "id": 41,
-                     *         "title": "Coffee chat with Priya",
-                     *         "note": "Follow up about the climate fund internship next week.",
-                     *         "date": "2026-11-18"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    storeNote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "title": "Coffee chat with Priya",
-                 *       "note": "Follow up about the climate fund internship next week.",
-                 *       "date": "2026-11-18"
-                 *     }
-                 */
-                "application/json": components["schemas"]["NoteInput"];
-            };
-        };
-        responses: {
-            /** @description The note as stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Note saved.",
-                     *       "data": {
-                     *         "id": 42,
-                     *         "title": "Coffee chat with Priya",
-                     *         "note": "Follow up about the climate fund internship next week.",
-                     *         "date": "2026-11-18"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NoteEnvelope"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["LimitReached"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listClubs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
-                 */
-                userId: components["parameters"]["UserIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user's clubs. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": 7,
-                     *           "name": "Entrepreneurship Club",
-                     *           "position": "Vice President"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ClubListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    storeClub: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Entrepreneurship Club",
-                 *       "position": "Vice President"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ClubInput"];
-            };
-        };
-        responses: {
-            /** @description The club entry as stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Club saved.",
-                     *       "data": {
-                     *         "id": 7,
-                     *         "name": "Entrepreneurship Club",
-                     *         "position": "Vice President"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ClubEnvelope"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["LimitReached"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    detachClub: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The item's integer id; it must belong to the signed-in user.
-                 * @example 7
-                 */
-                id: components["parameters"]["ItemIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed; `data` is the club entry that was removed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Club removed.",
-                     *       "data": {
-                     *         "id": 7,
-                     *         "name": "Entrepreneurship Club",
-                     *         "position": "Vice President"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ClubEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listInterests: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
-                 */
-                userId: components["parameters"]["UserIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user's interests. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": 12,
-                     *           "name": "Climate Tech",
-                     *           "prefixed_id": "int_Xb81LqP0zRw2Tc7M"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InterestListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    storeInterest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Climate Tech"
-                 *     }
-                 */
-                "application/json": components["schemas"]["NameInput"];
-            };
-        };
-        responses: {
-            /** @description The interest as stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Interest saved.",
-                     *       "data": {
-                     *         "id": 12,
-                     *         "name": "Climate Tech",
-                     *         "prefixed_id": "int_Xb81LqP0zRw2Tc7M"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InterestEnvelope"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["DuplicateOrLimitReached"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    detachInterest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The item's integer id; it must belong to the signed-in user.
-                 * @example 7
-                 */
-                id: components["parameters"]["ItemIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed; `data` is the interest that was removed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Interest removed.",
-                     *       "data": {
-                     *         "id": 12,
-                     *         "name": "Climate Tech",
-                     *         "prefixed_id": "int_Xb81LqP0zRw2Tc7M"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InterestEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listDirections: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
-                 */
-                userId: components["parameters"]["UserIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The user's directions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": 3,
-                     *           "name": "Venture Capital",
-                     *           "position": null
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DirectionListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    storeDirection: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Venture Capital"
-                 *     }
-                 */
-                "application/json": components["schemas"]["NameInput"];
-            };
-        };
-        responses: {
-            /** @description The direction as stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Direction saved.",
-                     *       "data": {
-                     *         "id": 3,
-                     *         "name": "Venture Capital",
-                     *         "position": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DirectionEnvelope"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["DuplicateOrLimitReached"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    detachDirection: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The item's integer id; it must belong to the signed-in user.
-                 * @example 7
-                 */
-                id: components["parameters"]["ItemIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed; `data` is the direction that was removed. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Direction removed.",
-                     *       "data": {
-                     *         "id": 3,
-                     *         "name": "Venture Capital",
-                     *         "position": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DirectionEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listExperiences: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Education lines, most recent first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": 5,
-                     *           "university": {
-                     *             "id": 1,
-                     *             "name": "Stanford University"
-                     *           },
-                     *           "concern": "Finance",
-                     *           "degree": "EMBA",
-                     *           "year": 2026
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExperienceListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    storeExperience: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "uni_name": "Stanford University",
-                 *       "concern": "Finance",
-                 *       "year": 2026,
-                 *       "degree": "EMBA"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ExperienceInput"];
-            };
-        };
-        responses: {
-            /** @description The education line as stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Experience saved.",
-                     *       "data": {
-                     *         "id": 5,
-                     *         "university": {
-                     *           "id": 1,
-                     *           "name": "Stanford University"
-                     *         },
-                     *         "concern": "Finance",
-                     *         "degree": "EMBA",
-                     *         "year": 2026
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExperienceEnvelope"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            409: components["responses"]["LimitReached"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The token is revoked; any later call with it gets 401. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Signed out.",
-                     *       "data": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["EmptyEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    storeChannel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Climate Founders",
-                 *       "description": "Students building climate-tech startups. Weekly demo nights.",
-                 *       "tags": [
-                 *         4,
-                 *         9
-                 *       ],
-                 *       "is_closed": false,
-                 *       "users": [
-                 *         "usr_Ab3dEf6hIj9kLm2N",
-                 *         "usr_Zy8xWv5uTs2rQp7O"
-                 *       ],
-                 *       "parent_id": null,
-                 *       "is_public": true,
-                 *       "is_open": true,
-                 *       "expires_year": 2027
-                 *     }
-                 */
-                "application/json": components["schemas"]["ChannelInput"];
-            };
-        };
-        responses: {
-            /** @description The channel as stored. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "Group created.",
-                     *       "data": {
-                     *         "id": "chan_3fPz9QwL2mK8xV5T",
-                     *         "name": "Climate Founders",
-                     *         "description": "Students building climate-tech startups. Weekly demo nights.",
-                     *         "tags": [
-                     *           4,
-                     *           9
-                     *         ],
-                     *         "is_closed": false,
-                     *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R",
-                     *           "usr_Ab3dEf6hIj9kLm2N",
-                     *           "usr_Zy8xWv5uTs2rQp7O"
-                     *         ],
-                     *         "parent_id": null,
-                     *         "is_public": true,
-                     *         "is_open": true,
-                     *         "expires_year": 2027,
-                     *         "created_by": "usr_7Hq2LmX9pK4vNc8R",
-                     *         "created_at": "2026-11-20T15:02:11.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ChannelEnvelope"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["NotInMainGroup"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listMyChannels: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Proposed filter. `active` (My Groups) or `inactive` (Inactive Groups); both when absent.
-                 * @example active
-                 */
-                status?: "active" | "inactive";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Channels, most recently active first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": "chan_3fPz9QwL2mK8xV5T",
-                     *           "name": "Climate Founders",
-                     *           "description": "Students building climate-tech startups. Weekly demo nights.",
-                     *           "tags": [
-                     *             4,
-                     *             9
-                     *           ],
-                     *           "is_closed": false,
-                     *           "users": [
-                     *             "usr_7Hq2LmX9pK4vNc8R",
-                     *             "usr_Ab3dEf6hIj9kLm2N"
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ChannelListEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listFriends: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A bare JSON array, as the spec's client reads it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
-                     *         "first_name": "Priya",
-                     *         "last_name": "Raman",
-                     *         "email": "priya.raman@stanford.edu",
-                     *         "profile_image": null,
-                     *         "university": "Stanford University",
-                     *         "graduation_year": 2025
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["Friend"][];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    getChannelMessages: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Return messages older than this one.
-                 * @example msg_9kLm2Qx7Vb4Np8Rt
-                 */
-                before?: components["schemas"]["MessageId"];
-                /** @example 50 */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                /** @example chan_3fPz9QwL2mK8xV5T */
-                id: components["parameters"]["ChannelIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of messages. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "OK",
-                     *       "data": [
-                     *         {
-                     *           "id": "msg_9kLm2Qx7Vb4Np8Rt",
-                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *           "sender_id": "usr_Ab3dEf6hIj9kLm2N",
-                     *           "reply_message_id": null,
-                     *           "message": "Demo night moved to Thursday, same room.",
-                     *           "time": "2026-11-20T18:45:00.000Z",
-                     *           "files": [
-                     *             {
-                     *               "url": "https://images.cohort.test/m/demo-night.jpg",
-                     *               "file_type": 1
-                     *             }
-                     *           ]
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "has_more": false,
-                     *         "next_before": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MessagePageEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    leaveChannel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @example chan_3fPz9QwL2mK8xV5T */
-                id: components["parameters"]["ChannelIdPath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Left; `data` is the channel as it is now, without the user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "message": "You left the group.",
-                     *       "data": {
-                     *         "id": "chan_3fPz9QwL2mK8xV5T",
-                     *         "name": "Climate Founders",
-                     *         "description": "Students building climate-tech startups. Weekly demo nights.",
-                     *         "tags": [
-                     *           4,
-                     *           9
-                     *         ],
-                     *         "is_closed": false,
-                     *         "users": [
-                     *           "usr_Ab3dEf6hIj9kLm2N"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ChannelEnvelope"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["NotAMember"];
-            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     searchUsers: {
@@ -3360,6 +2515,9 @@ export interface operations {
             /** @description One page of people. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3397,6 +2555,1229 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_Ab3dEf6hIj9kLm2N */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "email": "priya.raman@stanford.edu",
+                     *         "first_name": "Priya",
+                     *         "last_name": "Raman",
+                     *         "profile_image": null,
+                     *         "description": "Product manager turned MBA student.",
+                     *         "program": "MBA",
+                     *         "university": "Stanford University",
+                     *         "graduation_year": 2025,
+                     *         "created_at": "2024-09-01T09:30:00.000Z",
+                     *         "updated_at": "2026-10-01T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicUserEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listExperiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Education lines, most recent first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 5,
+                     *           "university": {
+                     *             "id": 1,
+                     *             "name": "Stanford University"
+                     *           },
+                     *           "concern": "Finance",
+                     *           "degree": "EMBA",
+                     *           "year": 2026
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExperienceListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listUserExperiences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_Ab3dEf6hIj9kLm2N */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Education lines, most recent first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 9,
+                     *           "university": {
+                     *             "id": 1,
+                     *             "name": "Stanford University"
+                     *           },
+                     *           "concern": "Marketing",
+                     *           "degree": "MBA",
+                     *           "year": 2025
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExperienceListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listSavedMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved messages. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "channel_name": "Climate Founders",
+                     *           "saved_at": "2026-11-20T19:00:00.000Z",
+                     *           "message": {
+                     *             "id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *             "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *             "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "reply_message_id": null,
+                     *             "message": "Demo night moved to Thursday, same room.",
+                     *             "time": "2026-11-20T18:45:00.000Z",
+                     *             "files": []
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SavedMessageListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listResources: {
+        parameters: {
+            query: {
+                /** @example Club */
+                resource: components["schemas"]["ResourceKind"];
+                /**
+                 * @description Case-insensitive filter on the item's name.
+                 * @example chess
+                 */
+                q?: string;
+                /** @example 1 */
+                page?: components["parameters"]["Page"];
+                /** @example 15 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "data": [
+                     *           {
+                     *             "id": 1,
+                     *             "name": "Chess Club"
+                     *           },
+                     *           {
+                     *             "id": 2,
+                     *             "name": "Entrepreneurship Club"
+                     *           }
+                     *         ],
+                     *         "current_page": 1,
+                     *         "per_page": 15,
+                     *         "total": 2,
+                     *         "last_page": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResourcePageEnvelope"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    storeNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Coffee chat with Priya",
+                 *       "note": "Follow up about the climate fund internship next week.",
+                 *       "date": "2026-11-18"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            /** @description The note as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Note saved.",
+                     *       "data": {
+                     *         "id": 42,
+                     *         "title": "Coffee chat with Priya",
+                     *         "note": "Follow up about the climate fund internship next week.",
+                     *         "date": "2026-11-18"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NoteEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LimitReached"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user whose notes to list (`usr_…`).
+                 * @example usr_7Hq2LmX9pK4vNc8R
+                 */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's notes, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 41,
+                     *           "title": "Coffee chat with Priya",
+                     *           "note": "Follow up about the climate fund internship next week.",
+                     *           "date": "2026-11-18"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NoteListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The note to delete (an integer id).
+                 * @example 41
+                 */
+                id: components["schemas"]["IntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; `data` is the note that was removed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Note deleted.",
+                     *       "data": {
+                     *         "id": 41,
+                     *         "title": "Coffee chat with Priya",
+                     *         "note": "Follow up about the climate fund internship next week.",
+                     *         "date": "2026-11-18"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NoteEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    storeClub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Entrepreneurship Club",
+                 *       "position": "Vice President"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClubInput"];
+            };
+        };
+        responses: {
+            /** @description The club entry as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Club saved.",
+                     *       "data": {
+                     *         "id": 7,
+                     *         "name": "Entrepreneurship Club",
+                     *         "position": "Vice President"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClubEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LimitReached"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listClubs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user whose items to list (`usr_…`); any user's may be read.
+                 * @example usr_7Hq2LmX9pK4vNc8R
+                 */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's clubs. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 7,
+                     *           "name": "Entrepreneurship Club",
+                     *           "position": "Vice President"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClubListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    detachClub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The item's integer id; it must belong to the signed-in user.
+                 * @example 7
+                 */
+                id: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; `data` is the club entry that was removed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Club removed.",
+                     *       "data": {
+                     *         "id": 7,
+                     *         "name": "Entrepreneurship Club",
+                     *         "position": "Vice President"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClubEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    storeInterest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Climate Tech"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NameInput"];
+            };
+        };
+        responses: {
+            /** @description The interest as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Interest saved.",
+                     *       "data": {
+                     *         "id": 12,
+                     *         "name": "Climate Tech",
+                     *         "prefixed_id": "int_Xb81LqP0zRw2Tc7M"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InterestEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["DuplicateOrLimitReached"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listInterests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user whose items to list (`usr_…`); any user's may be read.
+                 * @example usr_7Hq2LmX9pK4vNc8R
+                 */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's interests. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Climate Tech",
+                     *           "prefixed_id": "int_Xb81LqP0zRw2Tc7M"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InterestListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    detachInterest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The item's integer id; it must belong to the signed-in user.
+                 * @example 7
+                 */
+                id: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; `data` is the interest that was removed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Interest removed.",
+                     *       "data": {
+                     *         "id": 12,
+                     *         "name": "Climate Tech",
+                     *         "prefixed_id": "int_Xb81LqP0zRw2Tc7M"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InterestEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    storeDirection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Venture Capital"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NameInput"];
+            };
+        };
+        responses: {
+            /** @description The direction as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Direction saved.",
+                     *       "data": {
+                     *         "id": 3,
+                     *         "name": "Venture Capital",
+                     *         "position": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectionEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["DuplicateOrLimitReached"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listDirections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The user whose items to list (`usr_…`); any user's may be read.
+                 * @example usr_7Hq2LmX9pK4vNc8R
+                 */
+                userId: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's directions. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Venture Capital",
+                     *           "position": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectionListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    detachDirection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The item's integer id; it must belong to the signed-in user.
+                 * @example 7
+                 */
+                id: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; `data` is the direction that was removed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Direction removed.",
+                     *       "data": {
+                     *         "id": 3,
+                     *         "name": "Venture Capital",
+                     *         "position": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    storeExperience: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "uni_name": "Stanford University",
+                 *       "concern": "Finance",
+                 *       "year": 2026,
+                 *       "degree": "EMBA"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExperienceInput"];
+            };
+        };
+        responses: {
+            /** @description The education line as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Experience saved.",
+                     *       "data": {
+                     *         "id": 5,
+                     *         "university": {
+                     *           "id": 1,
+                     *           "name": "Stanford University"
+                     *         },
+                     *         "concern": "Finance",
+                     *         "degree": "EMBA",
+                     *         "year": 2026
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExperienceEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["LimitReached"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    logoutViaGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is revoked; any later call with it gets 401. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Signed out.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is revoked; any later call with it gets 401. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Signed out.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    storeChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Climate Founders",
+                 *       "description": "Students building climate-tech startups. Weekly demo nights.",
+                 *       "tags": [
+                 *         4,
+                 *         9
+                 *       ],
+                 *       "is_closed": false,
+                 *       "users": [
+                 *         "usr_Ab3dEf6hIj9kLm2N",
+                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *       ],
+                 *       "parent_id": null,
+                 *       "is_public": true,
+                 *       "is_open": true,
+                 *       "expires_year": 2027
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelInput"];
+            };
+        };
+        responses: {
+            /** @description The channel as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Group created.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups. Weekly demo nights.",
+                     *         "tags": [
+                     *           4,
+                     *           9
+                     *         ],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_7Hq2LmX9pK4vNc8R",
+                     *           "usr_Ab3dEf6hIj9kLm2N",
+                     *           "usr_Zy8xWv5uTs2rQp7O"
+                     *         ],
+                     *         "parent_id": null,
+                     *         "is_public": true,
+                     *         "is_open": true,
+                     *         "expires_year": 2027,
+                     *         "created_by": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "created_at": "2026-11-20T15:02:11.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotInMainGroup"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listMyChannels: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Proposed filter. `active` (My Groups) or `inactive` (Inactive Groups); both when absent.
+                 * @example active
+                 */
+                status?: "active" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Channels, most recently active first. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "name": "Climate Founders",
+                     *           "description": "Students building climate-tech startups. Weekly demo nights.",
+                     *           "tags": [
+                     *             4,
+                     *             9
+                     *           ],
+                     *           "is_closed": false,
+                     *           "users": [
+                     *             "usr_7Hq2LmX9pK4vNc8R",
+                     *             "usr_Ab3dEf6hIj9kLm2N"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listFriends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bare JSON array, as the spec's client reads it. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "first_name": "Priya",
+                     *         "last_name": "Raman",
+                     *         "email": "priya.raman@stanford.edu",
+                     *         "profile_image": null,
+                     *         "university": "Stanford University",
+                     *         "graduation_year": 2025
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Friend"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getChannelMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return messages older than this one.
+                 * @example msg_9kLm2Qx7Vb4Np8Rt
+                 */
+                before?: components["schemas"]["MessageId"];
+                /** @example 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *           "reply_message_id": null,
+                     *           "message": "Demo night moved to Thursday, same room.",
+                     *           "time": "2026-11-20T18:45:00.000Z",
+                     *           "files": [
+                     *             {
+                     *               "url": "https://images.cohort.test/m/demo-night.jpg",
+                     *               "file_type": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_before": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessagePageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MembersOnly"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    leaveChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left; `data` is the channel as it is now, without the user. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You left the group.",
+                     *       "data": {
+                     *         "id": "chan_3fPz9QwL2mK8xV5T",
+                     *         "name": "Climate Founders",
+                     *         "description": "Students building climate-tech startups. Weekly demo nights.",
+                     *         "tags": [
+                     *           4,
+                     *           9
+                     *         ],
+                     *         "is_closed": false,
+                     *         "users": [
+                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     connectUser: {
@@ -3414,6 +3795,9 @@ export interface operations {
             /** @description The invitation, pending until the other person answers. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3437,6 +3821,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listSavedLists: {
@@ -3457,6 +3842,9 @@ export interface operations {
             /** @description Saved lists, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3480,6 +3868,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createSavedList: {
@@ -3507,6 +3896,9 @@ export interface operations {
             /** @description The list with its members. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3539,6 +3931,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSavedList: {
@@ -3559,6 +3952,9 @@ export interface operations {
             /** @description The list with its members. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3590,6 +3986,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteSavedList: {
@@ -3610,6 +4007,9 @@ export interface operations {
             /** @description The list, now with `deleted_at` set. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3633,6 +4033,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     restoreSavedList: {
@@ -3653,6 +4054,9 @@ export interface operations {
             /** @description The list, with `deleted_at` cleared. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3676,6 +4080,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     removeSavedListMember: {
@@ -3701,6 +4106,9 @@ export interface operations {
             /** @description The list as it is now. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3724,6 +4132,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getChannel: {
@@ -3741,6 +4150,9 @@ export interface operations {
             /** @description The group. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3790,9 +4202,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     followChannel: {
@@ -3810,6 +4223,9 @@ export interface operations {
             /** @description The group, `is_following` true. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3837,6 +4253,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     unfollowChannel: {
@@ -3854,6 +4271,9 @@ export interface operations {
             /** @description The group, `is_following` false. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,6 +4301,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     reactivateChannel: {
@@ -3898,6 +4319,9 @@ export interface operations {
             /** @description The group, `status` active. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3925,6 +4349,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     joinChannel: {
@@ -3942,6 +4367,9 @@ export interface operations {
             /** @description The group with the user as a member. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3966,10 +4394,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["JoinRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     addChannelMembers: {
@@ -3998,6 +4427,9 @@ export interface operations {
             /** @description The group with its members now. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4023,10 +4455,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["AddingRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     inviteToChannel: {
@@ -4055,6 +4488,9 @@ export interface operations {
             /** @description The invitations made. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,10 +4516,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["AddingRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listChannelInvites: {
@@ -4098,6 +4535,9 @@ export interface operations {
             /** @description Pending invitations, newest first. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4122,6 +4562,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     acceptChannelInvite: {
@@ -4142,6 +4583,9 @@ export interface operations {
             /** @description The group the user now belongs to. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4170,6 +4614,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     declineChannelInvite: {
@@ -4190,6 +4635,9 @@ export interface operations {
             /** @description The invitation, `status` declined. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4215,6 +4663,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     sendMessage: {
@@ -4243,6 +4692,9 @@ export interface operations {
             /** @description The message as stored. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4267,10 +4719,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     pinMessage: {
@@ -4290,6 +4743,9 @@ export interface operations {
             /** @description The pinned message. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4312,9 +4768,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     unpinMessage: {
@@ -4334,6 +4791,9 @@ export interface operations {
             /** @description Nothing is pinned any more. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4348,10 +4808,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     forwardMessage: {
@@ -4380,6 +4841,9 @@ export interface operations {
             /** @description The new messages, one per group. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4406,10 +4870,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     reportMessage: {
@@ -4437,6 +4902,9 @@ export interface operations {
             /** @description The report as filed. */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4458,11 +4926,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     markChannelRead: {
@@ -4480,6 +4949,9 @@ export interface operations {
             /** @description The group, `unread_count` 0. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4507,6 +4979,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     muteChannel: {
@@ -4524,6 +4997,9 @@ export interface operations {
             /** @description The group, `is_muted` true. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4551,6 +5027,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     unmuteChannel: {
@@ -4568,6 +5045,9 @@ export interface operations {
             /** @description The group, `is_muted` false. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4595,11 +5075,51 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "ticket": "Zk3vQ9xP2mL7nR4tW8yB1cD5fG6hJ0kA",
+                     *         "expires_in": 60
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StreamTicketEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     streamChannel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A ticket from `createStreamTicket`, instead of the header. Used once; expires 60 s after it was issued. Without the header and without a valid ticket: 401. */
+                ticket?: string;
+            };
             header?: never;
             path: {
                 /** @example chan_3fPz9QwL2mK8xV5T */
@@ -4612,6 +5132,9 @@ export interface operations {
             /** @description The event stream. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,10 +5146,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listEvents: {
@@ -4641,6 +5165,9 @@ export interface operations {
             /** @description Events. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,6 +5199,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createEvent: {
@@ -4704,6 +5232,9 @@ export interface operations {
             /** @description The event as stored (`reminder_minutes` defaults to 30). */
             201: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,6 +5267,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
 }

@@ -239,7 +239,7 @@ async function experienceFlow(ctx: RunContext, handled: Set<string>): Promise<vo
  * Independent flows (notes, clubs, channels, ...) run side by side; logout is left to `logoutStep`.
  */
 export async function runScenario(ctx: RunContext, credentials?: Account): Promise<void> {
-  const handled = new Set<string>(['register', 'login', 'getMe', 'logout']);
+  const handled = new Set<string>(['register', 'login', 'getMe', 'logout', 'logoutViaGet']);
   const a: Account = credentials ? { ...credentials } : freshAccount('a');
   const b = freshAccount('b');
   ctx.a = a;
@@ -293,22 +293,30 @@ export async function runScenario(ctx: RunContext, credentials?: Account): Promi
   }
 }
 
-/** Logout last, then the revoked token must be refused. */
+/**
+ * Logout last, then the revoked token must be refused. Each selected logout (the proposed POST, the
+ * spec's deprecated GET) signs out a session of its own; the last token revoked is returned.
+ */
 export async function logoutStep(ctx: RunContext): Promise<string | undefined> {
   const a = ctx.a;
-  const op = ctx.op('logout');
-  if (!op || !a?.token) return undefined;
-  // A session of its own, so the main token stays valid and the curl commands in the report still work.
-  let token = a.token;
-  if (ctx.op('login')) {
-    const session = await ctx.call('login', {
-      body: { uniName: a.university, email: a.email, password: a.password },
-      check: false,
-    });
-    const fresh = (dataOf(session) as { access_token?: unknown } | undefined)?.access_token;
-    if (typeof fresh === 'string') token = fresh;
+  if (!a?.token) return undefined;
+  let revoked: string | undefined;
+  for (const operationId of ['logoutViaGet', 'logout']) {
+    const op = ctx.op(operationId);
+    if (!op || !ctx.isSelected(operationId)) continue;
+    // A session of its own, so the main token stays valid and the curl commands in the report still work.
+    let token = a.token;
+    if (ctx.op('login')) {
+      const session = await ctx.call('login', {
+        body: { uniName: a.university, email: a.email, password: a.password },
+        check: false,
+      });
+      const fresh = (dataOf(session) as { access_token?: unknown } | undefined)?.access_token;
+      if (typeof fresh === 'string') token = fresh;
+    }
+    const ex = await ctx.call(operationId, { token });
+    acceptance(ctx, op, ex, 'signing out');
+    if (ok(ex)) revoked = token;
   }
-  const ex = await ctx.call('logout', { token });
-  acceptance(ctx, op, ex, 'signing out');
-  return ok(ex) ? token : undefined;
+  return revoked;
 }

@@ -130,41 +130,68 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   }, [api, channelId]);
 
   useEffect(() => {
-    const token = readToken();
-    if (!token || typeof EventSource === 'undefined') return;
-    const url = new URL(`/api/v1/channels/${encodeURIComponent(channelId)}/stream`, window.location.origin);
-    url.searchParams.set('access_token', token);
-    const source = new EventSource(url);
+    if (!readToken() || typeof EventSource === 'undefined') return;
+    // EventSource cannot send the Authorization header: each connection opens with a single-use
+    // ticket (createStreamTicket), so no token is ever put in a URL. A ticket cannot be reused, so
+    // when EventSource gives up (a used ticket is refused) a fresh one is fetched and it reopens.
+    let source: EventSource | null = null;
+    let stopped = false;
     let dropped = false;
-    source.onopen = () => {
-      setLive(true);
-      if (!dropped) return;
-      // Back after a drop (server restart, network): fetch what was said meanwhile.
-      dropped = false;
-      catchUp();
-    };
-    source.onerror = () => {
-      dropped = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const reopenSoon = () => {
       setLive(false);
+      retry = setTimeout(() => void open(), 3000);
     };
-    source.addEventListener('message', (e) => {
-      const message = JSON.parse((e as MessageEvent<string>).data) as Message;
-      setItems((all) => upsertMessage(all, message));
-      noteMessage(message);
-      // The user is looking at the chat: what arrives is read.
-      if (message.sender_id !== me) void markRead(channelId);
-    });
-    source.addEventListener('pin', (e) => {
-      setPinned((JSON.parse((e as MessageEvent<string>).data) as { message: Message | null }).message);
-    });
-    source.addEventListener('presence', (e) => {
-      setOnline((JSON.parse((e as MessageEvent<string>).data) as { online_count: number }).online_count);
-    });
+    const open = async () => {
+      const ticket = await api.POST('/api/v1/stream-tickets');
+      if (stopped) return;
+      if (!ticket.data) {
+        dropped = true;
+        reopenSoon();
+        return;
+      }
+      const url = new URL(`/api/v1/channels/${encodeURIComponent(channelId)}/stream`, window.location.origin);
+      url.searchParams.set('ticket', ticket.data.data.ticket);
+      const current = new EventSource(url);
+      source = current;
+      current.onopen = () => {
+        setLive(true);
+        if (!dropped) return;
+        // Back after a drop (server restart, network): fetch what was said meanwhile.
+        dropped = false;
+        catchUp();
+      };
+      current.onerror = () => {
+        dropped = true;
+        setLive(false);
+        // 2 = CLOSED: EventSource will not retry by itself (its ticket was used up).
+        if (current.readyState === 2 && !stopped) {
+          current.close();
+          reopenSoon();
+        }
+      };
+      current.addEventListener('message', (e) => {
+        const message = JSON.parse((e as MessageEvent<string>).data) as Message;
+        setItems((all) => upsertMessage(all, message));
+        noteMessage(message);
+        // The user is looking at the chat: what arrives is read.
+        if (message.sender_id !== me) void markRead(channelId);
+      });
+      current.addEventListener('pin', (e) => {
+        setPinned((JSON.parse((e as MessageEvent<string>).data) as { message: Message | null }).message);
+      });
+      current.addEventListener('presence', (e) => {
+        setOnline((JSON.parse((e as MessageEvent<string>).data) as { online_count: number }).online_count);
+      });
+    };
+    void open();
     return () => {
-      source.close();
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
       setLive(false);
     };
-  }, [channelId, me, markRead, noteMessage, catchUp]);
+  }, [api, channelId, me, markRead, noteMessage, catchUp]);
 
   const loadOlder = useCallback(() => {
     if (!nextBefore || olderBusy.current) return;

@@ -21,7 +21,7 @@ function signedInStore(extra: Record<string, Handler> = {}) {
     'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([{ id: 1 }]) }),
     'GET /api/v1/users/me/channels': () => ({ body: envelope([channel]) }),
     'GET /api/v1/users/me/friends': () => ({ body: [] }),
-    'GET /api/v1/logout': () => ({ body: envelope(null, 'Signed out.') }),
+    'POST /api/v1/logout': () => ({ body: envelope(null, 'Signed out.') }),
     ...extra,
   });
   return createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });

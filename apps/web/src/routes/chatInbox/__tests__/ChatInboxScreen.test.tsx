@@ -136,6 +136,35 @@ function hook(handlers: Record<string, Handler>) {
 }
 
 describe('useChannelChat', () => {
+  it('opens the live stream with a single-use ticket, never with the token in the URL; a refused ticket is replaced', async () => {
+    let issued = 0;
+    const { calls } = hook({
+      'GET /api/v1/channels/{id}/get-messages': () => ({ body: page([1], null) }),
+      'POST /api/v1/stream-tickets': () => ({
+        status: 201,
+        body: envelope({ ticket: `ticket${String(++issued).padStart(26, '0')}`, expires_in: 60 }),
+      }),
+    });
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const first = FakeEventSource.last as FakeEventSource;
+    expect(first.url.toString()).toContain('ticket=ticket00000000000000000000000001');
+    expect(first.url.toString()).not.toContain(TOKEN);
+    expect(calls.find((c) => c.path === '/api/v1/stream-tickets')?.authorization).toBe(`Bearer ${TOKEN}`);
+    // EventSource gives up (its ticket was used): a fresh ticket, a new connection.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      (first as unknown as { readyState: number }).readyState = 2;
+      act(() => first.onerror?.());
+      await act(() => vi.advanceTimersByTimeAsync(3100));
+      await waitFor(() => expect(FakeEventSource.last).not.toBe(first));
+      expect((FakeEventSource.last as FakeEventSource).url.toString()).toContain(
+        'ticket=ticket00000000000000000000000002',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a failed older page keeps its cursor; loading again fetches that page and clears the error', async () => {
     let fail = true;
     const { result, calls } = hook({

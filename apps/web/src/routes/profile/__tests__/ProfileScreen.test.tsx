@@ -394,7 +394,7 @@ describe('More menu', () => {
   it('Log out: clears the state, calls the server with the token, then removes the token', async () => {
     let storedDuringCall: string | null = null;
     const { user, router, calls } = ownProfile({
-      'GET /api/v1/logout': () => {
+      'POST /api/v1/logout': () => {
         storedDuringCall = localStorage.getItem('userInfo');
         return { body: envelope(null, 'Signed out.') };
       },
@@ -403,7 +403,7 @@ describe('More menu', () => {
     await user.click(screen.getByRole('button', { name: 'More' }));
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/v1/logout', authorization: `Bearer ${TOKEN}` });
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/v1/logout', authorization: `Bearer ${TOKEN}` });
     expect(storedDuringCall).not.toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
   });
