@@ -84,6 +84,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     table: new OperationTable(),
   };
   const limiters = authLimiters(options.authLimits);
+  ctx.writeLimit = limiters.writes;
   const clock = options.clock ?? new MockClock();
 
   const app = express();

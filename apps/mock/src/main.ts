@@ -68,6 +68,7 @@ const app = createApp({
       loginPerAddress: opts.loginLimit,
       registerPerAddress: opts.registerLimit,
       directoryPerToken: opts.directoryLimit,
+      writesPerToken: opts.writeLimit,
     },
     // Beyond loopback anyone on the network could wipe the state: off unless asked for.
     allowStateChanges: isLoopback(opts.host) || opts.allowReset,

@@ -29,6 +29,8 @@ export interface CliOptions {
   streamsPerUser: number;
   /** Directory reads (search, profiles) per minute per token. */
   directoryLimit: number;
+  /** Spam-prone writes per minute per token and operation. */
+  writeLimit: number;
 }
 
 export class UsageError extends Error {
@@ -52,6 +54,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
+  --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
   --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
   --help`;
 
@@ -104,6 +107,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'directory-limit': { type: 'string' },
+      'write-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -169,6 +173,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       1,
       100_000_000,
     ),
+    writeLimit: numberOr('write-limit', pick(values['write-limit'], 'MOCK_WRITE_LIMIT'), 60, 1, 100_000_000),
     streamsPerUser: numberOr(
       'streams-per-user',
       pick(values['streams-per-user'], 'MOCK_STREAMS_PER_USER'),

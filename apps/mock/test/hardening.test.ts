@@ -231,3 +231,28 @@ describe('the edges of HTTP', () => {
     });
   });
 });
+
+describe('writes that reach other people are limited per token', () => {
+  it('the 4th message in a minute (limit 3) is a 429 with Retry-After; the RateLimit headers count down', async () => {
+    await withServer({ options: { authLimits: { writesPerToken: 3 } } }, async (server) => {
+      const client = server.client(await server.login());
+      const channel = (await client.GET('/api/v1/users/me/channels')).data?.data[0]?.id ?? '';
+      const send = () =>
+        client.POST('/api/v1/channels/{id}/messages', { params: { path: { id: channel } }, body: { message: 'Hi' } });
+      const first = await send();
+      expect(first.response?.status).toBe(201);
+      expect(first.response?.headers.get('ratelimit-limit')).toBe('3');
+      expect(first.response?.headers.get('ratelimit-remaining')).toBe('2');
+      await send();
+      await send();
+      const refused = await send();
+      expect(refused.response?.status).toBe(429);
+      expect(refused.response?.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Another operation has its own budget.
+      const made = await client.POST('/api/v1/users/channels/store', {
+        body: { name: 'Still allowed', description: '', tags: [], is_closed: false, users: [] },
+      });
+      expect(made.response?.status).toBe(201);
+    });
+  });
+});

@@ -11,6 +11,8 @@ export interface AuthLimits {
   registerPerAddress?: number;
   /** Directory reads (search, another user's profile) per minute per token (default 300). */
   directoryPerToken?: number;
+  /** Writes that reach other people (messages, invitations, new groups…) per minute per token and operation (default 60). */
+  writesPerToken?: number;
 }
 
 export interface AuthLimiters {
@@ -18,6 +20,8 @@ export interface AuthLimiters {
   register: RequestHandler[];
   /** Directory reads per token: harvesting every profile takes hours, not seconds. */
   directory: RequestHandler[];
+  /** Spam-prone writes per token and operation (the contract declares their 429). */
+  writes: (operationId: string) => RequestHandler[];
   /** Forgets every count (`POST /__mock/reset`). */
   reset: () => void;
 }
@@ -34,7 +38,8 @@ function limiter(
     limit,
     store,
     skipSuccessfulRequests: failedOnly,
-    standardHeaders: false,
+    // RateLimit-Limit / -Remaining / -Reset (IETF draft 6), as the contract declares them.
+    standardHeaders: 'draft-6',
     legacyHeaders: false,
     keyGenerator: key,
     handler: (req, _res, next) => {
@@ -72,10 +77,27 @@ export function authLimiters(limits: AuthLimits = {}): AuthLimiters {
     false,
   );
   const stores = [perEmail.store, perAddress.store, register.store, directory.store];
+  const writeLimiters = new Map<string, RequestHandler>();
+  const writes = (operationId: string): RequestHandler[] => {
+    let middleware = writeLimiters.get(operationId);
+    if (!middleware) {
+      const made = limiter(
+        limits.writesPerToken ?? 60,
+        60_000,
+        (req) => `${req.headers.authorization ?? ''}|${address(req)}`,
+        false,
+      );
+      stores.push(made.store);
+      middleware = made.middleware;
+      writeLimiters.set(operationId, middleware);
+    }
+    return [middleware];
+  };
   return {
     login: [perAddress.middleware, perEmail.middleware],
     register: [register.middleware],
     directory: [directory.middleware],
+    writes,
     reset: () => {
       for (const store of stores) store.resetAll();
     },

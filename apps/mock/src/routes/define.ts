@@ -14,7 +14,20 @@ export interface RouteContext {
   validators: Map<string, RequestValidator>;
   /** Where `route()` registers each operation; the app dispatches through it once per request. */
   table: OperationTable;
+  /** The per-token limit of a spam-prone write (see WRITE_LIMITED), when the app sets one. */
+  writeLimit?: (operationId: string) => RequestHandler[];
 }
+
+/** Writes that reach other people: each is limited per token (429, declared in the contract). */
+const WRITE_LIMITED = new Set([
+  'storeChannel',
+  'addChannelMembers',
+  'inviteToChannel',
+  'sendMessage',
+  'forwardMessage',
+  'reportMessage',
+  'connectUser',
+]);
 
 type Op<Id extends OperationId> = operations[Id];
 type Params<Id extends OperationId> = NonNullable<Op<Id>['parameters']['path']>;
@@ -84,6 +97,7 @@ export function route<Id extends OperationId>(
     }
   };
   const takesJson = operation.requestBody?.content['application/json'] !== undefined;
+  if (WRITE_LIMITED.has(operationId) && ctx.writeLimit) extra = [...extra, ...ctx.writeLimit(operationId)];
   ctx.table.add(operation, (req, res, next) => {
     // The dispatcher authenticated a secured operation before it parsed the body (see dispatch).
     const session = secured
