@@ -194,10 +194,13 @@ function resolveSchema(schema: Record<string, unknown>): { properties?: Record<s
   return schema as { properties?: Record<string, unknown> };
 }
 
-describe('every string and array is bounded (a real backend enforces a size on everything)', () => {
-  // Walks every schema in the document; enum/const strings are bounded by their values, and a
-  // text/event-stream is a stream, not a value.
-  const doc = loadContract();
+/**
+ * Every string and array in `doc` that has no size bound. A string is bounded by `maxLength`, or by
+ * `enum`/`const` (its values); `format` and `pattern` are not bounds (an `email`, a `date-time`
+ * or `^[a-z]+$` can be any length), so those carry a `maxLength` too. An array is bounded by
+ * `maxItems` and must say what its items are. A text/event-stream is a stream, not a value.
+ */
+function unboundedIn(doc: OpenApiDocument): string[] {
   const unbounded: string[] = [];
   const walk = (node: unknown, path: string) => {
     if (Array.isArray(node)) {
@@ -220,9 +223,67 @@ describe('every string and array is bounded (a real backend enforces a size on e
   };
   walk(doc.paths, '#/paths');
   walk(doc.components, '#/components');
+  return unbounded;
+}
 
+/** Arrays with `uniqueItems` whose items Ajv can only compare pairwise (not a scalar `type`), above 100 items. */
+function quadraticUniqueness(doc: OpenApiDocument): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${path}/${i}`);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const schema = node as Record<string, unknown>;
+    if (schema.uniqueItems === true && Number(schema.maxItems ?? Number.POSITIVE_INFINITY) > 100) {
+      const items = (schema.items ?? {}) as Record<string, unknown>;
+      const types = [items.type].flat();
+      const scalar =
+        types.length > 0 && types.every((t) => ['string', 'integer', 'number', 'boolean'].includes(String(t)));
+      if (!scalar) found.push(`${path} (uniqueItems over items without a scalar type)`);
+    }
+    for (const [key, child] of Object.entries(schema)) {
+      if (key === 'example' || key === 'examples') continue;
+      walk(child, `${path}/${key}`);
+    }
+  };
+  walk(doc.paths, '#/paths');
+  walk(doc.components, '#/components');
+  return found;
+}
+
+describe('every string and array is bounded (a real backend enforces a size on everything)', () => {
   it('has no string without maxLength and no array without maxItems and items', () => {
-    expect(unbounded).toEqual([]);
+    expect(unboundedIn(loadContract())).toEqual([]);
+  });
+
+  it('finds an unbounded string, a format-only string and an array without maxItems when there is one', () => {
+    const broken = loadContract();
+    const note = broken.components.schemas.NoteInput as { properties: Record<string, Record<string, unknown>> };
+    delete note.properties.title?.maxLength;
+    note.properties.extra = { type: 'string', format: 'date-time' };
+    note.properties.list = { type: 'array', items: { type: 'integer', maximum: 1, minimum: 0 } };
+    note.properties.choice = { type: 'string', enum: ['a', 'b'] };
+    expect(unboundedIn(broken)).toEqual([
+      '#/components/schemas/NoteInput/properties/title (string without maxLength)',
+      '#/components/schemas/NoteInput/properties/extra (string without maxLength)',
+      '#/components/schemas/NoteInput/properties/list (array without maxItems)',
+    ]);
+  });
+
+  it('checks uniqueness in linear time: a large uniqueItems array has scalar-typed items', () => {
+    // Ajv compares every pair of items (O(n²)) unless the items schema declares a scalar `type`,
+    // in which case it hashes them; a `$ref` alone hides the type, so request arrays repeat it.
+    expect(quadraticUniqueness(loadContract())).toEqual([]);
+    const broken = loadContract();
+    const input = broken.components.schemas.UserIdsInput as {
+      properties: { user_ids: { items: Record<string, unknown> } };
+    };
+    input.properties.user_ids.items = { $ref: '#/components/schemas/UserId' };
+    expect(quadraticUniqueness(broken)).toEqual([
+      '#/components/schemas/UserIdsInput/properties/user_ids (uniqueItems over items without a scalar type)',
+    ]);
   });
 });
 

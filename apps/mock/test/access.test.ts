@@ -42,6 +42,36 @@ describe('a one-to-one chat', () => {
     // The other person sees it.
     expect((await as(1).GET('/api/v1/channels/{id}', path(channelId))).data?.data.id).toBe(channelId);
   });
+
+  it('a third user can neither stream it nor write in it, and nobody can add or invite them', async () => {
+    const chat = (await create(0, { name: 'Direct 2', is_direct: true, is_closed: false, users: [id(1)] })).data?.data;
+    const channelId = chat?.id ?? '';
+    const stream = await fetch(`${server.baseUrl}/api/v1/channels/${channelId}/stream`, {
+      headers: { authorization: `Bearer ${users[2]?.token}` },
+    });
+    expect(stream.status).toBe(403);
+    expect(await stream.json()).toMatchObject({ success: false });
+    const sent = await as(2).POST('/api/v1/channels/{id}/messages', { ...path(channelId), body: { message: 'hi' } });
+    expect(sent.error?.status).toBe(403);
+    // Even a member cannot bring a third person in.
+    const body = { user_ids: [id(2)] };
+    expect((await as(0).POST('/api/v1/channels/{id}/members', { ...path(channelId), body })).error?.status).toBe(403);
+    expect((await as(0).POST('/api/v1/channels/{id}/invites', { ...path(channelId), body })).error?.status).toBe(403);
+    expect(server.store.raw.channels.get(channelId)?.users).toEqual([id(0), id(1)]);
+  });
+});
+
+describe('closed groups', () => {
+  it('a closed group is never joinable, even when the body also says is_open', async () => {
+    const made = (await create(0, { name: 'Closed but open?', is_closed: true, is_open: true, is_public: true })).data
+      ?.data;
+    expect(made).toMatchObject({ is_closed: true, is_open: false, is_public: true });
+    const channelId = made?.id ?? '';
+    // Public: a stranger may see it, but joining needs an invitation.
+    expect((await as(2).GET('/api/v1/channels/{id}', path(channelId))).data?.data.is_member).toBe(false);
+    expect((await as(2).POST('/api/v1/channels/{id}/join', path(channelId))).error?.status).toBe(403);
+    expect(server.store.raw.channels.get(channelId)?.users).toEqual([id(0)]);
+  });
 });
 
 describe('subgroups', () => {

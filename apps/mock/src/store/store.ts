@@ -557,7 +557,8 @@ export class Store {
       users: [userId, ...others],
       parent_id: direct ? null : (draft.parent_id ?? null),
       is_public: direct ? false : (draft.is_public ?? !draft.is_closed),
-      is_open: direct ? false : (draft.is_open ?? !draft.is_closed),
+      // Closed wins: a closed group is never open to join without an invitation.
+      is_open: direct || draft.is_closed ? false : (draft.is_open ?? true),
       expires_year: draft.expires_year ?? null,
       is_direct: direct,
       created_by: userId,

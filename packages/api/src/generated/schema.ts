@@ -598,7 +598,7 @@ export interface paths {
         };
         /**
          * A group's profile (members, subgroups, online count)
-         * @description Members may read any group they belong to; anyone signed in may read a public one.
+         * @description Members may read any group they belong to. Anyone else signed in may read it only when they may see it (`ChannelInput.is_public`): a public top-level group, or a public subgroup whose main group they may see; anything else, a one-to-one chat included, is a 403. `subgroups` lists only the subgroups the reader may see: a private subgroup appears, by name or count, to its own members only.
          */
         get: operations["getChannel"];
         put?: never;
@@ -653,7 +653,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join an open group (a closed one needs an invitation) */
+        /**
+         * Join an open group (a closed one needs an invitation)
+         * @description Joins a group the signed-in user may see (see `ChannelInput.is_public`) whose `is_open` is true and `is_closed` false. A one-to-one chat (`is_direct`) is never joinable, whatever it was created with; a closed group, a group the user may not see and a one-to-one chat are all a 403 with the error envelope.
+         */
         post: operations["joinChannel"];
         delete?: never;
         options?: never;
@@ -1369,14 +1372,15 @@ export interface components {
             name: string;
             description: string;
             tags: components["schemas"]["IntId"][];
+            /** @description The spec's field: `true` means joining needs an invitation, and wins over `is_open` (a closed group is stored with `is_open: false`). Absent `is_open`, a group that is not closed is open. */
             is_closed: boolean;
             /** @description At most 1,000 people per request (the spec's counter of 200,000 is the size a group may reach, through further `addChannelMembers` calls, not what one request carries). */
             users: components["schemas"]["UserId"][];
             /** @description The main group, to create a subgroup: the signed-in user must be a member of it (403 otherwise); an unknown group or a one-to-one chat is a 422. */
             parent_id?: components["schemas"]["ChannelId"] | null;
-            /** @description Who may see the group without being a member. A public top-level group: everyone. A public subgroup: whoever may see its main group (the spec's Make Public, "anyone in the main group can see"). A private group or subgroup: its members only; a private subgroup is not listed, by name or count, on its main group's profile to anyone else. */
+            /** @description Who may see the group without being a member. A public top-level group: everyone. A public subgroup: whoever may see its main group (the spec's Make Public, "anyone in the main group can see"). A private group or subgroup: its members only; a private subgroup is not listed, by name or count, on its main group's profile to anyone else. Absent, a closed group is private and any other public. */
             is_public?: boolean;
-            /** @description Whether someone who may see the group can join it without an invitation. */
+            /** @description Whether someone who may see the group can join it without an invitation (the spec's Make Open). Ignored (stored `false`) when `is_closed` is true or `is_direct` is. */
             is_open?: boolean;
             /** Format: int32 */
             expires_year?: number | null;
