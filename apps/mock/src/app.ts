@@ -4,7 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { MockClock } from './clock.ts';
 import { contract, pathMatchers } from './contract.ts';
 import { docsRouter } from './docs.ts';
-import { errorRate, type Latency, latency, requestLog, securityHeaders } from './middleware/dev.ts';
+import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -90,7 +90,6 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
-  app.use(securityHeaders());
   if (options.log) app.use(requestLog(options.log));
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   app.use(cors({ origin: origins === '*' ? '*' : origins, exposedHeaders: ['Retry-After', 'Allow'], maxAge: 600 }));

@@ -12,6 +12,17 @@ import type { Express } from 'express';
  * Here node:http constructs them with `app.request`/`app.response` as their prototypes from the
  * start, so Express's swap finds the prototype already in place and changes nothing.
  */
+/**
+ * Headers every answer carries: no MIME sniffing, no referrer leaking a URL, and no framing
+ * (`/docs` holds a token in the page, so a foreign page must not frame it).
+ */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Frame-Options', 'DENY'],
+  ['Content-Security-Policy', "frame-ancestors 'none'"],
+];
+
 export interface ServerLimits {
   /** Time to receive a whole request (headers and body); a slower one is answered 408 (default 30 s). */
   requestTimeoutMs?: number;
@@ -33,6 +44,12 @@ export function createMockServer(app: Express, limits: ServerLimits = {}): Serve
   }
   ExpressResponse.prototype = app.response;
   const requestTimeout = limits.requestTimeoutMs ?? 30_000;
+  // Set here, before the app, rather than as an Express middleware: a middleware layer on every
+  // request costs the router a walk, and these headers are the same on every answer.
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    app(req as Parameters<Express>[0], res as Parameters<Express>[1]);
+  };
   const server = createServer(
     {
       IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage,
@@ -43,7 +60,7 @@ export function createMockServer(app: Express, limits: ServerLimits = {}): Serve
       // slow body linger that long past the limit).
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeout / 4))),
     },
-    app,
+    handler,
   );
   server.on('clientError', answerClientError);
   return server;

@@ -39,17 +39,3 @@ export function requestLog(write: (line: string) => void): RequestHandler {
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:access_token|token|ticket)=)[^&#]*/gi, '$1[redacted]');
 }
-
-/**
- * Headers every answer carries: no MIME sniffing, no referrer leaking a URL, and no framing
- * (`/docs` holds a token in the page, so a foreign page must not frame it).
- */
-export function securityHeaders(): RequestHandler {
-  return (_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
-    next();
-  };
-}
