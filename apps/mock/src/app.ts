@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
-import { MockClock } from './clock.ts';
+import type { MockClock } from './clock.ts';
 import { contract, pathMatchers } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
@@ -51,7 +51,7 @@ export interface MockOptions {
   corsOrigins?: string[] | '*';
   /** Sign-in and registration limits per e-mail and per address. */
   authLimits?: AuthLimits;
-  /** The clock that `/__mock/clock` moves; pass the store's (main.ts does). */
+  /** The clock that `/__mock/clock` moves and rate windows read; the store's by default. */
   clock?: MockClock;
   /** `/__mock` endpoints that change state (reset, clock); main.ts turns them off beyond loopback. */
   allowStateChanges?: boolean;
@@ -83,16 +83,23 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     validators: compileValidators(doc, operations),
     table: new OperationTable(),
   };
-  const limiters = authLimiters(options.authLimits);
+  // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
+  const clock = options.clock ?? store.clock;
+  const limiters = authLimiters(options.authLimits, () => clock.now().getTime());
   ctx.writeLimit = limiters.writes;
-  const clock = options.clock ?? new MockClock();
 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
   if (options.log) app.use(requestLog(options.log));
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
-  app.use(cors({ origin: origins === '*' ? '*' : origins, exposedHeaders: ['Retry-After', 'Allow'], maxAge: 600 }));
+  app.use(
+    cors({
+      origin: origins === '*' ? '*' : origins,
+      exposedHeaders: ['Retry-After', 'Allow', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+      maxAge: 600,
+    }),
+  );
 
   // Order matters only where paths overlap: `/users/me…` routes before `/users/{id}…`.
   authRoutes(ctx, {

@@ -75,7 +75,10 @@ const app = createApp({
   },
 });
 
-const server = createMockServer(app, { requestTimeoutMs: opts.requestTimeoutMs }).listen(opts.port, opts.host, () => {
+const server = createMockServer(app, {
+  requestTimeoutMs: opts.requestTimeoutMs,
+  headersTimeoutMs: opts.headersTimeoutMs,
+}).listen(opts.port, opts.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   console.log(`Cohort mock server listening on http://${host}:${port}`);

@@ -23,6 +23,8 @@ export interface CliOptions {
   registerLimit: number;
   /** Milliseconds to receive a whole request. */
   requestTimeoutMs: number;
+  /** Milliseconds to receive a request's headers (never more than the request timeout). */
+  headersTimeoutMs: number;
   /** `/__mock/reset` and `/__mock/clock` beyond loopback. */
   allowReset: boolean;
   /** Open event streams per user and per token. */
@@ -52,6 +54,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --login-limit <n>     failed sign-ins per minute per address (default 100)  env MOCK_LOGIN_LIMIT
   --register-limit <n>  registrations per 10 minutes per address (default 20)  env MOCK_REGISTER_LIMIT
   --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
+  --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
@@ -104,6 +107,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'login-limit': { type: 'string' },
       'register-limit': { type: 'string' },
       'request-timeout': { type: 'string' },
+      'headers-timeout': { type: 'string' },
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'directory-limit': { type: 'string' },
@@ -162,6 +166,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'request-timeout',
       pick(values['request-timeout'], 'MOCK_REQUEST_TIMEOUT'),
       30_000,
+      100,
+      3_600_000,
+    ),
+    headersTimeoutMs: numberOr(
+      'headers-timeout',
+      pick(values['headers-timeout'], 'MOCK_HEADERS_TIMEOUT'),
+      10_000,
       100,
       3_600_000,
     ),

@@ -2,11 +2,13 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
+  linkSync,
   openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -51,15 +53,22 @@ export function readStateFile(file: string): State | undefined {
     new StateFileError(
       `${file} is not a usable Cohort state file: ${why} (fix it, move it aside, or use another --data file)`,
     );
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw refuse(`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (text.trim() === '') throw refuse('empty, not JSON');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw refuse(`not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const version = (parsed as { version?: unknown } | null)?.version;
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && version !== 1) {
-    throw refuse(`unknown state version ${JSON.stringify(version)}`);
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'version' in parsed && version !== 1) {
+    throw refuse(`unknown state version ${JSON.stringify(version)} (this mock reads version 1)`);
   }
   const problem = stateFileProblem(parsed);
   if (problem) throw refuse(problem);
@@ -76,29 +85,78 @@ const alive = (pid: number) => {
   }
 };
 
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** The lock's text, or undefined when it is gone. */
+const readLock = (lock: string) => {
+  try {
+    return readFileSync(lock, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+};
+
 /**
- * Makes this process the file's only writer: `<file>.lock` holds our pid. A live holder is
- * refused by name (two servers on one file would lose each other's writes); a dead one's lock
- * is taken over. Then the temp files a killed writer left behind are removed. Returns `release`.
+ * Makes this process the file's only writer: `<file>.lock`, created with `wx`, holds our pid. A
+ * live holder is refused by pid (two servers on one file would lose each other's writes); a dead
+ * one's lock is taken over. Then the temp files a killed writer left behind are removed (no one
+ * else writes this file now). Returns `release`, which removes the lock if it is still ours.
  */
 export function lockStateFile(file: string): () => void {
   const lock = `${file}.lock`;
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
     try {
       const fd = openSync(lock, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+      try {
+        writeSync(fd, String(process.pid));
+      } finally {
+        closeSync(fd);
+      }
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      const holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && alive(holder)) {
-        throw new StateFileError(
-          `${file} is in use by another mock server (pid ${holder}); stop it or use another --data file`,
-        );
-      }
-      rmSync(lock, { force: true });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
+    if (Date.now() > deadline) {
+      throw new StateFileError(
+        `${file} is locked (${lock}) and the lock could not be taken; is another mock server starting?`,
+      );
+    }
+    const text = readLock(lock);
+    if (text === undefined) continue; // its holder just released it: try again
+    const holder = /^\d+$/.test(text.trim()) ? Number(text.trim()) : undefined;
+    if (holder !== undefined && holder !== process.pid && alive(holder)) {
+      throw new StateFileError(
+        `${file} is in use by another mock server (pid ${holder}); stop it or use another --data file (if pid ${holder} is not a mock server, delete ${lock})`,
+      );
+    }
+    if (holder === undefined) {
+      // No pid yet: another server may be between creating the lock and writing its pid.
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {}
+      if (age < 2_000) {
+        sleep(25);
+        continue;
+      }
+    }
+    // Stale. Move it aside under a name only we use, so that of two servers taking it over at once
+    // only one removes it; if what we moved is no longer the stale lock, it is the winner's: put it back.
+    const aside = `${lock}.${process.pid}.stale`;
+    try {
+      renameSync(lock, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    if (readLock(aside) !== text) {
+      try {
+        linkSync(aside, lock);
+      } catch {}
+    }
+    rmSync(aside, { force: true });
   }
   const prefix = `${basename(file)}.`;
   for (const name of readdirSync(dirname(file))) {
@@ -111,9 +169,9 @@ export function lockStateFile(file: string): () => void {
     if (released) return;
     released = true;
     try {
-      if (readFileSync(lock, 'utf8') === String(process.pid)) rmSync(lock, { force: true });
+      if (readLock(lock) === String(process.pid)) rmSync(lock, { force: true });
     } catch {
-      // Already gone.
+      // Unreadable now: it stays, and the next start finds our pid dead and takes it over.
     }
   };
 }

@@ -1,97 +1,211 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { RESOURCE_KINDS } from './store/types.ts';
+import { type OpenApiDocument, resolveRef } from '@cohort/openapi';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { contract } from './contract.ts';
+import { type Counter, RESOURCE_KINDS } from './store/types.ts';
 
-// The shape of a `--data` file: what the store needs to run without a 500 (every collection
-// present and of the right type, every record with the keys the store reads, every id counter).
-// Records stay open, so a field added later does not make older files unreadable.
+// The shape of a `--data` file: what the store needs to run without a 500 and to answer what the
+// contract promises. A record that is a contract type (User, Note, Message, ...) must have every
+// field the contract requires, each of the contract's JSON type (read from openapi.yaml, one level
+// deep, so the file follows the contract); the store's own fields are listed here. Records stay
+// open: a field this schema does not name is never a reason to refuse a file.
+
+type Schema = Record<string, unknown>;
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
+const bool = { type: 'boolean' } as const;
+const nullable = (type: string) => ({ type: [type, 'null'] });
 const strings = { type: 'array', items: str } as const;
-const record = (required: Record<string, unknown>) => ({
+const list = (item: Schema) => ({ type: 'array', items: item });
+const map = (value: Schema) => ({ type: 'object', additionalProperties: value });
+/** An object with these fields required (`optional` ones are only type-checked when present). */
+const record = (required: Record<string, Schema>, optional: Record<string, Schema> = {}) => ({
   type: 'object',
   required: Object.keys(required),
-  properties: required,
+  properties: { ...optional, ...required },
 });
-const list = (item: object) => ({ type: 'array', items: item });
-const owned = record({ id: int, user_id: str });
-const COUNTERS = ['note', 'club', 'interest', 'direction', 'experience', 'resource', 'saved_message'];
 
-export const stateSchema = {
-  type: 'object',
-  required: [
-    'version',
-    'seed',
-    'users',
-    'resources',
-    'notes',
-    'clubs',
-    'interests',
-    'directions',
-    'experiences',
-    'channels',
-    'messages',
-    'saved_messages',
-    'tokens',
-    'next_id',
-  ],
-  properties: {
-    version: { const: 1 },
-    seed: int,
-    users: list(
-      record({ id: str, email: str, first_name: str, last_name: str, friend_ids: strings, last_seen_at: str }),
-    ),
-    resources: {
-      type: 'object',
-      required: [...RESOURCE_KINDS],
-      properties: Object.fromEntries(RESOURCE_KINDS.map((k) => [k, list(record({ id: int, name: str }))])),
+/** The JSON `type` of a contract property, following `$ref`s and `oneOf`/`anyOf` unions; undefined when it has none. */
+function jsonType(doc: OpenApiDocument, node: unknown, depth = 0): string[] | undefined {
+  if (depth > 10 || typeof node !== 'object' || node === null) return undefined;
+  const schema = resolveRef<Schema>(doc, node as Schema);
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type as string[];
+  const branches = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+  if (!branches) return undefined;
+  const types = new Set<string>();
+  for (const branch of branches) {
+    const type = jsonType(doc, branch, depth + 1);
+    if (!type) return undefined;
+    for (const t of type) types.add(t);
+  }
+  return [...types];
+}
+
+/**
+ * A contract component as a stored record: its required fields (minus `without`, which the store
+ * derives when answering) with their JSON types, plus the store's own `required` and `optional` fields.
+ */
+export function contractRecord(
+  doc: OpenApiDocument,
+  name: string,
+  {
+    required = {},
+    optional = {},
+    without = [],
+  }: {
+    required?: Record<string, Schema>;
+    optional?: Record<string, Schema>;
+    without?: string[];
+  } = {},
+) {
+  const component = doc.components.schemas[name] as Schema | undefined;
+  if (!component) throw new Error(`the contract has no schema ${name}`);
+  const properties = (component.properties ?? {}) as Record<string, unknown>;
+  const fromContract: Record<string, Schema> = {};
+  for (const key of (component.required ?? []) as string[]) {
+    if (without.includes(key)) continue;
+    const type = jsonType(doc, properties[key]);
+    fromContract[key] = type ? { type: type.length === 1 ? type[0] : type } : {};
+  }
+  return record({ ...fromContract, ...required }, optional);
+}
+
+const COUNTERS = [
+  'note',
+  'club',
+  'interest',
+  'direction',
+  'experience',
+  'resource',
+  'saved_message',
+] as const satisfies readonly Counter[];
+
+export function buildStateSchema(doc: OpenApiDocument) {
+  const owned = (name: string) => contractRecord(doc, name, { required: { id: int, user_id: str } });
+  return record(
+    {
+      version: { const: 1 },
+      seed: int,
+      users: list(
+        contractRecord(doc, 'User', {
+          required: { id: str, friend_ids: strings, last_seen_at: str },
+          optional: {
+            password_hash: nullable('string'),
+            university_id: nullable('integer'),
+            major: nullable('string'),
+            company: nullable('string'),
+            industry: nullable('string'),
+            desired_industry: nullable('string'),
+            location: nullable('string'),
+          },
+        }),
+      ),
+      resources: record(
+        Object.fromEntries(
+          RESOURCE_KINDS.map((kind) => [
+            kind,
+            list(contractRecord(doc, 'ResourceItem', { optional: { pending_by: strings } })),
+          ]),
+        ),
+      ),
+      notes: list(owned('Note')),
+      clubs: list(owned('ClubEntry')),
+      interests: list(owned('Interest')),
+      directions: list(owned('Direction')),
+      experiences: list(
+        contractRecord(doc, 'Experience', { without: ['university'], required: { user_id: str, university_id: int } }),
+      ),
+      channels: list(
+        contractRecord(doc, 'Channel', {
+          required: { id: str, users: strings, created_at: str, last_activity_at: str },
+          optional: {
+            parent_id: nullable('string'),
+            is_public: bool,
+            is_open: bool,
+            expires_year: nullable('integer'),
+            created_by: str,
+          },
+        }),
+      ),
+      messages: map(list(contractRecord(doc, 'Message', { required: { id: str } }))),
+      saved_messages: list(record({ id: int, user_id: str, channel_id: str, message_id: str, saved_at: str })),
+      tokens: map(record({ user_id: str, created_at: str }, { last_used_at: str })),
+      next_id: record(Object.fromEntries(COUNTERS.map((c) => [c, { type: 'integer', minimum: 1 }]))),
     },
-    notes: list(owned),
-    clubs: list(owned),
-    interests: list(owned),
-    directions: list(owned),
-    experiences: list(record({ id: int, user_id: str, university_id: int })),
-    channels: list(record({ id: str, name: str, users: strings, tags: { type: 'array' }, created_at: str })),
-    messages: {
-      type: 'object',
-      additionalProperties: list(
-        record({ id: str, sender_id: str, message: str, time: str, files: { type: 'array' } }),
+    {
+      // Absent in files written before they existed: the store starts them empty.
+      chat: record({
+        pins: map(str),
+        read: map(map(int)),
+        muted: map(strings),
+        reports: list(contractRecord(doc, 'Report', { required: { user_id: str, channel_id: str } })),
+        events: list(contractRecord(doc, 'CalendarEvent', { required: { user_id: str } })),
+        next_report_id: { type: 'integer', minimum: 1 },
+        next_event_id: { type: 'integer', minimum: 1 },
+      }),
+      // Each part may be absent too (the store fills it in), but a part that is there must be sound.
+      social: record(
+        {},
+        {
+          saved_lists: list(
+            record({
+              id: int,
+              user_id: str,
+              name: str,
+              member_ids: strings,
+              created_at: str,
+              deleted_at: nullable('string'),
+            }),
+          ),
+          connections: list(contractRecord(doc, 'Connection')),
+          channel_invites: list(contractRecord(doc, 'ChannelInvite', { without: ['channel_name'] })),
+          following: map(strings),
+          inactive: map(strings),
+        },
       ),
     },
-    saved_messages: list(record({ id: int, user_id: str, channel_id: str, message_id: str })),
-    tokens: { type: 'object', additionalProperties: record({ user_id: str, created_at: str }) },
-    next_id: {
-      type: 'object',
-      required: COUNTERS,
-      properties: Object.fromEntries(COUNTERS.map((c) => [c, { type: 'integer', minimum: 1 }])),
-    },
-    chat: record({
-      pins: { type: 'object' },
-      read: { type: 'object' },
-      muted: { type: 'object' },
-      reports: { type: 'array' },
-      events: { type: 'array' },
-      next_report_id: int,
-      next_event_id: int,
-    }),
-    social: record({
-      saved_lists: { type: 'array' },
-      connections: { type: 'array' },
-      channel_invites: { type: 'array' },
-      following: { type: 'object' },
-      inactive: { type: 'object' },
-    }),
-  },
-};
+  );
+}
 
-const validate = new Ajv2020({ allErrors: false, strict: true }).compile(stateSchema);
+/** Each counter numbers one list: it must be past every id in it, or new ids would repeat old ones. */
+const NUMBERED: [string, (state: Schema) => unknown][] = [
+  ['/next_id/note', (s) => s.notes],
+  ['/next_id/club', (s) => s.clubs],
+  ['/next_id/interest', (s) => s.interests],
+  ['/next_id/direction', (s) => s.directions],
+  ['/next_id/experience', (s) => s.experiences],
+  ['/next_id/saved_message', (s) => s.saved_messages],
+  ['/chat/next_report_id', (s) => (s.chat as Schema | undefined)?.reports],
+  ['/chat/next_event_id', (s) => (s.chat as Schema | undefined)?.events],
+];
 
-/** The first problem with a parsed state file, as `/path: message`, or undefined when it is sound. */
+function counterProblem(state: Schema): string | undefined {
+  for (const [pointer, items] of NUMBERED) {
+    const list = items(state) as { id: number }[] | undefined;
+    if (!list) continue;
+    const counter = pointer
+      .slice(1)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Schema)[key], state) as number;
+    let max = 0;
+    for (const item of list) if (item.id > max) max = item.id;
+    if (counter <= max) return `${pointer} is ${counter} but id ${max} is taken (new ids would repeat it)`;
+  }
+  return undefined;
+}
+
+let validate: ValidateFunction | undefined;
+
+/** The first problem with a parsed state file, as `/path what`, or undefined when it is sound. */
 export function stateFileProblem(value: unknown): string | undefined {
-  if (validate(value)) return undefined;
+  validate ??= new Ajv2020({ allErrors: false, strict: true, allowUnionTypes: true }).compile(
+    buildStateSchema(contract().doc),
+  );
+  if (validate(value)) return counterProblem(value as Schema);
   const error = validate.errors?.[0] as ErrorObject | undefined;
   if (!error) return 'is not a Cohort state';
-  let where = error.instancePath || '/';
-  if (error.keyword === 'required') where = `${error.instancePath}/${String(error.params.missingProperty)}`;
-  const what = error.keyword === 'required' ? 'is missing' : (error.message ?? error.keyword);
-  return `${where} ${what}`;
+  if (error.keyword === 'required') {
+    return `${error.instancePath}/${String(error.params.missingProperty)} is missing`;
+  }
+  return `${error.instancePath || '/'} ${error.message ?? error.keyword}`;
 }

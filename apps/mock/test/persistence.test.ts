@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readStateFile, writeStateFile } from '../src/persistence.ts';
+import { lockStateFile, readStateFile, writeStateFile } from '../src/persistence.ts';
 import { seedState } from '../src/seed/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-state-'));
@@ -20,6 +21,7 @@ describe('state file', () => {
       note: 'Overwrites',
       date: '2026-01-01',
     });
+    state.next_id.note = 10_000;
     writeStateFile(file, state);
     expect(readStateFile(file)).toEqual(state);
     expect(readdirSync(dir)).toEqual(['state.json']);
@@ -32,7 +34,7 @@ describe('state file', () => {
   it('refuses a file of another version', () => {
     const file = join(dir, 'future.json');
     writeFileSync(file, JSON.stringify({ version: 2 }));
-    expect(() => readStateFile(file)).toThrow(/unknown state version 2/);
+    expect(() => readStateFile(file)).toThrow(/unknown state version 2 \(this mock reads version 1\)/);
   });
 
   // Damaged files marked version 1: each is refused whole, naming the first bad field, never half-loaded.
@@ -61,7 +63,49 @@ describe('state file', () => {
       (s: { messages: Record<string, unknown> }) => Object.assign(s.messages, { chan_x: ['hi'] }),
       '/messages/chan_x/0 must be object',
     ],
-  ])('refuses %s, naming %s', (_name, damage, want) => {
+    ['no version', (s: Record<string, unknown>) => delete s.version, '/version is missing'],
+    // Fields the contract requires of a record (read from openapi.yaml): answers would not conform.
+    [
+      'a note without a title',
+      (s: { notes: Record<string, unknown>[] }) => delete s.notes[0]?.title,
+      '/notes/0/title is missing',
+    ],
+    [
+      "a user's e-mail null",
+      (s: { users: Record<string, unknown>[] }) => Object.assign(s.users[1] ?? {}, { email: null }),
+      '/users/1/email must be string',
+    ],
+    // Fields the store sorts or counts by (each a 500 on some screen when absent).
+    [
+      'a group without last_activity_at',
+      (s: { channels: Record<string, unknown>[] }) => delete s.channels[0]?.last_activity_at,
+      '/channels/0/last_activity_at is missing',
+    ],
+    [
+      'a saved message without saved_at',
+      (s: { saved_messages: Record<string, unknown>[] }) => delete s.saved_messages[0]?.saved_at,
+      '/saved_messages/0/saved_at is missing',
+    ],
+    [
+      'a saved list with member_ids null',
+      (s: { social: { saved_lists: Record<string, unknown>[] } }) =>
+        s.social.saved_lists.push({
+          id: 99,
+          user_id: 'u',
+          name: 'L',
+          member_ids: null,
+          created_at: 'x',
+          deleted_at: null,
+        }),
+      '/social/saved_lists/',
+    ],
+    // A counter behind its list would hand out an id that is already taken.
+    [
+      'a counter behind its ids',
+      (s: { next_id: Record<string, number> }) => Object.assign(s.next_id, { note: 1 }),
+      '/next_id/note is 1 but id ',
+    ],
+  ])('refuses %s', (_name, damage, want) => {
     const file = join(dir, 'damaged.json');
     const state = good();
     damage(state);
@@ -71,14 +115,81 @@ describe('state file', () => {
     expect(readFileSync(file, 'utf8')).toBe(bytes);
   });
 
+  it('loads a file written before the chat and social parts existed, or with a social part missing', () => {
+    const file = join(dir, 'older.json');
+    const state = good();
+    delete state.chat;
+    delete state.social.inactive;
+    writeFileSync(file, JSON.stringify(state));
+    expect(readStateFile(file)).toEqual(state);
+    delete state.social;
+    writeFileSync(file, JSON.stringify(state));
+    expect(readStateFile(file)).toEqual(state);
+  });
+
   it.each([
     ['not JSON', '{"version":', /not JSON/],
-    ['empty', '', /not JSON/],
+    ['empty', '', /empty, not JSON/],
     ['an array', '[]', /must be object/],
     ['null', 'null', /must be object/],
   ])('refuses a file that is %s', (_name, text, want) => {
     const file = join(dir, 'junk.json');
     writeFileSync(file, text);
     expect(() => readStateFile(file)).toThrow(want);
+  });
+});
+
+describe('one writer per file', () => {
+  const deadPid = () => {
+    const child = spawnSync(process.execPath, ['-e', '']);
+    return child.pid;
+  };
+
+  it('refuses while a live process holds the lock, naming it; the lock stays theirs', () => {
+    const file = join(dir, 'held.json');
+    writeFileSync(`${file}.lock`, String(process.ppid));
+    expect(() => lockStateFile(file)).toThrow(
+      `${file} is in use by another mock server (pid ${process.ppid}); stop it or use another --data file`,
+    );
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.ppid));
+  });
+
+  it.each([
+    ['a dead pid', () => String(deadPid())],
+    ['our own pid (a reused pid, as in a restarted container)', () => String(process.pid)],
+    ['no pid, written long ago', () => ''],
+  ])('takes over a stale lock holding %s, and release removes only its own lock', (_name, text) => {
+    const file = join(dir, 'stale.json');
+    writeFileSync(`${file}.lock`, text());
+    if (text() === '') utimesSync(`${file}.lock`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const release = lockStateFile(file);
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.pid));
+    expect(readdirSync(dir).filter((n) => n.startsWith('stale.json'))).toEqual(['stale.json.lock']);
+    release();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    // Someone else's lock is never removed by our release.
+    const again = lockStateFile(file);
+    writeFileSync(`${file}.lock`, String(process.ppid));
+    again();
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.ppid));
+    rmSync(`${file}.lock`);
+  });
+
+  it("removes a killed writer's temp files and nothing else", () => {
+    const file = join(dir, 'crashed.json');
+    const keep = [
+      'crashed.json',
+      'crashed.json.bak',
+      'crashed.json.12.tmp.old',
+      'crashed.json.x12.tmp',
+      'other.json.12.tmp',
+    ];
+    for (const name of [...keep, 'crashed.json.12.tmp', `crashed.json.${deadPid()}.tmp`]) {
+      writeFileSync(join(dir, name), 'x');
+    }
+    const release = lockStateFile(file);
+    const left = readdirSync(dir).filter((n) => n.startsWith('crashed.json') || n.startsWith('other.json'));
+    expect(left.sort()).toEqual([...keep, 'crashed.json.lock'].sort());
+    release();
   });
 });

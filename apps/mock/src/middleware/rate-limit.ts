@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { HttpError } from '../http-error.ts';
 
 export interface AuthLimits {
@@ -26,32 +26,76 @@ export interface AuthLimiters {
   reset: () => void;
 }
 
-function limiter(
+/**
+ * Fixed windows per key, read off the mock's clock (`/__mock/clock` moves it, so a test can wait
+ * out a window without waiting). Expired windows are swept as new ones open: no timer.
+ */
+class Windows {
+  readonly #windows = new Map<string, { hits: number; resetAt: number }>();
+  #nextSweep = 0;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Counts a hit for `key`; returns the window it fell in. */
+  hit(key: string): { hits: number; resetAt: number } {
+    const now = this.now();
+    let window = this.#windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (now >= this.#nextSweep) this.#sweep(now);
+      window = { hits: 0, resetAt: now + this.windowMs };
+      this.#windows.set(key, window);
+    }
+    window.hits++;
+    return window;
+  }
+
+  /** Takes back a hit (a successful sign-in is not a failed attempt), if its window is still open. */
+  undo(key: string, window: { hits: number; resetAt: number }): void {
+    if (this.#windows.get(key) === window && window.hits > 0) window.hits--;
+  }
+
+  resetAll(): void {
+    this.#windows.clear();
+  }
+
+  #sweep(now: number): void {
+    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key);
+    this.#nextSweep = now + this.windowMs;
+  }
+}
+
+type KeyOf = (req: Parameters<RequestHandler>[0]) => string;
+
+function makeLimiter(
   limit: number,
   windowMs: number,
-  key: (req: Parameters<RequestHandler>[0]) => string,
+  key: KeyOf,
   failedOnly: boolean,
-): { middleware: RequestHandler; store: MemoryStore } {
-  const store = new MemoryStore();
-  const middleware = rateLimit({
-    windowMs,
-    limit,
-    store,
-    skipSuccessfulRequests: failedOnly,
+  now: () => number,
+): { middleware: RequestHandler; store: Windows } {
+  const store = new Windows(windowMs, now);
+  const middleware: RequestHandler = (req, res, next) => {
+    const id = key(req);
+    const window = store.hit(id);
+    const seconds = Math.max(1, Math.ceil((window.resetAt - now()) / 1000));
     // RateLimit-Limit / -Remaining / -Reset (IETF draft 6), as the contract declares them.
-    standardHeaders: 'draft-6',
-    legacyHeaders: false,
-    keyGenerator: key,
-    handler: (req, _res, next) => {
-      const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000));
+    res.setHeader('RateLimit-Limit', String(limit));
+    res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - window.hits)));
+    res.setHeader('RateLimit-Reset', String(seconds));
+    if (window.hits > limit) {
       next(
         new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`, undefined, {
           'Retry-After': String(seconds),
         }),
       );
-    },
-  });
+      return;
+    }
+    if (failedOnly) res.once('finish', () => res.statusCode < 400 && store.undo(id, window));
+    next();
+  };
   return { middleware, store };
 }
 
@@ -59,9 +103,13 @@ const address = (req: Parameters<RequestHandler>[0]) => ipKeyGenerator(req.ip ??
 
 /**
  * Sign-in: failed attempts per e-mail + address and per address alone (one address trying 200
- * e-mails is a spray); registration: accounts per address. Each then 429 with Retry-After.
+ * e-mails is a spray); registration: accounts per address. Each then 429 with Retry-After. `now`
+ * is the mock's clock, so `/__mock/clock` moves the windows too.
  */
-export function authLimiters(limits: AuthLimits = {}): AuthLimiters {
+export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.now): AuthLimiters {
+  // Every window reads the mock's clock (token expiry reads the same one).
+  const limiter = (limit: number, windowMs: number, key: KeyOf, failedOnly: boolean) =>
+    makeLimiter(limit, windowMs, key, failedOnly, now);
   const perEmail = limiter(
     limits.loginPerEmail ?? 10,
     60_000,

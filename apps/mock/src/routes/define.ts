@@ -286,8 +286,10 @@ export class OperationTable {
       const found: Lookup = exact ? { entry: exact, params: {} } : this.#scan(req.method, path);
       if (!found) return next();
       if ('entry' in found && req.method === 'HEAD' && !found.entry.head) {
+        // Allow names what the path does take (the spec's GET and the proposed POST for logout).
+        const allow = this.#entries.filter((e) => e.path === found.entry.path).map((e) => e.method);
         throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
-          Allow: found.entry.method,
+          Allow: [...new Set(allow)].sort().join(', '),
         });
       }
       // After the dev middlewares (latency, --error-rate), who is asking comes before what they

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import express, { type Request, type RequestHandler, Router } from 'express';
 import type { MockClock } from '../clock.ts';
 import { HttpError } from '../http-error.ts';
@@ -32,14 +33,27 @@ function guard(options: MockRouterOptions): RequestHandler {
     if (origin !== undefined && origin !== ownOrigin(req) && !allowed(options.corsOrigins, origin)) {
       throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not change the mock's state.`);
     }
-    if (!req.is('application/json')) {
-      throw new HttpError(415, 'Send this request with Content-Type: application/json (an empty {} body is fine).');
+    // The header, not `req.is()`: that needs a body, and a bare `curl -X POST -H 'Content-Type:
+    // application/json'` is fine (a page cannot send that header cross-site without a preflight).
+    if (mediaType(req) !== 'application/json') {
+      throw new HttpError(415, 'Send this request with Content-Type: application/json (a body is not needed).');
     }
     next();
   };
 }
 
-const ownOrigin = (req: Request) => `${req.protocol}://${req.get('host') ?? ''}`;
+const mediaType = (req: Request) => (req.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+/**
+ * The mock's own origin, as the browser names it. Only by address or `localhost`: a page whose
+ * DNS name was rebound to the mock's address also sends `Origin` equal to its `Host`, and it must
+ * not count as the mock itself (a mock reached by another name lists it in `--cors-origin`).
+ */
+function ownOrigin(req: Request): string | undefined {
+  const host = req.get('host') ?? '';
+  const name = host.replace(/:\d+$/, '').toLowerCase();
+  const byAddress = name === 'localhost' || isIP(name) !== 0 || (name.startsWith('[') && name.endsWith(']'));
+  return byAddress ? `${req.protocol}://${host}` : undefined;
+}
 const allowed = (origins: string[] | '*', origin: string) => origins !== '*' && origins.includes(origin);
 
 /** Developer-only endpoints, outside the contract. */

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { MockClock } from '../clock.ts';
 import { HttpError } from '../http-error.ts';
 import { newToken, randomId } from '../ids.ts';
 import { OwnedItems, strip } from './owned-items.ts';
@@ -31,14 +32,19 @@ import type {
 export interface StoreOptions {
   /** Called after every change, before the response is sent (`--data` persists here). */
   onCommit?: (state: State) => void;
-  /** The clock, injectable for tests (the mock's `/__mock/clock` moves it). */
+  /** The mock's one clock (token expiry, rate windows; `/__mock/clock` moves it); a new one by default. */
+  clock?: MockClock;
+  /** Reads the time instead of `clock` (tests). */
   now?: () => Date;
   /** How long a token lives after its last use (sliding); default 30 days. */
   tokenTtlMs?: number;
 }
 
 export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
-/** A token's last use is written back at most this often, so a read does not rewrite `--data`. */
+/**
+ * A token's last use is written back at most this often (and at most every tenth of its lifetime,
+ * so a short `--token-ttl` still slides), so a read does not rewrite `--data`.
+ */
 const TOKEN_TOUCH_MS = 3600_000;
 /** A university name typed at registration or in an experience is listed once this many accounts use it. */
 export const UNIVERSITY_LISTING_THRESHOLD = 3;
@@ -100,6 +106,8 @@ export class Store {
   private experiences!: OwnedItems<StoredExperience>;
   private channels!: Map<string, StoredChannel>;
   private readonly now: () => Date;
+  /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
+  readonly clock: MockClock;
   /** Bumped when what the directory search indexes changes (users, their clubs and interests). */
   private directoryRevision = 0;
   /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
@@ -109,7 +117,8 @@ export class Store {
     state: State,
     private readonly options: StoreOptions = {},
   ) {
-    this.now = options.now ?? (() => new Date());
+    this.clock = options.clock ?? new MockClock();
+    this.now = options.now ?? this.clock.now;
     this.load(state);
   }
 
@@ -291,12 +300,13 @@ export class Store {
     if (!record) return undefined;
     const now = this.now().getTime();
     const lastUsed = Date.parse(record.last_used_at ?? record.created_at);
-    if (now - lastUsed > (this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS)) {
+    const ttl = this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS;
+    if (now - lastUsed > ttl) {
       delete this.state.tokens[key];
       this.commit();
       return 'expired';
     }
-    if (now - lastUsed > TOKEN_TOUCH_MS) {
+    if (now - lastUsed > Math.min(TOKEN_TOUCH_MS, ttl / 10)) {
       record.last_used_at = new Date(now).toISOString();
       this.commit();
     }
