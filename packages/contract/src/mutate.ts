@@ -1,3 +1,4 @@
+import { arbitraryFor, sample } from './generate.ts';
 import type { SchemaBook } from './schema.ts';
 
 type Schema = Record<string, unknown>;
@@ -58,7 +59,7 @@ export function boundBreakers(schema: Schema): { kind: string; value: unknown }[
     if (typeof schema.minLength === 'number' && schema.minLength > 0) {
       out.push({ kind: 'minLength', value: 'x'.repeat(schema.minLength - 1) });
     }
-    if (typeof schema.maxLength === 'number' && schema.maxLength <= 10_000) {
+    if (typeof schema.maxLength === 'number' && schema.maxLength <= MAX_PROBED_LENGTH) {
       out.push({ kind: 'maxLength', value: 'x'.repeat(schema.maxLength + 1) });
     }
     if (typeof schema.pattern === 'string') out.push({ kind: 'pattern', value: '!not matching!' });
@@ -133,11 +134,23 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
           apply: set([wrongItem]),
         });
       }
-      if (typeof prop.maxItems === 'number' && prop.maxItems <= 100 && Array.isArray(valid[name])) {
-        const first = (valid[name] as unknown[])[0];
-        if (first !== undefined && !prop.uniqueItems) {
-          const many = Array.from({ length: prop.maxItems + 1 }, () => first);
-          out.push({ field: name, kind: 'maxItems', description: `${name} with too many items`, apply: set(many) });
+      if (typeof prop.maxItems === 'number' && prop.maxItems <= MAX_PROBED_ITEMS) {
+        // maxItems + 1 items each valid and all distinct, so the size is the only thing wrong
+        // (the same item repeated would break uniqueItems first and prove nothing about the size).
+        const given = Array.isArray(valid[name]) ? (valid[name] as unknown[])[0] : undefined;
+        const first = given ?? sample(arbitraryFor(book, prop.items ?? {}), 1, 1)[0];
+        const many =
+          first === undefined
+            ? undefined
+            : (distinctItems(book, prop.items ?? {}, first, prop.maxItems + 1) ??
+              (prop.uniqueItems ? undefined : Array.from({ length: prop.maxItems + 1 }, () => first)));
+        if (many) {
+          out.push({
+            field: name,
+            kind: 'maxItems',
+            description: `${name} with ${many.length} items (maxItems ${prop.maxItems})`,
+            apply: set(many),
+          });
         }
       }
       if (prop.uniqueItems === true && Array.isArray(valid[name]) && (valid[name] as unknown[]).length > 0) {
@@ -164,6 +177,62 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
           Object.defineProperty(clone(v), key, { value: 1, enumerable: true, writable: true, configurable: true }),
       });
     }
+  }
+  return out;
+}
+
+/** The largest `maxItems` the negative phase sends one past (a 10,001-item array is still a small body). */
+export const MAX_PROBED_ITEMS = 10_000;
+/** The longest `maxLength` probed at and one past. */
+export const MAX_PROBED_LENGTH = 10_000;
+
+/**
+ * `count` distinct values that each validate against `items`, made from `first` (an integer
+ * counted up; a string with a counter in place of its tail, in front, or behind, whichever keeps
+ * every value valid: `usr_Ab3d…00`, `00a@b.test`). Undefined when no such variation is valid.
+ */
+export function distinctItems(book: SchemaBook, items: unknown, first: unknown, count: number): unknown[] | undefined {
+  const validate = book.validator(`items ${JSON.stringify(items)}`, items);
+  const digits = Math.max(1, (count - 1).toString(36).length);
+  const counter = (i: number) => i.toString(36).padStart(digits, '0');
+  const strategies: ((i: number) => unknown)[] = [];
+  if (typeof first === 'number' && Number.isInteger(first)) {
+    const schema = book.deref(items);
+    const min = typeof schema.minimum === 'number' ? schema.minimum : 1;
+    strategies.push(
+      (i) => first + i,
+      (i) => min + i,
+    );
+  } else if (typeof first === 'string') {
+    if (first.length >= digits) strategies.push((i) => first.slice(0, first.length - digits) + counter(i));
+    strategies.push(
+      (i) => counter(i) + first,
+      (i) => first + counter(i),
+    );
+  }
+  for (const make of strategies) {
+    const values = Array.from({ length: count }, (_, i) => make(i));
+    if (new Set(values).size === count && values.every((v) => validate(v) === true)) return values;
+  }
+  return undefined;
+}
+
+/**
+ * Plain text fields of a body (a string with a `maxLength` and no `pattern`, `format` or `enum`)
+ * and a value of exactly that length: the contract allows it, so a server must not refuse it
+ * for its length (a backend whose column is shorter than the contract says fails here).
+ */
+export function atMaxLength(book: SchemaBook, input: unknown): { field: string; maxLength: number; value: string }[] {
+  const schema = book.deref(input);
+  const out: { field: string; maxLength: number; value: string }[] = [];
+  for (const [name, raw] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+    const prop = book.deref(raw);
+    const max = prop.maxLength;
+    if (!typesOf(prop).includes('string') || typeof max !== 'number' || max > MAX_PROBED_LENGTH) continue;
+    if ('pattern' in prop || 'format' in prop || 'enum' in prop || 'const' in prop || prop.readOnly === true) continue;
+    // Unique per run, so a name a server keeps unique does not collide with an earlier run's.
+    const tag = `${Date.now().toString(36)}${(out.length + 1).toString(36)} `;
+    out.push({ field: name, maxLength: max, value: (tag + 'x'.repeat(max)).slice(0, max) });
   }
   return out;
 }

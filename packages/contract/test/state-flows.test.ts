@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.ts';
 import { cell } from './helpers.ts';
+import { fakingProxy as fakingMockProxy } from './mock.ts';
 
 // The operations whose success needs state set up first, and what they stand on.
 const OPERATIONS = [
@@ -107,33 +108,11 @@ describe('operations that need state first (against the real mock)', () => {
 });
 
 /** A proxy to the mock that answers the requests `fake` picks with its own success, passing the rest on. */
-async function fakingProxy(
-  fake: (method: string, url: string, body: string) => unknown | undefined,
-): Promise<{ url: string; server: Server }> {
-  const target = new URL(mockUrl);
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const answer = fake(req.method ?? '', req.url ?? '', body.toString());
-      if (answer !== undefined) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer));
-        return;
-      }
-      const upstream = request(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-        (reply) => {
-          res.writeHead(reply.statusCode ?? 502, reply.headers);
-          reply.pipe(res);
-        },
-      );
-      upstream.end(body);
-    });
+function fakingProxy(fake: (method: string, url: string, body: string) => unknown | undefined) {
+  return fakingMockProxy(mockUrl, (method, url, body) => {
+    const answer = fake(method, url, body);
+    return answer === undefined ? undefined : { body: answer };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
 const channelBody = (id: string) => ({

@@ -1,4 +1,5 @@
 import type { Operation } from '@cohort/openapi';
+import { namesField } from '../mutate.ts';
 import type { Diagnostic, Exchange } from '../types.ts';
 import { fail, pass, skip } from './diagnostic.ts';
 
@@ -56,4 +57,27 @@ function allExcused(errors: unknown, body: unknown, documentedRule: (field: stri
       );
     })
   );
+}
+
+/**
+ * A text field sent at exactly its `maxLength` (the rest of the body valid) must not be refused
+ * for its length: a 400, a 413 or a 422 naming the field fails; a success passes; any other
+ * refusal is another rule's business.
+ */
+export function lengthAccepted(op: Operation, exchange: Exchange, field: string, maxLength: number): Diagnostic {
+  const { status } = exchange.response;
+  const id = op.operationId;
+  const what = `${field} at its maxLength (${maxLength} characters)`;
+  if (status >= 200 && status < 300) return pass(id, 'positive_data_acceptance');
+  if (status === 429) return skip(id, 'positive_data_acceptance', 'rate limited (429)');
+  const errors = (exchange.response.json as { errors?: unknown } | undefined)?.errors;
+  const keys = errors && typeof errors === 'object' ? Object.keys(errors) : [];
+  if (status === 400 || status === 413 || (status === 422 && namesField(keys, field))) {
+    return fail(id, 'positive_data_acceptance', `${what} was refused with ${status}`, exchange, {
+      schemaPath: `body ${field} maxLength`,
+      expected: `accepted (the contract allows ${maxLength} characters)`,
+      actual: keys.length > 0 ? `${status}, errors name ${keys.join(', ')}` : status,
+    });
+  }
+  return skip(id, 'positive_data_acceptance', `${what} was answered ${status} for another reason`);
 }

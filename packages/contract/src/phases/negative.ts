@@ -2,12 +2,12 @@ import type { Operation } from '@cohort/openapi';
 import { skip } from '../checks/diagnostic.ts';
 import { crossUserDelete, crossUserSurvives, ignoredAuth } from '../checks/ignored-auth.ts';
 import { negativeDataRejection } from '../checks/negative-data-rejection.ts';
-import { positiveDataAcceptance } from '../checks/positive-data-acceptance.ts';
+import { lengthAccepted, positiveDataAcceptance } from '../checks/positive-data-acceptance.ts';
 import { unsupportedMethod } from '../checks/unsupported-method.ts';
 import type { RunContext } from '../context.ts';
 import { arbitraryFor, sample } from '../generate.ts';
 import { isValidBody, jsonRequestSchema, requiredQuery, validBody } from '../inputs.ts';
-import { bodyMutations, boundBreakers, wrongTypeValue } from '../mutate.ts';
+import { atMaxLength, bodyMutations, boundBreakers, wrongTypeValue } from '../mutate.ts';
 import { listContains } from './answers.ts';
 import { createItem, ITEM_FLOWS, idParam } from './scenario.ts';
 
@@ -72,6 +72,17 @@ async function bodyProbes(ctx: RunContext, op: Operation): Promise<void> {
         key: `body ${mutation.field} ${mutation.kind}`,
       }),
     );
+  }
+  // The other side of each length bound: a text field at exactly its maxLength is accepted. Only
+  // with a token (sign-in and registration would spend their per-address limits on it).
+  if (token !== undefined) {
+    for (const { field, maxLength, value } of atMaxLength(ctx.requests, schema)) {
+      const fresh = (validBody(ctx, op) ?? valid) as Record<string, unknown>;
+      const body = { ...fresh, [field]: value };
+      if (!isValidBody(ctx, op, body)) continue;
+      const ex = await ctx.call(op.operationId, { params: base.params, query: base.query, body, token });
+      if (ex) ctx.recorder.add(lengthAccepted(op, ex, field, maxLength));
+    }
   }
   const ex = await ctx.call(op.operationId, {
     params: base.params,

@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const mockMain = fileURLToPath(new URL('../../../apps/mock/src/main.ts', import.meta.url));
+
+/** The real mock (apps/mock) as a child process on a free port; `--users` keeps its seed small. */
+export async function startMock(args: string[] = ['--users', '60']): Promise<{ url: string; stop(): void }> {
+  const mock: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mockMain, '--port', '0', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    mock.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match?.[1]) resolve(match[1]);
+    });
+    mock.once('exit', () => reject(new Error(`the mock exited before listening:\n${seen}`)));
+  });
+  mock.stdout?.resume();
+  return { url, stop: () => mock.kill('SIGTERM') };
+}
+
+/** What a faking proxy answers instead of the upstream server: a status and a JSON body. */
+export interface FakeAnswer {
+  status?: number;
+  body: unknown;
+}
+
+/**
+ * A proxy to `upstream` that answers the requests `fake` picks with its own JSON (status 200
+ * unless it says otherwise), passing the rest on: a server that lies in exactly one place.
+ */
+export async function fakingProxy(
+  upstream: string,
+  fake: (method: string, url: string, body: string) => FakeAnswer | undefined,
+): Promise<{ url: string; server: Server }> {
+  const target = new URL(upstream);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const answer = fake(req.method ?? '', req.url ?? '', body.toString());
+      if (answer !== undefined) {
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer.body));
+        return;
+      }
+      const forward = request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (reply) => {
+          res.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(res);
+        },
+      );
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
