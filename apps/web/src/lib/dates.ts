@@ -24,3 +24,45 @@ export function formatDate(
     return fallback;
   }
 }
+
+/** Chat-list times: the clock today, the weekday this week, else the date; '' when unknown. */
+export function chatTime(iso: string | null | undefined, now: Date = new Date()): string {
+  const time = parseDate(iso);
+  if (!time) return '';
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  if (time.getTime() >= startOfToday) return formatDate(iso, { hour: '2-digit', minute: '2-digit' });
+  if (time.getTime() >= startOfToday - 6 * 86400e3) return formatDate(iso, { weekday: 'short' });
+  return formatDate(iso, { day: 'numeric', month: 'short', year: '2-digit' });
+}
+
+/** The clock time of a message, for its bubble; '' when unknown. */
+export const clock = (iso: string | null | undefined) => formatDate(iso, { hour: '2-digit', minute: '2-digit' });
+
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Nov 22, 2026', or `fallback` when the date does not parse. */
+export function shortDate(iso: string | null | undefined, fallback = ''): string {
+  return formatDate(iso, SHORT_DATE, fallback);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** 'last seen just now', '… 5 minutes ago', '… 3 days ago', or the date for older ones. */
+export function lastSeenText(iso: string | null | undefined, now: Date = new Date()): string {
+  const at = parseDate(iso);
+  if (!at) return 'last seen a long time ago';
+  const ago = now.getTime() - at.getTime();
+  if (ago < 2 * MINUTE) return 'last seen just now';
+  if (ago < HOUR) return `last seen ${Math.floor(ago / MINUTE)} minutes ago`;
+  if (ago < DAY) {
+    const hours = Math.floor(ago / HOUR);
+    return `last seen ${hours} hour${hours === 1 ? '' : 's'} ago`;
+  }
+  if (ago < 30 * DAY) {
+    const days = Math.floor(ago / DAY);
+    return `last seen ${days} day${days === 1 ? '' : 's'} ago`;
+  }
+  return `last seen ${shortDate(iso)}`;
+}

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
+import { type ComponentType, Fragment, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router.tsx';
 import { createAppStore } from '../app/store.ts';
@@ -14,11 +15,14 @@ export function renderApp({
   handlers = {},
   signedIn = false,
   state,
+  wrapper: Wrapper = Fragment,
 }: {
   path: string;
   handlers?: Record<string, Handler>;
   signedIn?: boolean;
   state?: unknown;
+  /** Wraps the app, e.g. in react-virtuoso's VirtuosoMockContext so a list renders all its items. */
+  wrapper?: ComponentType<{ children: ReactNode }>;
 }) {
   if (signedIn) writeStoredSession({ token: TOKEN, id: demoUser.id });
   const api = createFakeApi(handlers);
@@ -30,10 +34,12 @@ export function renderApp({
   });
   const user = userEvent.setup();
   const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-      <ToastViewport />
-    </Provider>,
+    <Wrapper>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+        <ToastViewport />
+      </Provider>
+    </Wrapper>,
   );
   return { ...view, user, router, store, calls: api.calls };
 }

@@ -21,7 +21,11 @@ export const chip = style({
   background: vars.color.accentSoft,
   color: vars.color.text,
   fontSize: vars.fontSize.sm,
+  maxWidth: '100%',
 });
+
+/** A label with a very long word wraps inside the chip rather than widening the page. */
+export const label = style({ minWidth: 0, overflowWrap: 'anywhere' });
 
 export const readOnly = style({ paddingRight: vars.space.md });
 

@@ -13,7 +13,9 @@ export function ChipList({ label, children }: { label: string; children: ReactNo
 export function Chip({ label, onRemove, removing }: { label: string; onRemove?: () => void; removing?: boolean }) {
   return (
     <li className={onRemove ? s.chip : `${s.chip} ${s.readOnly}`} aria-busy={removing || undefined}>
-      <span>{label}</span>
+      <span className={s.label} dir="auto">
+        {label}
+      </span>
       {onRemove && (
         <button
           type="button"

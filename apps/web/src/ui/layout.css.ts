@@ -23,6 +23,11 @@ export const topTitle = style({
   fontWeight: vars.fontWeight.bold,
   textAlign: 'center',
   flex: 1,
+  // A long name from the server (a saved list's, a group's) stays on one line instead of widening the page.
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 });
 
 export const section = style({

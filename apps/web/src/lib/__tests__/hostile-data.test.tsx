@@ -2,14 +2,13 @@ import type { components } from '@cohort/api';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MessageBubble } from '../../routes/chatInbox/MessageBubble.tsx';
-import { chatTime, clock, initials } from '../../routes/chats/format.ts';
 import { channelMedia } from '../../routes/group-profile/channel-media.ts';
-import { lastSeenText, shortDate } from '../../routes/people/last-seen.ts';
 import { PersonRow } from '../../routes/people/PersonRow.tsx';
-import { byDay } from '../../routes/profile/CalendarSheet.tsx';
+import { byDay, colourClass } from '../../routes/profile/CalendarSheet.tsx';
 import { RenderGuard } from '../../ui/RenderGuard.tsx';
-import { formatDate, parseDate } from '../dates.ts';
+import { chatTime, clock, formatDate, lastSeenText, parseDate, shortDate } from '../dates.ts';
 import { fileNameFromUrl } from '../file-name.ts';
+import { groupName, initials, personName } from '../format.ts';
 
 // Hostile but contract-valid server data: every renderer of server data must show it without
 // throwing. (A leap second is a valid RFC 3339 date-time that JavaScript's Date cannot parse.)
@@ -71,8 +70,28 @@ describe('names', () => {
     ['spaces', '   ', '?'],
     ['emoji only', '🎓 🎉', '?'],
     ['right-to-left', RTL, 'مب'],
+    ['a letter outside the BMP', '𝓐lexandra 𝓑', '𝓐𝓑'],
+    ['missing', undefined, '?'],
   ])('initials of %s', (_name, name, want) => {
     expect(initials(name)).toBe(want);
+  });
+
+  it.each([
+    ['both names', { first_name: 'Dana', last_name: 'Okafor' }, 'Dana Okafor'],
+    ['empty names', { first_name: '', last_name: '' }, 'Unnamed member'],
+    ['blank names', { first_name: '  ', last_name: ' ' }, 'Unnamed member'],
+    ['one name', { first_name: '', last_name: 'Okafor' }, 'Okafor'],
+    ['no person', null, 'Unnamed member'],
+  ])('the name of a person with %s', (_name, person, want) => {
+    expect(personName(person)).toBe(want);
+  });
+
+  it.each([
+    ['a name', 'Founders', 'Founders'],
+    ['an empty name', '', 'Unnamed group'],
+    ['a blank name', '   ', 'Unnamed group'],
+  ])('the name of a group with %s', (_name, name, want) => {
+    expect(groupName(name)).toBe(want);
   });
 
   it('a person with empty names still has a label to read and select', () => {
@@ -123,7 +142,21 @@ describe('the message bubble', () => {
 
   it('keeps right-to-left text readable in a left-to-right page (dir=auto)', () => {
     const { container } = bubble(message({ message: RTL }));
-    expect(container.querySelector('[dir="auto"]')?.textContent).toContain(RTL);
+    const isolated = Array.from(container.querySelectorAll('[dir="auto"]')).map((el) => el.textContent);
+    expect(isolated).toContain(RTL);
+  });
+});
+
+describe('calendar colours', () => {
+  it.each([
+    ['a known colour', 'green', false],
+    ['an unknown colour', 'chartreuse', true],
+    ['a prototype key', 'constructor', true],
+    ['__proto__', '__proto__', true],
+  ])('%s is a class name (unknown ones are blue)', (_name, color, blue) => {
+    const cls = colourClass(color);
+    expect(typeof cls).toBe('string');
+    expect(cls === colourClass('blue')).toBe(blue);
   });
 });
 

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { paths } from '../../config/paths.ts';
 import { useDraftText } from '../../lib/drafts.ts';
+import { groupName, personName } from '../../lib/format.ts';
 import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { channelsAtom, loadChannelsAtom, patchChannelAtom } from '../../state/chatData.ts';
@@ -123,10 +124,7 @@ export default function ChatInboxScreen() {
   // Unknown (the profile failed and the group is not in the loaded list) shows no count rather than a wrong 0.
   const memberCount = detail?.member_count ?? listed?.users.length;
   const pinned = chat.pinned !== undefined ? chat.pinned : (channel?.pinned_message ?? null);
-  const names = useMemo(
-    () => new Map((detail?.members ?? []).map((m) => [m.id, `${m.first_name} ${m.last_name}`.trim()])),
-    [detail],
-  );
+  const names = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, personName(m)])), [detail]);
   const nameOf = useCallback((id: string) => (id === me ? 'You' : (names.get(id) ?? 'Member')), [me, names]);
   const byId = useMemo(() => new Map(chat.items.map((m) => [m.id, m])), [chat.items]);
   const online = chat.online ?? detail?.online_count;
@@ -241,7 +239,9 @@ export default function ChatInboxScreen() {
           <Icon name="back" />
         </Button>
         <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
-          <h1 className={s.headerName}>{channel?.name ?? 'Chat'}</h1>
+          <h1 className={s.headerName} dir="auto">
+            {channel ? groupName(channel.name) : 'Chat'}
+          </h1>
           <span className={s.headerMeta}>
             {[
               memberCount !== undefined && `${memberCount.toLocaleString()} members`,
@@ -292,7 +292,7 @@ export default function ChatInboxScreen() {
         >
           <Icon name="pin" width={16} height={16} />
           <span className={s.pinnedText}>
-            <strong>Pinned</strong> {pinned.message || 'Attachment'}
+            <strong>Pinned</strong> <span dir="auto">{pinned.message || 'Attachment'}</span>
           </span>
         </button>
       )}
@@ -392,7 +392,8 @@ export default function ChatInboxScreen() {
               <span
                 style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
               >
-                Replying to <strong>{nameOf(replyTo.sender_id)}</strong>: {replyTo.message}
+                Replying to <strong dir="auto">{nameOf(replyTo.sender_id)}</strong>:{' '}
+                <span dir="auto">{replyTo.message || 'Attachment'}</span>
               </span>
               <button type="button" className={s.menuButton} aria-label="Cancel reply" onClick={() => setReplyTo(null)}>
                 <Icon name="close" width={16} height={16} />

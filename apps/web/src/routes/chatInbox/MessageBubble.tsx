@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
+import { clock } from '../../lib/dates.ts';
 import { fileNameFromUrl } from '../../lib/file-name.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { clock } from '../chats/format.ts';
 import type { ChatItem } from './chat-items.ts';
 import * as s from './Inbox.css.ts';
 
@@ -88,13 +88,17 @@ export const MessageBubble = memo(function MessageBubble({
         className={`${s.bubble[variant]} ${highlighted ? s.highlight : ''}`}
         aria-label={`${own ? 'You' : senderName}, ${clock(item.time)}`}
       >
-        {!own && <span className={s.sender}>{senderName}</span>}
+        {!own && (
+          <span className={s.sender} dir="auto">
+            {senderName}
+          </span>
+        )}
         {item.forwarded_from_id && <span className={s.forwarded}>Forwarded</span>}
         {item.reply_message_id && (
           <span className={s.quote}>
             {quoted ? (
               <>
-                <strong>{quoted.name}</strong> {quoted.text}
+                <strong dir="auto">{quoted.name}</strong> <span dir="auto">{quoted.text || 'Attachment'}</span>
               </>
             ) : (
               'Reply to an earlier message'

@@ -2,6 +2,8 @@ import type { Channel, Friend } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { chatTime } from '../../lib/dates.ts';
+import { groupName, initials } from '../../lib/format.ts';
 import { channelsAtom, createGroupAtom, loadChannelsAtom } from '../../state/chatData.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
@@ -13,7 +15,7 @@ import * as l from '../../ui/layout.css.ts';
 import { useOpenChat } from '../people/use-open-chat.ts';
 import * as s from './Chats.css.ts';
 import { chatInboxPath, groupProfilePath } from './chat-links.ts';
-import { chatTime, initials, matches } from './format.ts';
+import { matches } from './format.ts';
 import { GroupDetailsSheet } from './GroupDetailsSheet.tsx';
 import { type GroupForm, type GroupFormErrors, serverErrors, toChannelInput } from './group-form.ts';
 import { MemberPicker } from './MemberPicker.tsx';
@@ -44,11 +46,15 @@ function ChatRow({ channel, me }: { channel: Channel; me: string | null | undefi
         </span>
         <span className={s.rowMain}>
           <span className={s.rowTop}>
-            <span className={s.name}>{channel.name}</span>
+            <span className={s.name} dir="auto">
+              {groupName(channel.name)}
+            </span>
             <span className={s.time}>{chatTime(channel.last_message?.time ?? channel.created_at)}</span>
           </span>
           <span className={s.rowTop}>
-            <span className={s.preview}>{preview(channel, me)}</span>
+            <span className={s.preview} dir="auto">
+              {preview(channel, me)}
+            </span>
             {channel.is_muted && <span className={s.muted}>Muted</span>}
             {unread > 0 && (
               <span className={s.badge}>

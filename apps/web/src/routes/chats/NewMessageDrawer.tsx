@@ -1,12 +1,13 @@
 import type { Friend } from '@cohort/api';
 import { useState } from 'react';
+import { initials, personName } from '../../lib/format.ts';
 import type { Loadable } from '../../lib/result.ts';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
 import { Sheet } from '../../ui/Sheet.tsx';
 import * as s from './Chats.css.ts';
-import { initials, matches } from './format.ts';
+import { matches } from './format.ts';
 
 /**
  * The compose drawer: New Group, New Message, New Story (not built yet) and the user's friends; tapping a
@@ -90,15 +91,19 @@ export function NewMessageDrawer({
                     aria-busy={opening === f.id}
                   >
                     <span className={s.avatar} aria-hidden="true">
-                      {initials(`${f.first_name} ${f.last_name}`)}
+                      {initials(personName(f, ''))}
                     </span>
                     <span className={s.rowMain}>
-                      <span className={s.name}>
-                        {f.first_name} {f.last_name}
+                      <span className={s.name} dir="auto">
+                        {personName(f)}
                       </span>
-                      {f.university && <span className={s.preview}>{f.university}</span>}
+                      {f.university && (
+                        <span className={s.preview} dir="auto">
+                          {f.university}
+                        </span>
+                      )}
                     </span>
-                    {opening === f.id && <Spinner label={`Opening the chat with ${f.first_name}`} />}
+                    {opening === f.id && <Spinner label={`Opening the chat with ${personName(f)}`} />}
                   </button>
                 </li>
               ))}

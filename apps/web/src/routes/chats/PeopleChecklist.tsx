@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
+import { initials, personName, UNNAMED_PERSON } from '../../lib/format.ts';
 import * as s from './Chats.css.ts';
-import { initials, matches } from './format.ts';
+import { matches } from './format.ts';
 
 export interface Person {
   id: string;
@@ -34,11 +35,17 @@ export function PeopleChecklist({
         <li key={person.id}>
           <label className={s.row} htmlFor={`${id}-${person.id}`}>
             <span className={s.avatar} aria-hidden="true">
-              {initials(person.name)}
+              {initials(person.name === UNNAMED_PERSON ? '' : person.name)}
             </span>
             <span className={s.rowMain}>
-              <span className={s.name}>{person.name}</span>
-              {person.detail && <span className={s.preview}>{person.detail}</span>}
+              <span className={s.name} dir="auto">
+                {person.name}
+              </span>
+              {person.detail && (
+                <span className={s.preview} dir="auto">
+                  {person.detail}
+                </span>
+              )}
             </span>
             <input
               id={`${id}-${person.id}`}
@@ -66,7 +73,7 @@ export function toPerson(u: {
   const detail = [u.university, u.graduation_year ? `Class of ${u.graduation_year}` : null].filter(Boolean).join(', ');
   return {
     id: u.id,
-    name: `${u.first_name} ${u.last_name}`.trim(),
+    name: personName(u),
     detail: detail || null,
     photo: u.profile_image ?? null,
   };

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { otherProfilePath, paths } from '../../config/paths.ts';
 import { formatDate, parseDate } from '../../lib/dates.ts';
+import { groupName, initials, personName } from '../../lib/format.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import {
   channelsAtom,
@@ -18,12 +19,13 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
+import { RenderGuard } from '../../ui/RenderGuard.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import * as cs from '../chats/Chats.css.ts';
 import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
-import { initials, matches } from '../chats/format.ts';
+import { matches } from '../chats/format.ts';
 import { MemberPicker } from '../chats/MemberPicker.tsx';
 import { channelMedia } from './channel-media.ts';
 import * as s from './GroupProfile.css.ts';
@@ -190,7 +192,9 @@ export default function GroupProfileScreen() {
             <span className={s.avatar} aria-hidden="true">
               {initials(detail.name)}
             </span>
-            <h2 className={s.name}>{detail.name}</h2>
+            <h2 className={s.name} dir="auto">
+              {groupName(detail.name)}
+            </h2>
             <p className={s.meta}>
               {detail.member_count.toLocaleString()} members · {detail.online_count.toLocaleString()} online
             </p>
@@ -241,7 +245,11 @@ export default function GroupProfileScreen() {
             </button>
           </div>
 
-          {detail.description && <p className={s.description}>{detail.description}</p>}
+          {detail.description && (
+            <p className={s.description} dir="auto">
+              {detail.description}
+            </p>
+          )}
 
           {searching && (
             <input
@@ -278,16 +286,18 @@ export default function GroupProfileScreen() {
                 <ul className={cs.list} aria-label="Members">
                   {members.map((p) => {
                     const seen = lastSeen(p);
-                    const name = `${p.first_name} ${p.last_name}`.trim();
+                    const name = personName(p);
                     return (
                       <li key={p.id}>
                         <Link to={p.id === me ? paths.profile : otherProfilePath(p.id)} className={cs.row}>
                           <span className={cs.avatar} aria-hidden="true">
-                            {initials(name)}
+                            {initials(personName(p, ''))}
                           </span>
                           <span className={cs.rowMain}>
-                            <span className={cs.name}>{p.id === me ? `${name} (you)` : name}</span>
-                            <span className={cs.preview}>
+                            <span className={cs.name} dir="auto">
+                              {p.id === me ? `${name} (you)` : name}
+                            </span>
+                            <span className={cs.preview} dir="auto">
                               {[p.program, p.university].filter(Boolean).join(' · ') || ' '}
                             </span>
                           </span>
@@ -309,8 +319,8 @@ export default function GroupProfileScreen() {
                         {initials(sub.name)}
                       </span>
                       <span className={cs.rowMain}>
-                        <Link to={groupProfilePath(sub.id)} className={cs.name} style={{ color: 'inherit' }}>
-                          {sub.name}
+                        <Link to={groupProfilePath(sub.id)} className={cs.name} style={{ color: 'inherit' }} dir="auto">
+                          {groupName(sub.name)}
                         </Link>
                         <span className={cs.preview}>
                           {sub.member_count.toLocaleString()} members ·{' '}
@@ -357,15 +367,11 @@ export default function GroupProfileScreen() {
                 ) : (
                   <div className={s.mediaGrid}>
                     {media.images.map((img) => (
-                      <a
-                        key={`${img.messageId}-${img.url}`}
-                        href={img.url}
-                        target="_blank"
-                        rel="noreferrer"
-                        className={s.mediaItem}
-                      >
-                        <img src={img.url} alt="Shared in the group" className={s.mediaItem} loading="lazy" />
-                      </a>
+                      <RenderGuard key={`${img.messageId}-${img.url}`} fallback={<span className={s.mediaItem} />}>
+                        <a href={img.url} target="_blank" rel="noreferrer" className={s.mediaItem}>
+                          <img src={img.url} alt="Shared in the group" className={s.mediaItem} loading="lazy" />
+                        </a>
+                      </RenderGuard>
                     ))}
                   </div>
                 )}
@@ -379,10 +385,14 @@ export default function GroupProfileScreen() {
                   <ul className={cs.list} aria-label="Files">
                     {media.files.map((f) => (
                       <li key={`${f.messageId}-${f.url}`}>
-                        <a href={f.url} target="_blank" rel="noreferrer" className={cs.row}>
-                          <Icon name="file" />
-                          <span className={cs.name}>{f.name}</span>
-                        </a>
+                        <RenderGuard fallback={<p className={l.muted}>This file can't be shown.</p>}>
+                          <a href={f.url} target="_blank" rel="noreferrer" className={cs.row}>
+                            <Icon name="file" />
+                            <span className={cs.name} dir="auto">
+                              {f.name}
+                            </span>
+                          </a>
+                        </RenderGuard>
                       </li>
                     ))}
                   </ul>
@@ -397,9 +407,11 @@ export default function GroupProfileScreen() {
                   <ul className={cs.list} aria-label="Links">
                     {media.links.map((link) => (
                       <li key={`${link.messageId}-${link.url}`} style={{ padding: '8px 0' }}>
-                        <a href={link.url} target="_blank" rel="noreferrer" className={s.link}>
-                          {link.url}
-                        </a>
+                        <RenderGuard fallback={<p className={l.muted}>This link can't be shown.</p>}>
+                          <a href={link.url} target="_blank" rel="noreferrer" className={s.link}>
+                            {link.url}
+                          </a>
+                        </RenderGuard>
                       </li>
                     ))}
                   </ul>
@@ -415,7 +427,7 @@ export default function GroupProfileScreen() {
 
       {sheet === 'leave' && detail && (
         <Sheet
-          title={`Leave ${detail.name}?`}
+          title={`Leave ${groupName(detail.name)}?`}
           onClose={() => setSheet('none')}
           footer={
             <>

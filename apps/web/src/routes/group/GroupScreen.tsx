@@ -3,6 +3,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { shortDate } from '../../lib/dates.ts';
+import { groupName, personName } from '../../lib/format.ts';
 import type { Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { type ChannelInvite, loadGroupCountsAtom } from '../../state/directory.ts';
@@ -12,7 +14,6 @@ import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
-import { shortDate } from '../people/last-seen.ts';
 import * as p from '../people/people.css.ts';
 import * as s from './group.css.ts';
 
@@ -53,7 +54,7 @@ export default function GroupScreen() {
       const names = await Promise.all(
         ids.map(async (id) => {
           const user = await api.GET('/api/v1/users/{id}', { params: { path: { id } } });
-          return [id, user.data ? `${user.data.data.first_name} ${user.data.data.last_name}` : null] as const;
+          return [id, user.data ? personName(user.data.data, '') || null : null] as const;
         }),
       );
       setInviters(new Map(names.filter((n): n is readonly [string, string] => n[1] !== null)));
@@ -97,8 +98,8 @@ export default function GroupScreen() {
       {list.map((group) => (
         <li key={group.id} className={s.row}>
           <span className={s.info}>
-            <Link className={s.link} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`}>
-              {group.name}
+            <Link className={s.link} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`} dir="auto">
+              {groupName(group.name)}
             </Link>
             <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
           </span>
@@ -157,10 +158,17 @@ export default function GroupScreen() {
                   {list.map((invite) => (
                     <li key={invite.id} className={s.row}>
                       <span className={s.info}>
-                        <span className={p.name}>{invite.channel_name}</span>
+                        <span className={p.name} dir="auto">
+                          {groupName(invite.channel_name)}
+                        </span>
                         <span className={p.meta}>
-                          Invited {inviters.has(invite.invited_by) ? `by ${inviters.get(invite.invited_by)} ` : ''}
-                          on {shortDate(invite.created_at)}
+                          {[
+                            'Invited',
+                            inviters.has(invite.invited_by) && `by ${inviters.get(invite.invited_by)}`,
+                            shortDate(invite.created_at) && `on ${shortDate(invite.created_at)}`,
+                          ]
+                            .filter(Boolean)
+                            .join(' ')}
                         </span>
                       </span>
                       <span className={s.buttons}>

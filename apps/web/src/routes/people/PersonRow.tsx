@@ -1,14 +1,13 @@
 import { useState } from 'react';
+import { lastSeenText } from '../../lib/dates.ts';
+import { initials, personName } from '../../lib/format.ts';
 import type { Person } from '../../state/directory.ts';
-import { lastSeenText } from './last-seen.ts';
 import * as s from './people.css.ts';
-
-export const fullName = (p: Pick<Person, 'first_name' | 'last_name'>) => `${p.first_name} ${p.last_name}`.trim();
 
 /** A person with photo, full name, last-seen text and a selection checkbox (the whole row toggles it). */
 export function PersonRow({ person, selected, onToggle }: { person: Person; selected: boolean; onToggle: () => void }) {
   // A member without a name (the contract allows empty names) still gets a label to read and select.
-  const name = fullName(person) || 'Unnamed member';
+  const name = personName(person);
   // A photo that cannot load (offline, a dead link) falls back to the initials rather than a broken image.
   const [broken, setBroken] = useState(false);
   const detail = [person.university, person.graduation_year && `Class of ${person.graduation_year}`]
@@ -21,13 +20,19 @@ export function PersonRow({ person, selected, onToggle }: { person: Person; sele
           <img className={s.photo} src={person.profile_image} alt="" loading="lazy" onError={() => setBroken(true)} />
         ) : (
           <span className={s.initials} aria-hidden="true">
-            {(person.first_name[0] ?? '') + (person.last_name[0] ?? '') || '?'}
+            {initials(`${person.first_name} ${person.last_name}`)}
           </span>
         )}
         <span className={s.who}>
-          <span className={s.name}>{name}</span>
+          <span className={s.name} dir="auto">
+            {name}
+          </span>
           <span className={s.meta}>{lastSeenText(person.last_seen_at)}</span>
-          {detail && <span className={s.meta}>{detail}</span>}
+          {detail && (
+            <span className={s.meta} dir="auto">
+              {detail}
+            </span>
+          )}
         </span>
         <input
           type="checkbox"

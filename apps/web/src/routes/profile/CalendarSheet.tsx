@@ -2,6 +2,7 @@ import type { Schemas } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../lib/dates.ts';
+import { personName } from '../../lib/format.ts';
 import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
@@ -25,6 +26,11 @@ export function byDay(events: readonly CalendarEvent[]): { day: string; events: 
     else days.push({ day, events: [event] });
   }
   return days;
+}
+
+/** The event's colour swatch: any other string the server sends (the contract allows 32 characters) is blue. */
+export function colourClass(color: string): string {
+  return Object.hasOwn(s.colour, color) ? s.colour[color as keyof typeof s.colour] : s.colour.blue;
 }
 
 function when(event: CalendarEvent): string {
@@ -54,7 +60,7 @@ export function CalendarSheet({ onClose }: { onClose: () => void }) {
   }, [load, loadFriends, friends.status]);
 
   // Invited people by name where they are friends; the rest are counted.
-  const nameOf = new Map((friends.data ?? []).map((f) => [f.id, `${f.first_name} ${f.last_name}`]));
+  const nameOf = new Map((friends.data ?? []).map((f) => [f.id, personName(f)]));
   const people = (ids: string[]) => {
     if (ids.length === 0) return null;
     const named = ids.flatMap((id) => nameOf.get(id) ?? []);
@@ -85,17 +91,20 @@ export function CalendarSheet({ onClose }: { onClose: () => void }) {
               <ul className={s.events}>
                 {onDay.map((event) => (
                   <li key={event.id} className={s.event}>
-                    <span
-                      className={s.colour[event.color as keyof typeof s.colour] ?? s.colour.blue}
-                      aria-hidden="true"
-                    />
+                    <span className={colourClass(event.color)} aria-hidden="true" />
                     <div className={s.body}>
-                      <span className={s.title}>{event.title}</span>
+                      <span className={s.title} dir="auto">
+                        {event.title || 'Untitled event'}
+                      </span>
                       <span className={s.meta}>
                         {when(event)}
                         {event.video ? ' · Video call' : ''}
                       </span>
-                      {event.location && <span className={s.meta}>{event.location}</span>}
+                      {event.location && (
+                        <span className={s.meta} dir="auto">
+                          {event.location}
+                        </span>
+                      )}
                       {people(event.people) && <span className={s.meta}>{people(event.people)}</span>}
                     </div>
                   </li>

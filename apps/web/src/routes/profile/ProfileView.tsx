@@ -2,6 +2,7 @@ import type { PublicUser } from '@cohort/api';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { initials, personName, UNNAMED_PERSON } from '../../lib/format.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -31,13 +32,12 @@ export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'];
 
 function Photo({ user }: { user: PublicUser | null }) {
   const [broken, setBroken] = useState(false);
-  const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase() || '?';
   if (user?.profile_image && !broken) {
     return <img className={s.photo} src={user.profile_image} alt="" onError={() => setBroken(true)} />;
   }
   return (
     <div className={s.photo} aria-hidden="true">
-      {initials}
+      {initials(personName(user, ''))}
     </div>
   );
 }
@@ -62,7 +62,9 @@ function ContactBlock({ user }: { user: PublicUser }) {
       {rows.map(([label, value]) => (
         <div key={label} style={{ display: 'contents' }}>
           <dt className={s.contactLabel}>{label}</dt>
-          <dd className={s.contactValue}>{value}</dd>
+          <dd className={s.contactValue} dir="auto">
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -117,7 +119,6 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
   const [tab, setTab] = useState<ProfileTabKey>('notes');
   const [editing, setEditing] = useState(false);
   const [showSaved, setShowSaved] = useState(false);
-  const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
 
   return (
     <div className={l.screen}>
@@ -138,8 +139,16 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
       <section className={s.hero} aria-label="Profile">
         <Photo user={user} />
         {loading && !user && <Spinner label="Loading profile" />}
-        {user && <h2 className={s.name}>{fullName || user.email || 'Unnamed member'}</h2>}
-        {user?.description && <p className={s.description}>{user.description}</p>}
+        {user && (
+          <h2 className={s.name} dir="auto">
+            {personName(user, user.email || UNNAMED_PERSON)}
+          </h2>
+        )}
+        {user?.description && (
+          <p className={s.description} dir="auto">
+            {user.description}
+          </p>
+        )}
         {error && (
           <Alert
             action={

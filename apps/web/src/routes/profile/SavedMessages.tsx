@@ -14,8 +14,10 @@ function SavedItem({ item }: { item: SavedMessage }) {
   return (
     <li className={s.savedItem}>
       <span className={l.muted}>{formatDate(item.message.time, dateFormat)}</span>
-      <strong>{item.channel_name}</strong>
-      <span className={expanded ? undefined : s.clamp}>{item.message.message}</span>
+      <strong dir="auto">{item.channel_name}</strong>
+      <span className={expanded ? undefined : s.clamp} dir="auto">
+        {item.message.message || 'Attachment'}
+      </span>
       <Button small variant="ghost" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
         {expanded ? 'Show less' : 'Click to Expand'}
       </Button>

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { shortDate } from '../../lib/dates.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import type { SavedListDetail } from '../../state/directory.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -10,7 +11,6 @@ import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
-import { shortDate } from '../people/last-seen.ts';
 import { PersonRow, toggleId } from '../people/PersonRow.tsx';
 import * as p from '../people/people.css.ts';
 import { usePeopleActions } from '../people/use-people-actions.ts';
@@ -64,7 +64,9 @@ export function SavedListDetailView({
         <Button variant="ghost" aria-label="Back to saved lists" onClick={onBack}>
           <Icon name="back" />
         </Button>
-        <h1 className={l.topTitle}>{list?.name ?? 'Saved list'}</h1>
+        <h1 className={l.topTitle} dir="auto">
+          {list?.name || 'Saved list'}
+        </h1>
         <span style={{ width: 44 }} />
       </header>
       <section className={l.section}>
@@ -87,7 +89,12 @@ export function SavedListDetailView({
         {list && (
           <>
             <p className={p.meta}>
-              Created {shortDate(list.created_at)} · {list.count === 1 ? '1 person' : `${list.count} people`}
+              {[
+                shortDate(list.created_at) && `Created ${shortDate(list.created_at)}`,
+                list.count === 1 ? '1 person' : `${list.count} people`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
               {list.deleted_at && ' · in Recently Deleted'}
             </p>
             <p>Select people to message or add to group</p>

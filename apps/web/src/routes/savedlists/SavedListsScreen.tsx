@@ -2,6 +2,7 @@ import type { CohortClient } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { shortDate } from '../../lib/dates.ts';
 import type { Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import type { SavedList } from '../../state/directory.ts';
@@ -9,7 +10,6 @@ import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
-import { shortDate } from '../people/last-seen.ts';
 import * as p from '../people/people.css.ts';
 import { SavedListDetailView } from './SavedListDetail.tsx';
 import * as s from './savedlists.css.ts';
@@ -84,7 +84,9 @@ export default function SavedListsScreen() {
                 <li key={list.id}>
                   <button type="button" className={s.listRow} onClick={() => setParams({ list: String(list.id) })}>
                     <span className={s.date}>{shortDate(list.created_at)}</span>
-                    <span className={p.name}>{list.name}</span>
+                    <span className={p.name} dir="auto">
+                      {list.name || 'Untitled list'}
+                    </span>
                     <span className={s.count}>
                       {list.count}
                       <span className={l.visuallyHidden}>{list.count === 1 ? ' person' : ' people'}</span>
@@ -105,9 +107,10 @@ export default function SavedListsScreen() {
             <ul className={p.rows} aria-label="Recently Deleted">
               {lists.map((list) => (
                 <li key={list.id} className={s.listRow} style={{ cursor: 'default' }}>
-                  <span className={s.date}>{list.deleted_at ? shortDate(list.deleted_at) : ''}</span>
+                  <span className={s.date}>{shortDate(list.deleted_at)}</span>
                   <span className={p.name}>
-                    {list.name} <span className={p.meta}>({list.count})</span>
+                    <span dir="auto">{list.name || 'Untitled list'}</span>{' '}
+                    <span className={p.meta}>({list.count})</span>
                   </span>
                   <Button small variant="secondary" onClick={() => restore(list)} loading={restoring === list.id}>
                     Restore

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { lastSeenText } from '../../../lib/dates.ts';
 import { toSearch } from '../../../state/directory.ts';
-import { lastSeenText } from '../last-seen.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();

@@ -22,8 +22,12 @@ function ClubItem({ club, onRemove }: { club: ClubEntry; onRemove?: (() => Promi
   return (
     <li className={s.item}>
       <div className={s.itemBody}>
-        <span className={s.itemTitle}>{club.name}</span>
-        <span className={s.itemMeta}>{club.position}</span>
+        <span className={s.itemTitle} dir="auto">
+          {club.name}
+        </span>
+        <span className={s.itemMeta} dir="auto">
+          {club.position}
+        </span>
       </div>
       {onRemove && (
         <Button

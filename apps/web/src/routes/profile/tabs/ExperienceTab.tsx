@@ -62,9 +62,11 @@ export function ExperienceTab({ owner, own }: { owner: string; own: boolean }) {
             {items.map((exp) => (
               <li key={exp.id} className={s.item}>
                 <div className={s.itemBody}>
-                  <span className={s.itemTitle}>{exp.university.name}</span>
-                  <span>
-                    {exp.degree}, {exp.concern}
+                  <span className={s.itemTitle} dir="auto">
+                    {exp.university.name}
+                  </span>
+                  <span className={s.itemText} dir="auto">
+                    {[exp.degree, exp.concern].filter(Boolean).join(', ')}
                   </span>
                   <span className={s.itemMeta}>Class of {exp.year}</span>
                 </div>

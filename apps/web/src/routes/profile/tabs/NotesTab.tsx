@@ -100,8 +100,12 @@ function NoteItem({ note, onDelete }: { note: Note; onDelete?: (() => Promise<vo
     <li className={s.item}>
       <div className={s.itemBody}>
         <span className={s.itemMeta}>{note.date}</span>
-        <span className={s.itemTitle}>{note.title}</span>
-        <span className={s.itemText}>{note.note}</span>
+        <span className={s.itemTitle} dir="auto">
+          {note.title}
+        </span>
+        <span className={s.itemText} dir="auto">
+          {note.note}
+        </span>
       </div>
       {onDelete && (
         <Button

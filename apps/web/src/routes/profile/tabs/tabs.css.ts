@@ -16,7 +16,7 @@ export const item = style({
 
 export const itemBody = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0, flex: 1 });
 export const itemTitle = style({ fontWeight: vars.fontWeight.bold, overflowWrap: 'anywhere' });
-export const itemMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const itemMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
 export const itemText = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
 
 export const heading = style({

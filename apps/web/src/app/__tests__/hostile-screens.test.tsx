@@ -1,0 +1,314 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, envelope, type Handler } from '../../test/fake-api.ts';
+import {
+  ASTRAL_NAME,
+  CHANNEL_ID,
+  hostileChannels,
+  hostileClubs,
+  hostileDetail,
+  hostileEvents,
+  hostileExperiences,
+  hostileFriends,
+  hostileInterests,
+  hostileInvites,
+  hostileMessages,
+  hostileNotes,
+  hostileSavedListDetail,
+  hostileSavedLists,
+  hostileSavedMessages,
+  LONG_MESSAGE,
+  LONG_NAME,
+  NOT_A_DATE,
+  namelessStranger,
+  namelessUser,
+  OTHER_ID,
+  RTL,
+} from '../../test/hostile.ts';
+import { renderApp } from '../../test/render.tsx';
+
+/**
+ * Every screen that shows server data, fed hostile but contract-valid answers (src/test/hostile.ts):
+ * it must render (no route error), show a sensible fallback for what is missing, never print
+ * "Invalid Date", "NaN", "undefined" or half a character, and isolate right-to-left text (dir=auto).
+ */
+
+interface Case {
+  given: {
+    path: string;
+    handlers: Record<string, Handler>;
+    state?: unknown;
+    /** The chat's virtual list renders every message (a tall mocked viewport). */
+    allItems?: boolean;
+    /** What the user does to reach the part under test (a tab, a sheet). */
+    open?: (user: UserEvent) => Promise<void>;
+  };
+  /** Texts the screen must show once loaded. */
+  want: string[];
+}
+
+const page = (data: unknown[]) => ({ ...envelope(data), meta: { has_more: false, next_before: null } });
+const me = { 'GET /api/v1/users/me': () => ({ body: envelope(namelessUser) }) };
+const profileLists: Record<string, Handler> = {
+  ...me,
+  'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope(hostileNotes) }),
+  'GET /api/v1/users/me/clubs/{id}': () => ({ body: envelope(hostileClubs) }),
+  'GET /api/v1/users/me/experiences': () => ({ body: envelope(hostileExperiences) }),
+  'GET /api/v1/users/{id}/experiences': () => ({ body: envelope(hostileExperiences) }),
+  'GET /api/v1/users/me/interests/{id}': () => ({ body: envelope(hostileInterests) }),
+  'GET /api/v1/users/me/directions/{id}': () => ({
+    body: envelope(hostileInterests.map(({ id, name }) => ({ id, name, position: null }))),
+  }),
+  'GET /api/v1/users/me/events': () => ({ body: envelope(hostileEvents) }),
+  'GET /api/v1/users/me/friends': () => ({ body: hostileFriends }),
+  'GET /api/v1/users/me/saved-messages': () => ({ body: envelope(hostileSavedMessages) }),
+  'GET /api/v1/users/{id}': () => ({ body: envelope(namelessStranger) }),
+  'GET /api/v1/users/me/channels': () => ({ body: envelope(hostileChannels) }),
+};
+const chat: Record<string, Handler> = {
+  ...me,
+  'GET /api/v1/users/me/channels': () => ({ body: envelope(hostileChannels) }),
+  'GET /api/v1/users/me/friends': () => ({ body: hostileFriends }),
+  'GET /api/v1/channels/{id}': () => ({ body: envelope(hostileDetail) }),
+  'GET /api/v1/channels/{id}/get-messages': () => ({ body: page(hostileMessages) }),
+  'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
+};
+const tab = (name: string) => async (user: UserEvent) => user.click(await screen.findByRole('tab', { name }));
+
+const cases: [string, Case][] = [
+  [
+    'chat list: a 255-letter name, a nameless group, no optional fields, a file-only last message',
+    { given: { path: '/chats', handlers: chat }, want: [RTL, 'Unnamed group', 'File', 'No messages yet', LONG_NAME] },
+  ],
+  [
+    'new message drawer: friends without names',
+    {
+      given: {
+        path: '/chats',
+        handlers: chat,
+        open: async (user) => user.click(await screen.findByRole('button', { name: 'New message' })),
+      },
+      want: ['Unnamed member', RTL],
+    },
+  ],
+  [
+    'chat inbox: a bad escape, a 10,000-character word, RTL, a leap second, a nameless sender',
+    {
+      given: { path: `/chatInbox?id=${CHANNEL_ID}`, handlers: chat, allItems: true },
+      want: ['a%FF.txt', LONG_MESSAGE, RTL, 'Unnamed member', 'Reply to an earlier message', 'Plain message 5'],
+    },
+  ],
+  [
+    'group profile header and members: RTL name, nameless and 255-letter members',
+    {
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat },
+      want: [RTL, 'Unnamed member', LONG_NAME, `${ASTRAL_NAME} ${RTL}`, '3 members · 0 online'],
+    },
+  ],
+  [
+    'group profile SubGroup tab: a nameless subgroup without expiry',
+    {
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat, open: tab('SubGroup') },
+      want: ['Unnamed group', 'No expiry'],
+    },
+  ],
+  [
+    'group profile Files tab: a file URL with a malformed escape',
+    {
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat, open: tab('Files') },
+      want: ['a%FF.txt'],
+    },
+  ],
+  [
+    'group profile Link tab: a link with a broken escape',
+    {
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat, open: tab('Link') },
+      want: ['https://example.org/%E0%A4%A'],
+    },
+  ],
+  [
+    'my groups: no member_count, nameless and RTL groups',
+    {
+      given: {
+        path: '/group',
+        handlers: {
+          ...chat,
+          'GET /api/v1/users/me/channels': () => ({ body: envelope(hostileChannels) }),
+          'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
+        },
+      },
+      want: ['Unnamed group', RTL, '2 members', '0 members'],
+    },
+  ],
+  [
+    'group invites: a nameless group from a nameless inviter on a leap second',
+    {
+      given: {
+        path: '/group',
+        state: { id: 3 },
+        handlers: {
+          ...chat,
+          'GET /api/v1/users/me/channel-invites': () => ({ body: envelope(hostileInvites) }),
+          'GET /api/v1/users/{id}': () => ({ body: envelope(namelessStranger) }),
+        },
+      },
+      want: ['Unnamed group', 'Invited on Dec 31, 2016'],
+    },
+  ],
+  [
+    'saved lists: a nameless list, a 255-letter name, the largest count',
+    {
+      given: {
+        path: '/savedlists',
+        handlers: { ...me, 'GET /api/v1/users/me/saved-lists': () => ({ body: envelope(hostileSavedLists) }) },
+      },
+      want: ['Untitled list', LONG_NAME, '2147483647', 'Dec 31, 2016'],
+    },
+  ],
+  [
+    'a saved list: nameless members, an unparseable last-seen, an RTL title',
+    {
+      given: {
+        path: '/savedlists?list=1',
+        handlers: {
+          ...me,
+          'GET /api/v1/users/me/saved-lists/{id}': () => ({ body: envelope(hostileSavedListDetail) }),
+        },
+      },
+      want: [RTL, 'Created Dec 31, 2016 · 3 people', 'Unnamed member', 'last seen a long time ago'],
+    },
+  ],
+  [
+    'own profile header and Notes: no name, RTL description, no optional contact field, a free-text date',
+    {
+      given: { path: '/profile', handlers: profileLists },
+      want: ['n@x.edu', RTL, 'Not added', LONG_NAME, LONG_MESSAGE, NOT_A_DATE],
+    },
+  ],
+  [
+    "another person's profile: no name, no contact details, no description",
+    {
+      given: { path: `/otherProfile?id=${OTHER_ID}`, handlers: profileLists },
+      want: ['Unnamed member', 'Shown to connections', LONG_NAME],
+    },
+  ],
+  [
+    'Clubs: a 255-letter club without a position, an RTL one',
+    { given: { path: '/profile', handlers: profileLists, open: tab('Clubs') }, want: [LONG_NAME, RTL] },
+  ],
+  [
+    'Experience: a 255-letter university, no concern, an RTL degree',
+    {
+      given: { path: '/profile', handlers: profileLists, open: tab('Experience') },
+      want: [LONG_NAME, RTL, 'Class of 1900'],
+    },
+  ],
+  [
+    'Interests: a 255-letter and an RTL chip',
+    { given: { path: '/profile', handlers: profileLists, open: tab('Interests') }, want: [LONG_NAME, RTL] },
+  ],
+  [
+    'Direction: the same chips',
+    { given: { path: '/profile', handlers: profileLists, open: tab('Direction') }, want: [LONG_NAME, RTL] },
+  ],
+  [
+    'Calendar: an untitled event on a leap second, a colour named like a prototype key, the year 9999',
+    {
+      given: {
+        path: '/profile',
+        handlers: profileLists,
+        open: async (user) => user.click(await screen.findByRole('button', { name: 'Calendar' })),
+      },
+      want: ['Untitled event', 'Saturday, December 31', RTL, 'Unnamed member', '1 other', LONG_NAME, 'All day'],
+    },
+  ],
+  [
+    'Saved Messages: a file-only message from a nameless group, a 10,000-character word',
+    {
+      given: {
+        path: '/profile',
+        handlers: profileLists,
+        open: async (user) => user.click(await screen.findByRole('switch', { name: 'Saved Messages' })),
+      },
+      want: [RTL, 'Attachment', LONG_MESSAGE],
+    },
+  ],
+];
+
+/** The text nodes under `root`, with their parent element. */
+function textNodes(root: Node): Text[] {
+  const out: Text[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) out.push(node as Text);
+    for (const child of Array.from(node.childNodes)) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+function AllItems({ children }: { children: ReactNode }) {
+  return (
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 100_000, itemHeight: 100 }}>
+      {children}
+    </VirtuosoMockContext.Provider>
+  );
+}
+
+const RTL_CHAR = /[\u0590-\u08FF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+class FakeEventSource {
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  addEventListener() {}
+  close() {}
+}
+beforeEach(() => {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  // An item that cannot render logs through its error boundary: that is a failure here too.
+  vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('every screen renders hostile but contract-valid server data', () => {
+  it.each(cases)('%s', async (_name, { given, want }) => {
+    const { user } = renderApp({
+      path: given.path,
+      handlers: given.handlers,
+      signedIn: true,
+      state: given.state,
+      ...(given.allItems && { wrapper: AllItems }),
+    });
+    await given.open?.(user);
+    for (const text of want) {
+      await waitFor(() => expect(document.body.textContent).toContain(text));
+    }
+    const body = document.body.textContent ?? '';
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).not.toBeInTheDocument();
+    expect(body).not.toMatch(/can't be shown|Invalid Date|NaN|undefined|\[object Object\]/);
+    expect(body).not.toMatch(LONE_SURROGATE);
+    expect(console.error).not.toHaveBeenCalled();
+    // Right-to-left text is isolated, so it reads right in a left-to-right page and vice versa.
+    const unisolated = textNodes(document.body)
+      .filter((t) => RTL_CHAR.test(t.data))
+      // (Avatar initials are decorative and hidden from assistive technology: one run, nothing to isolate.)
+      .filter((t) => !t.parentElement?.closest('[dir="auto"], [aria-hidden="true"], input, textarea'))
+      .map((t) => `<${t.parentElement?.tagName.toLowerCase()}> ${t.data.slice(0, 40)}`);
+    expect(unisolated).toEqual([]);
+  });
+
+  it('the fixtures keep to the contract bounds they claim', () => {
+    expect(LONG_NAME).toHaveLength(255);
+    expect(LONG_MESSAGE).toHaveLength(10_000);
+    expect(NOT_A_DATE.length).toBeLessThanOrEqual(32);
+    expect(demoUser.id).toMatch(/^usr_[A-Za-z0-9_-]{16,64}$/);
+    for (const id of [CHANNEL_ID, ...hostileMessages.map((m) => m.id), OTHER_ID]) {
+      expect(id).toMatch(/^(usr|chan|msg)_[A-Za-z0-9_-]{16,64}$/);
+    }
+  });
+});
