@@ -47,10 +47,12 @@ export function startChatter({
       const members = channel.users.flatMap((id) => store.findUser(id) ?? []);
       if (speakers.length > 0 && members.length > 0) {
         const last = store.raw.state.messages[channel.id]?.at(-1);
-        chat.send(f.helpers.arrayElement(speakers), channel.id, {
-          message: seededChatLine(f, members),
-          reply_message_id: last && f.datatype.boolean({ probability: 0.25 }) ? last.id : null,
-        });
+        store.transact(() =>
+          chat.send(f.helpers.arrayElement(speakers), channel.id, {
+            message: seededChatLine(f, members),
+            reply_message_id: last && f.datatype.boolean({ probability: 0.25 }) ? last.id : null,
+          }),
+        );
       }
     }
     schedule();

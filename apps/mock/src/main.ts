@@ -4,10 +4,11 @@ import { startChatter } from './chatter.ts';
 import { MockClock } from './clock.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
-import { lockStateFile, readStateFile, writeStateFile } from './persistence.ts';
+import { lockStateFile } from './persistence.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
+import { type OpenedState, openStateFile } from './sqlite-state.ts';
 import { chatOf } from './store/chat.ts';
 import { Store } from './store/store.ts';
 
@@ -28,12 +29,12 @@ const opts = options;
 // Seeded users share one password: hash it once per start (not per user), while the seed is built.
 const seededPasswordHash = hashPassword(SEEDED_PASSWORD);
 const fresh = () => seedState({ seed: opts.seed, users: opts.users });
-let saved: ReturnType<typeof readStateFile>;
+let opened: OpenedState | undefined;
 let releaseLock = () => {};
 try {
   if (opts.data) {
     releaseLock = lockStateFile(opts.data);
-    saved = readStateFile(opts.data);
+    opened = openStateFile(opts.data);
   }
 } catch (error) {
   // A file we cannot read is never overwritten: the user decides (fix it, move it, or use another).
@@ -41,15 +42,20 @@ try {
   console.error(`Cannot load --data: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-process.once('exit', () => releaseLock());
+process.once('exit', () => {
+  opened?.persistence.close();
+  releaseLock();
+});
+if (opened?.notice) console.log(opened.notice);
+const saved = opened?.state;
 const dataFile = opts.data;
 const clock = new MockClock();
 const store = new Store(saved ?? fresh(), {
   now: clock.now,
   tokenTtlMs: opts.tokenTtlSeconds * 1000,
-  ...(dataFile ? { onCommit: (state) => writeStateFile(dataFile, state) } : {}),
+  ...(opened ? { persistence: opened.persistence } : {}),
 });
-if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
+if (opened && !saved) opened.persistence.replace(store.snapshot());
 
 const realtime = new RealtimeHub(chatOf(store), { streamsPerUser: opts.streamsPerUser });
 const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};

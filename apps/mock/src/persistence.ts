@@ -1,7 +1,6 @@
 import {
   closeSync,
   existsSync,
-  fsyncSync,
   linkSync,
   openSync,
   readdirSync,
@@ -21,29 +20,8 @@ export class StateFileError extends Error {
 }
 
 /**
- * Writes the state so that a crash leaves either the old file or the new one: temp file, fsync,
- * rename over the target, fsync the directory (so the rename itself survives a power cut).
- */
-export function writeStateFile(file: string, state: State): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w');
-  try {
-    writeSync(fd, JSON.stringify(state));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
-  const dir = openSync(dirname(file), 'r');
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
-}
-
-/**
- * The state in `file`, or undefined when there is none yet. A file that is not JSON, or not the
+ * The state in a `--data` file of the older JSON format (version 1), or undefined when there is
+ * none. `--data` is SQLite now (sqlite-state.ts), which converts such a file once, after this check. A file that is not JSON, or not the
  * shape the store needs, is refused whole (never half-loaded) with the first bad field named; the
  * file is not touched.
  */
@@ -160,7 +138,7 @@ export function lockStateFile(file: string): () => void {
   }
   const prefix = `${basename(file)}.`;
   for (const name of readdirSync(dirname(file))) {
-    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) {
+    if (name.startsWith(prefix) && /^\d+\.tmp(?:-journal|-wal|-shm)?$/.test(name.slice(prefix.length))) {
       rmSync(join(dirname(file), name), { force: true });
     }
   }

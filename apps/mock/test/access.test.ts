@@ -152,7 +152,9 @@ describe('request sizes', () => {
 describe('profile lists stay within the contract (1,000 items)', () => {
   it('the 1,001st note is a 409 and the list the contract bounds never grows past 1,000', async () => {
     for (let i = server.store.listNotes(id(1)).length; i < 1000; i++) {
-      server.store.addNote(id(1), { title: `Note ${i}`, note: 'Filling up', date: '2026-01-01' });
+      server.store.transact(() =>
+        server.store.addNote(id(1), { title: `Note ${i}`, note: 'Filling up', date: '2026-01-01' }),
+      );
     }
     const over = await as(1).POST('/api/v1/users/me/notes/store', {
       body: { title: 'One more', note: 'Too many', date: '2026-01-01' },

@@ -87,12 +87,12 @@ describe('searchUsers', () => {
 
     // A write (another user adds the club) shows in the next search.
     const joiner = people.find((u) => !members.includes(u)) as StoredUser;
-    server.store.addClub(joiner.id, { name: club, position: 'Member' });
+    server.store.transact(() => server.store.addClub(joiner.id, { name: club, position: 'Member' }));
     const after = await search({ club: [club], per_page: 100 });
     expect(after.page?.data.map((p) => p.id)).toContain(joiner.id);
     // And leaving it shows too.
     const entry = server.store.listClubs(joiner.id).find((c) => c.name === club);
-    server.store.detachClub(joiner.id, entry?.id ?? 0);
+    server.store.transact(() => server.store.detachClub(joiner.id, entry?.id ?? 0));
     expect((await search({ club: [club], per_page: 100 })).page?.data.map((p) => p.id)).not.toContain(joiner.id);
   });
 

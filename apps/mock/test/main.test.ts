@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../src/seed/index.ts';
+import { readViews, writeInEveryArea } from './every-area.ts';
 
 const appDir = new URL('..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -37,15 +38,6 @@ function start(args: string[]): Promise<{ child: ChildProcess; lines: string[]; 
   });
 }
 
-const post = async (url: string, body: unknown, token?: string) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
-};
-
 // Each start compiles TypeScript with tsx and seeds: seconds, not milliseconds.
 describe('main', { timeout: 30_000 }, () => {
   it('prints the URL, the docs URL and the demo credentials first', async () => {
@@ -57,34 +49,17 @@ describe('main', { timeout: 30_000 }, () => {
     );
   });
 
-  it('--data keeps an acknowledged write across kill -9 and a restart', async () => {
-    const file = join(dir, 'state.json');
+  it('--data keeps an acknowledged write in every area across kill -9 and a restart', async () => {
+    const file = join(dir, 'state.db');
     const first = await start(['--users', '20', '--data', file]);
-    const login = await post(`${first.baseUrl}/api/v1/login`, {
-      uniName: DEMO_ACCOUNT.university,
-      email: DEMO_ACCOUNT.email,
-      password: DEMO_ACCOUNT.password,
-    });
-    const token = String(login.body.data.access_token);
-    const stored = await post(
-      `${first.baseUrl}/api/v1/users/me/notes/store`,
-      { title: 'Survives a crash', note: 'Written before kill -9', date: '2026-11-22' },
-      token,
-    );
-    expect(stored.status).toBe(201);
+    const views = await writeInEveryArea(first.baseUrl);
+    const before = await readViews(first.baseUrl, views);
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
     const second = await start(['--users', '20', '--data', file]);
-    const me = (await (
-      await fetch(`${second.baseUrl}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { data: { id: string } };
-    const notes = (await (
-      await fetch(`${second.baseUrl}/api/v1/users/me/notes/${me.data.id}`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { data: { id: number; title: string }[] };
-    expect(notes.data).toContainEqual(expect.objectContaining({ id: stored.body.data.id, title: 'Survives a crash' }));
+    expect(await readViews(second.baseUrl, views)).toEqual(before);
+    expect(JSON.stringify(before)).toContain('Kept message');
   });
 
   it.each([

@@ -2,31 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockStateFile, readStateFile, writeStateFile } from '../src/persistence.ts';
+import { lockStateFile, readStateFile } from '../src/persistence.ts';
 import { seedState } from '../src/seed/index.ts';
+import { openStateFile, readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('state file', () => {
-  it('round-trips the state and leaves no temp file behind', () => {
-    const file = join(dir, 'state.json');
-    const state = seedState({ users: 10, channels: 2 });
-    writeStateFile(file, state);
-    state.notes.push({
-      id: 9999,
-      user_id: state.users[0]?.id ?? '',
-      title: 'Later',
-      note: 'Overwrites',
-      date: '2026-01-01',
-    });
-    state.next_id.note = 10_000;
-    writeStateFile(file, state);
-    expect(readStateFile(file)).toEqual(state);
-    expect(readdirSync(dir)).toEqual(['state.json']);
-  });
-
+describe('JSON state file (version 1, converted to SQLite on start)', () => {
   it('is absent before the first write', () => {
     expect(readStateFile(join(dir, 'missing.json'))).toBeUndefined();
   });
@@ -191,5 +176,76 @@ describe('one writer per file', () => {
     const left = readdirSync(dir).filter((n) => n.startsWith('crashed.json') || n.startsWith('other.json'));
     expect(left.sort()).toEqual([...keep, 'crashed.json.lock'].sort());
     release();
+  });
+});
+
+describe('SQLite state file', () => {
+  const seeded = () => JSON.parse(JSON.stringify(seedState({ users: 8, channels: 2 })));
+
+  it('round-trips the state, every list in its order', () => {
+    const file = join(dir, 'round.db');
+    const state = seeded();
+    const db = SqliteStateFile.create(file);
+    db.replace(state);
+    db.close();
+    expect(readSqliteState(file)).toEqual(state);
+  });
+
+  it('converts a JSON file of version 1 once, keeping the original beside it', () => {
+    const file = join(dir, 'old-format.data');
+    const state = seeded();
+    const bytes = JSON.stringify(state);
+    writeFileSync(file, bytes);
+    const opened = openStateFile(file);
+    opened.persistence.close();
+    expect(opened.notice).toMatch(/Converted .*old-format\.data from the JSON state format/);
+    expect(opened.state).toEqual(state);
+    expect(readFileSync(`${file}.v1.json`, 'utf8')).toBe(bytes);
+    expect(readSqliteState(file)).toEqual(state);
+    // Opened again, it is simply read.
+    const again = openStateFile(file);
+    again.persistence.close();
+    expect(again.notice).toBeUndefined();
+    expect(again.state).toEqual(state);
+  });
+
+  const damaged: [string, string, RegExp][] = [
+    [
+      'a row that is not JSON',
+      "UPDATE rows SET value = '{nope' WHERE collection = 'user' AND id = (SELECT min(id) FROM rows WHERE collection = 'user')",
+      /the user row usr_\S+ is not JSON/,
+    ],
+    [
+      'a row of an unknown kind',
+      "INSERT INTO rows (collection, key, value) VALUES ('gremlin', 'x', '1')",
+      /a row of unknown kind "gremlin"/,
+    ],
+    [
+      'a note without a title',
+      "UPDATE rows SET value = json_remove(value, '$.title') WHERE collection = 'note'",
+      /\/notes\/0\/title is missing/,
+    ],
+    ['no counters', "DELETE FROM rows WHERE collection = 'counters' AND key = 'next_id'", /\/next_id is missing/],
+    [
+      'another format version',
+      "UPDATE meta SET value = '9' WHERE key = 'version'",
+      /unknown state version 9 \(this mock reads version 2\)/,
+    ],
+    ['no meta table', 'DROP TABLE meta', /not a Cohort state database/],
+  ];
+  it.each(damaged)('refuses %s, naming it, and leaves the file as it was', (_name, sql, want) => {
+    const file = join(dir, 'damaged.db');
+    rmSync(file, { force: true });
+    const db = SqliteStateFile.create(file);
+    db.replace(seeded());
+    db.close();
+    const raw = new Database(file);
+    raw.exec(sql);
+    raw.pragma('journal_mode = DELETE');
+    raw.close();
+    const bytes = readFileSync(file);
+    expect(() => openStateFile(file)).toThrow(want);
+    expect(() => openStateFile(file)).toThrow(/damaged\.db is not a usable Cohort state file: /);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 });

@@ -25,12 +25,11 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
       const passwordOk = await verifyPassword(body.password, hash);
       const uniOk = user?.university?.trim().toLowerCase() === body.uniName.trim().toLowerCase();
       if (!user || !passwordOk || !uniOk) throw HttpError.unauthorized('These credentials do not match our records.');
+      // After the await: the handler's own transaction has ended, so this change needs one.
+      const access_token = store.transact(() => store.issueToken(user.id));
       return {
         status: 200,
-        body: ok(
-          { access_token: store.issueToken(user.id), token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds },
-          'Signed in.',
-        ),
+        body: ok({ access_token, token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds }, 'Signed in.'),
       };
     },
     options.loginLimiters,
@@ -43,11 +42,13 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
       if (store.findUserByEmail(body.email)) {
         throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
       }
-      const user = store.createUser({ ...body, password_hash: await hashPassword(body.password) });
+      const password_hash = await hashPassword(body.password);
+      // The account and its first token commit together (after the await, in a transaction of their own).
+      const access_token = store.transact(() => store.issueToken(store.createUser({ ...body, password_hash }).id));
       return {
         status: 201,
         body: ok(
-          { access_token: store.issueToken(user.id), token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds },
+          { access_token, token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds },
           'Account created.',
         ),
       };
@@ -58,7 +59,7 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
   // POST (proposed) and the spec's GET (deprecated) do the same.
   const signOut = (token: string) => {
     store.revokeToken(token);
-    chatOf(store).emit('chat', { type: 'signed-out', token });
+    store.afterCommit(() => chatOf(store).emit('chat', { type: 'signed-out', token }));
     return { status: 200 as const, body: ok(null, 'Signed out.') };
   };
   route(ctx, 'logout', ({ session }) => signOut(session.token));

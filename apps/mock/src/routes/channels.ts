@@ -16,7 +16,9 @@ export function channelsRoutes(ctx: RouteContext): void {
   }));
   route(ctx, 'leaveChannel', ({ session, params }) => {
     const channel = store.leaveChannel(session.user.id, params.id);
-    chatOf(store).emit('chat', { type: 'left', channelId: params.id, userId: session.user.id });
+    store.afterCommit(() =>
+      chatOf(store).emit('chat', { type: 'left', channelId: params.id, userId: session.user.id }),
+    );
     return { status: 200, body: ok(channel, 'You left the group.') };
   });
   route(ctx, 'getChannelMessages', ({ session, params, query }) => {

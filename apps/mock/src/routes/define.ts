@@ -88,8 +88,9 @@ export function route<Id extends OperationId>(
     res.status(reply.status).json(reply.body);
   };
   const answer = (req: Request, res: Response, next: NextFunction, input: Input, session: Session | undefined) => {
-    // Read only in secured operations, where auth has set it.
-    const reply = handler({ ...input, session: session as Session, req, res });
+    // One transaction per request: all of the handler's changes commit together (persisted before
+    // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
+    const reply = store.transact(() => handler({ ...input, session: session as Session, req, res }));
     if (reply instanceof Promise) {
       reply.then((r) => send(res, r)).then(undefined, (e: unknown) => next(e ?? new Error('Rejected promise')));
     } else {

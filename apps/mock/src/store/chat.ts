@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { components } from '@cohort/api';
 import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
+import { messageKey } from './rows.ts';
 import type { Store } from './store.ts';
 import type { Channel, Message, State, StoredChannel } from './types.ts';
 
@@ -143,6 +144,8 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
   }
 
   private append(channel: StoredChannel, message: Message): void {
+    this.store.touch('message', messageKey(channel.id, message.id));
+    this.store.touch('channel', channel.id);
     this.messages(channel.id).push(message);
     this.messageIndex().set(message.id, channel.id);
     channel.last_activity_at = message.time;
@@ -151,6 +154,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
   /** Everything in the group so far counts as read by the user (also how a new member starts). */
   markAllRead(userId: string, channelId: string): void {
     const read = this.chat.read;
+    this.store.touch('read', userId);
     read[userId] ??= {};
     read[userId][channelId] = this.messages(channelId).length;
   }
@@ -213,8 +217,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     this.append(channel, message);
     // Whoever writes has read everything before it.
     this.markAllRead(userId, channelId);
-    this.store.save();
-    this.emit('chat', { type: 'message', channelId, message });
+    this.store.afterCommit(() => this.emit('chat', { type: 'message', channelId, message }));
     return message;
   }
 
@@ -224,9 +227,9 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     if (!found || found.channel.id !== channelId) {
       throw HttpError.notFound(`No message with id ${messageId} in this group.`);
     }
+    this.store.touch('pin', channelId);
     this.chat.pins[channelId] = messageId;
-    this.store.save();
-    this.emit('chat', { type: 'pin', channelId, message: found.message });
+    this.store.afterCommit(() => this.emit('chat', { type: 'pin', channelId, message: found.message }));
     return found.message;
   }
 
@@ -237,9 +240,9 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       throw HttpError.notFound(`No message with id ${messageId} in this group.`);
     }
     if (this.chat.pins[channelId] !== messageId) throw HttpError.conflict('That message is not pinned.');
+    this.store.touch('pin', channelId);
     delete this.chat.pins[channelId];
-    this.store.save();
-    this.emit('chat', { type: 'pin', channelId, message: null });
+    this.store.afterCommit(() => this.emit('chat', { type: 'pin', channelId, message: null }));
   }
 
   forward(userId: string, messageId: string, channelIds: string[]): Message[] {
@@ -270,8 +273,10 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       this.markAllRead(userId, channel.id);
       return [message];
     });
-    this.store.save();
-    for (const message of created) this.emit('chat', { type: 'message', channelId: message.channel_id ?? '', message });
+    this.store.afterCommit(() => {
+      for (const message of created)
+        this.emit('chat', { type: 'message', channelId: message.channel_id ?? '', message });
+    });
     return created;
   }
 
@@ -280,6 +285,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     if (this.chat.reports.some((r) => r.user_id === userId && r.message_id === messageId)) {
       throw HttpError.conflict('You already reported this message.');
     }
+    this.store.touch('counters', 'chat');
     const report: StoredReport = {
       id: this.chat.next_report_id++,
       user_id: userId,
@@ -289,8 +295,8 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       details: details ?? null,
       created_at: this.now(),
     };
+    this.store.touch('report', String(report.id));
     this.chat.reports.push(report);
-    this.store.save();
     const { user_id: _user, channel_id: _channel, ...out } = report;
     return out;
   }
@@ -300,18 +306,17 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
   markRead(userId: string, channelId: string): Channel {
     const channel = this.ownChannel(userId, channelId);
     this.markAllRead(userId, channelId);
-    this.store.save();
     return this.view(userId, channel);
   }
 
   setMuted(userId: string, channelId: string, muted: boolean): Channel {
     const channel = this.ownChannel(userId, channelId);
+    this.store.touch('muted', userId);
     this.chat.muted[userId] ??= [];
     const list = this.chat.muted[userId];
     const at = list.indexOf(channelId);
     if (muted && at === -1) list.push(channelId);
     if (!muted && at !== -1) list.splice(at, 1);
-    this.store.save();
     return this.view(userId, channel);
   }
 
@@ -342,6 +347,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       }
     }
     if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+    this.store.touch('counters', 'chat');
     const event: StoredEvent = {
       id: this.chat.next_event_id++,
       user_id: userId,
@@ -357,8 +363,8 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       message_id: input.message_id ?? null,
       created_at: this.now(),
     };
+    this.store.touch('event', String(event.id));
     this.chat.events.push(event);
-    this.store.save();
     const { user_id: _user, ...out } = event;
     return out;
   }

@@ -25,7 +25,7 @@ export function connect(store: Store, fromId: string, toId: string): Connection 
     status: 'pending',
     created_at: store.raw.now().toISOString(),
   };
+  store.touch('connection', String(connection.id));
   connections.push(connection);
-  store.save();
   return connection;
 }

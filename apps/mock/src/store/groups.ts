@@ -23,6 +23,7 @@ function addMembers(store: Store, channel: StoredChannel, userIds: Iterable<stri
   const present = new Set(channel.users);
   for (const userId of userIds) {
     if (present.has(userId)) continue;
+    store.touch('channel', channel.id);
     present.add(userId);
     channel.users.push(userId);
     chatOf(store).markAllRead(userId, channel.id);
@@ -44,7 +45,9 @@ export function canSee(store: Store, userId: string, channel: StoredChannel, dep
   return parent !== undefined && canSee(store, userId, parent, depth + 1);
 }
 
-function setFlag(record: Record<string, string[]>, userId: string, channelId: string, on: boolean): void {
+function setFlag(store: Store, flag: 'following' | 'inactive', userId: string, channelId: string, on: boolean): void {
+  const record = socialOf(store.raw)[flag];
+  store.touch(flag, userId);
   const list = record[userId] ?? [];
   const without = list.filter((id) => id !== channelId);
   record[userId] = on ? [...without, channelId] : without;
@@ -119,15 +122,13 @@ export function getGroup(store: Store, userId: string, id: string): ChannelDetai
 
 export function setFollowing(store: Store, userId: string, id: string, following: boolean): Channel {
   const channel = memberChannel(store, userId, id);
-  setFlag(socialOf(store.raw).following, userId, id, following);
-  store.save();
+  setFlag(store, 'following', userId, id, following);
   return viewChannel(store, userId, channel);
 }
 
 export function reactivateGroup(store: Store, userId: string, id: string): Channel {
   const channel = memberChannel(store, userId, id);
-  setFlag(socialOf(store.raw).inactive, userId, id, false);
-  store.save();
+  setFlag(store, 'inactive', userId, id, false);
   return viewChannel(store, userId, channel);
 }
 
@@ -140,7 +141,6 @@ export function joinGroup(store: Store, userId: string, id: string): Channel {
     throw HttpError.forbidden('This group is closed; joining needs an invitation.');
   }
   addMembers(store, channel, [userId]);
-  store.save();
   return viewChannel(store, userId, channel);
 }
 
@@ -162,7 +162,6 @@ function checkInviter(store: Store, userId: string, id: string, userIds: string[
 export function addGroupMembers(store: Store, userId: string, id: string, userIds: string[]): Channel {
   const channel = checkInviter(store, userId, id, userIds);
   addMembers(store, channel, userIds);
-  store.save();
   return viewChannel(store, userId, channel);
 }
 
@@ -191,10 +190,10 @@ export function inviteToGroup(store: Store, userId: string, id: string, userIds:
       status: 'pending',
       created_at: now,
     };
+    store.touch('channel_invite', String(invite.id));
     invites.push(invite);
     made.push(invite);
   }
-  store.save();
   return made.map((i) => toInvite(store, i));
 }
 
@@ -215,16 +214,16 @@ function ownInvite(store: Store, userId: string, id: number): StoredChannelInvit
 export function acceptGroupInvite(store: Store, userId: string, id: number): Channel {
   const invite = ownInvite(store, userId, id);
   const channel = requireChannel(store, invite.channel_id);
+  store.touch('channel_invite', String(invite.id));
   invite.status = 'accepted';
   addMembers(store, channel, [userId]);
-  setFlag(socialOf(store.raw).inactive, userId, channel.id, false);
-  store.save();
+  setFlag(store, 'inactive', userId, channel.id, false);
   return viewChannel(store, userId, channel);
 }
 
 export function declineGroupInvite(store: Store, userId: string, id: number): ChannelInvite {
   const invite = ownInvite(store, userId, id);
+  store.touch('channel_invite', String(invite.id));
   invite.status = 'declined';
-  store.save();
   return toInvite(store, invite);
 }

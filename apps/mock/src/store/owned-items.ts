@@ -8,11 +8,17 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
   private readonly byId = new Map<number, T>();
   private readonly byUser = new Map<string, T[]>();
 
+  /** `touch(id)` runs before an item is added or removed (the store records the change). */
   constructor(
     private readonly label: string,
     items: T[] = [],
+    private readonly touch: (id: number) => void = () => {},
   ) {
-    for (const item of items) this.add(item);
+    for (const item of items) this.index(item);
+  }
+
+  get(id: number): T | undefined {
+    return this.byId.get(id);
   }
 
   /** Adds a new item of the user's, refused (409) once they keep `MAX_OWNED_ITEMS` of this kind. */
@@ -22,10 +28,11 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
         `You can keep at most ${MAX_OWNED_ITEMS.toLocaleString('en-US')} ${this.label}s; delete one first.`,
       );
     }
-    return this.add(item);
+    this.touch(item.id);
+    return this.index(item);
   }
 
-  add(item: T): T {
+  private index(item: T): T {
     this.byId.set(item.id, item);
     const list = this.byUser.get(item.user_id);
     if (list) list.push(item);
@@ -43,6 +50,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
     const item = this.byId.get(id);
     if (!item) throw HttpError.notFound(`No ${this.label} with id ${id}.`);
     if (item.user_id !== userId) throw HttpError.forbidden(`This ${this.label} is not yours.`);
+    this.touch(id);
     this.byId.delete(id);
     const list = this.byUser.get(userId) ?? [];
     list.splice(list.indexOf(item), 1);

@@ -75,8 +75,8 @@ export function createSavedList(
     created_at: store.raw.now().toISOString(),
     deleted_at: null,
   };
+  store.touch('saved_list', String(list.id));
   lists.push(list);
-  store.save();
   return detail(store, list);
 }
 
@@ -87,16 +87,16 @@ export function getSavedList(store: Store, userId: string, id: number): SavedLis
 export function deleteSavedList(store: Store, userId: string, id: number): SavedList {
   const list = ownList(store, userId, id);
   if (list.deleted_at !== null) throw HttpError.conflict('This list is already in Recently Deleted.');
+  store.touch('saved_list', String(id));
   list.deleted_at = store.raw.now().toISOString();
-  store.save();
   return summary(list);
 }
 
 export function restoreSavedList(store: Store, userId: string, id: number): SavedList {
   const list = ownList(store, userId, id);
   if (list.deleted_at === null) throw HttpError.conflict('This list is not deleted.');
+  store.touch('saved_list', String(id));
   list.deleted_at = null;
-  store.save();
   return summary(list);
 }
 
@@ -104,7 +104,7 @@ export function removeSavedListMember(store: Store, userId: string, id: number, 
   const list = ownList(store, userId, id);
   const at = list.member_ids.indexOf(memberId);
   if (at === -1) throw HttpError.notFound(`${memberId} is not in this list.`);
+  store.touch('saved_list', String(id));
   list.member_ids.splice(at, 1);
-  store.save();
   return detail(store, list);
 }

@@ -3,6 +3,7 @@ import { MockClock } from '../clock.ts';
 import { HttpError } from '../http-error.ts';
 import { newToken, randomId } from '../ids.ts';
 import { OwnedItems, strip } from './owned-items.ts';
+import { type Collection, type Row, resourceKey, writeRow } from './rows.ts';
 import type {
   Channel,
   ClubEntry,
@@ -29,9 +30,17 @@ import type {
   User,
 } from './types.ts';
 
+/** Where committed changes go (`--data`): the rows a transaction changed, or a whole new state. */
+export interface Persistence {
+  /** The rows one transaction changed (`value` undefined: removed); throws if they could not be kept. */
+  commit(rows: Row[]): void;
+  /** Everything replaced (`/__mock/reset`). */
+  replace(state: State): void;
+}
+
 export interface StoreOptions {
-  /** Called after every change, before the response is sent (`--data` persists here). */
-  onCommit?: (state: State) => void;
+  /** Receives each transaction's changes before the response is sent (`--data` persists here). */
+  persistence?: Persistence;
   /** The mock's one clock (token expiry, rate windows; `/__mock/clock` moves it); a new one by default. */
   clock?: MockClock;
   /** Reads the time instead of `clock` (tests). */
@@ -78,6 +87,12 @@ export interface ChannelDraft {
   is_direct?: boolean | undefined;
 }
 
+/** What a transaction changed: each touched row's value before it, and what runs once it commits. */
+interface Transaction {
+  before: Map<string, Row>;
+  after: (() => void)[];
+}
+
 export interface RawAccess {
   state: State;
   /** Channel id → channel; holds the same objects as the snapshot's `channels`. */
@@ -112,6 +127,7 @@ export class Store {
   private directoryRevision = 0;
   /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
   private directoryChanged: Set<string> | null = null;
+  private tx: Transaction | undefined;
 
   constructor(
     state: State,
@@ -127,18 +143,18 @@ export class Store {
     this.state = state;
     this.users = new Map(state.users.map((u) => [u.id, u]));
     this.usersByEmail = new Map(state.users.map((u) => [u.email.toLowerCase(), u]));
-    this.notes = new OwnedItems('note', state.notes);
-    this.clubs = new OwnedItems('club', state.clubs);
-    this.interests = new OwnedItems('interest', state.interests);
-    this.directions = new OwnedItems('direction', state.directions);
-    this.experiences = new OwnedItems('experience', state.experiences);
+    this.notes = new OwnedItems('note', state.notes, (id) => this.touch('note', String(id)));
+    this.clubs = new OwnedItems('club', state.clubs, (id) => this.touch('club', String(id)));
+    this.interests = new OwnedItems('interest', state.interests, (id) => this.touch('interest', String(id)));
+    this.directions = new OwnedItems('direction', state.directions, (id) => this.touch('direction', String(id)));
+    this.experiences = new OwnedItems('experience', state.experiences, (id) => this.touch('experience', String(id)));
     this.channels = new Map(state.channels.map((c) => [c.id, c]));
     this.touchDirectory(null);
   }
 
   reset(state: State): void {
     this.load(state);
-    this.commit();
+    this.options.persistence?.replace(this.snapshot());
   }
 
   /** The state as plain JSON-able data. */
@@ -173,21 +189,134 @@ export class Store {
     else this.directoryChanged?.add(userId);
   }
 
-  private commit(): void {
-    this.options.onCommit?.(this.snapshot());
+  // ---------- transactions ----------
+
+  /**
+   * Runs `fn` as one transaction: every row it changes commits together, once (persistence gets
+   * them in one batch before the caller answers), or, if `fn` throws, none of them does and the
+   * state is as it was. Nested calls join the outer transaction. An async `fn` commits what it
+   * changed before its first `await`; what it changes after that needs its own `transact`.
+   */
+  transact<T>(fn: () => T): T {
+    if (this.tx) return fn();
+    const tx: Transaction = { before: new Map(), after: [] };
+    this.tx = tx;
+    let out: T;
+    try {
+      out = fn();
+      if (tx.before.size > 0) this.options.persistence?.commit(this.changedRows(tx));
+    } catch (error) {
+      this.tx = undefined;
+      if (tx.before.size > 0) this.rollback(tx);
+      throw error;
+    }
+    this.tx = undefined;
+    for (const run of tx.after) run();
+    return out;
   }
 
-  /** Raw access for store modules kept in their own files (chat, groups); call `save()` after a change. */
+  /**
+   * Records that a row is about to change: call it before changing the row. A change outside a
+   * transaction is a bug (it would never be persisted), so it throws.
+   */
+  touch(collection: Collection, key: string): void {
+    const tx = this.tx;
+    if (!tx) throw new Error(`store: ${collection} ${key} changed outside a transaction (wrap it in store.transact)`);
+    const id = `${collection}\u0000${key}`;
+    if (!tx.before.has(id)) tx.before.set(id, { collection, key, value: structuredClone(this.row(collection, key)) });
+  }
+
+  /** Runs `fn` once the current transaction has committed (at once outside one); never after a rollback. */
+  afterCommit(fn: () => void): void {
+    if (this.tx) this.tx.after.push(fn);
+    else fn();
+  }
+
+  private changedRows(tx: Transaction): Row[] {
+    return [...tx.before.values()].map(({ collection, key }) => ({
+      collection,
+      key,
+      value: this.row(collection, key),
+    }));
+  }
+
+  /** Puts back every row the failed transaction touched, then rebuilds the indexes (only failures pay this). */
+  private rollback(tx: Transaction): void {
+    const state = this.snapshot();
+    for (const row of tx.before.values()) writeRow(state, row);
+    this.load(state);
+  }
+
+  /** A row's current value (undefined when it does not exist), read from wherever the store keeps it. */
+  row(collection: Collection, key: string): unknown {
+    const { state } = this;
+    const find = <T extends { id: unknown }>(list: T[] | undefined) => list?.find((item) => String(item.id) === key);
+    const part = (k: string) => k.slice(k.indexOf('/') + 1);
+    switch (collection) {
+      case 'meta':
+        return key === 'seed' ? state.seed : undefined;
+      case 'counters':
+        if (key === 'next_id') return state.next_id;
+        return state.chat
+          ? { next_report_id: state.chat.next_report_id, next_event_id: state.chat.next_event_id }
+          : undefined;
+      case 'user':
+        return this.users.get(key);
+      case 'token':
+        return state.tokens[key];
+      case 'resource': {
+        const kind = key.slice(0, key.indexOf('/')) as ResourceKind;
+        const id = part(key);
+        return state.resources[kind]?.find((r) => String(r.id) === id);
+      }
+      case 'note':
+        return this.notes.get(Number(key));
+      case 'club':
+        return this.clubs.get(Number(key));
+      case 'interest':
+        return this.interests.get(Number(key));
+      case 'direction':
+        return this.directions.get(Number(key));
+      case 'experience':
+        return this.experiences.get(Number(key));
+      case 'channel':
+        return this.channels.get(key);
+      case 'message': {
+        const id = part(key);
+        return state.messages[key.slice(0, key.indexOf('/'))]?.findLast((m) => m.id === id);
+      }
+      case 'saved_message':
+        return find(state.saved_messages);
+      case 'pin':
+        return state.chat?.pins[key];
+      case 'read':
+        return state.chat?.read[key];
+      case 'muted':
+        return state.chat?.muted[key];
+      case 'report':
+        return find(state.chat?.reports);
+      case 'event':
+        return find(state.chat?.events);
+      case 'saved_list':
+        return find(state.social?.saved_lists);
+      case 'connection':
+        return find(state.social?.connections);
+      case 'channel_invite':
+        return find(state.social?.channel_invites);
+      case 'following':
+        return state.social?.following[key];
+      case 'inactive':
+        return state.social?.inactive[key];
+    }
+  }
+
+  /** Raw access for store modules kept in their own files (chat, groups); `touch` a row before changing it. */
   get raw(): RawAccess {
     return { state: this.state, channels: this.channels, now: this.now };
   }
 
-  /** Persists a change made through `raw` (see `onCommit`). */
-  save(): void {
-    this.commit();
-  }
-
   private nextId(counter: Counter): number {
+    this.touch('counters', 'next_id');
     const id = this.state.next_id[counter];
     this.state.next_id[counter] = id + 1;
     return id;
@@ -254,19 +383,19 @@ export class Store {
       last_seen_at: now,
       friend_ids: [],
     };
+    this.touch('user', user.id);
     this.state.users.push(user);
     this.users.set(user.id, user);
     this.usersByEmail.set(user.email.toLowerCase(), user);
     this.touchDirectory(null);
-    this.commit();
     return user;
   }
 
   updateUser(id: string, patch: UserPatch): StoredUser {
     const user = this.requireUser(id);
+    this.touch('user', id);
     Object.assign(user, patch, { updated_at: this.timestamp() });
     this.touchDirectory(id);
-    this.commit();
     return user;
   }
 
@@ -278,10 +407,14 @@ export class Store {
   issueToken(userId: string): string {
     const token = newToken();
     const record: TokenRecord = { user_id: userId, created_at: this.timestamp() };
-    this.state.tokens[hashToken(token)] = record;
+    const key = hashToken(token);
+    this.touch('token', key);
+    this.state.tokens[key] = record;
     const user = this.users.get(userId);
-    if (user) user.last_seen_at = record.created_at;
-    this.commit();
+    if (user) {
+      this.touch('user', userId);
+      user.last_seen_at = record.created_at;
+    }
     return token;
   }
 
@@ -301,22 +434,28 @@ export class Store {
     const now = this.now().getTime();
     const lastUsed = Date.parse(record.last_used_at ?? record.created_at);
     const ttl = this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS;
+    // Called while authenticating, before (and outside) the request's own transaction.
     if (now - lastUsed > ttl) {
-      delete this.state.tokens[key];
-      this.commit();
+      this.transact(() => {
+        this.touch('token', key);
+        delete this.state.tokens[key];
+      });
       return 'expired';
     }
     if (now - lastUsed > Math.min(TOKEN_TOUCH_MS, ttl / 10)) {
-      record.last_used_at = new Date(now).toISOString();
-      this.commit();
+      this.transact(() => {
+        this.touch('token', key);
+        record.last_used_at = new Date(now).toISOString();
+      });
     }
     const user = this.users.get(record.user_id);
     return user ? { user } : undefined;
   }
 
   revokeToken(token: string): void {
-    delete this.state.tokens[hashToken(token)];
-    this.commit();
+    const key = hashToken(token);
+    this.touch('token', key);
+    delete this.state.tokens[key];
   }
 
   // ---------- resources ----------
@@ -351,6 +490,7 @@ export class Store {
     const found = list.find((item) => sameName(item.name, name)) as StoredResource | undefined;
     if (found) {
       if (found.pending_by && typedBy && !found.pending_by.includes(typedBy)) {
+        this.touch('resource', resourceKey(kind, found.id));
         found.pending_by.push(typedBy);
         if (found.pending_by.length >= UNIVERSITY_LISTING_THRESHOLD) delete found.pending_by;
       }
@@ -358,6 +498,7 @@ export class Store {
     }
     const item: StoredResource = { id: this.nextId('resource'), name: name.trim() };
     if (typedBy) item.pending_by = [typedBy];
+    this.touch('resource', resourceKey(kind, item.id));
     list.push(item);
     return item;
   }
@@ -374,13 +515,11 @@ export class Store {
 
   addNote(userId: string, input: Omit<Note, 'id'>): Note {
     const note = this.notes.addOwn({ id: this.nextId('note'), user_id: userId, ...input });
-    this.commit();
     return strip(note);
   }
 
   deleteNote(userId: string, id: number): Note {
     const note = this.notes.removeOwn(userId, id);
-    this.commit();
     return strip(note);
   }
 
@@ -392,14 +531,12 @@ export class Store {
   addClub(userId: string, input: Omit<ClubEntry, 'id'>): ClubEntry {
     const club = this.clubs.addOwn({ id: this.nextId('club'), user_id: userId, ...input });
     this.touchDirectory(userId);
-    this.commit();
     return strip(club);
   }
 
   detachClub(userId: string, id: number): ClubEntry {
     const club = this.clubs.removeOwn(userId, id);
     this.touchDirectory(userId);
-    this.commit();
     return strip(club);
   }
 
@@ -419,14 +556,12 @@ export class Store {
       prefixed_id: randomId('int'),
     });
     this.touchDirectory(userId);
-    this.commit();
     return strip(interest);
   }
 
   detachInterest(userId: string, id: number): Interest {
     const interest = this.interests.removeOwn(userId, id);
     this.touchDirectory(userId);
-    this.commit();
     return strip(interest);
   }
 
@@ -440,13 +575,11 @@ export class Store {
       throw HttpError.conflict('You already have this direction.', { name: ['You already have this direction.'] });
     }
     const direction = this.directions.addOwn({ id: this.nextId('direction'), user_id: userId, name, position: null });
-    this.commit();
     return strip(direction);
   }
 
   detachDirection(userId: string, id: number): Direction {
     const direction = this.directions.removeOwn(userId, id);
-    this.commit();
     return strip(direction);
   }
 
@@ -471,7 +604,6 @@ export class Store {
       degree: input.degree,
       year: input.year,
     });
-    this.commit();
     return this.toExperience(stored);
   }
 
@@ -575,9 +707,9 @@ export class Store {
       created_at: now,
       last_activity_at: now,
     };
+    this.touch('channel', channel.id);
     this.channels.set(channel.id, channel);
     this.state.messages[channel.id] = [];
-    this.commit();
     return this.channelFor(userId, channel);
   }
 
@@ -585,8 +717,8 @@ export class Store {
     const channel = this.requireChannel(channelId);
     const index = channel.users.indexOf(userId);
     if (index === -1) throw HttpError.conflict('You are not a member of this group.');
+    this.touch('channel', channelId);
     channel.users.splice(index, 1);
-    this.commit();
     return this.channelFor(userId, channel);
   }
 
