@@ -5,6 +5,7 @@ import { MockClock } from './clock.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
 import { lockStateFile, readStateFile, writeStateFile } from './persistence.ts';
+import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
@@ -51,7 +52,7 @@ const store = new Store(saved ?? fresh(), {
 });
 if (dataFile && !saved) writeStateFile(dataFile, store.snapshot());
 
-const realtime = new RealtimeHub(chatOf(store), { streamsPerUser: opts.streamsPerUser });
+const realtime = new RealtimeHub(chatOf(store), { ...hubViews(store), streamsPerUser: opts.streamsPerUser });
 const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};
 const app = createApp({
   store,

@@ -6,6 +6,7 @@ import type { Store } from './store.ts';
 import type { Channel, Message, State, StoredChannel } from './types.ts';
 
 type Schemas = components['schemas'];
+type PersonSummary = Schemas['PersonSummary'];
 /**
  * What `sendMessage` accepts, once the contract's `MessageInput` has validated it (its generated
  * type is an `anyOf` union too loose to read fields from).
@@ -50,7 +51,13 @@ export type ChatEvent =
   /** The user is no longer a member: their streams of the group end. */
   | { type: 'left'; channelId: string; userId: string }
   /** The token was revoked (logout): its streams end. */
-  | { type: 'signed-out'; token: string };
+  | { type: 'signed-out'; token: string }
+  /** Someone joined or left a group: its members' (and that person's) user streams hear of it. */
+  | { type: 'member'; channelId: string; change: 'joined' | 'left'; user: PersonSummary; memberCount: number }
+  /** Only `userId`'s user streams: an invitation to them was made, accepted or declined. */
+  | { type: 'invite'; userId: string; invite: Schemas['ChannelInvite'] }
+  /** Only `userId`'s user streams: one of their groups as they see it changed. */
+  | { type: 'channel'; userId: string; channel: Channel };
 
 interface Located {
   channel: StoredChannel;
