@@ -7,6 +7,7 @@ import { docsRouter } from './docs.ts';
 import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
+import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { StreamTickets } from './realtime/tickets.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -147,6 +148,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const realtime =
     options.realtime ??
     new RealtimeHub(chatOf(store), {
+      ...hubViews(store),
       ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
     });

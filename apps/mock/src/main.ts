@@ -5,6 +5,7 @@ import { MockClock } from './clock.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
 import { lockStateFile } from './persistence.ts';
+import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
@@ -57,7 +58,7 @@ const store = new Store(saved ?? fresh(), {
 });
 if (opened && !saved) opened.persistence.replace(store.snapshot());
 
-const realtime = new RealtimeHub(chatOf(store), { streamsPerUser: opts.streamsPerUser });
+const realtime = new RealtimeHub(chatOf(store), { ...hubViews(store), streamsPerUser: opts.streamsPerUser });
 const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};
 const app = createApp({
   store,

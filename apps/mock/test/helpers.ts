@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CohortClient, createCohortClient } from '@cohort/api';
-import { compileFragment, createContractAjv, describeErrors, type ValidateFunction } from '@cohort/openapi';
+import { compileFragment, createContractAjv, describeErrors, schemaRef, type ValidateFunction } from '@cohort/openapi';
 import { afterEach, expect } from 'vitest';
 import { createApp, type MockOptions } from '../src/app.ts';
 import { contract, matchOperation, pathMatchers } from '../src/contract.ts';
@@ -36,6 +36,14 @@ export function validateResponse(operationId: string, status: number, body: unkn
   if (!validate) return [];
   if (validate(body)) return [];
   return describeErrors(validate.errors).map((e) => `${operationId} ${status}: ${e.pointer || '(body)'} ${e.message}`);
+}
+
+/** Problems with a value judged by one component schema (e.g. a stream event); `[]` means it conforms. */
+export function validateSchema(name: string, value: unknown): string[] {
+  const validate = ajv.getSchema(schemaRef(name));
+  if (!validate) return [`${name}: no such component schema`];
+  if (validate(value)) return [];
+  return describeErrors(validate.errors).map((e) => `${name}: ${e.pointer || '(value)'} ${e.message}`);
 }
 
 /** Every contract drift seen by `contractFetch` in the current test; checked after each test. */

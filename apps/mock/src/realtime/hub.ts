@@ -15,10 +15,18 @@ export interface HubOptions {
   streamsPerUser?: number;
   /** Presence coalescing window (default 250 ms). */
   presenceMs?: number;
+  /**
+   * A group's member ids, so a message or pin reaches its members' user streams (`streamMe`).
+   * Without it user streams get only the events addressed to their user.
+   */
+  membersOf?: (channelId: string) => readonly string[];
+  /** The user's unread count of a group, for user streams' `message` events (default 0). */
+  unreadCount?: (userId: string, channelId: string) => number;
 }
 
 interface Subscriber {
-  channelId: string;
+  /** The group of a `streamChannel` stream; null for a user stream (`streamMe`). */
+  channelId: string | null;
   userId: string;
   token: string;
   res: Response;
@@ -51,13 +59,47 @@ export class RealtimeHub {
   private readonly keepAliveMs: number;
   private readonly streamsPerUser: number;
   private readonly presenceMs: number;
+  /** User id → that user's open user streams (`streamMe`). */
+  private readonly userStreams = new Map<string, Set<Subscriber>>();
+  private readonly membersOf: (channelId: string) => readonly string[];
+  private readonly unreadCount: (userId: string, channelId: string) => number;
   private readonly relay = (event: ChatEvent) => {
     switch (event.type) {
-      case 'message':
+      case 'message': {
         this.publish(event.channelId, 'message', event.message, event.message.id);
+        const { channelId, message } = event;
+        this.toMembers(channelId, (userId) =>
+          frame(
+            'message',
+            { channel_id: channelId, message, unread_count: this.unreadCount(userId, channelId) },
+            message.id,
+          ),
+        );
         break;
-      case 'pin':
+      }
+      case 'pin': {
         this.publish(event.channelId, 'pin', { message: event.message });
+        const text = frame('pin', { channel_id: event.channelId, message: event.message });
+        this.toMembers(event.channelId, () => text);
+        break;
+      }
+      case 'member': {
+        const text = frame('member', {
+          channel_id: event.channelId,
+          change: event.change,
+          user: event.user,
+          member_count: event.memberCount,
+        });
+        this.toMembers(event.channelId, () => text);
+        // Who left is no member any more, but their other tabs must hear of it too.
+        if (event.change === 'left') this.toUser(event.user.id, text);
+        break;
+      }
+      case 'invite':
+        this.toUser(event.userId, frame('invite', event.invite));
+        break;
+      case 'channel':
+        this.toUser(event.userId, frame('channel', event.channel));
         break;
       case 'left':
         for (const s of [...(this.byUser.get(event.userId) ?? [])]) if (s.channelId === event.channelId) this.expel(s);
@@ -75,6 +117,8 @@ export class RealtimeHub {
     this.keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
     this.streamsPerUser = options.streamsPerUser ?? DEFAULT_STREAMS_PER_USER;
     this.presenceMs = options.presenceMs ?? PRESENCE_COALESCE_MS;
+    this.membersOf = options.membersOf ?? (() => []);
+    this.unreadCount = options.unreadCount ?? (() => 0);
     chat.on('chat', this.relay);
   }
 
@@ -94,6 +138,26 @@ export class RealtimeHub {
   /** Turns `res` into an event stream of `channelId` until the client goes away. */
   subscribe(channelId: string, userId: string, res: Response, allowed: () => boolean = () => true, token = ''): void {
     this.assertCapacity(userId, token);
+    const subscriber = this.open(channelId, userId, res, allowed, token);
+    let streams = this.channels.get(channelId);
+    if (!streams) {
+      streams = { subscribers: new Set(), online: new Map() };
+      this.channels.set(channelId, streams);
+    }
+    streams.subscribers.add(subscriber);
+    streams.online.set(userId, (streams.online.get(userId) ?? 0) + 1);
+    res.on('close', () => this.drop(subscriber));
+    this.schedulePresence(channelId, subscriber);
+  }
+
+  /** Starts the event stream on `res`, its keep-alive tick, and indexes it by user and token (the caps). */
+  private open(
+    channelId: string | null,
+    userId: string,
+    res: Response,
+    allowed: () => boolean,
+    token: string,
+  ): Subscriber {
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -109,17 +173,21 @@ export class RealtimeHub {
     }, this.keepAliveMs);
     timer.unref();
     const subscriber: Subscriber = { channelId, userId, token, res, timer, allowed };
-    let streams = this.channels.get(channelId);
-    if (!streams) {
-      streams = { subscribers: new Set(), online: new Map() };
-      this.channels.set(channelId, streams);
-    }
-    streams.subscribers.add(subscriber);
-    streams.online.set(userId, (streams.online.get(userId) ?? 0) + 1);
     index(this.byUser, userId, subscriber);
     index(this.byToken, token, subscriber);
+    return subscriber;
+  }
+
+  /**
+   * Turns `res` into the user's own event stream (`streamMe`) until the client goes away. `backlog`
+   * (frames replayed after `Last-Event-ID`) goes down first. Counts against the same caps.
+   */
+  subscribeUser(userId: string, res: Response, allowed: () => boolean, token: string, backlog: string[] = []): void {
+    this.assertCapacity(userId, token);
+    const subscriber = this.open(null, userId, res, allowed, token);
+    for (const text of backlog) res.write(text);
+    index(this.userStreams, userId, subscriber);
     res.on('close', () => this.drop(subscriber));
-    this.schedulePresence(channelId, subscriber);
   }
 
   /** Distinct users with an open stream on the channel. */
@@ -148,6 +216,13 @@ export class RealtimeHub {
       }
       this.channels.delete(channelId);
     }
+    for (const set of this.userStreams.values()) {
+      for (const subscriber of set) {
+        clearInterval(subscriber.timer);
+        subscriber.res.end();
+      }
+    }
+    this.userStreams.clear();
     this.byUser.clear();
     this.byToken.clear();
   }
@@ -160,6 +235,13 @@ export class RealtimeHub {
 
   private drop(subscriber: Subscriber): void {
     clearInterval(subscriber.timer);
+    if (subscriber.channelId === null) {
+      if (!this.userStreams.get(subscriber.userId)?.has(subscriber)) return;
+      unindex(this.userStreams, subscriber.userId, subscriber);
+      unindex(this.byUser, subscriber.userId, subscriber);
+      unindex(this.byToken, subscriber.token, subscriber);
+      return;
+    }
     const streams = this.channels.get(subscriber.channelId);
     if (!streams?.subscribers.delete(subscriber)) return;
     unindex(this.byUser, subscriber.userId, subscriber);
@@ -195,6 +277,21 @@ export class RealtimeHub {
     streams.presenceTimer.unref();
   }
 
+  /** Writes to the user streams of the group's members; `text` is built per member that has one open. */
+  private toMembers(channelId: string, text: (userId: string) => string): void {
+    if (this.userStreams.size === 0) return;
+    for (const userId of this.membersOf(channelId)) {
+      const set = this.userStreams.get(userId);
+      if (!set) continue;
+      const frameText = text(userId);
+      for (const subscriber of set) subscriber.res.write(frameText);
+    }
+  }
+
+  private toUser(userId: string, text: string): void {
+    for (const subscriber of this.userStreams.get(userId) ?? []) subscriber.res.write(text);
+  }
+
   private publish(channelId: string, event: string, data: unknown, id?: string): void {
     const streams = this.channels.get(channelId);
     if (!streams) return;
@@ -204,7 +301,7 @@ export class RealtimeHub {
 }
 
 /** One SSE frame; JSON.stringify escapes newlines, so one `data:` line carries the whole payload. */
-function frame(event: string, data: unknown, id?: string): string {
+export function frame(event: string, data: unknown, id?: string): string {
   return `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 }
 

@@ -59,7 +59,7 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
   // POST (proposed) and the spec's GET (deprecated) do the same.
   const signOut = (token: string) => {
     store.revokeToken(token);
-    store.afterCommit(() => chatOf(store).emit('chat', { type: 'signed-out', token }));
+    chatOf(store).announce({ type: 'signed-out', token });
     return { status: 200 as const, body: ok(null, 'Signed out.') };
   };
   route(ctx, 'logout', ({ session }) => signOut(session.token));

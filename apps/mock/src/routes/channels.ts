@@ -1,3 +1,4 @@
+import { announceLeft } from '../realtime/announce.ts';
 import { chatOf } from '../store/chat.ts';
 import { listMyGroups } from '../store/groups.ts';
 import { ok, type RouteContext, route } from './define.ts';
@@ -16,9 +17,8 @@ export function channelsRoutes(ctx: RouteContext): void {
   }));
   route(ctx, 'leaveChannel', ({ session, params }) => {
     const channel = store.leaveChannel(session.user.id, params.id);
-    store.afterCommit(() =>
-      chatOf(store).emit('chat', { type: 'left', channelId: params.id, userId: session.user.id }),
-    );
+    chatOf(store).announce({ type: 'left', channelId: params.id, userId: session.user.id });
+    announceLeft(store, params.id, session.user.id);
     return { status: 200, body: ok(channel, 'You left the group.') };
   });
   route(ctx, 'getChannelMessages', ({ session, params, query }) => {

@@ -7,6 +7,7 @@ import type { Store } from './store.ts';
 import type { Channel, Message, State, StoredChannel } from './types.ts';
 
 type Schemas = components['schemas'];
+type PersonSummary = Schemas['PersonSummary'];
 /**
  * What `sendMessage` accepts, once the contract's `MessageInput` has validated it (its generated
  * type is an `anyOf` union too loose to read fields from).
@@ -51,7 +52,13 @@ export type ChatEvent =
   /** The user is no longer a member: their streams of the group end. */
   | { type: 'left'; channelId: string; userId: string }
   /** The token was revoked (logout): its streams end. */
-  | { type: 'signed-out'; token: string };
+  | { type: 'signed-out'; token: string }
+  /** Someone joined or left a group: its members' (and that person's) user streams hear of it. */
+  | { type: 'member'; channelId: string; change: 'joined' | 'left'; user: PersonSummary; memberCount: number }
+  /** Only `userId`'s user streams: an invitation to them was made, accepted or declined. */
+  | { type: 'invite'; userId: string; invite: Schemas['ChannelInvite'] }
+  /** Only `userId`'s user streams: one of their groups as they see it changed. */
+  | { type: 'channel'; userId: string; channel: Channel };
 
 interface Located {
   channel: StoredChannel;
@@ -71,6 +78,11 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
   constructor(private readonly store: Store) {
     super();
     this.setMaxListeners(0);
+  }
+
+  /** Tells the streams of a change once the request's transaction has committed (never after a rollback). */
+  announce(event: ChatEvent): void {
+    this.store.afterCommit(() => this.emit('chat', event));
   }
 
   private get chat(): ChatState {
@@ -217,7 +229,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     this.append(channel, message);
     // Whoever writes has read everything before it.
     this.markAllRead(userId, channelId);
-    this.store.afterCommit(() => this.emit('chat', { type: 'message', channelId, message }));
+    this.announce({ type: 'message', channelId, message });
     return message;
   }
 
@@ -229,7 +241,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     }
     this.store.touch('pin', channelId);
     this.chat.pins[channelId] = messageId;
-    this.store.afterCommit(() => this.emit('chat', { type: 'pin', channelId, message: found.message }));
+    this.announce({ type: 'pin', channelId, message: found.message });
     return found.message;
   }
 
@@ -242,7 +254,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     if (this.chat.pins[channelId] !== messageId) throw HttpError.conflict('That message is not pinned.');
     this.store.touch('pin', channelId);
     delete this.chat.pins[channelId];
-    this.store.afterCommit(() => this.emit('chat', { type: 'pin', channelId, message: null }));
+    this.announce({ type: 'pin', channelId, message: null });
   }
 
   forward(userId: string, messageId: string, channelIds: string[]): Message[] {
@@ -273,10 +285,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       this.markAllRead(userId, channel.id);
       return [message];
     });
-    this.store.afterCommit(() => {
-      for (const message of created)
-        this.emit('chat', { type: 'message', channelId: message.channel_id ?? '', message });
-    });
+    for (const message of created) this.announce({ type: 'message', channelId: message.channel_id ?? '', message });
     return created;
   }
 

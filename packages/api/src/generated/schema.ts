@@ -911,6 +911,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events of the signed-in user across all of their groups (Server-Sent Events)
+         * @description One `text/event-stream` per signed-in tab that stays open and carries what changes the
+         *     user's lists, whatever screen is open: `message` (a message in any of the user's groups,
+         *     with the user's unread count of that group after it), `pin` (a group's pinned message
+         *     changed), `member` (someone joined or left one of the user's groups, the user included),
+         *     `invite` (an invitation to the user was made, accepted or declined) and `channel` (one of
+         *     the user's groups as the user sees it changed: joined, renamed, followed, reactivated).
+         *     Later features add their events here. Every event is typed in `x-events` (the union
+         *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
+         *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
+         *     `id`; a client that reconnects with `Last-Event-ID` set to one gets the messages of the
+         *     user's groups sent since (at most 500, oldest first) before live events; other events are
+         *     not replayed, so a reconnecting client refetches what it shows. The stream ends when the
+         *     token is revoked or expires. Its streams count against the same cap as `streamChannel`'s:
+         *     at most 10 streams per user and per token; one more is a 429. Send the token as
+         *     `Authorization: Bearer` (a fetch-based reader), or a `ticket` from `createStreamTicket`.
+         */
+        get: operations["streamMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/events": {
         parameters: {
             query?: never;
@@ -1646,6 +1680,75 @@ export interface components {
         };
         /** @description One event of `streamChannel`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
         ChannelStreamEvent: components["schemas"]["ChannelMessageEvent"] | components["schemas"]["ChannelPinEvent"] | components["schemas"]["ChannelPresenceEvent"];
+        /** @description `event: message` on the user's stream: a new (or forwarded) message in one of the user's groups; `id` is its id. Open, as every response object. */
+        UserMessageEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "message";
+            id?: components["schemas"]["MessageId"];
+            data: {
+                channel_id: components["schemas"]["ChannelId"];
+                message: components["schemas"]["Message"];
+                /**
+                 * Format: int32
+                 * @description The group's unread count for the user, this message included.
+                 */
+                unread_count: number;
+            };
+        };
+        /** @description `event: pin` on the user's stream: a group's pinned message changed (null: unpinned). Open, as every response object. */
+        UserPinEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "pin";
+            data: {
+                channel_id: components["schemas"]["ChannelId"];
+                message: components["schemas"]["Message"] | null;
+            };
+        };
+        /** @description `event: member`: someone joined or left one of the user's groups (the user too: then the group was joined or left, perhaps in another tab). Open, as every response object. */
+        UserMemberEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "member";
+            data: {
+                channel_id: components["schemas"]["ChannelId"];
+                /** @enum {string} */
+                change: "joined" | "left";
+                user: components["schemas"]["PersonSummary"];
+                /**
+                 * Format: int32
+                 * @description The group's member count after the change.
+                 */
+                member_count: number;
+            };
+        };
+        /** @description `event: invite`: an invitation to the user was made, or the user accepted or declined one. Open, as every response object. */
+        UserInviteEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "invite";
+            data: components["schemas"]["ChannelInvite"];
+        };
+        /** @description `event: channel`: one of the user's groups as the user sees it (as `listMyChannels` lists it) changed: joined, added to, renamed, followed or reactivated. Open, as every response object. */
+        UserChannelEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "channel";
+            data: components["schemas"]["Channel"];
+        };
+        /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
@@ -5159,6 +5262,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    streamMe: {
+        parameters: {
+            query?: {
+                /** @description A ticket from `createStreamTicket`, instead of the header. Used once; expires 60 s after it was issued. Without the header and without a valid ticket: 401. */
+                ticket?: string;
+            };
+            header?: {
+                /** @description The `id` of the last event the client got (a message id): the messages sent since in the user's groups are replayed first. An unknown id replays nothing. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: pin
+                     *     data: {"channel_id":"chan_Zk3vQ9xP2mL7nR4tW8yB","message":null}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
