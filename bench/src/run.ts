@@ -13,7 +13,7 @@ import { killAllNow, stopAll } from './processes.ts';
 import { type Row, renderResults, type Section } from './report.ts';
 import { measureSearchAndStartup, plannedSearchRows } from './search.ts';
 import { measureStreams } from './streams.ts';
-import { benchRoot, mockExists } from './subjects.ts';
+import { benchRoot } from './subjects.ts';
 import { measureThroughput, plannedThroughputRows } from './throughput.ts';
 import { measureWeb, plannedWebRows } from './web.ts';
 
@@ -62,15 +62,10 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0] ?? 0;
   const revision = describeRevision(benchRoot);
   const sections: Section[] = [];
-  const noMock = mockExists() ? null : 'not measured: apps/mock/src/main.ts does not exist yet';
-
   sections.push(
     ...(await section(
       'throughput',
-      () =>
-        noMock
-          ? Promise.reject(new Error(noMock))
-          : measureThroughput({ connections: 50, warmupSeconds, seconds, profileSeconds: 5 }),
+      () => measureThroughput({ connections: 50, warmupSeconds, seconds, profileSeconds: 5 }),
       (why) => [
         failed(
           '1. Mock throughput and latency',

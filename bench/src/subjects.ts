@@ -1,11 +1,11 @@
 /** How the bench starts each server it measures, and signs in to the Cohort mock. */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ChildServer, startServer } from './processes.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const benchRoot = fileURLToPath(new URL('../', import.meta.url));
-export const mockMain = `${repoRoot}apps/mock/src/main.ts`;
+export const mockMain = fileURLToPath(import.meta.resolve('@cohort/mock/main'));
 export const contractFile = `${repoRoot}openapi/openapi.yaml`;
 const tsxLoader = import.meta.resolve('tsx');
 
@@ -19,10 +19,6 @@ export interface MockOptions {
   args?: string[];
 }
 
-export function mockExists(): boolean {
-  return existsSync(mockMain);
-}
-
 /** The mock exactly as a developer runs it: node + tsx on its source, port 0, quiet. */
 export function startMock(options: MockOptions = {}): Promise<ChildServer> {
   const args = [...(options.nodeFlags ?? []), '--import', tsxLoader, mockMain, '--port', '0', '--quiet'];
@@ -33,7 +29,6 @@ export function startMock(options: MockOptions = {}): Promise<ChildServer> {
     name: `Cohort mock${options.users ? ` (${options.users} users)` : ''}`,
     command: process.execPath,
     args,
-    cwd: `${repoRoot}apps/mock`,
     ready: /listening on (http:\/\/[^\s/]+)/,
     timeoutMs: options.timeoutMs ?? 120_000,
   });

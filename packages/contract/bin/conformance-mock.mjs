@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Starts a fresh mock (apps/mock) on a free port, runs the full conformance run (--include all)
-// against it, stops it and exits with the run's code. The root `npm test` calls this.
+// Starts a fresh mock (@cohort/mock, a dev dependency: the checker itself never needs it) on a free
+// port, runs the full conformance run (--include all) against it, stops it and exits with the
+// run's code. The root `npm test` calls this.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const mockMain = fileURLToPath(new URL('../../../apps/mock/src/main.ts', import.meta.url));
+const mockMain = fileURLToPath(import.meta.resolve('@cohort/mock/main'));
+const tsxLoader = import.meta.resolve('tsx');
 const cli = fileURLToPath(new URL('./cohort-contract.mjs', import.meta.url));
 const extra = process.argv.slice(2).filter((a) => a !== '--');
 
-const mock = spawn(process.execPath, ['--import', 'tsx', mockMain, '--port', '0', '--quiet'], {
+const mock = spawn(process.execPath, ['--import', tsxLoader, mockMain, '--port', '0', '--quiet'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 

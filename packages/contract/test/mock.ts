@@ -1,26 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { startMock as startMockProcess } from '@cohort/mock/start';
 
-const mockMain = fileURLToPath(new URL('../../../apps/mock/src/main.ts', import.meta.url));
-
-/** The real mock (apps/mock) as a child process on a free port; `--users` keeps its seed small. */
+/** The real mock (@cohort/mock) as a child process on a free port; `--users` keeps its seed small. */
 export async function startMock(args: string[] = ['--users', '60']): Promise<{ url: string; stop(): void }> {
-  const mock: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mockMain, '--port', '0', '--quiet', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    mock.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match?.[1]) resolve(match[1]);
-    });
-    mock.once('exit', () => reject(new Error(`the mock exited before listening:\n${seen}`)));
-  });
-  mock.stdout?.resume();
-  return { url, stop: () => mock.kill('SIGTERM') };
+  const mock = await startMockProcess(args);
+  return { url: mock.url, stop: () => void mock.stop() };
 }
 
 /** What a faking proxy answers instead of the upstream server: a status and a JSON body. */

@@ -1,7 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { type StartedMock, startMock } from '@cohort/mock/start';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.ts';
 import { cell } from './helpers.ts';
@@ -18,29 +17,15 @@ const OPERATIONS = [
   'unpinMessage',
 ];
 
-const mockMain = fileURLToPath(new URL('../../../apps/mock/src/main.ts', import.meta.url));
-let mock: ChildProcess;
+let mock: StartedMock;
 let mockUrl = '';
 
 beforeAll(async () => {
-  mock = spawn(process.execPath, ['--import', 'tsx', mockMain, '--port', '0', '--quiet', '--users', '60'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  mockUrl = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    mock.stdout?.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(seen);
-      if (match?.[1]) resolve(match[1]);
-    });
-    mock.once('exit', () => reject(new Error(`the mock exited before listening:\n${seen}`)));
-  });
-  mock.stdout?.resume();
+  mock = await startMock(['--users', '60']);
+  mockUrl = mock.url;
 });
 
-afterAll(() => {
-  mock?.kill('SIGTERM');
-});
+afterAll(() => mock?.stop());
 
 /** A proxy to the mock that answers `POST …/accept` with a success without passing it on. */
 async function lyingProxy(): Promise<{ url: string; server: Server }> {
