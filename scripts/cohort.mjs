@@ -2,7 +2,7 @@
 // One entry point for the README's two commands, so they work on a machine that has only Node and npm:
 // `npm start` (install + web and mock) and `npm test` (install + every check and test).
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
 const PNPM = 'pnpm@10.34.9';
 // These machines (and many CI runners) have no route to telemetry endpoints; do not wait on them.
@@ -36,6 +36,12 @@ if (!hasPnpm()) run('npm', ['install', '--global', PNPM]);
 run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline']);
 
 if (mode === 'dev') {
+  // The mock keeps what a developer creates in apps/mock/.data/dev.db across its restarts;
+  // `pnpm dev -- --fresh` starts over from the seed.
+  if (process.argv.includes('--fresh')) {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`apps/mock/.data/dev.db${suffix}`, { force: true });
+    console.log('Starting from the seed: removed apps/mock/.data/dev.db.');
+  }
   run('pnpm', ['exec', 'turbo', 'run', 'dev', '--filter=@cohort/mock', '--filter=@cohort/web']);
 } else if (mode === 'test') {
   // 1. The committed client must match the contract, checked before anything regenerates it.

@@ -1,15 +1,17 @@
+import { mkdirSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import { createApp } from './app.ts';
 import { startChatter } from './chatter.ts';
 import { MockClock } from './clock.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
-import { lockStateFile } from './persistence.ts';
+import { lockStateFile, StateFileError } from './persistence.ts';
 import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
-import { type OpenedState, openStateFile } from './sqlite-state.ts';
+import { type OpenedState, openStateFile, removeStateFile } from './sqlite-state.ts';
 import { chatOf } from './store/chat.ts';
 import { Store } from './store/store.ts';
 
@@ -34,8 +36,22 @@ let opened: OpenedState | undefined;
 let releaseLock = () => {};
 try {
   if (opts.data) {
+    mkdirSync(dirname(opts.data), { recursive: true });
     releaseLock = lockStateFile(opts.data);
-    opened = openStateFile(opts.data);
+    if (opts.fresh) removeStateFile(opts.data);
+    try {
+      opened = openStateFile(opts.data);
+    } catch (error) {
+      // The dev default: an unusable file (an older or damaged one) is moved aside, never half-read.
+      if (!(error instanceof StateFileError) || !opts.reseedBadData) throw error;
+      const aside = `${opts.data}.unusable-${Date.now()}`;
+      renameSync(opts.data, aside);
+      removeStateFile(opts.data);
+      console.log(
+        `${error.message.split(' (fix it')[0]?.replace(/\s+/g, ' ')}; moved it to ${aside} and started from the seed.`,
+      );
+      opened = openStateFile(opts.data);
+    }
   }
 } catch (error) {
   // A file we cannot read is never overwritten: the user decides (fix it, move it, or use another).
@@ -96,6 +112,7 @@ const server = createMockServer(app, {
   console.log(
     `${store.userCount} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${dataFile}${saved ? ' (loaded)' : ''}` : ''}`,
   );
+  if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
 });
 server.on('error', (error) => {

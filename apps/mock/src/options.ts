@@ -15,6 +15,10 @@ export interface CliOptions {
   quiet: boolean;
   /** Seeded members post now and then (#7); on in `pnpm dev`, off by default and in tests. */
   chatter: boolean;
+  /** With `--data`: start from the seed, replacing what the file held. */
+  fresh: boolean;
+  /** With `--data`: a file that cannot be used is moved aside and the mock starts from the seed (dev). */
+  reseedBadData: boolean;
   /** Seconds a token lives after its last use. */
   tokenTtlSeconds: number;
   /** Failed sign-ins per minute per address. */
@@ -50,6 +54,8 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --cors-origin <list>  comma-separated origins or * (default the Vite dev server)  env MOCK_CORS_ORIGIN
   --quiet               no request log
   --chatter             seeded members post to open chats now and then env MOCK_CHATTER=1
+  --fresh               with --data: start from the seed, replacing the file's state  env MOCK_FRESH=1
+  --reseed-bad-data     with --data: move an unusable file aside and start from the seed instead of refusing
   --token-ttl <s>       seconds a token lives after its last use (default 2592000, 30 days)  env MOCK_TOKEN_TTL
   --login-limit <n>     failed sign-ins per minute per address (default 100)  env MOCK_LOGIN_LIMIT
   --register-limit <n>  registrations per 10 minutes per address (default 20)  env MOCK_REGISTER_LIMIT
@@ -87,6 +93,15 @@ export function parseLatency(raw: string): Latency {
 }
 
 /** Flags win over environment variables, which win over defaults. */
+/** An on/off environment variable: 1/true/on or 0/false/off (or unset: off). */
+function switchEnv(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value !== undefined && value !== '' && !['1', 'true', 'on', '0', 'false', 'off'].includes(value)) {
+    throw new UsageError(`${name} must be 1/true/on or 0/false/off, got "${env[name]}"`);
+  }
+  return ['1', 'true', 'on'].includes(value ?? '');
+}
+
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
   const { values } = parseArgs({
     // `pnpm --filter @cohort/mock start -- --port 0` hands the script its `--` too.
@@ -103,6 +118,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'cors-origin': { type: 'string' },
       quiet: { type: 'boolean' },
       chatter: { type: 'boolean' },
+      fresh: { type: 'boolean' },
+      'reseed-bad-data': { type: 'boolean' },
       'token-ttl': { type: 'string' },
       'login-limit': { type: 'string' },
       'register-limit': { type: 'string' },
@@ -123,10 +140,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const lat = pick(values.latency, 'MOCK_LATENCY');
   const rate = pick(values['error-rate'], 'MOCK_ERROR_RATE');
   const origins = pick(values['cors-origin'], 'MOCK_CORS_ORIGIN');
-  const chatterEnv = env.MOCK_CHATTER?.trim().toLowerCase();
-  if (chatterEnv !== undefined && chatterEnv !== '' && !['1', 'true', 'on', '0', 'false', 'off'].includes(chatterEnv)) {
-    throw new UsageError(`MOCK_CHATTER must be 1/true/on or 0/false/off, got "${env.MOCK_CHATTER}"`);
-  }
+  const chatterEnv = switchEnv(env, 'MOCK_CHATTER');
+  const freshEnv = switchEnv(env, 'MOCK_FRESH');
   let errorRate = 0;
   if (rate !== undefined) {
     errorRate = Number(rate);
@@ -152,7 +167,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
               .map((o) => o.trim())
               .filter(Boolean),
     quiet: values.quiet ?? false,
-    chatter: values.chatter ?? ['1', 'true', 'on'].includes(chatterEnv ?? ''),
+    chatter: values.chatter ?? chatterEnv,
+    fresh: values.fresh ?? freshEnv,
+    reseedBadData: values['reseed-bad-data'] ?? false,
     tokenTtlSeconds: numberOr(
       'token-ttl',
       pick(values['token-ttl'], 'MOCK_TOKEN_TTL'),

@@ -173,6 +173,11 @@ export function readSqliteState(file: string): State {
   }
 }
 
+/** Removes a state file and SQLite's files beside it (`--fresh`); the caller holds the lock. */
+export function removeStateFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+}
+
 /**
  * Opens `--data`: a new file is created; a file in this format is read (and refused whole if
  * damaged); a file in the older JSON format (version 1) is checked the same way, then converted

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -32,8 +32,10 @@ function start(args: string[]): Promise<{ child: ChildProcess; lines: string[]; 
     child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       lines.push(line);
-      const url = /^Cohort mock server listening on (http:\/\/\S+)$/.exec(lines[0] ?? '')?.[1];
-      if (url && lines.length === 3) resolve({ child, lines, baseUrl: url });
+      // Notices (a converted or reseeded --data file) come before the listening line.
+      const at = lines.findIndex((l) => l.startsWith('Cohort mock server listening on '));
+      const url = /^Cohort mock server listening on (http:\/\/\S+)$/.exec(lines[at] ?? '')?.[1];
+      if (url && lines.length === at + 3) resolve({ child, lines, baseUrl: url });
     });
   });
 }
@@ -106,6 +108,26 @@ describe('main', { timeout: 30_000 }, () => {
     second.child.kill('SIGTERM');
     await new Promise((r) => second.child.once('exit', r));
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('--reseed-bad-data moves an unusable file aside and starts from the seed; --fresh replaces what a file holds', async () => {
+    const file = join(dir, 'dev', 'dev.db');
+    mkdirSync(join(dir, 'dev'), { recursive: true });
+    writeFileSync(file, 'not a state file');
+    const first = await start(['--users', '20', '--data', file, '--reseed-bad-data']);
+    expect(first.lines[0]).toMatch(
+      /dev\.db is not a usable Cohort state file: .*; moved it to .*dev\.db\.unusable-\d+ and started from the seed\.$/,
+    );
+    const aside = readdirSync(join(dir, 'dev')).find((name) => name.startsWith('dev.db.unusable-'));
+    expect(readFileSync(join(dir, 'dev', aside ?? ''), 'utf8')).toBe('not a state file');
+    const views = await writeInEveryArea(first.baseUrl);
+    first.child.kill('SIGTERM');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await start(['--users', '20', '--data', file, '--fresh']);
+    const [me] = await readViews(second.baseUrl, [{ token: views[0]?.token ?? '', views: ['/api/v1/users/me'] }]);
+    // The seed again: the token issued before is gone with the state that held it.
+    expect(me).toMatchObject({ status: 401 });
   });
 
   it('refuses bad flags with the usage text and exit code 2', async () => {
