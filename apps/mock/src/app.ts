@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { MockClock } from './clock.ts';
-import { contract, pathMatchers } from './contract.ts';
+import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
@@ -26,7 +26,7 @@ import { mockRouter } from './routes/mock.ts';
 import { notesRoutes } from './routes/notes.ts';
 import { resourcesRoutes } from './routes/resources.ts';
 import { savedListsRoutes } from './routes/saved-lists.ts';
-import { streamRouter } from './routes/stream.ts';
+import { streamRoutes } from './routes/stream.ts';
 import { usersRoutes } from './routes/users.ts';
 import { seedState } from './seed/index.ts';
 import { chatOf } from './store/chat.ts';
@@ -82,7 +82,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     store,
     operations: new Map(operations.map((op) => [op.operationId, op])),
     validators: compileValidators(doc, operations),
-    table: new OperationTable(),
+    table: new OperationTable(operations),
   };
   // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
   const clock = options.clock ?? store.clock;
@@ -102,7 +102,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     }),
   );
 
-  // Order matters only where paths overlap: `/users/me…` routes before `/users/{id}…`.
+  // Every contract operation, in one table; the order of registration does not matter (the
+  // contract's one path matcher decides which operation a path names).
   authRoutes(ctx, {
     seededPasswordHash: options.seededPasswordHash,
     loginLimiters: limiters.login,
@@ -121,17 +122,27 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   messagesRoutes(ctx);
   eventsRoutes(ctx);
   usersRoutes(ctx, limiters.directory);
+  const realtime =
+    options.realtime ??
+    new RealtimeHub(chatOf(store), {
+      ...hubViews(store),
+      ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
+      ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
+    });
+  streamRoutes(ctx, realtime, new StreamTickets(() => clock.now().getTime()));
 
-  // What runs in front of every API request, matched or not (a 404 can be delayed or failed too).
+  // What runs in front of every API request, matched or not (a 404 can be delayed or failed too);
+  // event streams skip it (they stay open).
   const before: RequestHandler[] = [];
   if (options.latency) before.push(latency(options.latency, options.random));
   if (options.errorRate) before.push(errorRate(options.errorRate, options.random));
   const parseBody = express.json({ limit: '1mb' });
 
-  // The contract's operations first, in one lookup: none of their paths is a docs, media, mock or
-  // stream path, so answering them before those routers changes nothing but the time taken.
+  // The contract's operations first, in one lookup: none of their paths is a docs, media or mock
+  // path, so answering them before those routers changes nothing but the time taken.
   app.use(ctx.table.dispatch(before, parseBody, store));
 
+  // What is not in the contract: plain Express routers.
   app.use(docsRouter(doc));
   app.use(mediaRouter(store));
   app.use(
@@ -144,19 +155,9 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     }),
   );
 
-  // Event streams stay open: no latency, error-rate or body parsing in front of them.
-  const realtime =
-    options.realtime ??
-    new RealtimeHub(chatOf(store), {
-      ...hubViews(store),
-      ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
-      ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
-    });
-  app.use(streamRouter(ctx, realtime, new StreamTickets(() => clock.now().getTime())));
-
-  // Everything else under the API's middlewares, then 404/405.
+  // Everything else under the API's middlewares, then 404/405 from the same matcher as dispatch.
   app.use(...before, parseBody);
-  app.use(notFound(pathMatchers(operations)));
+  app.use(notFound(ctx.table.router));
   app.use(errorHandler(options.onBug ?? ((error) => console.error(error))));
   return app;
 }

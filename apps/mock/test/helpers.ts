@@ -4,7 +4,7 @@ import { type CohortClient, createCohortClient } from '@cohort/api';
 import { compileFragment, createContractAjv, describeErrors, schemaRef, type ValidateFunction } from '@cohort/openapi';
 import { afterEach, expect } from 'vitest';
 import { createApp, type MockOptions } from '../src/app.ts';
-import { contract, matchOperation, pathMatchers } from '../src/contract.ts';
+import { ContractRouter, contract } from '../src/contract.ts';
 import { hashPassword } from '../src/password.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions, seedState } from '../src/seed/index.ts';
 import { createMockServer } from '../src/server.ts';
@@ -13,7 +13,7 @@ import { Store, type StoreOptions } from '../src/store/store.ts';
 // ---------- the one response check: every body against the contract ----------
 
 const { doc, operations } = contract();
-const matchers = pathMatchers(operations);
+const router = new ContractRouter(operations);
 const ajv = createContractAjv(doc);
 const compiled = new Map<string, ValidateFunction | null>();
 
@@ -59,7 +59,7 @@ export const contractFetch: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const response = await fetch(request);
   const url = new URL(request.url);
-  const match = matchOperation(matchers, request.method, url.pathname);
+  const match = router.match(request.method, url.pathname);
   if (match && 'operation' in match) {
     const text = await response.clone().text();
     let body: unknown;

@@ -64,6 +64,30 @@ describe('errors are always the JSON envelope', () => {
     expect(res.json).toMatchObject({ success: false });
   });
 
+  // One matcher for dispatch and 405: a concrete path wins over its templated sibling for every
+  // method, so the concrete path's own methods are what `Allow` names.
+  it.each([
+    ['GET', '/api/v1/users/me/notes/store', 'POST'],
+    ['GET', '/api/v1/users/me/clubs/store', 'POST'],
+    ['GET', '/api/v1/users/me/interests/store', 'POST'],
+    ['GET', '/api/v1/users/me/directions/store', 'POST'],
+    ['PUT', '/api/v1/users/me/clubs/store', 'POST'],
+    ['DELETE', '/api/v1/users/search', 'GET'],
+    ['POST', '/api/v1/channels/chan_AAAAAAAAAAAAAAAAAAAA/stream', 'GET'],
+    ['POST', '/api/v1/users/me/stream', 'GET'],
+  ])('%s %s → 405 with Allow: %s (never an answer from a templated path)', async (method, path, allow) => {
+    const res = await raw(method, path, method === 'GET' ? {} : { body: '{}', headers: json });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe(allow);
+  });
+
+  it('a concrete path is found whatever the case and with a trailing slash, as before', async () => {
+    for (const path of ['/api/v1/users/me/', '/API/v1/Users/ME']) {
+      const res = await raw('GET', path);
+      expect(res.status, path).toBe(200);
+    }
+  });
+
   // About a thousand requests: give it time on a busy machine.
   it('never answers 5xx or a stack trace, whatever every operation is sent', { timeout: 60_000 }, async () => {
     const junk = ['{}', '{"a":1}', 'null', '{"name": {"$gt": ""}}', '{"users": "x", "tags": null}', '\u0000'];

@@ -14,9 +14,8 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return BEARER.exec(authorization ?? '')?.[1];
 }
 
-/** The session of the request's bearer token; throws 401 when there is none or it is not live. */
-export function authenticate(store: Store, authorization: string | undefined): Session {
-  const token = bearerToken(authorization);
+/** The session of a token however it came (a header, a stream ticket); throws 401 when it is not live. */
+export function authenticateToken(store: Store, token: string | undefined): Session {
   const state = token ? store.tokenState(token) : undefined;
   if (state === 'expired') throw HttpError.sessionExpired();
   if (!token || !state) throw HttpError.unauthorized();

@@ -1,11 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { matchOperation, type PathMatcher } from '../contract.ts';
+import type { ContractRouter } from '../contract.ts';
 import { HttpError } from '../http-error.ts';
 
 /** Unknown path → 404; a contract path with another method → 405 with `Allow`. Registered after every router. */
-export function notFound(matchers: PathMatcher[]): RequestHandler {
+export function notFound(router: ContractRouter): RequestHandler {
   return (req) => {
-    const match = matchOperation(matchers, req.method, req.path);
+    const match = router.match(req.method, req.path);
     if (match && 'allow' in match) {
       throw new HttpError(405, `${req.method} is not allowed here.`, undefined, { Allow: match.allow.join(', ') });
     }

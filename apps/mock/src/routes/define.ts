@@ -1,8 +1,9 @@
 import type { operations } from '@cohort/api';
 import type { Operation } from '@cohort/openapi';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ContractRouter } from '../contract.ts';
 import { HttpError } from '../http-error.ts';
-import { authenticate, type Session } from '../middleware/auth.ts';
+import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
 import type { Store } from '../store/store.ts';
 import type { RequestValidator } from '../validation.ts';
 
@@ -99,11 +100,9 @@ export function route<Id extends OperationId>(
   };
   const takesJson = operation.requestBody?.content['application/json'] !== undefined;
   if (WRITE_LIMITED.has(operationId) && ctx.writeLimit) extra = [...extra, ...ctx.writeLimit(operationId)];
-  ctx.table.add(operation, (req, res, next) => {
+  const handle: RequestHandler = (req, res, next) => {
     // The dispatcher authenticated a secured operation before it parsed the body (see dispatch).
-    const session = secured
-      ? ((req as SessionCarrier)[SESSION] ?? authenticate(store, req.headers.authorization))
-      : undefined;
+    const session = secured ? (req as SessionCarrier)[SESSION] : undefined;
     // A body the JSON parser left alone was sent as something else: say so, not "body is required".
     if (takesJson && req.body === undefined && hasBody(req)) {
       throw HttpError.invalid({ body: ['must be JSON, sent with Content-Type: application/json'] });
@@ -119,7 +118,42 @@ export function route<Id extends OperationId>(
       if (error) next(error);
       else answer(req, res, next, input, session);
     });
-  });
+  };
+  ctx.table.add(operation, { secured, stream: false, handle });
+}
+
+export interface StreamArgs<Id extends OperationId> {
+  params: Params<Id>;
+  query: Query<Id>;
+  session: Session;
+  req: Request;
+  res: Response;
+}
+
+/**
+ * Registers an event-stream operation in the same table as `route()`, with the same validation
+ * and one transaction around its handler, which answers by holding `res` open. Always signed in,
+ * with the token `tokenFrom` finds (a header or a single-use ticket); no latency, error rate or
+ * body parsing in front of it.
+ */
+export function streamRoute<Id extends OperationId>(
+  ctx: RouteContext,
+  operationId: Id,
+  handler: (args: StreamArgs<Id>) => void,
+  tokenFrom: (req: Request) => string | undefined,
+): void {
+  const operation = ctx.operations.get(operationId);
+  const validate = ctx.validators.get(operationId);
+  if (!operation || !validate) throw new Error(`operation ${operationId} is not in the contract`);
+  const { store } = ctx;
+  const handle: RequestHandler = (req, res) => {
+    const session = (req as SessionCarrier)[SESSION] as Session;
+    const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: undefined });
+    if (!result.ok) throw HttpError.invalid(result.errors);
+    const input = result.input as unknown as { params: Params<Id>; query: Query<Id> };
+    store.transact(() => handler({ ...input, session, req, res }));
+  };
+  ctx.table.add(operation, { secured: true, stream: true, tokenFrom, handle });
 }
 
 /**
@@ -137,36 +171,14 @@ type SessionCarrier = Request & { [SESSION]?: Session };
 const NOT_FOR_HEAD = new Set(['logoutViaGet']);
 
 interface Entry {
-  method: string;
   /** Needs a bearer token: checked before the body is read, so no token means 401, not a parse error. */
   secured: boolean;
-  /** False for a GET that changes state: a HEAD is answered 405. */
-  head: boolean;
-  /** The contract path without its trailing slash (how Express registers it). */
-  path: string;
-  /** What Express's router would match: case-insensitive, one optional trailing slash. */
-  regex: RegExp;
-  names: string[];
+  /** An event stream: no latency, error rate or body parsing in front of it (it stays open). */
+  stream: boolean;
+  /** Where its token comes from (default: the `Authorization: Bearer` header). */
+  tokenFrom?: (req: Request) => string | undefined;
   /** Auth, validation and the handler (see `route()`); throws or calls `next(error)` on failure. */
   handle: RequestHandler;
-}
-
-type Lookup = { entry: Entry; params: Record<string, string> } | { error: HttpError } | undefined;
-
-function slashes(path: string): number {
-  let count = 0;
-  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count++;
-  return count;
-}
-
-/** Express's param decoding: only when there is a `%`; a malformed escape is a 400. */
-function decodeParam(value: string): string {
-  if (value.indexOf('%') === -1) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    throw new HttpError(400);
-  }
 }
 
 /** Runs Express-style middlewares in order, as a Route would: a throw or a rejected promise goes to `done(error)`. */
@@ -195,102 +207,40 @@ function runChain(chain: RequestHandler[], req: Request, res: Response, done: Ne
 }
 
 /**
- * Every operation registered by `route()`, dispatched in one step instead of Express walking a
- * router per resource. Matching is Express's: first registered wins, case-insensitive, optional
- * trailing slash, HEAD served by GET; an exact-path Map answers the static paths without a scan.
+ * Every contract operation, registered by `route()` (streams by `streamRoute()`) and dispatched in
+ * one step through the contract's one path matcher (`ContractRouter`), which also answers 404 and
+ * 405 at the end of the app: dispatch and "not found" can never disagree about a path.
  */
 export class OperationTable {
-  readonly #entries: Entry[] = [];
-  /** `METHOD slashes` → entries in registration order; a path can only match entries with its slash count. */
-  #byShape = new Map<string, Entry[]>();
-  #exact = new Map<string, Entry>();
-  #dirty = false;
+  readonly router: ContractRouter;
+  readonly #entries = new Map<string, Entry>();
 
-  add(operation: Operation, handle: RequestHandler): void {
-    const names: string[] = [];
-    const path = operation.path.replace(/\/+$/, '');
-    const source = path
-      .split('/')
-      .map((segment) => {
-        const m = /^\{(.+)\}$/.exec(segment);
-        if (!m) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(m[1] ?? '');
-        return '([^/]+)';
-      })
-      .join('/');
-    this.#entries.push({
-      method: operation.method.toUpperCase(),
-      secured: operation.secured,
-      head: !NOT_FOR_HEAD.has(operation.operationId),
-      path,
-      regex: new RegExp(`^${source}(?:/)?$`, 'i'),
-      names,
-      handle,
-    });
-    this.#dirty = true;
+  constructor(operations: Operation[]) {
+    this.router = new ContractRouter(operations);
   }
 
-  #index(): void {
-    this.#dirty = false;
-    this.#byShape = new Map();
-    for (const entry of this.#entries) {
-      const key = `${entry.method} ${slashes(entry.path)}`;
-      const list = this.#byShape.get(key) ?? [];
-      list.push(entry);
-      this.#byShape.set(key, list);
-    }
-    // A static path maps to whichever entry the ordered scan picks for it (an earlier templated
-    // path could shadow it), so the Map is only a shortcut, never a different answer.
-    this.#exact = new Map();
-    for (const entry of this.#entries) {
-      if (entry.names.length > 0) continue;
-      const path = entry.path;
-      for (const method of entry.method === 'GET' ? ['GET', 'HEAD'] : [entry.method]) {
-        const hit = this.#scan(method, path);
-        if (hit && 'entry' in hit) this.#exact.set(`${method} ${path}`, hit.entry);
-      }
-    }
-  }
-
-  /** Express's walk: the first path match decodes its params (a bad escape is a 400, whatever the method). */
-  #scan(method: string, path: string): Lookup {
-    const wanted = method === 'HEAD' ? 'GET' : method;
-    // Without a `%` decoding cannot fail, so only entries of this method can matter; a parameter
-    // never holds a `/` and only one trailing `/` is allowed, so only those of the same shape.
-    const shape = slashes(path) - (path.endsWith('/') ? 1 : 0);
-    const candidates = path.indexOf('%') === -1 ? (this.#byShape.get(`${wanted} ${shape}`) ?? []) : this.#entries;
-    for (const entry of candidates) {
-      const hit = entry.regex.exec(path);
-      if (!hit) continue;
-      const params: Record<string, string> = {};
-      try {
-        for (let i = 0; i < entry.names.length; i++) params[entry.names[i] as string] = decodeParam(hit[i + 1] ?? '');
-      } catch (error) {
-        return { error: error as HttpError };
-      }
-      if (entry.method === wanted) return { entry, params };
-    }
-    return undefined;
+  add(operation: Operation, entry: Entry): void {
+    if (this.#entries.has(operation.operationId)) throw new Error(`${operation.operationId} is registered twice`);
+    this.#entries.set(operation.operationId, entry);
   }
 
   /**
-   * The middleware: a request for a registered operation runs `before` (latency, error rate, then
-   * `parseBody`) then the operation; anything else goes on to the next middleware untouched. A
-   * request without a body skips `parseBody`, and with nothing else before it the operation runs
-   * straight away.
+   * The middleware: a request for a registered operation runs `before` (latency, error rate), auth,
+   * `parseBody` (only when there is a body) and the operation; a request for no operation, or for a
+   * method its path does not take, goes on untouched (the 404/405 handler at the end answers it).
    */
   dispatch(before: RequestHandler[], parseBody: RequestHandler, store: Store): RequestHandler {
     return (req, res, next) => {
-      if (this.#dirty) this.#index();
-      const path = req.path;
-      const exact = this.#exact.get(`${req.method} ${path}`);
-      const found: Lookup = exact ? { entry: exact, params: {} } : this.#scan(req.method, path);
-      if (!found) return next();
-      if ('entry' in found && req.method === 'HEAD' && !found.entry.head) {
+      const found = this.router.match(req.method, req.path);
+      if (!found || 'allow' in found) return next();
+      if ('badEscape' in found) throw new HttpError(400);
+      const { operation, params } = found;
+      const entry = this.#entries.get(operation.operationId);
+      if (!entry) return next();
+      if (req.method === 'HEAD' && NOT_FOR_HEAD.has(operation.operationId)) {
         // Allow names what the path does take (the spec's GET and the proposed POST for logout).
-        const allow = this.#entries.filter((e) => e.path === found.entry.path).map((e) => e.method);
         throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
-          Allow: [...new Set(allow)].sort().join(', '),
+          Allow: this.router.methodsOf(req.path).join(', '),
         });
       }
       // After the dev middlewares (latency, --error-rate), who is asking comes before what they
@@ -300,38 +250,34 @@ export class OperationTable {
           next(error);
           return;
         }
-        if ('entry' in found && found.entry.secured) {
+        if (entry.secured) {
           try {
-            (req as SessionCarrier)[SESSION] = authenticate(store, req.headers.authorization);
+            const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(req.headers.authorization);
+            (req as SessionCarrier)[SESSION] = authenticateToken(store, token);
           } catch (failure) {
             next(failure);
             return;
           }
         }
-        if (!hasBody(req)) {
-          run(found, req, res, next);
+        req.params = params;
+        if (entry.stream || !hasBody(req)) {
+          run(entry, req, res, next);
           return;
         }
         runChain([parseBody], req, res, (parseError?: unknown) => {
           if (parseError) next(parseError);
-          else run(found, req, res, next);
+          else run(entry, req, res, next);
         });
       };
-      if (before.length === 0) proceed();
+      if (before.length === 0 || entry.stream) proceed();
       else runChain(before, req, res, proceed);
     };
   }
 }
 
-/** Runs the operation a lookup found, or passes on the lookup's error (a malformed escape). */
-function run(found: Exclude<Lookup, undefined>, req: Request, res: Response, next: NextFunction): void {
-  if ('error' in found) {
-    next(found.error);
-    return;
-  }
-  req.params = found.params;
+function run(entry: Entry, req: Request, res: Response, next: NextFunction): void {
   try {
-    found.entry.handle(req, res, next);
+    entry.handle(req, res, next);
   } catch (error) {
     next(error ?? new Error('Thrown falsy value'));
   }

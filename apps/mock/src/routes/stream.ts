@@ -1,72 +1,65 @@
-import { type Request, type Response, Router } from 'express';
-import { expressPath } from '../contract.ts';
+import type { Request } from 'express';
 import { HttpError } from '../http-error.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { type RealtimeHub, frame as sseFrame } from '../realtime/hub.ts';
 import type { StreamTickets } from '../realtime/tickets.ts';
 import { chatOf } from '../store/chat.ts';
 import type { Message } from '../store/types.ts';
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route, streamRoute } from './define.ts';
 
 /**
- * `streamChannel`: Server-Sent Events of one group; `streamMe`: the user's own stream across groups. Registered by hand rather than through
- * `route()` because it answers a stream, not JSON, and takes a single-use `?ticket=` instead of
- * the header. `createStreamTicket` issues those tickets.
+ * `streamChannel`: Server-Sent Events of one group; `streamMe`: the user's own stream across
+ * groups. Both go through the operation table like every other operation (`streamRoute`): signed
+ * in with the header or a single-use `?ticket=` from `createStreamTicket` (EventSource cannot send
+ * headers), validated, then held open by the hub.
  */
-export function streamRouter(ctx: RouteContext, hub: RealtimeHub, tickets: StreamTickets): Router {
+export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: StreamTickets): void {
   route(ctx, 'createStreamTicket', ({ session }) => ({ status: 201, body: ok(tickets.issue(session.token)) }));
-  const router = Router();
-  const operation = ctx.operations.get('streamChannel');
-  const validate = ctx.validators.get('streamChannel');
-  if (!operation || !validate) throw new Error('operation streamChannel is not in the contract');
   const chat = chatOf(ctx.store);
-
-  router.get(expressPath(operation.path), (req: Request, res: Response) => {
-    // EventSource cannot send headers: it brings a single-use ticket that stands for the token.
+  const tokenFrom = (req: Request) => {
     const header = bearerToken(req.get('authorization'));
+    if (header) return header;
     const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : undefined;
-    const token = header ?? (ticket ? tickets.redeem(ticket) : undefined);
-    const user = token ? ctx.store.userForToken(token) : undefined;
-    if (!user) throw HttpError.unauthorized();
-    const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: undefined });
-    if (!result.ok) throw HttpError.invalid(result.errors);
-    const channelId = String(result.input.params.id);
-    chat.assertMember(user.id, channelId);
-    // Logout and leave end the stream at once (the hub hears of them); the keep-alive tick also
-    // notices an expired token or a membership ended some other way.
-    const allowed = () =>
-      ctx.store.userForToken(token ?? '') !== undefined &&
-      ctx.store.raw.channels.get(channelId)?.users.includes(user.id) === true;
-    hub.subscribe(channelId, user.id, res, allowed, token);
-  });
+    return ticket ? tickets.redeem(ticket) : undefined;
+  };
 
-  const me = ctx.operations.get('streamMe');
-  const validateMe = ctx.validators.get('streamMe');
-  if (!me || !validateMe) throw new Error('operation streamMe is not in the contract');
-  router.get(expressPath(me.path), (req: Request, res: Response) => {
-    const header = bearerToken(req.get('authorization'));
-    const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : undefined;
-    const token = header ?? (ticket ? tickets.redeem(ticket) : undefined);
-    const user = token ? ctx.store.userForToken(token) : undefined;
-    if (!token || !user) throw HttpError.unauthorized();
-    const result = validateMe({ params: req.params, query: req.query as Record<string, unknown>, body: undefined });
-    if (!result.ok) throw HttpError.invalid(result.errors);
-    const lastId = req.get('last-event-id');
-    if (lastId !== undefined && lastId.length > 100) {
-      throw HttpError.invalid({ 'Last-Event-ID': ['At most 100 characters.'] });
-    }
-    const backlog = lastId
-      ? missedMessages(ctx, user.id, lastId).map(([channelId, message]) =>
-          sseFrame(
-            'message',
-            { channel_id: channelId, message, unread_count: chat.unreadCount(user.id, channelId) },
-            message.id,
-          ),
-        )
-      : [];
-    hub.subscribeUser(user.id, res, () => ctx.store.userForToken(token) !== undefined, token, backlog);
-  });
-  return router;
+  streamRoute(
+    ctx,
+    'streamChannel',
+    ({ params, session: { user, token }, res }) => {
+      const channelId = params.id;
+      chat.assertMember(user.id, channelId);
+      // Logout and leave end the stream at once (the hub hears of them); the keep-alive tick also
+      // notices an expired token or a membership ended some other way.
+      const allowed = () =>
+        ctx.store.userForToken(token) !== undefined &&
+        ctx.store.raw.channels.get(channelId)?.users.includes(user.id) === true;
+      hub.subscribe(channelId, user.id, res, allowed, token);
+    },
+    tokenFrom,
+  );
+
+  streamRoute(
+    ctx,
+    'streamMe',
+    ({ session: { user, token }, req, res }) => {
+      const lastId = req.get('last-event-id');
+      if (lastId !== undefined && lastId.length > 100) {
+        throw HttpError.invalid({ 'Last-Event-ID': ['At most 100 characters.'] });
+      }
+      const backlog = lastId
+        ? missedMessages(ctx, user.id, lastId).map(([channelId, message]) =>
+            sseFrame(
+              'message',
+              { channel_id: channelId, message, unread_count: chat.unreadCount(user.id, channelId) },
+              message.id,
+            ),
+          )
+        : [];
+      hub.subscribeUser(user.id, res, () => ctx.store.userForToken(token) !== undefined, token, backlog);
+    },
+    tokenFrom,
+  );
 }
 
 /** At most this many messages are replayed after `Last-Event-ID`. */
