@@ -29,7 +29,6 @@ import { savedListsRoutes } from './routes/saved-lists.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { usersRoutes } from './routes/users.ts';
 import { seedState } from './seed/index.ts';
-import { chatOf } from './store/chat.ts';
 import type { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 import { compileValidators } from './validation.ts';
@@ -124,7 +123,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   usersRoutes(ctx, limiters.directory);
   const realtime =
     options.realtime ??
-    new RealtimeHub(chatOf(store), {
+    new RealtimeHub(store.chat, {
       ...hubViews(store),
       ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),

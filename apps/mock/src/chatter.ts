@@ -1,7 +1,6 @@
 import { base, en, Faker } from '@faker-js/faker';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { seededChatLine } from './seed/chat.ts';
-import { chatOf } from './store/chat.ts';
 import type { Store } from './store/store.ts';
 
 export interface ChatterOptions {
@@ -28,25 +27,22 @@ export function startChatter({
 }: ChatterOptions): () => void {
   const f = new Faker({ locale: [en, base] });
   f.seed(Math.floor(random() * 2 ** 31));
-  const chat = chatOf(store);
+  const chat = store.chat;
   let timer: NodeJS.Timeout | undefined;
 
   const tick = () => {
-    const demoId = userId ?? store.firstUsers(1)[0]?.id;
-    const { channels } = store.raw;
-    const open = realtime.activeChannels().filter((id) => channels.has(id));
-    const pool =
-      open.length > 0
-        ? open
-        : [...channels.values()].filter((c) => demoId !== undefined && c.users.includes(demoId)).map((c) => c.id);
+    const demoId = userId ?? store.accounts.first(1)[0]?.id;
+    const { channels } = store;
+    const open = realtime.activeChannels().filter((id) => channels.get(id) !== undefined);
+    const pool = open.length > 0 ? open : demoId ? channels.of(demoId).map((c) => c.id) : [];
     const channel = pool.length > 0 ? channels.get(f.helpers.arrayElement(pool)) : undefined;
     if (channel) {
       const online = realtime.onlineUsers(channel.id);
       // Only members nobody is signed in as speak, so a developer never sees words put in their mouth.
       const speakers = channel.users.filter((id) => id !== demoId && !online.has(id));
-      const members = channel.users.flatMap((id) => store.findUser(id) ?? []);
+      const members = channel.users.flatMap((id) => store.accounts.find(id) ?? []);
       if (speakers.length > 0 && members.length > 0) {
-        const last = store.raw.state.messages[channel.id]?.at(-1);
+        const last = store.chat.messagesOf(channel.id).at(-1);
         store.transact(() =>
           chat.send(f.helpers.arrayElement(speakers), channel.id, {
             message: seededChatLine(f, members),

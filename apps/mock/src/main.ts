@@ -12,7 +12,6 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
 import { type OpenedState, openStateFile, removeStateFile } from './sqlite-state.ts';
-import { chatOf } from './store/chat.ts';
 import { Store } from './store/store.ts';
 
 // Parses flags, seeds (or loads --data), listens, and closes on SIGINT/SIGTERM. Nothing else.
@@ -74,7 +73,7 @@ const store = new Store(saved ?? fresh(), {
 });
 if (opened && !saved) opened.persistence.replace(store.snapshot());
 
-const realtime = new RealtimeHub(chatOf(store), { ...hubViews(store), streamsPerUser: opts.streamsPerUser });
+const realtime = new RealtimeHub(store.chat, { ...hubViews(store), streamsPerUser: opts.streamsPerUser });
 const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};
 const app = createApp({
   store,
@@ -110,7 +109,7 @@ const server = createMockServer(app, {
     `Demo account: university "${DEMO_ACCOUNT.university}", e-mail ${DEMO_ACCOUNT.email}, password ${DEMO_ACCOUNT.password}`,
   );
   console.log(
-    `${store.userCount} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${dataFile}${saved ? ' (loaded)' : ''}` : ''}`,
+    `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${dataFile}${saved ? ' (loaded)' : ''}` : ''}`,
   );
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');

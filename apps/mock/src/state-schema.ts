@@ -1,7 +1,7 @@
 import { type OpenApiDocument, resolveRef } from '@cohort/openapi';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { contract } from './contract.ts';
-import { type Counter, RESOURCE_KINDS } from './store/types.ts';
+import { COUNTERS, type Counter, RESOURCE_KINDS } from './store/types.ts';
 
 // The shape of a `--data` file: what the store needs to run without a 500 and to answer what the
 // contract promises. A record that is a contract type (User, Note, Message, ...) must have every
@@ -70,7 +70,8 @@ export function contractRecord(
   return record({ ...fromContract, ...required }, optional);
 }
 
-const COUNTERS = [
+/** Counters every file has had; the later ones (COUNTERS beyond these) may be absent and are filled in on load. */
+const FIRST_COUNTERS = [
   'note',
   'club',
   'interest',
@@ -79,6 +80,7 @@ const COUNTERS = [
   'resource',
   'saved_message',
 ] as const satisfies readonly Counter[];
+const counter = { type: 'integer', minimum: 1 } as const;
 
 export function buildStateSchema(doc: OpenApiDocument) {
   const owned = (name: string) => contractRecord(doc, name, { required: { id: int, user_id: str } });
@@ -130,19 +132,24 @@ export function buildStateSchema(doc: OpenApiDocument) {
       messages: map(list(contractRecord(doc, 'Message', { required: { id: str } }))),
       saved_messages: list(record({ id: int, user_id: str, channel_id: str, message_id: str, saved_at: str })),
       tokens: map(record({ user_id: str, created_at: str }, { last_used_at: str })),
-      next_id: record(Object.fromEntries(COUNTERS.map((c) => [c, { type: 'integer', minimum: 1 }]))),
+      next_id: record(
+        Object.fromEntries(FIRST_COUNTERS.map((c) => [c, counter])),
+        Object.fromEntries(COUNTERS.map((c) => [c, counter])),
+      ),
     },
     {
       // Absent in files written before they existed: the store starts them empty.
-      chat: record({
-        pins: map(str),
-        read: map(map(int)),
-        muted: map(strings),
-        reports: list(contractRecord(doc, 'Report', { required: { user_id: str, channel_id: str } })),
-        events: list(contractRecord(doc, 'CalendarEvent', { required: { user_id: str } })),
-        next_report_id: { type: 'integer', minimum: 1 },
-        next_event_id: { type: 'integer', minimum: 1 },
-      }),
+      chat: record(
+        {
+          pins: map(str),
+          read: map(map(int)),
+          muted: map(strings),
+          reports: list(contractRecord(doc, 'Report', { required: { user_id: str, channel_id: str } })),
+          events: list(contractRecord(doc, 'CalendarEvent', { required: { user_id: str } })),
+        },
+        // Where files from before the one id scheme kept these two counters.
+        { next_report_id: counter, next_event_id: counter },
+      ),
       // Each part may be absent too (the store fills it in), but a part that is there must be sound.
       social: record(
         {},
@@ -175,6 +182,11 @@ const NUMBERED: [string, (state: Schema) => unknown][] = [
   ['/next_id/direction', (s) => s.directions],
   ['/next_id/experience', (s) => s.experiences],
   ['/next_id/saved_message', (s) => s.saved_messages],
+  ['/next_id/report', (s) => (s.chat as Schema | undefined)?.reports],
+  ['/next_id/event', (s) => (s.chat as Schema | undefined)?.events],
+  ['/next_id/saved_list', (s) => (s.social as Schema | undefined)?.saved_lists],
+  ['/next_id/connection', (s) => (s.social as Schema | undefined)?.connections],
+  ['/next_id/channel_invite', (s) => (s.social as Schema | undefined)?.channel_invites],
   ['/chat/next_report_id', (s) => (s.chat as Schema | undefined)?.reports],
   ['/chat/next_event_id', (s) => (s.chat as Schema | undefined)?.events],
 ];
@@ -186,7 +198,9 @@ function counterProblem(state: Schema): string | undefined {
     const counter = pointer
       .slice(1)
       .split('/')
-      .reduce<unknown>((node, key) => (node as Schema)[key], state) as number;
+      .reduce<unknown>((node, key) => (node as Schema | undefined)?.[key], state) as number | undefined;
+    // An absent counter (an older file) is filled in past every id on load.
+    if (counter === undefined) continue;
     let max = 0;
     for (const item of list) if (item.id > max) max = item.id;
     if (counter <= max) return `${pointer} is ${counter} but id ${max} is taken (new ids would repeat it)`;

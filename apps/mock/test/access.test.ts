@@ -7,7 +7,7 @@ const users: { id: string; email: string; token: string }[] = [];
 
 beforeAll(async () => {
   server = await startServer({ seed: { users: 1200, channels: 12 } });
-  for (const u of server.store.firstUsers(3))
+  for (const u of server.store.accounts.first(3))
     users.push({ id: u.id, email: u.email, token: await server.login(u.email) });
 });
 afterAll(() => server.close());
@@ -38,7 +38,7 @@ describe('a one-to-one chat', () => {
     expect((await as(2).POST('/api/v1/channels/{id}/join', path(channelId))).error?.status).toBe(403);
     expect((await as(2).GET('/api/v1/channels/{id}', path(channelId))).error?.status).toBe(403);
     expect((await as(2).GET('/api/v1/channels/{id}/get-messages', path(channelId))).error?.status).toBe(403);
-    expect(server.store.raw.channels.get(channelId)?.users).toEqual([id(0), id(1)]);
+    expect(server.store.channels.get(channelId)?.users).toEqual([id(0), id(1)]);
     // The other person sees it.
     expect((await as(1).GET('/api/v1/channels/{id}', path(channelId))).data?.data.id).toBe(channelId);
   });
@@ -57,7 +57,7 @@ describe('a one-to-one chat', () => {
     const body = { user_ids: [id(2)] };
     expect((await as(0).POST('/api/v1/channels/{id}/members', { ...path(channelId), body })).error?.status).toBe(403);
     expect((await as(0).POST('/api/v1/channels/{id}/invites', { ...path(channelId), body })).error?.status).toBe(403);
-    expect(server.store.raw.channels.get(channelId)?.users).toEqual([id(0), id(1)]);
+    expect(server.store.channels.get(channelId)?.users).toEqual([id(0), id(1)]);
   });
 });
 
@@ -70,7 +70,7 @@ describe('closed groups', () => {
     // Public: a stranger may see it, but joining needs an invitation.
     expect((await as(2).GET('/api/v1/channels/{id}', path(channelId))).data?.data.is_member).toBe(false);
     expect((await as(2).POST('/api/v1/channels/{id}/join', path(channelId))).error?.status).toBe(403);
-    expect(server.store.raw.channels.get(channelId)?.users).toEqual([id(0)]);
+    expect(server.store.channels.get(channelId)?.users).toEqual([id(0)]);
   });
 });
 
@@ -81,7 +81,7 @@ describe('subgroups', () => {
     const mainId = main?.id ?? '';
     const planted = await create(2, { name: 'Planted', parent_id: mainId, is_public: true });
     expect(planted.error?.status).toBe(403);
-    expect([...server.store.raw.channels.values()].filter((c) => c.parent_id === mainId)).toEqual([]);
+    expect([...server.store.channels.all()].filter((c) => c.parent_id === mainId)).toEqual([]);
     const own = await create(0, { name: 'Own sub', parent_id: mainId, is_public: true });
     expect(own.data?.data.parent_id).toBe(mainId);
   });
@@ -118,8 +118,8 @@ describe('subgroups', () => {
 
 describe('request sizes', () => {
   it('a new group takes at most 1,000 people per request; 1,001 is a 422 naming users', async () => {
-    const everyone = server.store
-      .firstUsers(1100)
+    const everyone = server.store.accounts
+      .first(1100)
       .map((u) => u.id)
       .filter((u) => u !== id(0));
     const atLimit = await create(0, { users: everyone.slice(0, 1000) });
@@ -131,8 +131,8 @@ describe('request sizes', () => {
 
   it('adds 1,000 people to a group in one request; 1,001 is a 422 naming user_ids', async () => {
     const group = (await create(0, {})).data?.data;
-    const everyone = server.store
-      .firstUsers(1100)
+    const everyone = server.store.accounts
+      .first(1100)
       .map((u) => u.id)
       .filter((u) => u !== id(0));
     const added = await as(0).POST('/api/v1/channels/{id}/members', {
@@ -151,9 +151,9 @@ describe('request sizes', () => {
 
 describe('profile lists stay within the contract (1,000 items)', () => {
   it('the 1,001st note is a 409 and the list the contract bounds never grows past 1,000', async () => {
-    for (let i = server.store.listNotes(id(1)).length; i < 1000; i++) {
+    for (let i = server.store.profile.listNotes(id(1)).length; i < 1000; i++) {
       server.store.transact(() =>
-        server.store.addNote(id(1), { title: `Note ${i}`, note: 'Filling up', date: '2026-01-01' }),
+        server.store.profile.addNote(id(1), { title: `Note ${i}`, note: 'Filling up', date: '2026-01-01' }),
       );
     }
     const over = await as(1).POST('/api/v1/users/me/notes/store', {
@@ -168,18 +168,20 @@ describe('profile lists stay within the contract (1,000 items)', () => {
 
 describe('contact details are for connections (public profiles)', () => {
   it("a stranger's profile has no e-mail, phone or extra e-mails; a connection's and one's own have them", async () => {
-    const stranger = server.store
-      .firstUsers(1200)
+    const stranger = server.store.accounts
+      .first(1200)
       .find(
         (u) =>
-          u.id !== id(0) && !u.friend_ids.includes(id(0)) && !server.store.findUser(id(0))?.friend_ids.includes(u.id),
+          u.id !== id(0) &&
+          !u.friend_ids.includes(id(0)) &&
+          !server.store.accounts.find(id(0))?.friend_ids.includes(u.id),
       );
     const seen = (await as(0).GET('/api/v1/users/{id}', { params: { path: { id: stranger?.id ?? '' } } })).data?.data;
     expect(seen?.first_name).toBe(stranger?.first_name);
     expect(seen && ('email' in seen || 'phone' in seen || 'emails' in seen)).toBe(false);
-    const friendId = server.store.findUser(id(0))?.friend_ids[0] ?? '';
+    const friendId = server.store.accounts.find(id(0))?.friend_ids[0] ?? '';
     const friend = (await as(0).GET('/api/v1/users/{id}', { params: { path: { id: friendId } } })).data?.data;
-    expect(friend?.email).toBe(server.store.findUser(friendId)?.email);
+    expect(friend?.email).toBe(server.store.accounts.find(friendId)?.email);
     const own = (await as(0).GET('/api/v1/users/{id}', { params: { path: { id: id(0) } } })).data?.data;
     expect(own?.email).toBe(users[0]?.email);
   });
@@ -196,7 +198,7 @@ describe('contact details are for connections (public profiles)', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const profile = await client.GET('/api/v1/users/{id}', {
-        params: { path: { id: limited.store.firstUsers(2)[1]?.id ?? '' } },
+        params: { path: { id: limited.store.accounts.first(2)[1]?.id ?? '' } },
       });
       expect(profile.response?.status).toBe(429);
       expect(profile.response?.headers.get('retry-after')).toMatch(/^\d+$/);

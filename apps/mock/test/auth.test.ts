@@ -56,7 +56,7 @@ describe('register', () => {
   });
 
   it('stores the password hashed, never in clear', () => {
-    const user = server.store.findUserByEmail('ada@example.edu');
+    const user = server.store.accounts.findByEmail('ada@example.edu');
     expect(user?.password_hash).toMatch(/^scrypt\$/);
     expect(JSON.stringify(server.store.snapshot())).not.toContain('analytical');
   });

@@ -10,8 +10,8 @@ beforeAll(async () => {
   server = await startServer();
   token = await server.login();
   me = (await server.client(token).GET('/api/v1/users/me')).data?.data.id ?? '';
-  others = server.store
-    .firstUsers(4)
+  others = server.store.accounts
+    .first(4)
     .slice(1)
     .map((u) => u.id);
 });
@@ -47,8 +47,8 @@ describe('channels', () => {
   });
 
   it("a one-to-one chat is titled, for each of the two, with the other person's name", async () => {
-    const friend = server.store.findUser(others[0] ?? '');
-    const demo = server.store.findUser(me);
+    const friend = server.store.accounts.find(others[0] ?? '');
+    const demo = server.store.accounts.find(me);
     if (!friend || !demo) throw new Error('seed has no friend');
     const created = await server.client(token).POST('/api/v1/users/channels/store', {
       body: { ...newChannel([friend.id]), name: 'Anything', is_closed: true, is_open: false, is_direct: true },
@@ -98,7 +98,7 @@ describe('channels', () => {
     const created = await client.POST('/api/v1/users/channels/store', { body: newChannel(others.slice(0, 1)) });
     expect(created.data?.data).toMatchObject({ is_direct: false, name: 'Climate Founders' });
     // As a `--data` file written before the field would load it.
-    const stored = server.store.raw.channels.get(created.data?.data.id ?? '');
+    const stored = server.store.channels.get(created.data?.data.id ?? '');
     if (stored) delete stored.is_direct;
     const mine = await client.GET('/api/v1/users/me/channels');
     expect(mine.data?.data.find((c) => c.id === created.data?.data.id)).toMatchObject({
@@ -193,7 +193,7 @@ describe('get-messages', () => {
       before = data.meta.next_before ?? undefined;
       expect(before).toBe(data.data[0]?.id);
     }
-    const all = server.store.messagesPage(me, id, undefined, 100_000).data.map((m) => m.id);
+    const all = server.store.chat.page(me, id, undefined, 100_000).data.map((m) => m.id);
     expect(seen).toEqual(all);
     expect(pages).toBe(Math.ceil(all.length / 7));
     expect(all.length).toBeGreaterThanOrEqual(20);
@@ -202,7 +202,7 @@ describe('get-messages', () => {
   it('defaults to the newest 50', async () => {
     const id = await demoChannel();
     const { data } = await server.client(token).GET('/api/v1/channels/{id}/get-messages', { params: { path: { id } } });
-    const all = server.store.messagesPage(me, id, undefined, 100_000).data;
+    const all = server.store.chat.page(me, id, undefined, 100_000).data;
     expect(data?.data).toEqual(all.slice(-50));
   });
 

@@ -11,7 +11,7 @@ describe('POST /__mock/reset', () => {
     try {
       const token = await server.login();
       const client = server.client(token);
-      const me = server.store.findUserByEmail('demo@cohort.test')?.id ?? '';
+      const me = server.store.accounts.findByEmail('demo@cohort.test')?.id ?? '';
       const before = (await client.GET('/api/v1/users/me/notes/{id}', { params: { path: { id: me } } })).data?.data;
       await client.POST('/api/v1/users/me/notes/store', {
         body: { title: 'Temporary', note: 'Gone after reset', date: '2026-01-01' },

@@ -11,8 +11,8 @@ let people: StoredUser[];
 beforeAll(async () => {
   server = await startServer({ seed: { users: 200 } });
   token = await server.login();
-  me = server.store.firstUsers(1)[0]?.id ?? '';
-  people = server.store.firstUsers(200).slice(1);
+  me = server.store.accounts.first(1)[0]?.id ?? '';
+  people = server.store.accounts.first(200).slice(1);
 });
 afterAll(() => server.close());
 
@@ -78,21 +78,21 @@ describe('searchUsers', () => {
   });
 
   it('filters by club and interest from the profile items, and follows a new club at once', async () => {
-    const club = server.store.listClubs(people[0]?.id ?? '')[0]?.name ?? 'Chess Club';
-    const members = people.filter((u) => server.store.listClubs(u.id).some((c) => c.name === club));
+    const club = server.store.profile.listClubs(people[0]?.id ?? '')[0]?.name ?? 'Chess Club';
+    const members = people.filter((u) => server.store.profile.listClubs(u.id).some((c) => c.name === club));
     expect((await search({ club: [club], per_page: 100 })).page?.total).toBe(members.length);
-    const interest = server.store.listInterests(people[1]?.id ?? '')[0]?.name ?? '';
-    const fans = people.filter((u) => server.store.listInterests(u.id).some((i) => i.name === interest));
+    const interest = server.store.profile.listInterests(people[1]?.id ?? '')[0]?.name ?? '';
+    const fans = people.filter((u) => server.store.profile.listInterests(u.id).some((i) => i.name === interest));
     expect((await search({ interest: [interest], per_page: 100 })).page?.total).toBe(fans.length);
 
     // A write (another user adds the club) shows in the next search.
     const joiner = people.find((u) => !members.includes(u)) as StoredUser;
-    server.store.transact(() => server.store.addClub(joiner.id, { name: club, position: 'Member' }));
+    server.store.transact(() => server.store.profile.addClub(joiner.id, { name: club, position: 'Member' }));
     const after = await search({ club: [club], per_page: 100 });
     expect(after.page?.data.map((p) => p.id)).toContain(joiner.id);
     // And leaving it shows too.
-    const entry = server.store.listClubs(joiner.id).find((c) => c.name === club);
-    server.store.transact(() => server.store.detachClub(joiner.id, entry?.id ?? 0));
+    const entry = server.store.profile.listClubs(joiner.id).find((c) => c.name === club);
+    server.store.transact(() => server.store.profile.detachClub(joiner.id, entry?.id ?? 0));
     expect((await search({ club: [club], per_page: 100 })).page?.data.map((p) => p.id)).not.toContain(joiner.id);
   });
 
@@ -112,7 +112,7 @@ describe('searchUsers', () => {
     });
     expect(registered.error).toBeUndefined();
     const found = await search({ university: ['Nowhere College'], class_of: [2031] });
-    expect(found.page?.data.map((p) => p.id)).toEqual([server.store.findUserByEmail(email)?.id]);
+    expect(found.page?.data.map((p) => p.id)).toEqual([server.store.accounts.findByEmail(email)?.id]);
   });
 
   it('keyword q matches word prefixes of name, company and description, combined with filters', async () => {
@@ -181,7 +181,7 @@ describe('searchUsers', () => {
 describe('connectUser', () => {
   it('sends an invitation once; 409 for a second one, for myself or a friend; 404 for no one', async () => {
     const client = server.client(token);
-    const friendIds = server.store.findUser(me)?.friend_ids ?? [];
+    const friendIds = server.store.accounts.find(me)?.friend_ids ?? [];
     const stranger = people.find((u) => !friendIds.includes(u.id)) as StoredUser;
     const sent = await client.POST('/api/v1/users/{id}/connect', { params: { path: { id: stranger.id } } });
     expect(sent.response?.status).toBe(201);

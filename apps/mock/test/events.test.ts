@@ -22,7 +22,7 @@ const event = {
 describe('calendar events', () => {
   it('saves an event with a 30-minute reminder by default and lists mine soonest first', async () => {
     const client = server.client(token);
-    const friend = server.store.firstUsers(2)[1]?.id ?? '';
+    const friend = server.store.accounts.first(2)[1]?.id ?? '';
     const later = await client.POST('/api/v1/users/me/events', {
       body: { ...event, people: [friend], video: true, location: 'GSB Room 204', color: 'green' },
     });
@@ -49,7 +49,7 @@ describe('calendar events', () => {
     const list = await client.GET('/api/v1/users/me/events');
     expect(list.data?.data.map((e) => e.title)).toEqual(['Breakfast', 'Demo night']);
     // Another user sees only their own.
-    const other = await server.login(server.store.firstUsers(2)[1]?.email);
+    const other = await server.login(server.store.accounts.first(2)[1]?.email);
     expect((await server.client(other).GET('/api/v1/users/me/events')).data?.data).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ beforeAll(async () => {
   // 20 channels: the demo account is in 12, a few are subgroups, and it has pending invites to others.
   server = await startServer({ seed: { users: 80, channels: 20 } });
   token = await server.login();
-  me = server.store.firstUsers(1)[0]?.id ?? '';
+  me = server.store.accounts.first(1)[0]?.id ?? '';
 });
 afterAll(() => server.close());
 
@@ -26,7 +26,7 @@ async function myGroups(status?: 'active' | 'inactive') {
 
 /** A group the demo account is not in, and whether it is open. */
 function foreignGroup(open: boolean) {
-  return server.store.raw.state.channels.find((c) => !c.users.includes(me) && c.is_open === open && !c.parent_id);
+  return server.store.channels.all().find((c) => !c.users.includes(me) && c.is_open === open && !c.parent_id);
 }
 
 describe('my groups', () => {
@@ -89,7 +89,7 @@ describe('my groups', () => {
 
 describe('group profile', () => {
   it('shows members, subgroups and counts to a member', async () => {
-    const parent = server.store.raw.state.channels[0];
+    const parent = server.store.channels.all()[0];
     const { data } = await server.client(token).GET('/api/v1/channels/{id}', path(parent?.id ?? ''));
     const group = data?.data;
     expect(group?.is_member).toBe(true);
@@ -103,9 +103,9 @@ describe('group profile', () => {
 
   it('403 for a private group one is not in, 404 for an unknown one', async () => {
     const client = server.client(token);
-    const hidden = server.store.raw.state.channels.find((c) => !c.users.includes(me) && !c.is_public);
+    const hidden = server.store.channels.all().find((c) => !c.users.includes(me) && !c.is_public);
     if (hidden) expect((await client.GET('/api/v1/channels/{id}', path(hidden.id))).error?.status).toBe(403);
-    const open = server.store.raw.state.channels.find((c) => !c.users.includes(me) && c.is_public);
+    const open = server.store.channels.all().find((c) => !c.users.includes(me) && c.is_public);
     if (open) expect((await client.GET('/api/v1/channels/{id}', path(open.id))).data?.data.is_member).toBe(false);
     expect((await client.GET('/api/v1/channels/{id}', path(UNKNOWN_CHANNEL))).error?.status).toBe(404);
   });
@@ -120,7 +120,7 @@ describe('join, add members and invitations', () => {
       expect(joined.data?.data).toMatchObject({ id: open.id, is_member: true });
       const mine = (await myGroups()).find((c) => c.id === open.id);
       // A new member starts with the history read, not with every old message unread.
-      expect(server.store.raw.state.messages[open.id]?.length ?? 0).toBeGreaterThan(0);
+      expect(server.store.chat.messagesOf(open.id)?.length ?? 0).toBeGreaterThan(0);
       expect(mine?.unread_count).toBe(0);
       expect((await client.POST('/api/v1/channels/{id}/join', path(open.id))).error?.status).toBe(409);
     }
@@ -132,7 +132,7 @@ describe('join, add members and invitations', () => {
   it('adds members to a group I am in; 422 names unknown people; 403 in a group I am not in', async () => {
     const client = server.client(token);
     const group = (await myGroups('active'))[0];
-    const newcomer = server.store.firstUsers(80).find((u) => !group?.users.includes(u.id));
+    const newcomer = server.store.accounts.first(80).find((u) => !group?.users.includes(u.id));
     const added = await client.POST('/api/v1/channels/{id}/members', {
       ...path(group?.id ?? ''),
       body: { user_ids: [newcomer?.id ?? ''] },
@@ -165,7 +165,7 @@ describe('join, add members and invitations', () => {
     const client = server.client(token);
     const group = (await myGroups('active'))[1];
     const [invitee, member] = [
-      server.store.firstUsers(80).find((u) => !group?.users.includes(u.id)),
+      server.store.accounts.first(80).find((u) => !group?.users.includes(u.id)),
       group?.users.find((id) => id !== me),
     ];
     const made = await client.POST('/api/v1/channels/{id}/invites', {
@@ -225,7 +225,7 @@ describe('join, add members and invitations', () => {
     const missing = await client.POST('/api/v1/channel-invites/{id}/accept', { params: { path: { id: 9999 } } });
     expect(missing.error?.status).toBe(404);
     if (pending[1]) {
-      const other = server.client(await server.login(server.store.firstUsers(2)[1]?.email));
+      const other = server.client(await server.login(server.store.accounts.first(2)[1]?.email));
       const notMine = await other.POST('/api/v1/channel-invites/{id}/accept', {
         params: { path: { id: pending[1].id } },
       });
@@ -242,7 +242,6 @@ describe('state survives a reload from --data', () => {
     const copy = JSON.parse(JSON.stringify(snapshot));
     delete copy.social; // an older file, written before #6
     const { Store } = await import('../src/store/store.ts');
-    const { listSavedLists } = await import('../src/store/saved-lists.ts');
-    expect(listSavedLists(new Store(copy), me, false)).toEqual([]);
+    expect(new Store(copy).social.listSavedLists(me, false)).toEqual([]);
   });
 });

@@ -236,7 +236,7 @@ describe('sign-in spraying and registration floods (per address)', () => {
       const refused = await register(5);
       expect(refused.response?.status).toBe(429);
       expect(refused.response?.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(server.store.findUserByEmail('new5@flood.test')).toBeUndefined();
+      expect(server.store.accounts.findByEmail('new5@flood.test')).toBeUndefined();
     });
   });
 
@@ -255,7 +255,7 @@ describe('sign-in spraying and registration floods (per address)', () => {
       });
       expect(list.data?.data.data).toEqual([]);
       // The account itself keeps its university.
-      expect(server.store.findUserByEmail('spam@flood.test')?.university).toBe('Buy Cheap Pills Dot Com');
+      expect(server.store.accounts.findByEmail('spam@flood.test')?.university).toBe('Buy Cheap Pills Dot Com');
     });
   });
 });

@@ -113,7 +113,7 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = (token?: string) => createCohortClient({ baseUrl, getToken: () => token, fetch: contractFetch });
   const login = async (email: string = DEMO_ACCOUNT.email, password: string = SEEDED_PASSWORD, uniName?: string) => {
-    const user = store.findUserByEmail(email);
+    const user = store.accounts.findByEmail(email);
     const { data, error } = await client().POST('/api/v1/login', {
       body: { uniName: uniName ?? user?.university ?? DEMO_ACCOUNT.university, email, password },
     });

@@ -61,7 +61,7 @@ describe('a body key named like an Object.prototype property', () => {
       expect(validateResponse(operationId, 422, res.json)).toEqual([]);
     }
     // Nothing was stored under the audit address.
-    expect(server.store.findUserByEmail(register.email)).toBeUndefined();
+    expect(server.store.accounts.findByEmail(register.email)).toBeUndefined();
   });
 
   it('every operation with a body names every such key, never a 5xx', async () => {
@@ -124,7 +124,7 @@ describe('numbers in path and query are plain decimals', () => {
     return (res.json.data as { id: number }).id;
   }
   const noteIds = (): number[] =>
-    server.store.listNotes(server.store.findUserByEmail('demo@cohort.test')?.id ?? '').map((n) => n.id);
+    server.store.profile.listNotes(server.store.accounts.findByEmail('demo@cohort.test')?.id ?? '').map((n) => n.id);
 
   it.each([
     ['hex', (id: number) => `0x${id.toString(16)}`],

@@ -14,11 +14,11 @@ const UNKNOWN_MESSAGE = 'msg_AAAAAAAAAAAAAAAAAAAA';
 beforeAll(async () => {
   server = await startServer();
   token = await server.login();
-  me = server.store.firstUsers(1)[0]?.id ?? '';
+  me = server.store.accounts.first(1)[0]?.id ?? '';
   const channels = (await server.client(token).GET('/api/v1/users/me/channels')).data?.data ?? [];
   mine = [channels[0]?.id ?? '', channels[1]?.id ?? ''];
   // A group of two other users, with one message, that the demo account is not in.
-  const [, alice, bob] = server.store.firstUsers(3);
+  const [, alice, bob] = server.store.accounts.first(3);
   const aliceToken = await server.login(alice?.email);
   const theirs = await server.client(aliceToken).POST('/api/v1/users/channels/store', {
     body: { name: 'Not yours', description: '', tags: [], is_closed: true, users: [bob?.id ?? ''] },
@@ -250,7 +250,7 @@ describe('read marks and mute', () => {
         .snapshot()
         .channels.find((c) => c.id === mine[0])
         ?.users.find((u) => u !== me) ?? '';
-    const otherToken = await server.login(server.store.findUser(other)?.email);
+    const otherToken = await server.login(server.store.accounts.find(other)?.email);
     await client.POST('/api/v1/channels/{id}/read', { params: { path: { id: mine[0] } } });
     for (const text of ['one', 'two', 'three']) {
       await server.client(otherToken).POST('/api/v1/channels/{id}/messages', {

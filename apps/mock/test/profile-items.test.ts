@@ -12,7 +12,7 @@ beforeAll(async () => {
   server = await startServer();
   token = await server.login();
   me = (await server.client(token).GET('/api/v1/users/me')).data?.data.id ?? '';
-  const someone = server.store.firstUsers(2)[1];
+  const someone = server.store.accounts.first(2)[1];
   if (!someone) throw new Error('seed has fewer than two users');
   other = someone.id;
   otherToken = await server.login(someone.email);
@@ -205,7 +205,7 @@ describe('experiences', () => {
       ).data?.data.data;
     // One account typing a name (twice) does not publish it to everyone, signed out included.
     expect(await listed()).toEqual([]);
-    const [, second2, third] = server.store.firstUsers(3);
+    const [, second2, third] = server.store.accounts.first(3);
     await server.client(await server.login(second2?.email)).POST('/api/v1/users/me/experiences/store', { body });
     expect(await listed()).toEqual([]);
     await server.client(await server.login(third?.email)).POST('/api/v1/users/me/experiences/store', { body });

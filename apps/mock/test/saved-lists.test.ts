@@ -8,8 +8,8 @@ let people: string[];
 beforeAll(async () => {
   server = await startServer({ seed: { users: 120 } });
   token = await server.login();
-  people = server.store
-    .firstUsers(120)
+  people = server.store.accounts
+    .first(120)
     .slice(1)
     .map((u) => u.id);
 });
@@ -98,7 +98,7 @@ describe('saved lists', () => {
   });
 
   it("answers 404 for another user's list or an unknown one", async () => {
-    const other = server.store.firstUsers(2)[1];
+    const other = server.store.accounts.first(2)[1];
     const otherToken = await server.login(other?.email);
     const mine = (await server.client(token).GET('/api/v1/users/me/saved-lists')).data?.data[0]?.id as number;
     const client = server.client(otherToken);

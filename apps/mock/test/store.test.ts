@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedState } from '../src/seed/index.ts';
 import { readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
-import { chatOf } from '../src/store/chat.ts';
 import type { Row } from '../src/store/rows.ts';
 import { Store } from '../src/store/store.ts';
 import { writeInEveryArea } from './every-area.ts';
@@ -20,15 +19,15 @@ describe('one transaction per request', () => {
       persistence: { commit: (rows) => commits.push(rows), replace: () => {} },
     });
     const before = structuredClone(store.snapshot());
-    const user = store.firstUsers(1)[0]?.id ?? '';
-    const channel = store.listChannelsOf(user)[0]?.id ?? '';
+    const user = store.accounts.first(1)[0]?.id ?? '';
+    const channel = store.channels.of(user)[0]?.id ?? '';
     const heard: unknown[] = [];
-    chatOf(store).on('chat', (event) => heard.push(event));
+    store.chat.on('chat', (event) => heard.push(event));
 
     expect(() =>
       store.transact(() => {
-        store.addNote(user, { title: 'First write', note: 'Never kept', date: '2026-11-24' });
-        chatOf(store).send(user, channel, { message: 'Second write' });
+        store.profile.addNote(user, { title: 'First write', note: 'Never kept', date: '2026-11-24' });
+        store.chat.send(user, channel, { message: 'Second write' });
         throw new Error('the handler fails halfway');
       }),
     ).toThrow('the handler fails halfway');
@@ -37,19 +36,21 @@ describe('one transaction per request', () => {
     expect(commits).toEqual([]);
     expect(heard).toEqual([]);
     // The store still works after the rollback, and the next note gets the id the failed one had.
-    const note = store.transact(() => store.addNote(user, { title: 'Kept', note: 'After', date: '2026-11-24' }));
+    const note = store.transact(() =>
+      store.profile.addNote(user, { title: 'Kept', note: 'After', date: '2026-11-24' }),
+    );
     expect(note.id).toBe(before.next_id.note);
     expect(commits).toHaveLength(1);
   });
 
   it('a change outside a transaction is refused before it happens', () => {
     const store = new Store(seedState({ users: 5, channels: 1 }));
-    const user = store.firstUsers(1)[0]?.id ?? '';
-    const before = store.listNotes(user);
-    expect(() => store.addNote(user, { title: 'Loose', note: 'Write', date: '2026-11-24' })).toThrow(
+    const user = store.accounts.first(1)[0]?.id ?? '';
+    const before = store.profile.listNotes(user);
+    expect(() => store.profile.addNote(user, { title: 'Loose', note: 'Write', date: '2026-11-24' })).toThrow(
       /changed outside a transaction/,
     );
-    expect(store.listNotes(user)).toEqual(before);
+    expect(store.profile.listNotes(user)).toEqual(before);
   });
 
   it('hands persistence one batch per request, holding only the rows the request changed', async () => {
@@ -67,7 +68,7 @@ describe('one transaction per request', () => {
       });
       expect(sent.response?.status).toBe(201);
       expect(commits).toHaveLength(1);
-      const me = server.store.findUserByEmail('demo@cohort.test')?.id;
+      const me = server.store.accounts.findByEmail('demo@cohort.test')?.id;
       expect(commits[0]?.map((r) => `${r.collection} ${r.key}`).sort()).toEqual(
         [`channel ${channel}`, `message ${channel}/${sent.data?.data.id}`, `read ${me}`].sort(),
       );
@@ -77,6 +78,59 @@ describe('one transaction per request', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('one id scheme', () => {
+  it('numbers every kind from its counter; a state from before some counters existed continues past its ids', () => {
+    const old = JSON.parse(JSON.stringify(seedState({ users: 60, channels: 3 })));
+    for (const counter of ['report', 'event', 'saved_list', 'connection', 'channel_invite'])
+      delete old.next_id[counter];
+    old.chat.next_report_id = 41;
+    old.chat.next_event_id = 7;
+    const store = new Store(old);
+    const me = store.accounts.first(1)[0]?.id ?? '';
+    const stranger = store.accounts
+      .all()
+      .find((u) => u.id !== me && !u.friend_ids.includes(me) && !store.accounts.find(me)?.friend_ids.includes(u.id));
+    const other = stranger?.id ?? '';
+    const channel = store.channels.of(me)[0]?.id ?? '';
+    const highestList = Math.max(...(old.social.saved_lists as { id: number }[]).map((l) => l.id));
+    store.transact(() => {
+      const message = store.chat.send(me, channel, { message: 'To report' });
+      expect(
+        store.chat.report(store.channels.get(channel)?.users.find((u) => u !== me) ?? me, message.id, 'spam', undefined)
+          .id,
+      ).toBe(41);
+      expect(
+        store.calendar.create(me, {
+          title: 'Ids',
+          all_day: true,
+          start: '2026-12-01T00:00:00Z',
+          end: '2026-12-01T00:00:00Z',
+        }).id,
+      ).toBe(7);
+      expect(store.social.createSavedList(me, { name: 'Next', user_ids: [other] }).id).toBe(highestList + 1);
+      expect(store.social.connect(me, other).id).toBeGreaterThan(0);
+    });
+    const snapshot = store.snapshot();
+    expect(snapshot.next_id).toMatchObject({ report: 42, event: 8, saved_list: highestList + 2 });
+    expect(snapshot.chat).not.toHaveProperty('next_report_id');
+  });
+
+  it('a refused note takes no id (the limit is checked before an id is drawn)', () => {
+    const store = new Store(seedState({ users: 3, channels: 1 }));
+    const me = store.accounts.first(1)[0]?.id ?? '';
+    store.transact(() => {
+      for (let i = store.profile.listNotes(me).length; i < 1000; i++) {
+        store.profile.addNote(me, { title: `Note ${i}`, note: 'Filling', date: '2026-01-01' });
+      }
+    });
+    const next = store.snapshot().next_id.note;
+    expect(() =>
+      store.transact(() => store.profile.addNote(me, { title: 'One more', note: 'Refused', date: '2026-01-01' })),
+    ).toThrow(/at most 1,000 notes/);
+    expect(store.snapshot().next_id.note).toBe(next);
   });
 });
 
@@ -90,7 +144,7 @@ describe('--data on SQLite', () => {
       await writeInEveryArea(server.baseUrl);
       // Concurrent requests: each commits whole, none sees half of another.
       const token = await server.login();
-      const me = server.store.findUserByEmail('demo@cohort.test')?.id ?? '';
+      const me = server.store.accounts.findByEmail('demo@cohort.test')?.id ?? '';
       await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           server.client(token).POST('/api/v1/users/me/notes/store', {
@@ -98,7 +152,7 @@ describe('--data on SQLite', () => {
           }),
         ),
       );
-      expect(server.store.listNotes(me).filter((n) => n.title.startsWith('Concurrent'))).toHaveLength(40);
+      expect(server.store.profile.listNotes(me).filter((n) => n.title.startsWith('Concurrent'))).toHaveLength(40);
       expect(readSqliteState(file)).toEqual(JSON.parse(JSON.stringify(server.store.snapshot())));
     } finally {
       await server.close();
@@ -121,8 +175,8 @@ describe('--data on SQLite', () => {
         replace: (s) => persistence.replace(s),
       },
     });
-    const user = spy.firstUsers(1)[0]?.id ?? '';
-    spy.transact(() => spy.addNote(user, { title: 'Cheap', note: 'One row', date: '2026-11-24' }));
+    const user = spy.accounts.first(1)[0]?.id ?? '';
+    spy.transact(() => spy.profile.addNote(user, { title: 'Cheap', note: 'One row', date: '2026-11-24' }));
     expect(commits[0]?.map((r) => r.collection).sort()).toEqual(['counters', 'note']);
     expect(readSqliteState(file).notes.at(-1)).toMatchObject({ title: 'Cheap', user_id: user });
     persistence.close();

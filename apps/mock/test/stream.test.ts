@@ -8,7 +8,6 @@ import { MockClock } from '../src/clock.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
 import { seedState } from '../src/seed/index.ts';
 import { createMockServer } from '../src/server.ts';
-import { chatOf } from '../src/store/chat.ts';
 import { Store } from '../src/store/store.ts';
 import type { Message } from '../src/store/types.ts';
 import { seededPasswordHash, startServer, type TestServer, validateResponse } from './helpers.ts';
@@ -77,12 +76,12 @@ let channel: string;
 beforeAll(async () => {
   server = await startServer({ options: { keepAliveMs: 50 } });
   demoToken = await server.login();
-  const demo = server.store.firstUsers(1)[0];
+  const demo = server.store.accounts.first(1)[0];
   const mine = (await server.client(demoToken).GET('/api/v1/users/me/channels')).data?.data ?? [];
   const group = mine.find((c) => c.users.length > 2);
   channel = group?.id ?? '';
   const other = group?.users.find((id) => id !== demo?.id) ?? '';
-  otherToken = await server.login(server.store.findUser(other)?.email);
+  otherToken = await server.login(server.store.accounts.find(other)?.email);
 });
 afterAll(() => server.close());
 
@@ -221,7 +220,7 @@ describe('streamChannel', () => {
   });
 
   it('answers 403 to a non-member', async () => {
-    const [, alice, bob] = server.store.firstUsers(3);
+    const [, alice, bob] = server.store.accounts.first(3);
     const aliceToken = await server.login(alice?.email);
     const theirs = await server.client(aliceToken).POST('/api/v1/users/channels/store', {
       body: { name: 'Private', description: '', tags: [], is_closed: true, users: [bob?.id ?? ''] },
@@ -330,9 +329,9 @@ describe('stream limits (an attacker opening streams by the thousand)', () => {
       const group = (await busy.client(observerToken).GET('/api/v1/users/me/channels')).data?.data.find(
         (c) => c.users.length > 1,
       );
-      const me = busy.store.findUserByEmail('demo@cohort.test')?.id;
+      const me = busy.store.accounts.findByEmail('demo@cohort.test')?.id;
       const member = group?.users.find((id) => id !== me) ?? '';
-      const token = await busy.login(busy.store.findUser(member)?.email);
+      const token = await busy.login(busy.store.accounts.find(member)?.email);
       const url = (t: string) =>
         `${busy.baseUrl}/api/v1/channels/${group?.id}/stream?access_token=${encodeURIComponent(t)}`;
       const observer = listen(url(observerToken));
@@ -391,7 +390,7 @@ describe('stream limits (an attacker opening streams by the thousand)', () => {
 describe('chatter', () => {
   it('makes seeded members (never a connected user) post to the open group now and then', async () => {
     const store = new Store(seedState({ users: 40, channels: 6 }));
-    const realtime = new RealtimeHub(chatOf(store));
+    const realtime = new RealtimeHub(store.chat);
     const app = createApp({ store, options: { seededPasswordHash: await seededPasswordHash(), realtime } });
     const http = await new Promise<Server>((resolve) => {
       const s = createMockServer(app).listen(0, '127.0.0.1', () => resolve(s));
@@ -399,14 +398,14 @@ describe('chatter', () => {
     const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
     const stop = startChatter({ store, realtime, everyMs: { min: 20, max: 40 } });
     try {
-      const demo = store.firstUsers(1)[0];
+      const demo = store.accounts.first(1)[0];
       const login = await fetch(`${base}/api/v1/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ uniName: demo?.university, email: demo?.email, password: 'cohort-demo' }),
       });
       const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-      const open = store.listChannelsOf(demo?.id ?? '').find((c) => c.users.length > 2);
+      const open = store.channels.of(demo?.id ?? '').find((c) => c.users.length > 2);
       const s = listen(`${base}/api/v1/channels/${open?.id}/stream?access_token=${token}`);
       streams.push(s.es);
       await s.opened;

@@ -88,12 +88,12 @@ let channel: string;
 beforeAll(async () => {
   server = await startServer({ options: { keepAliveMs: 50 } });
   demoToken = await server.login();
-  demoId = server.store.firstUsers(1)[0]?.id ?? '';
+  demoId = server.store.accounts.first(1)[0]?.id ?? '';
   const mine = (await server.client(demoToken).GET('/api/v1/users/me/channels')).data?.data ?? [];
   const group = mine.find((c) => c.users.length > 2 && !c.is_direct);
   channel = group?.id ?? '';
   otherId = group?.users.find((id) => id !== demoId) ?? '';
-  otherToken = await server.login(server.store.findUser(otherId)?.email);
+  otherToken = await server.login(server.store.accounts.find(otherId)?.email);
 });
 afterAll(() => server.close());
 
@@ -122,7 +122,7 @@ describe('streamMe (the user stream)', () => {
   });
 
   it('does not deliver a message of a group I am not in', async () => {
-    const [, , , outsider] = server.store.firstUsers(4);
+    const [, , , outsider] = server.store.accounts.first(4);
     const outsiderToken = await server.login(outsider?.email);
     const theirs = await server.client(outsiderToken).POST('/api/v1/users/channels/store', {
       body: { name: 'Not for demo', description: '', tags: [], is_closed: true, users: [] },
@@ -163,7 +163,7 @@ describe('streamMe (the user stream)', () => {
   });
 
   it('tells members (with the new count) and the newcomer when someone is added, and when they leave', async () => {
-    const [, , , , , newcomer] = server.store.firstUsers(6);
+    const [, , , , , newcomer] = server.store.accounts.first(6);
     const newcomerId = newcomer?.id ?? '';
     const made = await server.client(demoToken).POST('/api/v1/users/channels/store', {
       body: { name: 'Growing', description: '', tags: [], is_closed: false, users: [otherId] },
@@ -196,7 +196,7 @@ describe('streamMe (the user stream)', () => {
   });
 
   it('tells the invitee of an invitation, and their other tabs of accepting it (with the group)', async () => {
-    const [, , , , , , invitee] = server.store.firstUsers(7);
+    const [, , , , , , invitee] = server.store.accounts.first(7);
     const inviteeToken = await server.login(invitee?.email);
     const made = await server.client(demoToken).POST('/api/v1/users/channels/store', {
       body: { name: 'Invite only', description: '', tags: [], is_closed: true, users: [] },
@@ -263,7 +263,7 @@ describe('streamMe (the user stream)', () => {
   });
 
   it('shares the per-user and per-token cap with group streams: the 11th stream is a 429', async () => {
-    const token = await server.login(server.store.firstUsers(8)[7]?.email);
+    const token = await server.login(server.store.accounts.first(8)[7]?.email);
     const member = (await server.client(token).GET('/api/v1/users/me/channels')).data?.data[0]?.id ?? '';
     const streams: Stream[] = [];
     for (let i = 0; i < 5; i++) streams.push(await openUserStream(server.baseUrl, token));

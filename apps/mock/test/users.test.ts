@@ -49,12 +49,12 @@ describe('users/me', () => {
 
 describe('getUser', () => {
   it("returns another user's public profile, 404 for an unknown id, 422 for a malformed one", async () => {
-    const other = server.store.firstUsers(2)[1];
+    const other = server.store.accounts.first(2)[1];
     const client = server.client(token);
     const { data } = await client.GET('/api/v1/users/{id}', { params: { path: { id: other?.id ?? '' } } });
     expect(data?.data).toMatchObject({ id: other?.id, first_name: other?.first_name });
     // A stranger's contact details are not shown (the contract's PublicUser); see access.test.ts.
-    const demo = server.store.findUserByEmail('demo@cohort.test');
+    const demo = server.store.accounts.findByEmail('demo@cohort.test');
     if (!demo?.friend_ids.includes(other?.id ?? '')) expect(data?.data).not.toHaveProperty('email');
     expect(data?.data).not.toHaveProperty('password_hash');
     expect(
@@ -71,8 +71,8 @@ describe('friends', () => {
     const { data, response } = await server.client(token).GET('/api/v1/users/me/friends');
     expect(Array.isArray(data)).toBe(true);
     expect(data?.length).toBeGreaterThanOrEqual(10);
-    const me = server.store.findUserByEmail(DEMO_ACCOUNT.email);
-    for (const friend of data ?? []) expect(server.store.findUser(friend.id)?.friend_ids).toContain(me?.id);
+    const me = server.store.accounts.findByEmail(DEMO_ACCOUNT.email);
+    for (const friend of data ?? []) expect(server.store.accounts.find(friend.id)?.friend_ids).toContain(me?.id);
     expect(response?.headers.get('content-type')).toMatch(/json/);
     expect((await server.client().GET('/api/v1/users/me/friends')).error?.status).toBe(401);
   });

@@ -16,7 +16,7 @@ export function bearerToken(authorization: string | undefined): string | undefin
 
 /** The session of a token however it came (a header, a stream ticket); throws 401 when it is not live. */
 export function authenticateToken(store: Store, token: string | undefined): Session {
-  const state = token ? store.tokenState(token) : undefined;
+  const state = token ? store.accounts.tokenState(token) : undefined;
   if (state === 'expired') throw HttpError.sessionExpired();
   if (!token || !state) throw HttpError.unauthorized();
   return { user: state.user, token };

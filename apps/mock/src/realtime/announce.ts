@@ -1,6 +1,4 @@
-import { chatOf } from '../store/chat.ts';
 import { toPerson } from '../store/directory.ts';
-import { viewChannel } from '../store/groups.ts';
 import type { Store } from '../store/store.ts';
 import type { StoredChannel } from '../store/types.ts';
 
@@ -12,25 +10,24 @@ import type { StoredChannel } from '../store/types.ts';
 /** The hub's view of the store: a group's member ids and a member's unread count. */
 export function hubViews(store: Store) {
   return {
-    membersOf: (channelId: string): readonly string[] => store.raw.channels.get(channelId)?.users ?? [],
-    unreadCount: (userId: string, channelId: string) => chatOf(store).unreadCount(userId, channelId),
+    membersOf: (channelId: string): readonly string[] => store.channels.get(channelId)?.users ?? [],
+    unreadCount: (userId: string, channelId: string) => store.chat.unreadCount(userId, channelId),
   };
 }
 
 /** `userId`'s own view of the group changed (joined, followed, reactivated): their `channel` event. */
 export function announceChannel(store: Store, userId: string, channel: StoredChannel): void {
-  const view = chatOf(store).decorate(userId, viewChannel(store, userId, channel));
-  chatOf(store).announce({ type: 'channel', userId, channel: view });
+  const view = store.chat.view(userId, channel);
+  store.chat.announce({ type: 'channel', userId, channel: view });
 }
 
-/** Each of `userIds` joined `channelId`: `member` to every member, `channel` to each newcomer. */
-export function announceJoined(store: Store, channelId: string, userIds: Iterable<string>): void {
-  const channel = store.raw.channels.get(channelId);
-  if (!channel) return;
+/** Each of `userIds` joined `channel`: `member` to every member, `channel` to each newcomer. */
+export function announceJoined(store: Store, channel: StoredChannel, userIds: Iterable<string>): void {
+  const channelId = channel.id;
   for (const userId of userIds) {
-    const user = store.findUser(userId);
+    const user = store.accounts.find(userId);
     if (!user) continue;
-    chatOf(store).announce({
+    store.chat.announce({
       type: 'member',
       channelId,
       change: 'joined',
@@ -43,10 +40,10 @@ export function announceJoined(store: Store, channelId: string, userIds: Iterabl
 
 /** `userId` left `channelId`: `member` to the remaining members and to the leaver's other tabs. */
 export function announceLeft(store: Store, channelId: string, userId: string): void {
-  const channel = store.raw.channels.get(channelId);
-  const user = store.findUser(userId);
+  const channel = store.channels.get(channelId);
+  const user = store.accounts.find(userId);
   if (!channel || !user) return;
-  chatOf(store).announce({
+  store.chat.announce({
     type: 'member',
     channelId,
     change: 'left',

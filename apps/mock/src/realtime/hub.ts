@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { HttpError } from '../http-error.ts';
-import type { ChatEvent, ChatService } from '../store/chat.ts';
+import type { Chat, ChatEvent } from '../store/chat.ts';
 
 export const KEEP_ALIVE_MS = 15_000;
 /** Open streams allowed per user, and per token (429 past it). */
@@ -46,7 +46,7 @@ interface ChannelStreams {
 }
 
 /**
- * The live side of chat: per-channel Server-Sent Event streams. Relays the ChatService's events,
+ * The live side of chat: per-channel Server-Sent Event streams. Relays the chat area's events,
  * counts who is online (distinct users with an open stream, kept incrementally) and keeps idle
  * streams alive. Streams are capped per user and per token, presence is coalesced per channel,
  * and a stream ends when its token is revoked or its user leaves: the store says so through
@@ -111,7 +111,7 @@ export class RealtimeHub {
   };
 
   constructor(
-    private readonly chat: ChatService,
+    private readonly chat: Chat,
     options: HubOptions = {},
   ) {
     this.keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
-import { chatOf } from '../store/chat.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 export interface AuthRoutesOptions {
@@ -19,17 +18,20 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     ctx,
     'login',
     async ({ body }) => {
-      const user = store.findUserByEmail(body.email);
+      const user = store.accounts.findByEmail(body.email);
       const hash = user ? (user.password_hash ?? options.seededPasswordHash) : options.seededPasswordHash;
       // Always run scrypt, so an unknown e-mail takes as long as a wrong password.
       const passwordOk = await verifyPassword(body.password, hash);
       const uniOk = user?.university?.trim().toLowerCase() === body.uniName.trim().toLowerCase();
       if (!user || !passwordOk || !uniOk) throw HttpError.unauthorized('These credentials do not match our records.');
       // After the await: the handler's own transaction has ended, so this change needs one.
-      const access_token = store.transact(() => store.issueToken(user.id));
+      const access_token = store.transact(() => store.accounts.issueToken(user.id));
       return {
         status: 200,
-        body: ok({ access_token, token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds }, 'Signed in.'),
+        body: ok(
+          { access_token, token_type: 'Bearer' as const, expires_in: store.accounts.tokenTtlSeconds },
+          'Signed in.',
+        ),
       };
     },
     options.loginLimiters,
@@ -39,16 +41,18 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     ctx,
     'register',
     async ({ body }) => {
-      if (store.findUserByEmail(body.email)) {
+      if (store.accounts.findByEmail(body.email)) {
         throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
       }
       const password_hash = await hashPassword(body.password);
       // The account and its first token commit together (after the await, in a transaction of their own).
-      const access_token = store.transact(() => store.issueToken(store.createUser({ ...body, password_hash }).id));
+      const access_token = store.transact(() =>
+        store.accounts.issueToken(store.accounts.create({ ...body, password_hash }).id),
+      );
       return {
         status: 201,
         body: ok(
-          { access_token, token_type: 'Bearer' as const, expires_in: store.tokenTtlSeconds },
+          { access_token, token_type: 'Bearer' as const, expires_in: store.accounts.tokenTtlSeconds },
           'Account created.',
         ),
       };
@@ -58,8 +62,8 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
 
   // POST (proposed) and the spec's GET (deprecated) do the same.
   const signOut = (token: string) => {
-    store.revokeToken(token);
-    chatOf(store).announce({ type: 'signed-out', token });
+    store.accounts.revokeToken(token);
+    store.chat.announce({ type: 'signed-out', token });
     return { status: 200 as const, body: ok(null, 'Signed out.') };
   };
   route(ctx, 'logout', ({ session }) => signOut(session.token));

@@ -1,28 +1,27 @@
 import { announceLeft } from '../realtime/announce.ts';
-import { chatOf } from '../store/chat.ts';
-import { listMyGroups } from '../store/groups.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 export function channelsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
   route(ctx, 'storeChannel', ({ session, body }) => ({
     status: 201,
-    body: ok(store.createChannel(session.user.id, body), 'Group created.'),
+    body: ok(store.channels.view(session.user.id, store.channels.create(session.user.id, body)), 'Group created.'),
   }));
   route(ctx, 'listMyChannels', ({ session, query }) => ({
     status: 200,
-    // Membership fields and the status filter come from groups (#6); the chat fields (unread count,
-    // mute, last and pinned message) from the chat store (#7).
-    body: ok(listMyGroups(store, session.user.id, query.status).map((c) => chatOf(store).decorate(session.user.id, c))),
+    // Each with the user's group fields (membership, follow, status) and chat fields (unread count, mute, last and pinned message).
+    body: ok(
+      store.channels.listMine(session.user.id, query.status).map((c) => store.chat.decorate(session.user.id, c)),
+    ),
   }));
   route(ctx, 'leaveChannel', ({ session, params }) => {
-    const channel = store.leaveChannel(session.user.id, params.id);
-    chatOf(store).announce({ type: 'left', channelId: params.id, userId: session.user.id });
+    const channel = store.channels.leave(session.user.id, params.id);
+    store.chat.announce({ type: 'left', channelId: params.id, userId: session.user.id });
     announceLeft(store, params.id, session.user.id);
-    return { status: 200, body: ok(channel, 'You left the group.') };
+    return { status: 200, body: ok(store.channels.view(session.user.id, channel), 'You left the group.') };
   });
   route(ctx, 'getChannelMessages', ({ session, params, query }) => {
-    const page = store.messagesPage(session.user.id, params.id, query.before, query.limit ?? 50);
+    const page = store.chat.page(session.user.id, params.id, query.before, query.limit ?? 50);
     return { status: 200, body: { success: true as const, message: 'OK', ...page } };
   });
 }

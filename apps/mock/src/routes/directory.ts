@@ -1,13 +1,11 @@
 import type { RequestHandler } from 'express';
-import { connect } from '../store/connections.ts';
-import { directoryOf, searchPeople } from '../store/directory.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The people directory: search and invitations to connect. Registered before `/users/{id}`. */
 export function directoryRoutes(ctx: RouteContext, limit: RequestHandler[] = []): void {
   const { store } = ctx;
   // Build the search index now, so the first search does not pay for it.
-  directoryOf(store);
+  store.directory.current();
 
   route(
     ctx,
@@ -15,7 +13,7 @@ export function directoryRoutes(ctx: RouteContext, limit: RequestHandler[] = [])
     ({ session, query, res }) => {
       const started = performance.now();
       const { page = 1, per_page: perPage = 15, ...filters } = query;
-      const body = ok(searchPeople(store, session.user.id, filters, page, perPage));
+      const body = ok(store.directory.page(session.user.id, filters, page, perPage));
       res.setHeader('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
       return { status: 200, body };
     },
@@ -24,6 +22,6 @@ export function directoryRoutes(ctx: RouteContext, limit: RequestHandler[] = [])
 
   route(ctx, 'connectUser', ({ session, params }) => ({
     status: 201,
-    body: ok(connect(store, session.user.id, params.id), 'Invitation sent.'),
+    body: ok(store.social.connect(session.user.id, params.id), 'Invitation sent.'),
   }));
 }

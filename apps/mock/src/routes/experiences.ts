@@ -5,14 +5,14 @@ export function experiencesRoutes(ctx: RouteContext): void {
   const { store } = ctx;
   route(ctx, 'listExperiences', ({ session }) => ({
     status: 200,
-    body: ok(store.listExperiences(session.user.id)),
+    body: ok(store.profile.listExperiences(session.user.id)),
   }));
   route(ctx, 'storeExperience', ({ session, body }) => ({
     status: 201,
-    body: ok(store.addExperience(session.user.id, body), 'Experience saved.'),
+    body: ok(store.profile.addExperience(session.user.id, body), 'Experience saved.'),
   }));
   route(ctx, 'listUserExperiences', ({ params }) => ({
     status: 200,
-    body: ok(store.listExperiences(params.id)),
+    body: ok(store.profile.listExperiences(params.id)),
   }));
 }

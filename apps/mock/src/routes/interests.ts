@@ -4,11 +4,11 @@ export function interestsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
   route(ctx, 'storeInterest', ({ session, body }) => ({
     status: 201,
-    body: ok(store.addInterest(session.user.id, body.name), 'Interest saved.'),
+    body: ok(store.profile.addInterest(session.user.id, body.name), 'Interest saved.'),
   }));
-  route(ctx, 'listInterests', ({ params }) => ({ status: 200, body: ok(store.listInterests(params.userId)) }));
+  route(ctx, 'listInterests', ({ params }) => ({ status: 200, body: ok(store.profile.listInterests(params.userId)) }));
   route(ctx, 'detachInterest', ({ session, params }) => ({
     status: 200,
-    body: ok(store.detachInterest(session.user.id, params.id), 'Interest removed.'),
+    body: ok(store.profile.detachInterest(session.user.id, params.id), 'Interest removed.'),
   }));
 }

@@ -50,7 +50,7 @@ function stripExtension(file: string, ext: string): string {
 export function mediaRouter(store: Store): Router {
   const router = Router();
   router.get('/media/avatars/:file', (req, res) => {
-    const user = store.findUser(stripExtension(req.params.file, '.svg'));
+    const user = store.accounts.find(stripExtension(req.params.file, '.svg'));
     if (!user) throw HttpError.notFound('No such avatar.');
     const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
     res.set('Cache-Control', CACHE).type('image/svg+xml').send(avatarSvg(initials, user.id));

@@ -1,9 +1,9 @@
-import { chatOf, type MessageDraft } from '../store/chat.ts';
+import type { MessageDraft } from '../store/chat.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** Sending, pinning, forwarding and reporting messages; read marks and mutes (#7). */
 export function messagesRoutes(ctx: RouteContext): void {
-  const chat = chatOf(ctx.store);
+  const chat = ctx.store.chat;
 
   route(ctx, 'sendMessage', ({ session, params, body }) => ({
     status: 201,

@@ -3,7 +3,6 @@ import { HttpError } from '../http-error.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { type RealtimeHub, frame as sseFrame } from '../realtime/hub.ts';
 import type { StreamTickets } from '../realtime/tickets.ts';
-import { chatOf } from '../store/chat.ts';
 import type { Message } from '../store/types.ts';
 import { ok, type RouteContext, route, streamRoute } from './define.ts';
 
@@ -15,7 +14,7 @@ import { ok, type RouteContext, route, streamRoute } from './define.ts';
  */
 export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: StreamTickets): void {
   route(ctx, 'createStreamTicket', ({ session }) => ({ status: 201, body: ok(tickets.issue(session.token)) }));
-  const chat = chatOf(ctx.store);
+  const chat = ctx.store.chat;
   const tokenFrom = (req: Request) => {
     const header = bearerToken(req.get('authorization'));
     if (header) return header;
@@ -32,8 +31,8 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
       // Logout and leave end the stream at once (the hub hears of them); the keep-alive tick also
       // notices an expired token or a membership ended some other way.
       const allowed = () =>
-        ctx.store.userForToken(token) !== undefined &&
-        ctx.store.raw.channels.get(channelId)?.users.includes(user.id) === true;
+        ctx.store.accounts.userForToken(token) !== undefined &&
+        ctx.store.channels.get(channelId)?.users.includes(user.id) === true;
       hub.subscribe(channelId, user.id, res, allowed, token);
     },
     tokenFrom,
@@ -56,7 +55,7 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
             ),
           )
         : [];
-      hub.subscribeUser(user.id, res, () => ctx.store.userForToken(token) !== undefined, token, backlog);
+      hub.subscribeUser(user.id, res, () => ctx.store.accounts.userForToken(token) !== undefined, token, backlog);
     },
     tokenFrom,
   );
@@ -70,18 +69,18 @@ const REPLAY_LIMIT = 500;
  * `REPLAY_LIMIT`); none when the id is unknown or in a group the user is not in.
  */
 function missedMessages(ctx: RouteContext, userId: string, lastId: string): [string, Message][] {
-  const { channels, state } = ctx.store.raw;
-  const mine = [...channels.values()].filter((c) => c.users.includes(userId));
+  const { channels, chat } = ctx.store;
+  const mine = channels.of(userId);
   let since: { channelId: string; index: number; time: string } | undefined;
   for (const c of mine) {
-    const index = state.messages[c.id]?.findIndex((m) => m.id === lastId) ?? -1;
-    if (index >= 0) since = { channelId: c.id, index, time: state.messages[c.id]?.[index]?.time ?? '' };
+    const index = chat.messagesOf(c.id).findIndex((m) => m.id === lastId);
+    if (index >= 0) since = { channelId: c.id, index, time: chat.messagesOf(c.id)[index]?.time ?? '' };
   }
   if (!since) return [];
   const found = since;
   const missed: [string, Message][] = [];
   for (const c of mine) {
-    (state.messages[c.id] ?? []).forEach((m, i) => {
+    chat.messagesOf(c.id).forEach((m, i) => {
       if (c.id === found.channelId ? i > found.index : m.time > found.time) missed.push([c.id, m]);
     });
   }

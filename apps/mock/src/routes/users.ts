@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { toPublicUser, toUser } from '../store/store.ts';
+import { toPublicUser, toUser } from '../store/accounts.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The signed-in user, friends, saved messages and public profiles. `/users/me…` before `/users/{id}`. */
@@ -10,21 +10,21 @@ export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] 
 
   route(ctx, 'updateMe', ({ session, body }) => ({
     status: 200,
-    body: ok(toUser(store.updateUser(session.user.id, body)), 'Profile saved.'),
+    body: ok(toUser(store.accounts.update(session.user.id, body)), 'Profile saved.'),
   }));
 
-  route(ctx, 'listFriends', ({ session }) => ({ status: 200, body: store.listFriends(session.user.id) }));
+  route(ctx, 'listFriends', ({ session }) => ({ status: 200, body: store.accounts.listFriends(session.user.id) }));
 
   route(ctx, 'listSavedMessages', ({ session }) => ({
     status: 200,
-    body: ok(store.listSavedMessages(session.user.id)),
+    body: ok(store.chat.listSaved(session.user.id)),
   }));
 
   // Contact details only for the person themself and their connections (the contract's PublicUser).
   route(
     ctx,
     'getUser',
-    ({ session, params }) => ({ status: 200, body: ok(toPublicUser(session.user, store.requireUser(params.id))) }),
+    ({ session, params }) => ({ status: 200, body: ok(toPublicUser(session.user, store.accounts.require(params.id))) }),
     directoryLimit,
   );
 }

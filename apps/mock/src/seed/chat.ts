@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
-import { emptyChatState } from '../store/chat.ts';
 import type { Message, State, StoredUser } from '../store/types.ts';
+import { emptyChatState } from '../store/types.ts';
 import { CLUBS, COMPANIES, MAJORS } from './catalog.ts';
 import { createChannel, createMessage } from './factories.ts';
 import { chatLine } from './messages.ts';

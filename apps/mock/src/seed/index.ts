@@ -97,7 +97,20 @@ export function seedState(options: SeedOptions = {}): State {
   };
   const universityIds = resources.University.map((u) => u.id);
 
-  const next = { note: 1, club: 1, interest: 1, direction: 1, experience: 1, resource: 1000, saved_message: 1 };
+  const next: State['next_id'] = {
+    note: 1,
+    club: 1,
+    interest: 1,
+    direction: 1,
+    experience: 1,
+    resource: 1000,
+    saved_message: 1,
+    report: 1,
+    event: 1,
+    saved_list: 1,
+    connection: 1,
+    channel_invite: 1,
+  };
   const state: State = {
     version: 1,
     seed,
@@ -212,6 +225,10 @@ export function seedState(options: SeedOptions = {}): State {
     });
   }
   state.social = seedSocial(state, seed, refDate);
+  // The seed numbers its lists and invitations from 1: the counters go on after them.
+  next.saved_list = state.social.saved_lists.length + 1;
+  next.channel_invite = state.social.channel_invites.length + 1;
+  next.connection = state.social.connections.length + 1;
   // After the social seed: the archive is appended last, so it never becomes a seeded subgroup.
   seedChat(f, state, seed, refDate);
   return state;

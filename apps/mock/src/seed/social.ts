@@ -1,6 +1,6 @@
 import { base, en, Faker } from '@faker-js/faker';
-import { emptySocialState, type SocialState, type StoredSavedList } from '../store/social.ts';
 import type { State, StoredUser } from '../store/types.ts';
+import { emptySocialState, type SocialState, type StoredSavedList } from '../store/types.ts';
 
 const DAY = 86400e3;
 const SUBGROUP_NAMES = ['Hardware', 'Fundraising', 'First Years', 'Alumni'];

@@ -1,64 +1,23 @@
 import { EventEmitter } from 'node:events';
-import type { components } from '@cohort/api';
 import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
+import type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
+import type { StoreCore } from './core.ts';
 import { messageKey } from './rows.ts';
-import type { Store } from './store.ts';
-import type { Channel, Message, State, StoredChannel } from './types.ts';
+import type { Areas } from './store.ts';
 
-type Schemas = components['schemas'];
-type PersonSummary = Schemas['PersonSummary'];
-/**
- * What `sendMessage` accepts, once the contract's `MessageInput` has validated it (its generated
- * type is an `anyOf` union too loose to read fields from).
- */
-export type MessageDraft = Partial<Pick<Message, 'message' | 'reply_message_id' | 'files' | 'client_id'>>;
-export type Report = Schemas['Report'];
-export type ReportReason = Report['reason'];
-export type CalendarEvent = Schemas['CalendarEvent'];
-export type CalendarEventInput = Schemas['CalendarEventInput'];
+export type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 
-export interface StoredReport extends Report {
-  user_id: string;
-  channel_id: string;
-}
-
-export interface StoredEvent extends CalendarEvent {
-  user_id: string;
-}
-
-/** The chat part of the state (#7): plain data, so it serialises with the rest for `--data`. */
-export interface ChatState {
-  /** Channel id → its pinned message id. */
-  pins: Record<string, string>;
-  /** User id → channel id → how many of the channel's messages (oldest first) the user has read. */
-  read: Record<string, Record<string, number>>;
-  /** User id → the channel ids the user muted. */
-  muted: Record<string, string[]>;
-  reports: StoredReport[];
-  events: StoredEvent[];
-  next_report_id: number;
-  next_event_id: number;
-}
-
-export function emptyChatState(): ChatState {
-  return { pins: {}, read: {}, muted: {}, reports: [], events: [], next_report_id: 1, next_event_id: 1 };
-}
-
-/** What the realtime hub relays to a channel's streams. */
-export type ChatEvent =
-  | { type: 'message'; channelId: string; message: Message }
-  | { type: 'pin'; channelId: string; message: Message | null }
-  /** The user is no longer a member: their streams of the group end. */
-  | { type: 'left'; channelId: string; userId: string }
-  /** The token was revoked (logout): its streams end. */
-  | { type: 'signed-out'; token: string }
-  /** Someone joined or left a group: its members' (and that person's) user streams hear of it. */
-  | { type: 'member'; channelId: string; change: 'joined' | 'left'; user: PersonSummary; memberCount: number }
-  /** Only `userId`'s user streams: an invitation to them was made, accepted or declined. */
-  | { type: 'invite'; userId: string; invite: Schemas['ChannelInvite'] }
-  /** Only `userId`'s user streams: one of their groups as they see it changed. */
-  | { type: 'channel'; userId: string; channel: Channel };
+import type {
+  Channel,
+  ChatState,
+  Message,
+  Report,
+  SavedMessage,
+  SavedMessageRecord,
+  StoredChannel,
+  StoredReport,
+} from './types.ts';
 
 interface Located {
   channel: StoredChannel;
@@ -67,78 +26,74 @@ interface Located {
 }
 
 /**
- * Messages, pins, read marks, mutes, reports and calendar events over the shared store. Emits
- * `chat` events (`ChatEvent`) after each change so live streams can relay them.
+ * Messages and what hangs off them: pins, read marks, mutes, reports, saved messages. Emits `chat`
+ * events (`ChatEvent`) once a change has committed, so live streams can relay them.
  */
-export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
-  /** Message id → channel id; rebuilt when the store loads another state (reset, `--data`). */
+export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
+  /** Channel id → its messages, oldest first. */
+  private messages: Record<string, Message[]> = {};
+  private state: Omit<ChatState, 'events'> = { pins: {}, read: {}, muted: {}, reports: [] };
+  private saved: SavedMessageRecord[] = [];
+  /** Message id → channel id. */
   private index = new Map<string, string>();
-  private indexedState: State | undefined;
 
-  constructor(private readonly store: Store) {
+  /** One for the store's life (the streams listen to it); `reload` gives it each new state. */
+  constructor(
+    private readonly core: StoreCore,
+    private readonly areas: Areas,
+  ) {
     super();
     this.setMaxListeners(0);
   }
 
+  reload(messages: Record<string, Message[]>, state: ChatState, saved: SavedMessageRecord[]): void {
+    const { events: _events, ...own } = state;
+    this.messages = messages;
+    this.state = own;
+    this.saved = saved;
+    this.index = new Map();
+    for (const [channelId, list] of Object.entries(messages)) for (const m of list) this.index.set(m.id, channelId);
+  }
+
   /** Tells the streams of a change once the request's transaction has committed (never after a rollback). */
   announce(event: ChatEvent): void {
-    this.store.afterCommit(() => this.emit('chat', event));
+    this.core.afterCommit(() => this.emit('chat', event));
   }
 
-  private get chat(): ChatState {
-    const { state } = this.store.raw;
-    // Older `--data` files have no chat section: start an empty one.
-    state.chat ??= emptyChatState();
-    return state.chat;
+  allMessages(): Record<string, Message[]> {
+    return this.messages;
   }
 
-  private now(): string {
-    return this.store.raw.now().toISOString();
+  allSaved(): SavedMessageRecord[] {
+    return this.saved;
   }
 
-  private messageIndex(): Map<string, string> {
-    const { state } = this.store.raw;
-    if (this.indexedState !== state) {
-      this.index = new Map();
-      for (const [channelId, list] of Object.entries(state.messages)) {
-        for (const m of list) this.index.set(m.id, channelId);
-      }
-      this.indexedState = state;
-    }
-    return this.index;
+  parts(): Omit<ChatState, 'events'> {
+    return this.state;
   }
 
-  private channel(id: string): StoredChannel {
-    const channel = this.store.raw.channels.get(id);
-    if (!channel) throw HttpError.notFound(`No group with id ${id}.`);
-    return channel;
+  /** The channel's messages, oldest first (empty for a channel without any). */
+  messagesOf(channelId: string): readonly Message[] {
+    return this.messages[channelId] ?? [];
   }
 
   /** The channel, 403 unless the user belongs to it (reads and writes of messages). */
   private memberChannel(userId: string, id: string): StoredChannel {
-    const channel = this.channel(id);
+    const channel = this.areas.channels.require(id);
     if (!channel.users.includes(userId)) throw HttpError.forbidden('You are not a member of this group.');
     return channel;
   }
 
-  /** The channel, 409 unless the user belongs to it (per-user settings: read, mute). */
-  private ownChannel(userId: string, id: string): StoredChannel {
-    const channel = this.channel(id);
-    if (!channel.users.includes(userId)) throw HttpError.conflict('You are not a member of this group.');
-    return channel;
-  }
-
-  private messages(channelId: string): Message[] {
-    const { state } = this.store.raw;
-    state.messages[channelId] ??= [];
-    return state.messages[channelId];
+  /** For the stream route: 404 unknown channel, 403 not a member. */
+  assertMember(userId: string, channelId: string): void {
+    this.memberChannel(userId, channelId);
   }
 
   private locate(messageId: string): Located | undefined {
-    const channelId = this.messageIndex().get(messageId);
-    const channel = channelId ? this.store.raw.channels.get(channelId) : undefined;
+    const channelId = this.index.get(messageId);
+    const channel = channelId ? this.areas.channels.get(channelId) : undefined;
     if (!channel) return undefined;
-    const list = this.messages(channel.id);
+    const list = this.messagesOf(channel.id);
     // Messages only append, so the newest are the likeliest targets: search from the end.
     for (let i = list.length - 1; i >= 0; i--) {
       const message = list[i];
@@ -155,40 +110,44 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     return found;
   }
 
+  /** Whether a message with this id is in a group `userId` belongs to (the calendar links events to one). */
+  canSeeMessage(userId: string, messageId: string): boolean {
+    return this.locate(messageId)?.channel.users.includes(userId) ?? false;
+  }
+
   private append(channel: StoredChannel, message: Message): void {
-    this.store.touch('message', messageKey(channel.id, message.id));
-    this.store.touch('channel', channel.id);
-    this.messages(channel.id).push(message);
-    this.messageIndex().set(message.id, channel.id);
-    channel.last_activity_at = message.time;
+    this.core.touch('message', messageKey(channel.id, message.id));
+    this.messages[channel.id] ??= [];
+    this.messages[channel.id]?.push(message);
+    this.index.set(message.id, channel.id);
+    this.areas.channels.touchActivity(channel, message.time);
   }
 
   /** Everything in the group so far counts as read by the user (also how a new member starts). */
   markAllRead(userId: string, channelId: string): void {
-    const read = this.chat.read;
-    this.store.touch('read', userId);
-    read[userId] ??= {};
-    read[userId][channelId] = this.messages(channelId).length;
+    this.core.touch('read', userId);
+    this.state.read[userId] ??= {};
+    this.state.read[userId][channelId] = this.messagesOf(channelId).length;
   }
 
   // ---------- per-user view of a channel ----------
 
   unreadCount(userId: string, channelId: string): number {
-    const list = this.messages(channelId);
-    const readUpTo = this.chat.read[userId]?.[channelId] ?? 0;
+    const list = this.messagesOf(channelId);
+    const readUpTo = this.state.read[userId]?.[channelId] ?? 0;
     let unread = 0;
     for (let i = Math.max(0, readUpTo); i < list.length; i++) if (list[i]?.sender_id !== userId) unread++;
     return unread;
   }
 
   pinnedMessage(channelId: string): Message | null {
-    const id = this.chat.pins[channelId];
+    const id = this.state.pins[channelId];
     const found = id ? this.locate(id) : undefined;
     return found && found.channel.id === channelId ? found.message : null;
   }
 
   isMuted(userId: string, channelId: string): boolean {
-    return this.chat.muted[userId]?.includes(channelId) ?? false;
+    return this.state.muted[userId]?.includes(channelId) ?? false;
   }
 
   /** The chat fields of Channel for this user: unread count, mute, last and pinned message. */
@@ -197,16 +156,32 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       ...channel,
       unread_count: this.unreadCount(userId, channel.id),
       is_muted: this.isMuted(userId, channel.id),
-      last_message: this.messages(channel.id).at(-1) ?? null,
+      last_message: this.messagesOf(channel.id).at(-1) ?? null,
       pinned_message: this.pinnedMessage(channel.id),
     };
   }
 
-  private view(userId: string, channel: StoredChannel): Channel {
-    return this.decorate(userId, this.store.channelFor(userId, channel));
+  /** The channel as the contract shows it to `userId`: group fields and chat fields. */
+  view(userId: string, channel: StoredChannel): Channel {
+    return this.decorate(userId, this.areas.channels.view(userId, channel));
   }
 
   // ---------- messages ----------
+
+  /** At most `limit` messages older than `before` (or the newest), oldest first within the page. */
+  page(userId: string, channelId: string, before: string | undefined, limit: number): MessagePage {
+    this.memberChannel(userId, channelId);
+    const all = this.messagesOf(channelId);
+    let end = all.length;
+    if (before !== undefined) {
+      end = all.findIndex((m) => m.id === before);
+      if (end === -1) throw HttpError.notFound(`No message with id ${before} in this group.`);
+    }
+    const start = Math.max(0, end - limit);
+    const data = all.slice(start, end);
+    const hasMore = start > 0;
+    return { data, meta: { has_more: hasMore, next_before: hasMore ? (data[0]?.id ?? null) : null } };
+  }
 
   send(userId: string, channelId: string, input: MessageDraft): Message {
     const channel = this.memberChannel(userId, channelId);
@@ -222,7 +197,7 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       sender_id: userId,
       reply_message_id: input.reply_message_id ?? null,
       message: input.message ?? '',
-      time: this.now(),
+      time: this.core.now().toISOString(),
       files: input.files ?? [],
       ...(input.client_id !== undefined ? { client_id: input.client_id } : {}),
     };
@@ -239,8 +214,8 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     if (!found || found.channel.id !== channelId) {
       throw HttpError.notFound(`No message with id ${messageId} in this group.`);
     }
-    this.store.touch('pin', channelId);
-    this.chat.pins[channelId] = messageId;
+    this.core.touch('pin', channelId);
+    this.state.pins[channelId] = messageId;
     this.announce({ type: 'pin', channelId, message: found.message });
     return found.message;
   }
@@ -251,9 +226,9 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     if (!found || found.channel.id !== channelId) {
       throw HttpError.notFound(`No message with id ${messageId} in this group.`);
     }
-    if (this.chat.pins[channelId] !== messageId) throw HttpError.conflict('That message is not pinned.');
-    this.store.touch('pin', channelId);
-    delete this.chat.pins[channelId];
+    if (this.state.pins[channelId] !== messageId) throw HttpError.conflict('That message is not pinned.');
+    this.core.touch('pin', channelId);
+    delete this.state.pins[channelId];
     this.announce({ type: 'pin', channelId, message: null });
   }
 
@@ -261,14 +236,14 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
     const source = this.visibleMessage(userId, messageId).message;
     const errors: Record<string, string[]> = {};
     const targets = channelIds.map((id, i) => {
-      const channel = this.store.raw.channels.get(id);
+      const channel = this.areas.channels.get(id);
       if (!channel) errors[`channel_ids.${i}`] = [`No group with id ${id}.`];
       else if (!channel.users.includes(userId)) errors[`channel_ids.${i}`] = ['You are not a member of this group.'];
       return channel;
     });
     if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
-    const time = this.now();
-    const created = targets.flatMap((channel) => {
+    const time = this.core.now().toISOString();
+    return targets.flatMap((channel) => {
       if (!channel) return [];
       const message: Message = {
         id: randomId('msg'),
@@ -283,29 +258,27 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
       };
       this.append(channel, message);
       this.markAllRead(userId, channel.id);
+      this.announce({ type: 'message', channelId: channel.id, message });
       return [message];
     });
-    for (const message of created) this.announce({ type: 'message', channelId: message.channel_id ?? '', message });
-    return created;
   }
 
   report(userId: string, messageId: string, reason: ReportReason, details: string | undefined): Report {
     const { channel } = this.visibleMessage(userId, messageId);
-    if (this.chat.reports.some((r) => r.user_id === userId && r.message_id === messageId)) {
+    if (this.state.reports.some((r) => r.user_id === userId && r.message_id === messageId)) {
       throw HttpError.conflict('You already reported this message.');
     }
-    this.store.touch('counters', 'chat');
     const report: StoredReport = {
-      id: this.chat.next_report_id++,
+      id: this.core.nextId('report'),
       user_id: userId,
       channel_id: channel.id,
       message_id: messageId,
       reason,
       details: details ?? null,
-      created_at: this.now(),
+      created_at: this.core.now().toISOString(),
     };
-    this.store.touch('report', String(report.id));
-    this.chat.reports.push(report);
+    this.core.touch('report', String(report.id));
+    this.state.reports.push(report);
     const { user_id: _user, channel_id: _channel, ...out } = report;
     return out;
   }
@@ -313,80 +286,33 @@ export class ChatService extends EventEmitter<{ chat: [ChatEvent] }> {
   // ---------- per-user channel settings ----------
 
   markRead(userId: string, channelId: string): Channel {
-    const channel = this.ownChannel(userId, channelId);
+    const channel = this.areas.channels.requireMembership(userId, channelId);
     this.markAllRead(userId, channelId);
     return this.view(userId, channel);
   }
 
   setMuted(userId: string, channelId: string, muted: boolean): Channel {
-    const channel = this.ownChannel(userId, channelId);
-    this.store.touch('muted', userId);
-    this.chat.muted[userId] ??= [];
-    const list = this.chat.muted[userId];
+    const channel = this.areas.channels.requireMembership(userId, channelId);
+    this.core.touch('muted', userId);
+    this.state.muted[userId] ??= [];
+    const list = this.state.muted[userId];
     const at = list.indexOf(channelId);
     if (muted && at === -1) list.push(channelId);
     if (!muted && at !== -1) list.splice(at, 1);
     return this.view(userId, channel);
   }
 
-  /** For the stream route: 404 unknown channel, 403 not a member. */
-  assertMember(userId: string, channelId: string): void {
-    this.memberChannel(userId, channelId);
+  /** The user's saved messages, newest first, each with its group's name as they see it. */
+  listSaved(userId: string): SavedMessage[] {
+    return this.saved
+      .filter((s) => s.user_id === userId)
+      .sort((a, b) => b.saved_at.localeCompare(a.saved_at))
+      .flatMap((s) => {
+        const channel = this.areas.channels.get(s.channel_id);
+        const message = this.messagesOf(s.channel_id).find((m) => m.id === s.message_id);
+        if (!channel || !message) return [];
+        const channelName = this.areas.channels.nameFor(userId, channel);
+        return [{ id: s.id, channel_id: s.channel_id, channel_name: channelName, saved_at: s.saved_at, message }];
+      });
   }
-
-  // ---------- calendar events ----------
-
-  listEvents(userId: string): CalendarEvent[] {
-    return this.chat.events
-      .filter((e) => e.user_id === userId)
-      .sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)
-      .map(({ user_id: _user, ...event }) => event);
-  }
-
-  createEvent(userId: string, input: CalendarEventInput): CalendarEvent {
-    const errors: Record<string, string[]> = {};
-    if (Date.parse(input.end) < Date.parse(input.start)) errors.end = ['must not be before start'];
-    (input.people ?? []).forEach((id, i) => {
-      if (!this.store.findUser(id)) errors[`people.${i}`] = [`No user with id ${id}.`];
-    });
-    if (input.message_id) {
-      const found = this.locate(input.message_id);
-      if (!found?.channel.users.includes(userId)) {
-        errors.message_id = [`No message with id ${input.message_id}.`];
-      }
-    }
-    if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
-    this.store.touch('counters', 'chat');
-    const event: StoredEvent = {
-      id: this.chat.next_event_id++,
-      user_id: userId,
-      title: input.title,
-      all_day: input.all_day,
-      start: new Date(input.start).toISOString(),
-      end: new Date(input.end).toISOString(),
-      people: input.people ?? [],
-      video: input.video ?? false,
-      location: input.location ?? null,
-      reminder_minutes: input.reminder_minutes ?? 30,
-      color: input.color ?? 'blue',
-      message_id: input.message_id ?? null,
-      created_at: this.now(),
-    };
-    this.store.touch('event', String(event.id));
-    this.chat.events.push(event);
-    const { user_id: _user, ...out } = event;
-    return out;
-  }
-}
-
-const services = new WeakMap<Store, ChatService>();
-
-/** The one ChatService of a store, so routes, the realtime hub and the chatter share its events. */
-export function chatOf(store: Store): ChatService {
-  let service = services.get(store);
-  if (!service) {
-    service = new ChatService(store);
-    services.set(store, service);
-  }
-  return service;
 }

@@ -1,5 +1,5 @@
 import type { components } from '@cohort/api';
-import type { Store } from './store.ts';
+import type { Areas } from './store.ts';
 import type { StoredUser } from './types.ts';
 
 export type PersonSummary = components['schemas']['PersonSummary'];
@@ -88,9 +88,11 @@ export class DirectoryIndex {
   /** Position → every posting list that holds it, so a change can take it out again. */
   private readonly listsAt: number[][][] = [];
 
-  constructor(store: Store) {
-    this.version = store.directoryVersion;
-    const { users, clubs, interests } = store.snapshot();
+  constructor(areas: Areas) {
+    this.version = areas.accounts.directoryVersion;
+    const users = areas.accounts.all();
+    const clubs = areas.profile.clubs.all();
+    const interests = areas.profile.interests.all();
     const keyed = users.map((u) => ({ u, key: sortKey(u) }));
     keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.ids = keyed.map(({ u }) => u.id);
@@ -164,21 +166,21 @@ export class DirectoryIndex {
   }
 
   /** Applies changes to existing users in place; false when only a rebuild can (new user, new name). */
-  update(store: Store, changed: Set<string>): boolean {
+  update(areas: Areas, changed: Set<string>): boolean {
     for (const id of changed) {
       const at = this.position.get(id);
-      const user = store.findUser(id);
+      const user = areas.accounts.find(id);
       if (at === undefined || !user || sortKey(user) !== this.keys[at]) return false;
     }
     for (const id of changed) {
       const at = this.position.get(id) as number;
-      const user = store.findUser(id) as StoredUser;
+      const user = areas.accounts.find(id) as StoredUser;
       for (const list of this.listsAt[at] ?? []) removeSorted(list, at);
-      const clubs = store.listClubs(id).map((c) => c.name);
-      const interests = store.listInterests(id).map((i) => i.name);
+      const clubs = areas.profile.clubs.listFor(id).map((c) => c.name);
+      const interests = areas.profile.interests.listFor(id).map((i) => i.name);
       this.add(at, user, clubs, interests, insertSorted, true);
     }
-    this.version = store.directoryVersion;
+    this.version = areas.accounts.directoryVersion;
     return true;
   }
 
@@ -252,37 +254,38 @@ function candidates(smallest: number[][], hits: Uint8Array, wanted: number): num
   return [...seen].sort((a, b) => a - b);
 }
 
-const indexes = new WeakMap<Store, DirectoryIndex>();
+/** The people directory: its search index, brought up to date on use (changed users in place, or rebuilt). */
+export class Directory {
+  private index: DirectoryIndex | undefined;
 
-/** The store's index, brought up to date: changed users in place, or rebuilt (first use, load, new user). */
-export function directoryOf(store: Store): DirectoryIndex {
-  let index = indexes.get(store);
-  if (index && index.version === store.directoryVersion) return index;
-  const changed = store.takeDirectoryChanges();
-  if (!index || !changed || !index.update(store, changed)) {
-    index = new DirectoryIndex(store);
-    indexes.set(store, index);
+  constructor(private readonly areas: Areas) {}
+
+  /** The index, caught up with every change since it was last used. */
+  current(): DirectoryIndex {
+    const { accounts } = this.areas;
+    if (this.index && this.index.version === accounts.directoryVersion) return this.index;
+    const changed = accounts.takeDirectoryChanges();
+    if (!this.index || !changed || !this.index.update(this.areas, changed)) this.index = new DirectoryIndex(this.areas);
+    return this.index;
   }
-  return index;
-}
 
-export function searchPeople(
-  store: Store,
-  viewer: string,
-  filters: SearchFilters,
-  page: number,
-  perPage: number,
-): PersonPage {
-  const ids = directoryOf(store).search(filters, viewer);
-  const start = (page - 1) * perPage;
-  return {
-    data: ids.slice(start, start + perPage).flatMap((id) => {
-      const user = store.findUser(id);
-      return user ? [toPerson(user)] : [];
-    }),
-    current_page: page,
-    per_page: perPage,
-    total: ids.length,
-    last_page: Math.max(1, Math.ceil(ids.length / perPage)),
-  };
+  /** The ids of everyone the filters find but `exclude` (the searcher), in result order. */
+  search(filters: SearchFilters, exclude?: string): string[] {
+    return this.current().search(filters, exclude);
+  }
+
+  page(viewer: string, filters: SearchFilters, page: number, perPage: number): PersonPage {
+    const ids = this.search(filters, viewer);
+    const start = (page - 1) * perPage;
+    return {
+      data: ids.slice(start, start + perPage).flatMap((id) => {
+        const user = this.areas.accounts.find(id);
+        return user ? [toPerson(user)] : [];
+      }),
+      current_page: page,
+      per_page: perPage,
+      total: ids.length,
+      last_page: Math.max(1, Math.ceil(ids.length / perPage)),
+    };
+  }
 }

@@ -21,13 +21,17 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
     return this.byId.get(id);
   }
 
-  /** Adds a new item of the user's, refused (409) once they keep `MAX_OWNED_ITEMS` of this kind. */
-  addOwn(item: T): T {
-    if ((this.byUser.get(item.user_id)?.length ?? 0) >= MAX_OWNED_ITEMS) {
+  /**
+   * Adds a new item of the user's, made by `make` (which takes its id) only once it is allowed:
+   * refused (409) when they keep `MAX_OWNED_ITEMS` of this kind already.
+   */
+  addOwn(userId: string, make: () => T): T {
+    if ((this.byUser.get(userId)?.length ?? 0) >= MAX_OWNED_ITEMS) {
       throw HttpError.conflict(
         `You can keep at most ${MAX_OWNED_ITEMS.toLocaleString('en-US')} ${this.label}s; delete one first.`,
       );
     }
+    const item = make();
     this.touch(item.id);
     return this.index(item);
   }

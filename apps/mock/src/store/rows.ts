@@ -1,6 +1,4 @@
-import type { ChatState } from './chat.ts';
-import type { SocialState } from './social.ts';
-import { RESOURCE_KINDS, type ResourceKind, type State } from './types.ts';
+import { type ChatState, RESOURCE_KINDS, type ResourceKind, type SocialState, type State } from './types.ts';
 
 /**
  * The state as rows: what a transaction marks as changed and what `--data` stores, one row per
@@ -68,8 +66,7 @@ export function* rowsOf(state: State): Generator<Row> {
   }
   for (const s of state.saved_messages) yield { collection: 'saved_message', key: String(s.id), value: s };
   if (state.chat) {
-    const { pins, read, muted, reports, events, next_report_id, next_event_id } = state.chat;
-    yield { collection: 'counters', key: 'chat', value: { next_report_id, next_event_id } };
+    const { pins, read, muted, reports, events } = state.chat;
     for (const [k, v] of Object.entries(pins)) yield { collection: 'pin', key: k, value: v };
     for (const [k, v] of Object.entries(read)) yield { collection: 'read', key: k, value: v };
     for (const [k, v] of Object.entries(muted)) yield { collection: 'muted', key: k, value: v };
@@ -209,7 +206,7 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     else record[key] = value;
   };
   const chat = () => {
-    state.chat ??= { pins: {}, read: {}, muted: {}, reports: [], events: [], next_report_id: 1, next_event_id: 1 };
+    state.chat ??= { pins: {}, read: {}, muted: {}, reports: [], events: [] };
     return state.chat;
   };
   const social = () => {

@@ -1,6 +1,4 @@
 import type { components } from '@cohort/api';
-import type { ChatState } from './chat.ts';
-import type { SocialState } from './social.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -92,7 +90,82 @@ export interface TokenRecord {
 /** A resource as stored: `pending_by` lists who typed a name not yet shown in the public list. */
 export type StoredResource = ResourceItem & { pending_by?: string[] };
 
-export type Counter = 'note' | 'club' | 'interest' | 'direction' | 'experience' | 'resource' | 'saved_message';
+/** Every integer id comes from its counter in `next_id` (the one id scheme; never max+1). */
+export const COUNTERS = [
+  'note',
+  'club',
+  'interest',
+  'direction',
+  'experience',
+  'resource',
+  'saved_message',
+  'report',
+  'event',
+  'saved_list',
+  'connection',
+  'channel_invite',
+] as const;
+export type Counter = (typeof COUNTERS)[number];
+
+export type Report = Schemas['Report'];
+export type CalendarEvent = Schemas['CalendarEvent'];
+
+export interface StoredReport extends Report {
+  user_id: string;
+  channel_id: string;
+}
+
+export interface StoredEvent extends CalendarEvent {
+  user_id: string;
+}
+
+/** The chat part of the state: pins, read marks, mutes, reports and calendar events. */
+export interface ChatState {
+  /** Channel id → its pinned message id. */
+  pins: Record<string, string>;
+  /** User id → channel id → how many of the channel's messages (oldest first) the user has read. */
+  read: Record<string, Record<string, number>>;
+  /** User id → the channel ids the user muted. */
+  muted: Record<string, string[]>;
+  reports: StoredReport[];
+  events: StoredEvent[];
+  /** Files from before the one id scheme kept these counters here; read once into `next_id`. */
+  next_report_id?: number;
+  next_event_id?: number;
+}
+
+export function emptyChatState(): ChatState {
+  return { pins: {}, read: {}, muted: {}, reports: [], events: [] };
+}
+
+export interface StoredSavedList {
+  id: number;
+  user_id: string;
+  name: string;
+  /** In the order they were saved. */
+  member_ids: string[];
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/** `channel_name` is read from the channel when the invite is shown, so a rename shows up. */
+export type StoredChannelInvite = Omit<Schemas['ChannelInvite'], 'channel_name'>;
+export type StoredConnection = Schemas['Connection'];
+
+/** Saved lists, connections, group invites, follows and inactive groups. */
+export interface SocialState {
+  saved_lists: StoredSavedList[];
+  connections: StoredConnection[];
+  channel_invites: StoredChannelInvite[];
+  /** User id → ids of the groups they follow. */
+  following: Record<string, string[]>;
+  /** User id → ids of the groups they set inactive (Inactive Groups). */
+  inactive: Record<string, string[]>;
+}
+
+export function emptySocialState(): SocialState {
+  return { saved_lists: [], connections: [], channel_invites: [], following: {}, inactive: {} };
+}
 
 /** Everything the mock knows; `--data` writes exactly this as JSON. */
 export interface State {
@@ -111,6 +184,7 @@ export interface State {
   saved_messages: SavedMessageRecord[];
   /** sha256(token) → session; the raw token is never stored. */
   tokens: Record<string, TokenRecord>;
+  /** Counters added after a file was written are filled in on load (see `fillCounters`). */
   next_id: Record<Counter, number>;
   /** Pins, read marks, mutes, reports and calendar events (#7); absent in older `--data` files. */
   chat?: ChatState;

@@ -1,0 +1,262 @@
+import { hash } from 'node:crypto';
+import { HttpError } from '../http-error.ts';
+import { newToken, randomId } from '../ids.ts';
+import type { StoreCore } from './core.ts';
+import type { Resources } from './resources.ts';
+import type { Friend, PublicUser, StoredUser, TokenRecord, User } from './types.ts';
+
+export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
+/**
+ * A token's last use is written back at most this often (and at most every tenth of its lifetime,
+ * so a short `--token-ttl` still slides), so a read does not rewrite `--data`.
+ */
+const TOKEN_TOUCH_MS = 3600_000;
+
+/** What a bearer token is worth right now. */
+export type TokenState = { user: StoredUser } | 'expired' | undefined;
+
+export interface NewUser {
+  email: string;
+  password_hash: string;
+  university_name: string;
+  graduation_year: number;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+}
+
+export type UserPatch = Partial<
+  Pick<User, 'first_name' | 'last_name' | 'phone' | 'program' | 'description' | 'profile_image' | 'emails'>
+>;
+
+// Tokens are stored hashed; node's one-shot hash skips the Hash object createHash builds per request.
+const hashToken = (token: string) => hash('sha256', token, 'base64url');
+
+/** Users and their sessions: accounts, e-mails, tokens (hashed) and connections. */
+export class Accounts {
+  private readonly byId: Map<string, StoredUser>;
+  private readonly byEmail: Map<string, StoredUser>;
+  /** Bumped when what the directory search indexes changes (users, their clubs and interests). */
+  private directoryRevision = 0;
+  /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
+  private directoryChanged: Set<string> | null = null;
+
+  constructor(
+    private readonly core: StoreCore,
+    private readonly resources: Resources,
+    /** In seed order (the demo account first); new accounts are appended. */
+    private readonly users: StoredUser[],
+    private readonly tokens: Record<string, TokenRecord>,
+    private readonly tokenTtlMs: number,
+  ) {
+    this.byId = new Map(users.map((u) => [u.id, u]));
+    this.byEmail = new Map(users.map((u) => [u.email.toLowerCase(), u]));
+  }
+
+  all(): StoredUser[] {
+    return [...this.users];
+  }
+
+  allTokens(): Record<string, TokenRecord> {
+    return this.tokens;
+  }
+
+  get count(): number {
+    return this.byId.size;
+  }
+
+  /** The first users in seed order (the demo account first). */
+  first(count: number): StoredUser[] {
+    return this.users.slice(0, count);
+  }
+
+  find(id: string): StoredUser | undefined {
+    return this.byId.get(id);
+  }
+
+  require(id: string): StoredUser {
+    const user = this.byId.get(id);
+    if (!user) throw HttpError.notFound(`No user with id ${id}.`);
+    return user;
+  }
+
+  findByEmail(email: string): StoredUser | undefined {
+    return this.byEmail.get(email.toLowerCase());
+  }
+
+  token(hashed: string): TokenRecord | undefined {
+    return this.tokens[hashed];
+  }
+
+  create(input: NewUser): StoredUser {
+    if (this.findByEmail(input.email)) {
+      throw HttpError.conflict('The email has already been taken.', { email: ['The email has already been taken.'] });
+    }
+    const id = randomId('usr');
+    const university = this.resources.findOrCreate('University', input.university_name, id);
+    const now = this.core.now().toISOString();
+    const local = input.email.split('@')[0] ?? '';
+    const user: StoredUser = {
+      id,
+      email: input.email,
+      first_name: input.first_name ?? local,
+      last_name: input.last_name ?? '',
+      profile_image: null,
+      description: null,
+      phone: null,
+      program: null,
+      university: university.name,
+      graduation_year: input.graduation_year,
+      emails: [],
+      created_at: now,
+      updated_at: now,
+      password_hash: input.password_hash,
+      university_id: university.id,
+      major: null,
+      company: null,
+      industry: null,
+      desired_industry: null,
+      location: null,
+      last_seen_at: now,
+      friend_ids: [],
+    };
+    this.core.touch('user', user.id);
+    this.users.push(user);
+    this.byId.set(user.id, user);
+    this.byEmail.set(user.email.toLowerCase(), user);
+    this.touchDirectory(null);
+    return user;
+  }
+
+  update(id: string, patch: UserPatch): StoredUser {
+    const user = this.require(id);
+    this.core.touch('user', id);
+    Object.assign(user, patch, { updated_at: this.core.now().toISOString() });
+    this.touchDirectory(id);
+    return user;
+  }
+
+  /** Seconds a fresh token lives without use (`expires_in` of sign-in and registration). */
+  get tokenTtlSeconds(): number {
+    return Math.floor(this.tokenTtlMs / 1000);
+  }
+
+  issueToken(userId: string): string {
+    const token = newToken();
+    const record: TokenRecord = { user_id: userId, created_at: this.core.now().toISOString() };
+    const key = hashToken(token);
+    this.core.touch('token', key);
+    this.tokens[key] = record;
+    const user = this.byId.get(userId);
+    if (user) {
+      this.core.touch('user', userId);
+      user.last_seen_at = record.created_at;
+    }
+    return token;
+  }
+
+  userForToken(token: string): StoredUser | undefined {
+    const state = this.tokenState(token);
+    return typeof state === 'object' ? state.user : undefined;
+  }
+
+  /**
+   * The token's user while it lives: a token expires `tokenTtlMs` after its last use (sliding).
+   * An expired token is forgotten, and reported as such once so the 401 can say why. Called while
+   * authenticating, before (outside) the request's own transaction, so its writes have their own.
+   */
+  tokenState(token: string): TokenState {
+    const key = hashToken(token);
+    const record = this.tokens[key];
+    if (!record) return undefined;
+    const now = this.core.now().getTime();
+    const lastUsed = Date.parse(record.last_used_at ?? record.created_at);
+    if (now - lastUsed > this.tokenTtlMs) {
+      this.core.transact(() => {
+        this.core.touch('token', key);
+        delete this.tokens[key];
+      });
+      return 'expired';
+    }
+    if (now - lastUsed > Math.min(TOKEN_TOUCH_MS, this.tokenTtlMs / 10)) {
+      this.core.transact(() => {
+        this.core.touch('token', key);
+        record.last_used_at = new Date(now).toISOString();
+      });
+    }
+    const user = this.byId.get(record.user_id);
+    return user ? { user } : undefined;
+  }
+
+  revokeToken(token: string): void {
+    const key = hashToken(token);
+    this.core.touch('token', key);
+    delete this.tokens[key];
+  }
+
+  listFriends(userId: string): Friend[] {
+    return this.require(userId).friend_ids.flatMap((id) => {
+      const friend = this.byId.get(id);
+      return friend ? [toFriend(friend)] : [];
+    });
+  }
+
+  // ---------- what the directory index follows ----------
+
+  /** Changes whenever the directory's search index must catch up (see `store/directory.ts`). */
+  get directoryVersion(): number {
+    return this.directoryRevision;
+  }
+
+  /** Hands the directory index the users changed since it last asked (null: rebuild it all). */
+  takeDirectoryChanges(): Set<string> | null {
+    const changed = this.directoryChanged;
+    this.directoryChanged = new Set();
+    return changed;
+  }
+
+  /** A user's indexed fields changed (null: something that needs a rebuild, such as a new user). */
+  touchDirectory(userId: string | null): void {
+    this.directoryRevision++;
+    if (userId === null) this.directoryChanged = null;
+    else this.directoryChanged?.add(userId);
+  }
+}
+
+/** The contract's User, without the store's private fields. */
+export function toUser(u: StoredUser): User {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    profile_image: u.profile_image,
+    description: u.description,
+    phone: u.phone ?? null,
+    program: u.program ?? null,
+    university: u.university ?? null,
+    graduation_year: u.graduation_year ?? null,
+    emails: u.emails ?? [],
+    created_at: u.created_at,
+    updated_at: u.updated_at,
+  };
+}
+
+/** Another person's profile as `viewer` may see it: contact details only for themself and connections. */
+export function toPublicUser(viewer: StoredUser, u: StoredUser): PublicUser {
+  const user = toUser(u);
+  if (viewer.id === u.id || viewer.friend_ids.includes(u.id) || u.friend_ids.includes(viewer.id)) return user;
+  const { email: _email, phone: _phone, emails: _emails, ...shown } = user;
+  return shown;
+}
+
+export function toFriend(u: StoredUser): Friend {
+  return {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    profile_image: u.profile_image,
+    university: u.university ?? null,
+    graduation_year: u.graduation_year ?? null,
+  };
+}

@@ -1,0 +1,58 @@
+import type { components } from '@cohort/api';
+import { HttpError } from '../http-error.ts';
+import type { StoreCore } from './core.ts';
+import type { Areas } from './store.ts';
+import type { CalendarEvent, StoredEvent } from './types.ts';
+
+export type CalendarEventInput = components['schemas']['CalendarEventInput'];
+
+/** Each user's calendar (the Forward drawer's Calendar tab, the profile's Calendar). */
+export class Calendar {
+  constructor(
+    private readonly core: StoreCore,
+    private readonly areas: Areas,
+    private readonly events: StoredEvent[],
+  ) {}
+
+  all(): StoredEvent[] {
+    return this.events;
+  }
+
+  list(userId: string): CalendarEvent[] {
+    return this.events
+      .filter((e) => e.user_id === userId)
+      .sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)
+      .map(({ user_id: _user, ...event }) => event);
+  }
+
+  create(userId: string, input: CalendarEventInput): CalendarEvent {
+    const errors: Record<string, string[]> = {};
+    if (Date.parse(input.end) < Date.parse(input.start)) errors.end = ['must not be before start'];
+    (input.people ?? []).forEach((id, i) => {
+      if (!this.areas.accounts.find(id)) errors[`people.${i}`] = [`No user with id ${id}.`];
+    });
+    if (input.message_id && !this.areas.chat.canSeeMessage(userId, input.message_id)) {
+      errors.message_id = [`No message with id ${input.message_id}.`];
+    }
+    if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+    const event: StoredEvent = {
+      id: this.core.nextId('event'),
+      user_id: userId,
+      title: input.title,
+      all_day: input.all_day,
+      start: new Date(input.start).toISOString(),
+      end: new Date(input.end).toISOString(),
+      people: input.people ?? [],
+      video: input.video ?? false,
+      location: input.location ?? null,
+      reminder_minutes: input.reminder_minutes ?? 30,
+      color: input.color ?? 'blue',
+      message_id: input.message_id ?? null,
+      created_at: this.core.now().toISOString(),
+    };
+    this.core.touch('event', String(event.id));
+    this.events.push(event);
+    const { user_id: _user, ...out } = event;
+    return out;
+  }
+}

@@ -1,0 +1,31 @@
+import type { components } from '@cohort/api';
+import type { Channel, Message, Report } from './types.ts';
+
+type Schemas = components['schemas'];
+type PersonSummary = Schemas['PersonSummary'];
+/**
+ * What `send` accepts, once the contract's `MessageInput` has validated it (its generated type is
+ * an `anyOf` union too loose to read fields from).
+ */
+export type MessageDraft = Partial<Pick<Message, 'message' | 'reply_message_id' | 'files' | 'client_id'>>;
+export type ReportReason = Report['reason'];
+
+export interface MessagePage {
+  data: Message[];
+  meta: { has_more: boolean; next_before: string | null };
+}
+
+/** What the realtime hub relays to streams; told only after the change's transaction commits. */
+export type ChatEvent =
+  | { type: 'message'; channelId: string; message: Message }
+  | { type: 'pin'; channelId: string; message: Message | null }
+  /** The user is no longer a member: their streams of the group end. */
+  | { type: 'left'; channelId: string; userId: string }
+  /** The token was revoked (logout): its streams end. */
+  | { type: 'signed-out'; token: string }
+  /** Someone joined or left a group: its members' (and that person's) user streams hear of it. */
+  | { type: 'member'; channelId: string; change: 'joined' | 'left'; user: PersonSummary; memberCount: number }
+  /** Only `userId`'s user streams: an invitation to them was made, accepted or declined. */
+  | { type: 'invite'; userId: string; invite: Schemas['ChannelInvite'] }
+  /** Only `userId`'s user streams: one of their groups as they see it changed. */
+  | { type: 'channel'; userId: string; channel: Channel };

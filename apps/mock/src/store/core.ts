@@ -1,0 +1,14 @@
+import type { Collection } from './rows.ts';
+import type { Counter } from './types.ts';
+
+/** What the store gives each of its areas: the transaction it runs in, the clock and the ids. */
+export interface StoreCore {
+  /** Records that a row is about to change (call it before changing the row). */
+  touch(collection: Collection, key: string): void;
+  /** Runs `fn` in a transaction (joining the current one, if any). */
+  transact<T>(fn: () => T): T;
+  /** Runs `fn` once the current transaction has committed. */
+  afterCommit(fn: () => void): void;
+  now(): Date;
+  nextId(counter: Counter): number;
+}

@@ -1,0 +1,146 @@
+import { HttpError } from '../http-error.ts';
+import { randomId } from '../ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { StoreCore } from './core.ts';
+import { OwnedItems, strip } from './owned-items.ts';
+import type { Resources } from './resources.ts';
+import type { ClubEntry, Direction, Experience, Interest, Note, Owned, State, StoredExperience } from './types.ts';
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A user's profile items: notes, clubs (with a position), interests, directions and education. */
+export class Profile {
+  readonly notes: OwnedItems<Owned<Note>>;
+  readonly clubs: OwnedItems<Owned<ClubEntry>>;
+  readonly interests: OwnedItems<Owned<Interest>>;
+  readonly directions: OwnedItems<Owned<Direction>>;
+  readonly experiences: OwnedItems<StoredExperience>;
+
+  constructor(
+    private readonly core: StoreCore,
+    private readonly accounts: Accounts,
+    private readonly resources: Resources,
+    state: Pick<State, 'notes' | 'clubs' | 'interests' | 'directions' | 'experiences'>,
+  ) {
+    this.notes = new OwnedItems('note', state.notes, (id) => core.touch('note', String(id)));
+    this.clubs = new OwnedItems('club', state.clubs, (id) => core.touch('club', String(id)));
+    this.interests = new OwnedItems('interest', state.interests, (id) => core.touch('interest', String(id)));
+    this.directions = new OwnedItems('direction', state.directions, (id) => core.touch('direction', String(id)));
+    this.experiences = new OwnedItems('experience', state.experiences, (id) => core.touch('experience', String(id)));
+  }
+
+  listNotes(userId: string): Note[] {
+    this.accounts.require(userId);
+    return this.notes
+      .listFor(userId)
+      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+      .map(strip);
+  }
+
+  addNote(userId: string, input: Omit<Note, 'id'>): Note {
+    return strip(this.notes.addOwn(userId, () => ({ id: this.core.nextId('note'), user_id: userId, ...input })));
+  }
+
+  deleteNote(userId: string, id: number): Note {
+    return strip(this.notes.removeOwn(userId, id));
+  }
+
+  listClubs(userId: string): ClubEntry[] {
+    this.accounts.require(userId);
+    return this.clubs.listFor(userId).map(strip);
+  }
+
+  addClub(userId: string, input: Omit<ClubEntry, 'id'>): ClubEntry {
+    const club = this.clubs.addOwn(userId, () => ({ id: this.core.nextId('club'), user_id: userId, ...input }));
+    this.accounts.touchDirectory(userId);
+    return strip(club);
+  }
+
+  detachClub(userId: string, id: number): ClubEntry {
+    const club = this.clubs.removeOwn(userId, id);
+    this.accounts.touchDirectory(userId);
+    return strip(club);
+  }
+
+  listInterests(userId: string): Interest[] {
+    this.accounts.require(userId);
+    return this.interests.listFor(userId).map(strip);
+  }
+
+  addInterest(userId: string, name: string): Interest {
+    if (this.interests.listFor(userId).some((i) => sameName(i.name, name))) {
+      throw HttpError.conflict('You already have this interest.', { name: ['You already have this interest.'] });
+    }
+    const interest = this.interests.addOwn(userId, () => ({
+      id: this.core.nextId('interest'),
+      user_id: userId,
+      name,
+      prefixed_id: randomId('int'),
+    }));
+    this.accounts.touchDirectory(userId);
+    return strip(interest);
+  }
+
+  detachInterest(userId: string, id: number): Interest {
+    const interest = this.interests.removeOwn(userId, id);
+    this.accounts.touchDirectory(userId);
+    return strip(interest);
+  }
+
+  listDirections(userId: string): Direction[] {
+    this.accounts.require(userId);
+    return this.directions.listFor(userId).map(strip);
+  }
+
+  addDirection(userId: string, name: string): Direction {
+    if (this.directions.listFor(userId).some((d) => sameName(d.name, name))) {
+      throw HttpError.conflict('You already have this direction.', { name: ['You already have this direction.'] });
+    }
+    return strip(
+      this.directions.addOwn(userId, () => ({
+        id: this.core.nextId('direction'),
+        user_id: userId,
+        name,
+        position: null,
+      })),
+    );
+  }
+
+  detachDirection(userId: string, id: number): Direction {
+    return strip(this.directions.removeOwn(userId, id));
+  }
+
+  listExperiences(userId: string): Experience[] {
+    this.accounts.require(userId);
+    return this.experiences
+      .listFor(userId)
+      .sort((a, b) => b.year - a.year || b.id - a.id)
+      .map((e) => this.toExperience(e));
+  }
+
+  addExperience(
+    userId: string,
+    input: { uni_name: string; concern: string; degree: string; year: number },
+  ): Experience {
+    const stored = this.experiences.addOwn(userId, () => ({
+      id: this.core.nextId('experience'),
+      user_id: userId,
+      university_id: this.resources.findOrCreate('University', input.uni_name, userId).id,
+      concern: input.concern,
+      degree: input.degree,
+      year: input.year,
+    }));
+    return this.toExperience(stored);
+  }
+
+  private toExperience(e: StoredExperience): Experience {
+    const university = this.resources.find('University', e.university_id) ?? { id: e.university_id, name: 'Unknown' };
+    return {
+      id: e.id,
+      university: { id: university.id, name: university.name },
+      concern: e.concern,
+      degree: e.degree,
+      year: e.year,
+    };
+  }
+}
