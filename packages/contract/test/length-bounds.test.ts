@@ -45,7 +45,9 @@ describe('length bounds against the real mock', () => {
     const tooMany = channels.find((s) => Array.isArray(s.body.users) && s.body.users.length === 1001);
     expect(new Set(tooMany?.body.users as string[]).size).toBe(1001);
     expect(tooMany?.status).toBe(422);
-    const members = sent.find((s) => s.path.endsWith('/members') && (s.body.user_ids as unknown[] | undefined)?.length === 1001);
+    const members = sent.find(
+      (s) => s.path.endsWith('/members') && (s.body.user_ids as unknown[] | undefined)?.length === 1001,
+    );
     expect(members?.status).toBe(422);
     // At the bound: a 100-character group name and a 4,000-character message are created.
     expect(channels.find((s) => String(s.body.name).length === 100)?.status).toBe(201);
