@@ -48,7 +48,13 @@ if (!nodeAtLeast(process.version, 22, 18)) {
   // A half-finished earlier install (interrupted download) is thrown away, not half-used.
   if (version() !== `v${NODE22}`) {
     rmSync(prefix, { recursive: true, force: true });
-    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `node@${NODE22}`]);
+    // The `node` package fetches its platform binary in an install script: scripts must run here.
+    const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts=false'];
+    run('npm', [...args, `node@${NODE22}`]);
+    if (version() !== `v${NODE22}`) {
+      console.error(`compat: npm installed node@${NODE22} but ${node} does not run it`);
+      process.exit(1);
+    }
   }
 }
 console.log(`compat: generators run on Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
