@@ -51,6 +51,10 @@ if (mode === 'dev') {
   // Two tasks at a time: the integration and browser tests start real servers, and on a 2-core
   // machine running every package's suite at once makes their timings, not their logic, fail.
   run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']);
+  // The contract as other teams' generators read it (hey-api, orval): on its own, not a turbo task,
+  // since it installs its generators and (on Node 20) a Node 22 from the npm registry, and turbo's
+  // strict env mode would hide a machine's proxy and npm settings from it.
+  run('pnpm', ['--filter', '@cohort/openapi', 'run', 'test:compat']);
   // 3. Browser tests and the web size budget, then the conformance run against a fresh mock.
   if (existsSync('apps/web/package.json')) {
     const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -11,13 +11,27 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const NODE22 = '22.23.3';
 
-function run(cmd, args, opts = {}) {
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Runs one step; a step past its time limit is killed and fails the run (so CI never hangs here). */
+function run(cmd, args, { limit = 300, ...opts } = {}) {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: here, ...opts });
+  const t = Date.now();
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: here,
+    timeout: limit * 1000,
+    killSignal: 'SIGKILL',
+    ...opts,
+  });
   if (r.status !== 0) {
-    console.error(`compat: ${[cmd, ...args].join(' ')} failed (exit ${r.status ?? r.signal})`);
+    const why =
+      r.error?.code === 'ETIMEDOUT' ? `did not finish within ${limit} s` : `failed (exit ${r.status ?? r.signal})`;
+    console.error(`compat: ${[cmd, ...args].join(' ')} ${why}`);
     process.exit(1);
   }
+  console.log(`compat: step took ${seconds(t)}`);
 }
 
 function nodeAtLeast(version, major, minor) {
@@ -30,25 +44,39 @@ let node = process.execPath;
 if (!nodeAtLeast(process.version, 22, 18)) {
   const prefix = join(here, '.node22');
   node = join(prefix, 'node_modules', 'node', 'bin', 'node');
-  if (!existsSync(node))
-    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `node@${NODE22}`]);
+  const version = () => spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  // A half-finished earlier install (interrupted download) is thrown away, not half-used.
+  if (version() !== `v${NODE22}`) {
+    rmSync(prefix, { recursive: true, force: true });
+    // The `node` package fetches its platform binary in an install script: scripts must run here.
+    const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts=false'];
+    run('npm', [...args, `node@${NODE22}`]);
+    if (version() !== `v${NODE22}`) {
+      console.error(`compat: npm installed node@${NODE22} but ${node} does not run it`);
+      process.exit(1);
+    }
+  }
 }
-console.log(`compat: generators run on Node ${spawnSync(node, ['--version']).stdout.toString().trim()}`);
+console.log(`compat: generators run on Node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
 
 // 2. The generators, from this folder's own lockfile (reinstalled when it changes).
 const lock = readFileSync(join(here, 'package-lock.json'), 'utf8');
 const stamp = join(here, 'node_modules', '.lock-stamp');
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
-  run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts']);
+  run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts', '--engine-strict=false']);
   writeFileSync(stamp, lock);
 }
 
 // 3. Generate, from a clean output folder.
 rmSync(join(here, 'out'), { recursive: true, force: true });
 const bin = (pkg, file) => join(here, 'node_modules', pkg, file);
-run(node, [bin('@hey-api/openapi-ts', 'bin/run.js'), '--file', 'openapi-ts.config.mjs']);
-run(node, [bin('orval', 'dist/bin/orval.mjs'), '--config', 'orval.config.mjs']);
+run(node, [bin('@hey-api/openapi-ts', 'bin/run.js'), '--file', 'openapi-ts.config.mjs'], { limit: 120 });
+run(node, [bin('orval', 'dist/bin/orval.mjs'), '--config', 'orval.config.mjs'], { limit: 180 });
 
 // 4. Every output compiles under --strict, and the contract's promises hold in what they emit.
 run(node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']);
-run(node, [bin('tsx', 'dist/cli.mjs'), 'check.ts']);
+// Mock answers take milliseconds; a mock that builds a huge answer blocks the loop, so the step's
+// limit is what stops it (COMPAT_DEBUG=1 prints each operation as it is asked).
+// tsx as a loader, not its CLI, so the check is one process that the limit kills outright.
+run(node, ['--import', 'tsx', 'check.ts'], { limit: 180 });
+console.log(`compat: passed in ${seconds(started)}`);

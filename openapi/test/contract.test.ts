@@ -312,3 +312,47 @@ describe('path order (routers and mock generators that register in file order pi
     expect(wrong).toEqual([]);
   });
 });
+
+/** Every `pattern` in `doc` that a faker-style generator cannot turn into a valid value, or that does not say what it means. */
+function awkwardPatterns(doc: OpenApiDocument): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${path}/${i}`);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const schema = node as Record<string, unknown>;
+    if (typeof schema.pattern === 'string') {
+      const p = schema.pattern;
+      // JSON Schema `pattern` is unanchored: without ^…$ it accepts any string that contains a match.
+      if (!p.startsWith('^') || !p.endsWith('$') || p.endsWith('\\$')) found.push(`${path} (not anchored: ${p})`);
+      // faker.helpers.fromRegExp emits `{16,}` literally and makes `+`/`*` a few characters long.
+      if (/(?<!\\)[+*]|\{\d+,\}/.test(p)) found.push(`${path} (repetition without an upper bound: ${p})`);
+    }
+    for (const [key, child] of Object.entries(schema)) {
+      if (key === 'example' || key === 'examples') continue;
+      walk(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  };
+  walk(doc.paths, '#/paths');
+  walk(doc.components, '#/components');
+  return found;
+}
+
+describe('patterns (generators fake values from them; validators read them unanchored)', () => {
+  it('anchors every pattern at both ends and bounds every repetition in it', () => {
+    expect(awkwardPatterns(loadContract())).toEqual([]);
+  });
+
+  it('finds an open-ended repetition and a missing anchor when there is one', () => {
+    const broken = loadContract();
+    const interest = broken.components.schemas.Interest as { properties: Record<string, Record<string, unknown>> };
+    if (interest.properties.prefixed_id) interest.properties.prefixed_id.pattern = '^int_[A-Za-z0-9_-]{16,}$';
+    (broken.components.schemas.UserId as Record<string, unknown>).pattern = 'usr_[A-Za-z0-9_-]{16,64}';
+    expect(awkwardPatterns(broken)).toEqual([
+      '#/components/schemas/UserId (not anchored: usr_[A-Za-z0-9_-]{16,64})',
+      '#/components/schemas/Interest/properties/prefixed_id (repetition without an upper bound: ^int_[A-Za-z0-9_-]{16,}$)',
+    ]);
+  });
+});
