@@ -8,6 +8,8 @@ export interface LoadOptions {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /** Called once per connection, e.g. to give each connection its own user's token. */
+  setupClient?: (client: autocannon.Client) => void;
 }
 
 export interface LoadResult {
@@ -30,6 +32,7 @@ function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> 
     body: options.body,
     connections: options.connections,
     duration: seconds,
+    ...(options.setupClient ? { setupClient: options.setupClient } : {}),
     // A dead server must fail the run quickly, not hang the bench.
     timeout: 10,
   });
