@@ -12,6 +12,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { type LoadResult, loadProblem, measureLoad } from './load.ts';
 import { type OpenLoopPlan, type OpenLoopSummary, openLoop, openLoopPlan, summariseOpenLoop } from './open-loop.ts';
 import type { ChildServer } from './processes.ts';
@@ -52,7 +53,7 @@ export const defaultStoreSettings: StoreSettings = {
   connections: 50,
   closedSeconds: 10,
   closedWarmupSeconds: 3,
-  writers: 64,
+  writers: 128,
   existingStarts: 2,
   startupRepeats: 3,
 };
@@ -150,7 +151,7 @@ export function storeRows(figures: StoreFigures, settings: StoreSettings = defau
     target: { on: 'value', op: '<=', bound: 10 },
     ...(data
       ? {
-          note: `max ${data.writes.max?.toFixed(1) ?? '—'} ms; sent ${data.writes.sentRate?.toFixed(0) ?? '—'}/s, the scheduler's own lag p99 ${data.writes.sendLagP99?.toFixed(2) ?? '—'} ms`,
+          note: `max ${data.writes.max?.toFixed(1) ?? '—'} ms; sent ${data.writes.sentRate?.toFixed(0) ?? '—'}/s; the scheduler's own lag p99 ${data.writes.sendLagP99?.toFixed(2) ?? '—'} ms; from the actual send p99 ${data.writes.fromSentP99?.toFixed(1) ?? '—'} ms`,
         }
       : {}),
   });
@@ -171,7 +172,11 @@ export function storeRows(figures: StoreFigures, settings: StoreSettings = defau
       metric: `POST notes/store open-loop ${rate}/s: ${of}`,
       value: plain?.writes[of] ?? null,
       unit: 'ms',
-      ...(plain && of === 'p99' ? { note: `${statusText(plain.writes.statuses)}` } : {}),
+      ...(plain && of === 'p99'
+        ? {
+            note: `${statusText(plain.writes.statuses)}; the scheduler's own lag p99 ${plain.writes.sendLagP99?.toFixed(2) ?? '—'} ms; from the actual send p99 ${plain.writes.fromSentP99?.toFixed(1) ?? '—'} ms`,
+          }
+        : {}),
     });
   // Reads while writing.
   rows.push({
@@ -334,12 +339,16 @@ async function exercise(mock: ChildServer, settings: StoreSettings): Promise<Loa
   const demo = await signIn(mock);
   const writers: { id: string; token: string }[] = [];
   // Registration hashes a password (scrypt): a few at a time.
+  const registering = performance.now();
   for (let i = 0; i < settings.writers; i += 8)
     writers.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(8, settings.writers - i) }, (_, j) => registerUser(mock.url, i + j)),
       )),
     );
+  console.log(
+    `bench: store: registered ${writers.length} users in ${((performance.now() - registering) / 1000).toFixed(1)} s`,
+  );
   // The reader reads the demo account's notes, which no writer adds to: the same list idle and while writing.
   const readPath = `/api/v1/users/me/notes/${demo.userId}`;
   const reads = (plan: OpenLoopPlan) =>
@@ -365,8 +374,8 @@ async function exercise(mock: ChildServer, settings: StoreSettings): Promise<Loa
   const [writeRaw, readRaw] = await Promise.all([writer.run(), reader.run()]);
   const afterWrites = await memoryOf(mock);
 
-  // Each connection writes as one of the registered users, in turn.
-  let connection = 0;
+  // Each request writes as the next registered user, so all of them share the writes evenly.
+  let turn = 0;
   const result = await measureLoad({
     url: `${mock.url}${WRITE_PATH}`,
     method: 'POST',
@@ -375,14 +384,17 @@ async function exercise(mock: ChildServer, settings: StoreSettings): Promise<Loa
     connections: settings.connections,
     warmupSeconds: settings.closedWarmupSeconds,
     seconds: settings.closedSeconds,
-    setupClient: (client) => {
-      const token = writers[connection++ % writers.length]?.token ?? demo.token;
-      client.setHeaders({
-        accept: 'application/json',
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-      });
-    },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...request.headers,
+            authorization: `Bearer ${writers[turn++ % writers.length]?.token ?? demo.token}`,
+          },
+        }),
+      },
+    ],
   });
   const problem = loadProblem(result);
   if (problem && result.total === 0) throw new Error(`closed-loop writes: ${problem}`);
@@ -467,7 +479,7 @@ export async function measureStore(settings: StoreSettings = defaultStoreSetting
       `**open-loop reads** of the demo account's \`GET notes/{userId}\` at ${settings.readRate}/s for ${settings.idleReadSeconds} s on the idle server (1 s discarded first);`,
       `then **open-loop writes**, \`POST notes/store\` at a fixed ${rate}/s for ${settings.writeSeconds} s after ${settings.writeWarmupSeconds} s discarded, the registered users' tokens in turn, while the same reads run at ${settings.readRate}/s from another client.`,
       `Open loop: each request is sent at its scheduled time (start + i / rate) whether or not earlier ones were answered, and its latency runs from that scheduled time to the end of the answer, so a stall is charged to every request due during it (no coordinated omission); a request never answered counts as slowest. Writes and reads each come from their own worker thread (own event loop, keep-alive node:http sockets, up to 256), since autocannon only runs closed loops.`,
-      `Then the **closed loop**: autocannon, ${settings.connections} connections (each a registered user's token), ${settings.closedWarmupSeconds} s warm-up + ${settings.closedSeconds} s on \`POST notes/store\`; writes/s counts 201 answers only.`,
+      `Then the **closed loop**: autocannon, ${settings.connections} connections (each request with the next registered user's token), ${settings.closedWarmupSeconds} s warm-up + ${settings.closedSeconds} s on \`POST notes/store\`; writes/s counts 201 answers only.`,
       `**Memory**: VmRSS of the mock's process (/proc/<pid>/status; MB = 10^6 bytes) right after "listening", after the open-loop writes, and the peak (VmHWM) at the end.`,
       `**Start-up**: spawn (node + tsx, as in part 3) to the "listening" line; from the existing file the slower of ${settings.existingStarts} starts, fresh seeds once each; beside them the median of ${settings.startupRepeats} starts each, alternated, of the mock with its default seed and of a minimal Express 5 app that loads and parses the same contract file (through @cohort/openapi, as the mock does) and registers one route per operation, started the same way.`,
     ].join(' '),

@@ -44,6 +44,7 @@ describe('summariseOpenLoop', () => {
     expect(summary.p99).toBe(32); // 62 − 30, not 62 − 60
     expect(summary.max).toBe(32);
     expect(summary.sendLagP99).toBe(30);
+    expect(summary.fromSentP99).toBe(3); // what a closed-loop tool would have shown
     expect(summary.expected).toBe(4);
     expect(summary.statuses).toEqual({ '201': 4 });
   });
@@ -98,6 +99,7 @@ const summary = (p99: number, expected = 10_000, requests = 10_000) => ({
   p99,
   max: p99 * 2,
   sendLagP99: 0.5,
+  fromSentP99: p99,
   statuses: { '201': expected },
   expected,
   sentRate: 1000,
