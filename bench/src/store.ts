@@ -17,7 +17,7 @@ import { type LoadResult, loadProblem, measureLoad } from './load.ts';
 import { type OpenLoopPlan, type OpenLoopSummary, openLoop, openLoopPlan, summariseOpenLoop } from './open-loop.ts';
 import type { ChildServer } from './processes.ts';
 import { percentile, type Row, ratioOf, type Section } from './report.ts';
-import { registerUser, signIn, startMock, startReferenceServer } from './subjects.ts';
+import { registerUser, type Session, signIn, startMock, startReferenceServer } from './subjects.ts';
 
 export interface StoreSettings {
   users: number;
@@ -333,30 +333,66 @@ export function plannedStoreRows(reason: string): Row[] {
   }).map((row) => ({ ...row, note: reason }));
 }
 
-/** The same sequence on one mock: idle reads, open-loop writes with reads beside, then the closed loop. */
-async function exercise(mock: ChildServer, settings: StoreSettings): Promise<LoadFigures> {
-  const started = (await memoryOf(mock)).rssMB;
+/** A closed-loop run in several parts (interleaved with the other mock's) as one figure: counts summed, the worse percentiles. */
+export function combineClosed(
+  parts: readonly Pick<LoadResult, 'p50' | 'p99' | 'total' | 'statusCodes'>[],
+  secondsEach: number,
+): LoadFigures['closed'] {
+  const statusCodes: Record<string, number> = {};
+  for (const part of parts)
+    for (const [code, count] of Object.entries(part.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const total = parts.reduce((sum, part) => sum + part.total, 0);
+  const seconds = secondsEach * parts.length;
+  return {
+    requestsPerSecond: seconds > 0 ? total / seconds : 0,
+    p50: Math.max(0, ...parts.map((part) => part.p50)),
+    p99: Math.max(0, ...parts.map((part) => part.p99)),
+    total,
+    statusCodes,
+    seconds,
+  };
+}
+
+/** A mock signed in and with its writers registered, ready for the sequence. */
+interface Prepared {
+  mock: ChildServer;
+  demo: Session;
+  writers: string[];
+  startedMB: number | null;
+}
+
+async function prepare(mock: ChildServer, settings: StoreSettings): Promise<Prepared> {
+  const startedMB = (await memoryOf(mock)).rssMB;
   const demo = await signIn(mock);
-  const writers: { id: string; token: string }[] = [];
+  const writers: string[] = [];
   // Registration hashes a password (scrypt): a few at a time.
   const registering = performance.now();
   for (let i = 0; i < settings.writers; i += 8)
     writers.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(8, settings.writers - i) }, (_, j) => registerUser(mock.url, i + j)),
-      )),
+      ...(
+        await Promise.all(
+          Array.from({ length: Math.min(8, settings.writers - i) }, (_, j) => registerUser(mock.url, i + j)),
+        )
+      ).map((user) => user.token),
     );
   console.log(
     `bench: store: registered ${writers.length} users in ${((performance.now() - registering) / 1000).toFixed(1)} s`,
   );
+  return { mock, demo, writers, startedMB };
+}
+
+/** Open-loop reads on the idle server, then open-loop writes with the same reads beside. */
+async function openPhases(
+  { mock, demo, writers }: Prepared,
+  settings: StoreSettings,
+): Promise<Pick<LoadFigures, 'idleReads' | 'writes' | 'readsWhileWriting'> & { afterWritesMB: number | null }> {
   // The reader reads the demo account's notes, which no writer adds to: the same list idle and while writing.
   const readPath = `/api/v1/users/me/notes/${demo.userId}`;
   const reads = (plan: OpenLoopPlan) =>
     openLoop({ url: mock.url, method: 'GET', path: readPath, tokens: [demo.token], plan });
 
   const idlePlan = openLoopPlan(settings.readRate, settings.idleReadSeconds, 1);
-  const idle = reads(idlePlan);
-  const idleReads = summariseOpenLoop(idlePlan, await idle.run(), 200);
+  const idleReads = summariseOpenLoop(idlePlan, await reads(idlePlan).run(), 200);
 
   const writePlan = openLoopPlan(settings.writeRate, settings.writeSeconds, settings.writeWarmupSeconds);
   // The reads run on the same clock, their first seconds (the writes' warm-up) discarded likewise.
@@ -366,15 +402,27 @@ async function exercise(mock: ChildServer, settings: StoreSettings): Promise<Loa
     method: 'POST',
     path: WRITE_PATH,
     body: noteInput,
-    tokens: writers.map((w) => w.token),
+    tokens: writers,
     plan: writePlan,
   });
   const reader = reads(busyPlan);
   await Promise.all([writer.ready, reader.ready]);
   const [writeRaw, readRaw] = await Promise.all([writer.run(), reader.run()]);
-  const afterWrites = await memoryOf(mock);
+  return {
+    idleReads,
+    writes: summariseOpenLoop(writePlan, writeRaw, 201),
+    readsWhileWriting: summariseOpenLoop(busyPlan, readRaw, 200),
+    afterWritesMB: (await memoryOf(mock)).rssMB,
+  };
+}
 
-  // Each request writes as the next registered user, so all of them share the writes evenly.
+/** autocannon on POST notes/store, each request as the next registered user (so they share the writes evenly). */
+async function closedPart(
+  { mock, writers }: Prepared,
+  settings: StoreSettings,
+  warmupSeconds: number,
+  seconds: number,
+) {
   let turn = 0;
   const result = await measureLoad({
     url: `${mock.url}${WRITE_PATH}`,
@@ -382,31 +430,23 @@ async function exercise(mock: ChildServer, settings: StoreSettings): Promise<Loa
     headers: { accept: 'application/json', 'content-type': 'application/json' },
     body: noteInput,
     connections: settings.connections,
-    warmupSeconds: settings.closedWarmupSeconds,
-    seconds: settings.closedSeconds,
+    warmupSeconds,
+    seconds,
     requests: [
       {
         setupRequest: (request) => ({
           ...request,
-          headers: {
-            ...request.headers,
-            authorization: `Bearer ${writers[turn++ % writers.length]?.token ?? demo.token}`,
-          },
+          headers: { ...request.headers, authorization: `Bearer ${writers[turn++ % writers.length]}` },
         }),
       },
     ],
   });
-  const problem = loadProblem(result);
-  if (problem && result.total === 0) throw new Error(`closed-loop writes: ${problem}`);
-  const peak = (await memoryOf(mock)).peakMB;
-  return {
-    idleReads,
-    writes: summariseOpenLoop(writePlan, writeRaw, 201),
-    readsWhileWriting: summariseOpenLoop(busyPlan, readRaw, 200),
-    closed: { ...result, seconds: settings.closedSeconds },
-    memory: { started, afterWrites: afterWrites.rssMB, peak },
-  };
+  if (result.total === 0) throw new Error(`closed-loop writes on ${mock.name}: ${loadProblem(result)}`);
+  return result;
 }
+
+/** Closed-loop halves, alternating between the two mocks, so a change in the machine's load hits both alike. */
+const CLOSED_PARTS = 2;
 
 export async function measureStore(settings: StoreSettings = defaultStoreSettings): Promise<Section> {
   const users = settings.users.toLocaleString('en-US');
@@ -416,36 +456,53 @@ export async function measureStore(settings: StoreSettings = defaultStoreSetting
     startup: { existingFile: [], freshData: null, freshMemory: null, defaultSeed: [], reference: [] },
   };
   const notes: string[] = [];
+  let plainMock: ChildServer | undefined;
+  let dataMock: ChildServer | undefined;
   try {
-    // 1. Without --data: the fresh seed's start-up, then the reference load.
-    const plain = await startMock({ users: settings.users, args: RAISED_LIMITS });
-    try {
-      figures.startup.freshMemory = plain.readyMs / 1000;
-      figures.withoutData = await exercise(plain, settings);
-    } finally {
-      await plain.stop();
-    }
+    // 1. Without --data: the fresh seed's start-up. It stays up, idle, while the --data mock starts.
+    plainMock = await startMock({ users: settings.users, args: RAISED_LIMITS });
+    figures.startup.freshMemory = plainMock.readyMs / 1000;
+    const plain = await prepare(plainMock, settings);
     // 2. A fresh seed into a new data file (the seed written to SQLite before "listening").
     const seeded = await startMock({ users: settings.users, args: [...RAISED_LIMITS, '--data', dataFile, '--fresh'] });
     figures.startup.freshData = seeded.readyMs / 1000;
     await seeded.stop();
     // 3. Starts from that file; the last one carries the load.
-    let loaded: ChildServer | undefined;
-    try {
-      for (let run = 0; run < settings.existingStarts; run++) {
-        const mock = await startMock({ users: settings.users, args: [...RAISED_LIMITS, '--data', dataFile] });
-        loaded = mock;
-        const line = await mock.waitForOutput(/^(\d+) users, seed .*$/m);
-        if (!line[0].includes('(loaded)') || Number(line[1]) !== settings.users)
-          throw new Error(`the mock did not load the ${users}-user file: "${line[0]}"`);
-        figures.startup.existingFile.push(mock.readyMs / 1000);
-        if (run < settings.existingStarts - 1) await mock.stop();
-      }
-      if (loaded) figures.withData = await exercise(loaded, settings);
-    } finally {
-      await loaded?.stop();
+    for (let run = 0; run < settings.existingStarts; run++) {
+      const mock = await startMock({ users: settings.users, args: [...RAISED_LIMITS, '--data', dataFile] });
+      dataMock = mock;
+      const line = await mock.waitForOutput(/^(\d+) users, seed .*$/m);
+      if (!line[0].includes('(loaded)') || Number(line[1]) !== settings.users)
+        throw new Error(`the mock did not load the ${users}-user file: "${line[0]}"`);
+      figures.startup.existingFile.push(mock.readyMs / 1000);
+      if (run < settings.existingStarts - 1) await mock.stop();
     }
-    // 4. The default start beside a minimal Express 5 app loading the same contract, alternated.
+    if (!dataMock) throw new Error('no start from the data file');
+    const data = await prepare(dataMock, settings);
+    // 4. The open-loop phases, one mock after the other.
+    const plainOpen = await openPhases(plain, settings);
+    const dataOpen = await openPhases(data, settings);
+    // 5. The closed loop in alternating parts, each mock warmed up before its first.
+    const parts: Record<'plain' | 'data', LoadResult[]> = { plain: [], data: [] };
+    const partSeconds = settings.closedSeconds / CLOSED_PARTS;
+    for (let part = 0; part < CLOSED_PARTS; part++) {
+      const warmup = part === 0 ? settings.closedWarmupSeconds : 0;
+      parts.plain.push(await closedPart(plain, settings, warmup, partSeconds));
+      parts.data.push(await closedPart(data, settings, warmup, partSeconds));
+    }
+    const [plainPeak, dataPeak] = await Promise.all([memoryOf(plainMock), memoryOf(dataMock)]);
+    figures.withoutData = {
+      ...plainOpen,
+      closed: combineClosed(parts.plain, partSeconds),
+      memory: { started: plain.startedMB, afterWrites: plainOpen.afterWritesMB, peak: plainPeak.peakMB },
+    };
+    figures.withData = {
+      ...dataOpen,
+      closed: combineClosed(parts.data, partSeconds),
+      memory: { started: data.startedMB, afterWrites: dataOpen.afterWritesMB, peak: dataPeak.peakMB },
+    };
+    await Promise.all([plainMock.stop(), dataMock.stop()]);
+    // 6. The default start beside a minimal Express 5 app loading the same contract, alternated.
     const none = join(dir, 'none.json');
     await writeFile(none, '[]');
     for (let run = 0; run < settings.startupRepeats; run++) {
@@ -457,6 +514,7 @@ export async function measureStore(settings: StoreSettings = defaultStoreSetting
       await reference.stop();
     }
   } finally {
+    await Promise.all([plainMock?.stop(), dataMock?.stop()]);
     await rm(dir, { recursive: true, force: true });
   }
   for (const [label, run] of [
@@ -475,11 +533,10 @@ export async function measureStore(settings: StoreSettings = defaultStoreSetting
   return {
     title: '8. Store at 100,000 users',
     method: [
-      `Mocks seeded with ${users} users, each under the same sequence, first without \`--data\` (state in memory), then with \`--data\` (a temp SQLite file, loaded from disk: the mock was started on it with \`--fresh\`, stopped, and started on it again ${settings.existingStarts} times, the last start carrying the load). Limits raised by flags (${RAISED_LIMITS.filter((_, i) => i % 2 === 0).join(', ')}). The sequence: sign in the demo account, register ${settings.writers} users (the mock keeps at most 1,000 notes per user, then answers 409: enough users that no write of the run meets that cap);`,
-      `**open-loop reads** of the demo account's \`GET notes/{userId}\` at ${settings.readRate}/s for ${settings.idleReadSeconds} s on the idle server (1 s discarded first);`,
-      `then **open-loop writes**, \`POST notes/store\` at a fixed ${rate}/s for ${settings.writeSeconds} s after ${settings.writeWarmupSeconds} s discarded, the registered users' tokens in turn, while the same reads run at ${settings.readRate}/s from another client.`,
+      `Two mocks seeded with ${users} users, both up at once: one without \`--data\` (state in memory; its start is the fresh seed's), one with \`--data\` on a temp SQLite file loaded from disk (the mock was first started on a new file with \`--fresh\`, stopped, then started on it ${settings.existingStarts} times, the last start carrying the load). Limits raised by flags (${RAISED_LIMITS.filter((_, i) => i % 2 === 0).join(', ')}). On each: sign in the demo account and register ${settings.writers} users (the mock keeps at most 1,000 notes per user, then answers 409: enough users that no write of the run meets that cap).`,
+      `Then, one mock after the other (without \`--data\` first), **open-loop reads** of the demo account's \`GET notes/{userId}\` at ${settings.readRate}/s for ${settings.idleReadSeconds} s on the idle server (1 s discarded first), and **open-loop writes**, \`POST notes/store\` at a fixed ${rate}/s for ${settings.writeSeconds} s after ${settings.writeWarmupSeconds} s discarded, the registered users' tokens in turn, while the same reads run at ${settings.readRate}/s from another client.`,
       `Open loop: each request is sent at its scheduled time (start + i / rate) whether or not earlier ones were answered, and its latency runs from that scheduled time to the end of the answer, so a stall is charged to every request due during it (no coordinated omission); a request never answered counts as slowest. Writes and reads each come from their own worker thread (own event loop, keep-alive node:http sockets, up to 256), since autocannon only runs closed loops.`,
-      `Then the **closed loop**: autocannon, ${settings.connections} connections (each request with the next registered user's token), ${settings.closedWarmupSeconds} s warm-up + ${settings.closedSeconds} s on \`POST notes/store\`; writes/s counts 201 answers only.`,
+      `Then the **closed loop**: autocannon, ${settings.connections} connections (each request with the next registered user's token) on \`POST notes/store\`, ${settings.closedWarmupSeconds} s warm-up on each mock, then ${CLOSED_PARTS} × ${settings.closedSeconds / CLOSED_PARTS} s on each, alternating (without, with, without, with), so a change in the machine's load hits both alike; writes/s counts 201 answers only over the ${settings.closedSeconds} s, p50/p99 are the worse part's.`,
       `**Memory**: VmRSS of the mock's process (/proc/<pid>/status; MB = 10^6 bytes) right after "listening", after the open-loop writes, and the peak (VmHWM) at the end.`,
       `**Start-up**: spawn (node + tsx, as in part 3) to the "listening" line; from the existing file the slower of ${settings.existingStarts} starts, fresh seeds once each; beside them the median of ${settings.startupRepeats} starts each, alternated, of the mock with its default seed and of a minimal Express 5 app that loads and parses the same contract file (through @cohort/openapi, as the mock does) and registers one route per operation, started the same way.`,
     ].join(' '),

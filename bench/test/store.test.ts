@@ -5,6 +5,7 @@ import { type OpenLoopRaw, openLoop, openLoopPlan, scheduledAt, summariseOpenLoo
 import { verdict } from '../src/report.ts';
 import {
   acknowledgedRate,
+  combineClosed,
   defaultStoreSettings,
   type LoadFigures,
   parseProcStatus,
@@ -162,6 +163,27 @@ describe('storeRows', () => {
     expect(rows.filter((row) => row.target).map(verdict)).toEqual(Array(11).fill('not measured'));
     expect(rows.every((row) => row.note === 'not measured: boom')).toBe(true);
     expect(defaultStoreSettings.writeRate).toBe(1000);
+  });
+});
+
+describe('combineClosed', () => {
+  it('sums the parts, keeps the worse percentiles and counts the seconds of all parts', () => {
+    const combined = combineClosed(
+      [
+        { p50: 5, p99: 30, total: 1000, statusCodes: { '201': 990, '409': 10 } },
+        { p50: 7, p99: 20, total: 3000, statusCodes: { '201': 3000 } },
+      ],
+      5,
+    );
+    expect(combined).toEqual({
+      requestsPerSecond: 400,
+      p50: 7,
+      p99: 30,
+      total: 4000,
+      statusCodes: { '201': 3990, '409': 10 },
+      seconds: 10,
+    });
+    expect(acknowledgedRate(combined)).toBe(399);
   });
 });
 
