@@ -3,6 +3,10 @@
  * headers and body, and do nothing else: `node` (bare node:http, the practical ceiling) or
  * `express` (Express 5 with a JSON body parser, served like the mock: the floor any Express app pays). Run as its own
  * process: `node --import tsx bare-server.ts <node|express> <canned.json>`.
+ *
+ * A third mode, `express-contract`, is the start-up reference of issue 13: a minimal Express 5 app
+ * that loads the contract file the mock loads (parsed the same way, through `@cohort/openapi`) and
+ * registers one route per operation answering 501; the canned file is ignored.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,8 +20,8 @@ export interface CannedResponse {
 }
 
 const [mode, file] = process.argv.slice(2);
-if ((mode !== 'node' && mode !== 'express') || !file)
-  throw new Error('usage: bare-server.ts <node|express> <canned.json>');
+if ((mode !== 'node' && mode !== 'express' && mode !== 'express-contract') || !file)
+  throw new Error('usage: bare-server.ts <node|express|express-contract> <canned.json>');
 const canned = (JSON.parse(readFileSync(file, 'utf8')) as CannedResponse[]).map((response) => ({
   ...response,
   body: Buffer.from(response.body),
@@ -58,7 +62,26 @@ async function expressServer() {
   return createMockServer(app);
 }
 
-const server = mode === 'node' ? nodeServer() : await expressServer();
+async function expressContractServer() {
+  const [{ default: express }, { createServer }, { listOperations, loadContract }] = await Promise.all([
+    import('express'),
+    import('node:http'),
+    import('@cohort/openapi'),
+  ]);
+  const app = express();
+  app.use(express.json());
+  for (const operation of listOperations(loadContract())) {
+    // {id} → :id, Express 5's parameter syntax.
+    const path = operation.path.replace(/\{([^}]+)\}/g, ':$1');
+    app[operation.method as 'get' | 'post' | 'put' | 'patch' | 'delete'](path, (_request, response) => {
+      response.status(501).json({ success: false, message: `${operation.operationId} is not implemented` });
+    });
+  }
+  return createServer(app);
+}
+
+const server =
+  mode === 'node' ? nodeServer() : mode === 'express' ? await expressServer() : await expressContractServer();
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   if (address && typeof address === 'object')

@@ -8,6 +8,8 @@ export interface LoadOptions {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /** autocannon's request pipeline, e.g. a `setupRequest` that gives each request another user's token. */
+  requests?: autocannon.Request[];
 }
 
 export interface LoadResult {
@@ -30,6 +32,7 @@ function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> 
     body: options.body,
     connections: options.connections,
     duration: seconds,
+    ...(options.requests ? { requests: options.requests } : {}),
     // A dead server must fail the run quickly, not hang the bench.
     timeout: 10,
   });

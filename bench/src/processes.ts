@@ -8,6 +8,8 @@ export interface ChildServer {
   url: string;
   /** Milliseconds from spawn to the ready line. */
   readyMs: number;
+  /** The spawned process's id (for /proc/<pid>/status). */
+  pid: number;
   /** Everything it printed so far (stdout and stderr), for error messages. */
   output: () => string;
   /** Resolves with the first match of `pattern` in what the server printed, or rejects after `timeoutMs`. */
@@ -88,7 +90,7 @@ export function startServer(options: StartOptions): Promise<ChildServer> {
         }
       };
       const readyMs = performance.now() - started;
-      resolve({ name: options.name, url, readyMs, output: () => output, waitForOutput, stop });
+      resolve({ name: options.name, url, readyMs, pid: child.pid ?? 0, output: () => output, waitForOutput, stop });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);

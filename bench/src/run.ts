@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
  * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
- * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web runs a subset.
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store runs a subset.
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -12,6 +12,7 @@ import { describeMachine, describeRevision } from './machine.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { type Row, renderResults, type Section } from './report.ts';
 import { measureSearchAndStartup, plannedSearchRows } from './search.ts';
+import { defaultStoreSettings, measureStore, plannedStoreRows } from './store.ts';
 import { measureStreams } from './streams.ts';
 import { benchRoot } from './subjects.ts';
 import { measureThroughput, plannedThroughputRows } from './throughput.ts';
@@ -122,6 +123,20 @@ async function main(): Promise<void> {
           { subject: 'Cohort mock', metric: 'message delivery', value: null, unit: 'ms', note: why },
         ]),
       ],
+    )),
+  );
+
+  sections.push(
+    ...(await section(
+      'store',
+      () =>
+        measureStore({
+          ...defaultStoreSettings,
+          writeSeconds: seconds,
+          closedSeconds: seconds,
+          closedWarmupSeconds: warmupSeconds,
+        }),
+      (why) => [failed('8. Store at 100,000 users', 'The mock with --data at 100,000 users.', plannedStoreRows(why))],
     )),
   );
 

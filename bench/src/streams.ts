@@ -16,9 +16,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { readProfile, renderProfile, summariseProfile } from './cpu-profile.ts';
-import type { ChildServer } from './processes.ts';
 import { percentile, type Row, ratioOf, type Section, verdict } from './report.ts';
-import { signIn, startMock } from './subjects.ts';
+import { registerUser, signIn, startMock } from './subjects.ts';
 
 export interface StreamsOptions {
   users?: number;
@@ -135,25 +134,6 @@ function startSampler(url: string, token: string): Sampler {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function register(mock: ChildServer, i: number): Promise<{ id: string; token: string }> {
-  const res = await fetch(`${mock.url}/api/v1/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      university_name: 'Stanford University',
-      email: `bench${i}-${Date.now()}@cohort.io`,
-      password: 'bench-password',
-      graduation_year: 2026,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  const me = (await (await fetch(`${mock.url}/api/v1/users/me`, { headers: auth(token) })).json()) as {
-    data: { id: string };
-  };
-  return { id: me.data.id, token };
-}
-
 async function runStreams(options: StreamsOptions): Promise<Section> {
   const USERS = options.users ?? 100;
   const PER_USER = options.perUser ?? 10;
@@ -171,7 +151,9 @@ async function runStreams(options: StreamsOptions): Promise<Section> {
     // Registration hashes a password (scrypt): a few at a time.
     for (let i = 0; i < USERS; i += 10) {
       people.push(
-        ...(await Promise.all(Array.from({ length: Math.min(10, USERS - i) }, (_, j) => register(mock, i + j)))),
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, USERS - i) }, (_, j) => registerUser(mock.url, i + j)),
+        )),
       );
     }
     const made = await fetch(`${mock.url}/api/v1/users/channels/store`, {

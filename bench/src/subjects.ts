@@ -34,10 +34,18 @@ export function startMock(options: MockOptions = {}): Promise<ChildServer> {
   });
 }
 
-/** A reference server replaying canned responses: bare node:http, or a minimal Express 5 app. */
-export function startReferenceServer(mode: 'node' | 'express', cannedFile: string): Promise<ChildServer> {
+/**
+ * A reference server replaying canned responses: bare node:http, or a minimal Express 5 app; or
+ * (`express-contract`, the canned file ignored) a minimal Express 5 app loading the contract file.
+ */
+export function startReferenceServer(
+  mode: 'node' | 'express' | 'express-contract',
+  cannedFile: string,
+): Promise<ChildServer> {
   return startServer({
-    name: mode === 'node' ? 'bare node:http' : 'minimal Express 5',
+    name: { node: 'bare node:http', express: 'minimal Express 5', 'express-contract': 'minimal Express 5 + contract' }[
+      mode
+    ],
     command: process.execPath,
     args: ['--import', tsxLoader, `${benchRoot}src/bare-server.ts`, mode, cannedFile],
     ready: /listening on (http:\/\/[^\s/]+)/,
@@ -80,6 +88,29 @@ export async function signIn(mock: ChildServer): Promise<Session> {
   const userId = meBody.data?.id;
   if (!me.ok || !userId) throw new Error(`users/me failed: ${me.status} ${JSON.stringify(meBody)}`);
   return { token, userId, credentials: { university, email, password } };
+}
+
+/**
+ * Registers a new account (unique e-mail) and returns its id and token. Registration hashes a
+ * password (scrypt), so callers register a few at a time; a load test raises --register-limit.
+ */
+export async function registerUser(baseUrl: string, i: number): Promise<{ id: string; token: string }> {
+  const res = await fetch(`${baseUrl}/api/v1/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      university_name: 'Stanford University',
+      email: `bench${i}-${Date.now()}@cohort.io`,
+      password: 'bench-password',
+      graduation_year: 2026,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  const me = await fetch(`${baseUrl}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  const meBody = (await me.json()) as { data?: { id?: string } };
+  if (!me.ok || !meBody.data?.id) throw new Error(`users/me failed: ${me.status} ${JSON.stringify(meBody)}`);
+  return { id: meBody.data.id, token };
 }
 
 /** The installed version of one of the bench's own dependencies, for the report. */

@@ -82,6 +82,7 @@ describe('formatting', () => {
     [2494.2, 'ms', '2,494 ms'],
     [3.561, 's', '3.56 s'],
     [148.04, 'KB', '148.0 KB'],
+    [1234.5, 'MB', '1,235 MB'],
     [91.6, 'score', '92'],
     [null, 'ms', 'not measured'],
   ] as const)('%s %s → %s', (value, unit, want) => {

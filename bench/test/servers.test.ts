@@ -46,6 +46,19 @@ describe.each(['node', 'express'] as const)('the %s reference server', (mode) =>
   }, 30_000);
 });
 
+describe('the express-contract reference server', () => {
+  it('loads the contract, routes its operations (501) and 404s anything else', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'bench-test-')), 'none.json');
+    await writeFile(file, '[]');
+    const server = await startReferenceServer('express-contract', file);
+    expect(server.pid).toBeGreaterThan(0);
+    const hit = await fetch(`${server.url}/api/v1/users/me/notes/usr_x`);
+    expect(hit.status).toBe(501);
+    expect((await fetch(`${server.url}/elsewhere`)).status).toBe(404);
+    await server.stop();
+  }, 30_000);
+});
+
 describe('startServer', () => {
   it('reports a server that exits before it is ready, with its output', async () => {
     await expect(
