@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { startChatter } from './chatter.ts';
 import { MockClock } from './clock.ts';
@@ -109,7 +109,7 @@ const server = createMockServer(app, {
     `Demo account: university "${DEMO_ACCOUNT.university}", e-mail ${DEMO_ACCOUNT.email}, password ${DEMO_ACCOUNT.password}`,
   );
   console.log(
-    `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${dataFile}${saved ? ' (loaded)' : ''}` : ''}`,
+    `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${resolve(dataFile)}${saved ? ' (loaded)' : ''}` : ''}`,
   );
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
