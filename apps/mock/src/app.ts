@@ -13,6 +13,7 @@ import { StreamTickets } from './realtime/tickets.ts';
 import { authRoutes } from './routes/auth.ts';
 import { channelsRoutes } from './routes/channels.ts';
 import { clubsRoutes } from './routes/clubs.ts';
+import { connectionsRoutes } from './routes/connections.ts';
 import { OperationTable, type RouteContext } from './routes/define.ts';
 import { directionsRoutes } from './routes/directions.ts';
 import { directoryRoutes } from './routes/directory.ts';
@@ -118,6 +119,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   groupsRoutes(ctx);
   savedListsRoutes(ctx);
   directoryRoutes(ctx, limiters.directory);
+  connectionsRoutes(ctx);
   messagesRoutes(ctx);
   eventsRoutes(ctx);
   usersRoutes(ctx, limiters.directory);

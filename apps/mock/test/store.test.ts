@@ -111,7 +111,7 @@ describe('one id scheme', () => {
         }).id,
       ).toBe(7);
       expect(store.social.createSavedList(me, { name: 'Next', user_ids: [other] }).id).toBe(highestList + 1);
-      expect(store.social.connect(me, other).id).toBeGreaterThan(0);
+      expect(store.social.connect(me, other).connection.id).toBeGreaterThan(0);
     });
     const snapshot = store.snapshot();
     expect(snapshot.next_id).toMatchObject({ report: 42, event: 8, saved_list: highestList + 2 });

@@ -101,6 +101,13 @@ export class RealtimeHub {
       case 'channel':
         this.toUser(event.userId, frame('channel', event.channel));
         break;
+      case 'connection': {
+        const { person: _person, ...connection } = event.connection;
+        const text = frame('connection', connection);
+        this.toUser(connection.from_user_id, text);
+        this.toUser(connection.to_user_id, text);
+        break;
+      }
       case 'left':
         for (const s of [...(this.byUser.get(event.userId) ?? [])]) if (s.channelId === event.channelId) this.expel(s);
         break;

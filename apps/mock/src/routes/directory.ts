@@ -19,9 +19,4 @@ export function directoryRoutes(ctx: RouteContext, limit: RequestHandler[] = [])
     },
     limit,
   );
-
-  route(ctx, 'connectUser', ({ session, params }) => ({
-    status: 201,
-    body: ok(store.social.connect(session.user.id, params.id), 'Invitation sent.'),
-  }));
 }

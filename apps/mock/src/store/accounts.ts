@@ -193,6 +193,34 @@ export class Accounts {
     delete this.tokens[key];
   }
 
+  /** Makes the two each other's connections (friends), on both sides. */
+  befriend(a: StoredUser, b: StoredUser): void {
+    for (const [user, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (user.friend_ids.includes(other.id)) continue;
+      this.core.touch('user', user.id);
+      user.friend_ids.push(other.id);
+    }
+  }
+
+  /** Ends a connection on both sides; false when they were not connected. */
+  unfriend(a: StoredUser, b: StoredUser): boolean {
+    let changed = false;
+    for (const [user, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const at = user.friend_ids.indexOf(other.id);
+      if (at === -1) continue;
+      this.core.touch('user', user.id);
+      user.friend_ids.splice(at, 1);
+      changed = true;
+    }
+    return changed;
+  }
+
   listFriends(userId: string): Friend[] {
     return this.require(userId).friend_ids.flatMap((id) => {
       const friend = this.byId.get(id);

@@ -27,5 +27,7 @@ export type ChatEvent =
   | { type: 'member'; channelId: string; change: 'joined' | 'left'; user: PersonSummary; memberCount: number }
   /** Only `userId`'s user streams: an invitation to them was made, accepted or declined. */
   | { type: 'invite'; userId: string; invite: Schemas['ChannelInvite'] }
+  /** Both people's user streams: an invitation to connect between them was made or answered, or a connection removed. */
+  | { type: 'connection'; connection: Schemas['Connection'] }
   /** Only `userId`'s user streams: one of their groups as they see it changed. */
   | { type: 'channel'; userId: string; channel: Channel };

@@ -46,28 +46,130 @@ export class Social {
 
   // ---------- connections ----------
 
-  /** An invitation to connect; 409 for oneself, a friend already, or an invitation still pending. */
-  connect(fromId: string, toId: string): Connection {
-    const from = this.areas.accounts.require(fromId);
-    this.areas.accounts.require(toId);
-    if (fromId === toId) throw HttpError.conflict('You cannot connect with yourself.');
-    if (from.friend_ids.includes(toId)) throw HttpError.conflict('You are already connected.');
-    const open = this.connections.find(
+  private pendingBetween(a: string, b: string): StoredConnection | undefined {
+    return this.connections.find(
       (c) =>
         c.status === 'pending' &&
-        ((c.from_user_id === fromId && c.to_user_id === toId) || (c.from_user_id === toId && c.to_user_id === fromId)),
+        ((c.from_user_id === a && c.to_user_id === b) || (c.from_user_id === b && c.to_user_id === a)),
     );
-    if (open) throw HttpError.conflict('An invitation to connect is already pending.');
-    const connection: Connection = {
+  }
+
+  /**
+   * An invitation to connect. 409 for oneself, a person already connected, or an invitation of
+   * one's own still pending; when the other person's invitation is the pending one, it is
+   * accepted instead (`accepted: true`), as the invited person would have done.
+   */
+  connect(fromId: string, toId: string): { connection: Connection; accepted: boolean } {
+    const from = this.areas.accounts.require(fromId);
+    const to = this.areas.accounts.require(toId);
+    if (fromId === toId) throw HttpError.conflict('You cannot connect with yourself.');
+    if (from.friend_ids.includes(toId) || to.friend_ids.includes(fromId)) {
+      throw HttpError.conflict('You are already connected.');
+    }
+    const open = this.pendingBetween(fromId, toId);
+    if (open?.from_user_id === fromId) throw HttpError.conflict('An invitation to connect is already pending.');
+    if (open) return { connection: this.accept(fromId, open.id), accepted: true };
+    const connection: StoredConnection = {
       id: this.core.nextId('connection'),
       from_user_id: fromId,
       to_user_id: toId,
       status: 'pending',
       created_at: this.core.now().toISOString(),
+      answered_at: null,
     };
     this.core.touch('connection', String(connection.id));
     this.connections.push(connection);
+    this.areas.chat.announce({ type: 'connection', connection: { ...connection } });
+    return { connection, accepted: false };
+  }
+
+  /** The user's invitations, incoming or outgoing, of one status, newest first, a page at a time. */
+  listConnections(
+    userId: string,
+    query: { direction: 'incoming' | 'outgoing'; status?: Connection['status']; before?: number; limit?: number },
+  ): { data: Connection[]; meta: { has_more: boolean; next_before: number | null } } {
+    const side = query.direction === 'incoming' ? 'to_user_id' : 'from_user_id';
+    const other = query.direction === 'incoming' ? 'from_user_id' : 'to_user_id';
+    const status = query.status ?? 'pending';
+    const limit = query.limit ?? 20;
+    const mine = this.connections
+      .filter((c) => c[side] === userId && c.status === status && (query.before === undefined || c.id < query.before))
+      .sort((a, b) => b.id - a.id);
+    const page = mine.slice(0, limit).flatMap((c) => {
+      const person = this.areas.accounts.find(c[other]);
+      return person ? [{ ...c, person: toPerson(person) }] : [];
+    });
+    const hasMore = mine.length > limit;
+    return { data: page, meta: { has_more: hasMore, next_before: hasMore ? (mine[limit - 1]?.id ?? null) : null } };
+  }
+
+  /**
+   * The pending invitation `id` on the user's side of it (`to`: the invited, `from`: the inviter):
+   * 404 when there is none (someone else's invitation is not even confirmed to exist), 409 once answered.
+   */
+  private pendingOwn(userId: string, id: number, side: 'from_user_id' | 'to_user_id'): StoredConnection {
+    const connection = this.connections.find((c) => c.id === id && c[side] === userId);
+    if (!connection) throw HttpError.notFound(`No invitation to connect with id ${id}.`);
+    if (connection.status !== 'pending') throw HttpError.conflict(`This invitation was already ${connection.status}.`);
     return connection;
+  }
+
+  private answer(connection: StoredConnection, status: Connection['status']): Connection {
+    this.core.touch('connection', String(connection.id));
+    connection.status = status;
+    connection.answered_at = this.core.now().toISOString();
+    this.areas.chat.announce({ type: 'connection', connection: { ...connection } });
+    return connection;
+  }
+
+  /** The invited person accepts: both are connected at once. */
+  accept(userId: string, id: number): Connection {
+    const connection = this.pendingOwn(userId, id, 'to_user_id');
+    const { accounts } = this.areas;
+    accounts.befriend(accounts.require(connection.from_user_id), accounts.require(connection.to_user_id));
+    return this.answer(connection, 'accepted');
+  }
+
+  decline(userId: string, id: number): Connection {
+    return this.answer(this.pendingOwn(userId, id, 'to_user_id'), 'declined');
+  }
+
+  /** The inviter takes back an invitation that is still pending. */
+  withdraw(userId: string, id: number): Connection {
+    return this.answer(this.pendingOwn(userId, id, 'from_user_id'), 'withdrawn');
+  }
+
+  /** Either side ends a connection: both friend lists lose the other; 404 when they are not connected. */
+  removeConnection(userId: string, otherId: string): void {
+    const { accounts } = this.areas;
+    const me = accounts.require(userId);
+    const other = accounts.find(otherId);
+    if (!other || !accounts.unfriend(me, other)) throw HttpError.notFound(`You are not connected with ${otherId}.`);
+    const accepted = this.connections
+      .filter(
+        (c) =>
+          c.status === 'accepted' &&
+          ((c.from_user_id === userId && c.to_user_id === otherId) ||
+            (c.from_user_id === otherId && c.to_user_id === userId)),
+      )
+      .at(-1);
+    if (accepted) {
+      this.answer(accepted, 'removed');
+      return;
+    }
+    // A connection from the seed has no invitation: its end is recorded (and told) as one.
+    const now = this.core.now().toISOString();
+    const ended: StoredConnection = {
+      id: this.core.nextId('connection'),
+      from_user_id: userId,
+      to_user_id: otherId,
+      status: 'removed',
+      created_at: now,
+      answered_at: now,
+    };
+    this.core.touch('connection', String(ended.id));
+    this.connections.push(ended);
+    this.areas.chat.announce({ type: 'connection', connection: { ...ended } });
   }
 
   // ---------- saved lists ----------

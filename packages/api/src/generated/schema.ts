@@ -502,6 +502,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's invitations to connect, incoming or outgoing
+         * @description Newest first, at most `limit` per page; `meta.next_before` is the cursor for the next
+         *     (older) page. Each carries `person`, the other side as the directory shows them. By default
+         *     the pending ones; `status` picks answered ones instead.
+         */
+        get: operations["listConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to connect
+         * @description Only the invited person; both become each other's connections (friends) at once. 404 for an invitation that is not to the signed-in user; 409 once it was answered or withdrawn.
+         */
+        post: operations["acceptConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation to connect
+         * @description Only the invited person. The inviter may invite again later. 404 for an invitation that is not to the signed-in user; 409 once it was answered or withdrawn.
+         */
+        post: operations["declineConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw one's own invitation to connect
+         * @description Only the inviter, while it is pending. 404 for an invitation the signed-in user did not send; 409 once it was answered.
+         */
+        post: operations["withdrawConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop being connected with a person (both sides)
+         * @description Both friend lists lose the other at once. 404 when the two are not connected.
+         */
+        delete: operations["removeConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{id}/connect": {
         parameters: {
             query?: never;
@@ -511,7 +613,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite a person to connect */
+        /**
+         * Invite a person to connect
+         * @description A pending invitation the other person answers (`acceptConnection`, `declineConnection`) or
+         *     the inviter withdraws (`withdrawConnection`). 409 for oneself, a person already connected,
+         *     or an invitation between the two still pending from the signed-in user; when the other
+         *     person's invitation is the pending one, it is accepted instead (200).
+         */
         post: operations["connectUser"];
         delete?: never;
         options?: never;
@@ -924,8 +1032,10 @@ export interface paths {
          *     user's lists, whatever screen is open: `message` (a message in any of the user's groups,
          *     with the user's unread count of that group after it), `pin` (a group's pinned message
          *     changed), `member` (someone joined or left one of the user's groups, the user included),
-         *     `invite` (an invitation to the user was made, accepted or declined) and `channel` (one of
-         *     the user's groups as the user sees it changed: joined, renamed, followed, reactivated).
+         *     `invite` (an invitation to the user was made, accepted or declined), `channel` (one of
+         *     the user's groups as the user sees it changed: joined, renamed, followed, reactivated) and
+         *     `connection` (an invitation to connect to or from the user was made or answered, or a
+         *     connection was removed).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -1499,14 +1609,36 @@ export interface components {
             message: string;
             data: components["schemas"]["PersonPage"];
         };
+        /**
+         * @description `withdrawn`: taken back by the inviter before an answer; `removed`: accepted, then ended by either side.
+         * @enum {string}
+         */
+        ConnectionStatus: "pending" | "accepted" | "declined" | "withdrawn" | "removed";
         /** @description An invitation to connect. Open, as every response object. */
         Connection: {
             id: components["schemas"]["IntId"];
             from_user_id: components["schemas"]["UserId"];
             to_user_id: components["schemas"]["UserId"];
-            /** @enum {string} */
-            status: "pending" | "accepted" | "declined";
+            status: components["schemas"]["ConnectionStatus"];
             created_at: components["schemas"]["Timestamp"];
+            /** @description When it was accepted, declined, withdrawn or removed; null while pending. */
+            answered_at?: components["schemas"]["Timestamp"] | null;
+            /** @description The other side, as the directory shows them (in `listConnections`). */
+            person?: components["schemas"]["PersonSummary"];
+        };
+        /**
+         * @description Success envelope around one page of Connections, newest first, with the cursor for the next
+         *     older page in `meta`. Open, as every response object.
+         */
+        ConnectionPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Connection"][];
+            meta: {
+                has_more: boolean;
+                next_before: components["schemas"]["IntId"] | null;
+            };
         };
         /** @description Success envelope around a Connection. Open, as every response object. */
         ConnectionEnvelope: {
@@ -1747,8 +1879,17 @@ export interface components {
             event: "channel";
             data: components["schemas"]["Channel"];
         };
+        /** @description `event: connection`: an invitation to connect to or from the user was made, accepted, declined or withdrawn, or a connection was removed; both people hear of it. Open, as every response object. */
+        UserConnectionEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "connection";
+            data: components["schemas"]["Connection"];
+        };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"];
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
@@ -2201,6 +2342,11 @@ export interface components {
         MessageIdPath: components["schemas"]["MessageId"];
         /** @example msg_9kLm2Qx7Vb4Np8Rt */
         MessageIdPathAsId: components["schemas"]["MessageId"];
+        /**
+         * @description The invitation's integer id; it must be to (accept, decline) or from (withdraw) the signed-in user.
+         * @example 17
+         */
+        ConnectionIdPath: components["schemas"]["IntId"];
         /**
          * @description The saved list's integer id; it must belong to the signed-in user.
          * @example 4
@@ -3888,6 +4034,248 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    listConnections: {
+        parameters: {
+            query: {
+                /**
+                 * @description `incoming`: sent to the signed-in user; `outgoing`: sent by them.
+                 * @example incoming
+                 */
+                direction: "incoming" | "outgoing";
+                /** @example pending */
+                status?: components["schemas"]["ConnectionStatus"];
+                /**
+                 * @description Return invitations older than this one (its id).
+                 * @example 17
+                 */
+                before?: components["schemas"]["IntId"];
+                /** @example 20 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invitations. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 17,
+                     *           "from_user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "to_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_before": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionPageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    acceptConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's integer id; it must be to (accept, decline) or from (withdraw) the signed-in user.
+                 * @example 17
+                 */
+                id: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, accepted. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You are now connected.",
+                     *       "data": {
+                     *         "id": 17,
+                     *         "from_user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "to_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "status": "accepted",
+                     *         "created_at": "2026-11-21T08:00:00.000Z",
+                     *         "answered_at": "2026-11-22T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    declineConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's integer id; it must be to (accept, decline) or from (withdraw) the signed-in user.
+                 * @example 17
+                 */
+                id: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, declined. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Invitation declined.",
+                     *       "data": {
+                     *         "id": 17,
+                     *         "from_user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "to_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "status": "declined",
+                     *         "created_at": "2026-11-21T08:00:00.000Z",
+                     *         "answered_at": "2026-11-22T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    withdrawConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation's integer id; it must be to (accept, decline) or from (withdraw) the signed-in user.
+                 * @example 17
+                 */
+                id: components["parameters"]["ConnectionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, withdrawn. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Invitation withdrawn.",
+                     *       "data": {
+                     *         "id": 17,
+                     *         "from_user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "to_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "status": "withdrawn",
+                     *         "created_at": "2026-11-21T08:00:00.000Z",
+                     *         "answered_at": "2026-11-22T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    removeConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_Ab3dEf6hIj9kLm2N */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No longer connected. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Connection removed.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     connectUser: {
         parameters: {
             query?: never;
@@ -3900,6 +4288,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /**
+             * @description The other person had already invited the signed-in user: that invitation is accepted
+             *     instead (both are connected now), and answered here.
+             */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You are now connected.",
+                     *       "data": {
+                     *         "id": 16,
+                     *         "from_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "to_user_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "status": "accepted",
+                     *         "created_at": "2026-11-20T08:00:00.000Z",
+                     *         "answered_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectionEnvelope"];
+                };
+            };
             /** @description The invitation, pending until the other person answers. */
             201: {
                 headers: {
