@@ -25,6 +25,7 @@ import { mediaRouter } from './routes/media.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { mockRouter } from './routes/mock.ts';
 import { notesRoutes } from './routes/notes.ts';
+import { notificationsRoutes } from './routes/notifications.ts';
 import { resourcesRoutes } from './routes/resources.ts';
 import { savedListsRoutes } from './routes/saved-lists.ts';
 import { streamRoutes } from './routes/stream.ts';
@@ -120,6 +121,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   savedListsRoutes(ctx);
   directoryRoutes(ctx, limiters.directory);
   connectionsRoutes(ctx);
+  notificationsRoutes(ctx);
   messagesRoutes(ctx);
   eventsRoutes(ctx);
   usersRoutes(ctx, limiters.directory);

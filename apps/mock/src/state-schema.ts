@@ -150,6 +150,19 @@ export function buildStateSchema(doc: OpenApiDocument) {
         // Where files from before the one id scheme kept these two counters.
         { next_report_id: counter, next_event_id: counter },
       ),
+      notifications: list(
+        record(
+          { id: int, user_id: str, kind: str, created_at: str },
+          {
+            actor_id: nullable('string'),
+            read_at: nullable('string'),
+            connection_id: nullable('integer'),
+            channel_id: nullable('string'),
+            invite_id: nullable('integer'),
+            message_id: nullable('string'),
+          },
+        ),
+      ),
       // Each part may be absent too (the store fills it in), but a part that is there must be sound.
       social: record(
         {},
@@ -187,6 +200,7 @@ const NUMBERED: [string, (state: Schema) => unknown][] = [
   ['/next_id/saved_list', (s) => (s.social as Schema | undefined)?.saved_lists],
   ['/next_id/connection', (s) => (s.social as Schema | undefined)?.connections],
   ['/next_id/channel_invite', (s) => (s.social as Schema | undefined)?.channel_invites],
+  ['/next_id/notification', (s) => s.notifications],
   ['/chat/next_report_id', (s) => (s.chat as Schema | undefined)?.reports],
   ['/chat/next_event_id', (s) => (s.chat as Schema | undefined)?.events],
 ];

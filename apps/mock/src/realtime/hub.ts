@@ -101,6 +101,12 @@ export class RealtimeHub {
       case 'channel':
         this.toUser(event.userId, frame('channel', event.channel));
         break;
+      case 'notification':
+        this.toUser(
+          event.userId,
+          frame('notification', { notification: event.notification, unread_count: event.unreadCount }),
+        );
+        break;
       case 'connection': {
         const { person: _person, ...connection } = event.connection;
         const text = frame('connection', connection);

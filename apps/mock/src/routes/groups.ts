@@ -33,8 +33,8 @@ export function groupsRoutes(ctx: RouteContext): void {
     return { status: 200, body: ok(view(session.user.id, channel), 'You joined the group.') };
   });
   route(ctx, 'addChannelMembers', ({ session, params, body }) => {
-    const channel = channels.requireInviter(session.user.id, params.id, body.user_ids);
-    announceJoined(store, channel, channels.addMembers(channel, body.user_ids));
+    const { channel, added } = channels.add(session.user.id, params.id, body.user_ids);
+    announceJoined(store, channel, added);
     return { status: 200, body: ok(view(session.user.id, channel), 'Members added.') };
   });
   route(ctx, 'inviteToChannel', ({ session, params, body }) => {

@@ -110,6 +110,7 @@ export function seedState(options: SeedOptions = {}): State {
     saved_list: 1,
     connection: 1,
     channel_invite: 1,
+    notification: 1,
   };
   const state: State = {
     version: 1,

@@ -215,10 +215,12 @@ export class Channels {
     return channel;
   }
 
-  add(userId: string, id: string, userIds: string[]): StoredChannel {
+  /** A member adds people; returns who was new (each is notified). */
+  add(userId: string, id: string, userIds: string[]): { channel: StoredChannel; added: string[] } {
     const channel = this.requireInviter(userId, id, userIds);
-    this.addMembers(channel, userIds);
-    return channel;
+    const added = this.addMembers(channel, userIds);
+    for (const uid of added) this.areas.notifications.notify(uid, 'group_added', userId, { channel_id: id });
+    return { channel, added };
   }
 
   /**

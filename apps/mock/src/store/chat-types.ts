@@ -29,5 +29,7 @@ export type ChatEvent =
   | { type: 'invite'; userId: string; invite: Schemas['ChannelInvite'] }
   /** Both people's user streams: an invitation to connect between them was made or answered, or a connection removed. */
   | { type: 'connection'; connection: Schemas['Connection'] }
+  /** Only `userId`'s user streams: a new notification (or null: all read), with the count after it. */
+  | { type: 'notification'; userId: string; notification: Schemas['Notification'] | null; unreadCount: number }
   /** Only `userId`'s user streams: one of their groups as they see it changed. */
   | { type: 'channel'; userId: string; channel: Channel };

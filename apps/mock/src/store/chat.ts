@@ -3,6 +3,7 @@ import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 import type { StoreCore } from './core.ts';
+import { PIN_NOTIFY_MAX_MEMBERS } from './notifications.ts';
 import { messageKey } from './rows.ts';
 import type { Areas } from './store.ts';
 
@@ -217,6 +218,15 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
     this.core.touch('pin', channelId);
     this.state.pins[channelId] = messageId;
     this.announce({ type: 'pin', channelId, message: found.message });
+    if (found.channel.users.length <= PIN_NOTIFY_MAX_MEMBERS) {
+      for (const member of found.channel.users) {
+        if (this.isMuted(member, channelId)) continue;
+        this.areas.notifications.notify(member, 'message_pinned', userId, {
+          channel_id: channelId,
+          message_id: messageId,
+        });
+      }
+    }
     return found.message;
   }
 

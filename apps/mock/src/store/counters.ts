@@ -24,6 +24,7 @@ export function fillCounters(
     saved_list: () => after(social.saved_lists),
     connection: () => after(social.connections),
     channel_invite: () => after(social.channel_invites),
+    notification: () => after(state.notifications ?? []),
   };
   return Object.fromEntries(COUNTERS.map((c) => [c, known[c] ?? derived[c]()])) as Record<Counter, number>;
 }

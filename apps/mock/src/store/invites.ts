@@ -57,6 +57,7 @@ export class Invites {
       this.core.touch('channel_invite', String(invite.id));
       this.byId.set(invite.id, invite);
       made.push(invite);
+      this.areas.notifications.notify(uid, 'group_invited', userId, { invite_id: invite.id, channel_id: id });
     }
     return made;
   }

@@ -29,6 +29,7 @@ export const COLLECTIONS = [
   'channel_invite',
   'following',
   'inactive',
+  'notification',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -73,6 +74,7 @@ export function* rowsOf(state: State): Generator<Row> {
     for (const r of reports) yield { collection: 'report', key: String(r.id), value: r };
     for (const e of events) yield { collection: 'event', key: String(e.id), value: e };
   }
+  for (const n of state.notifications ?? []) yield { collection: 'notification', key: String(n.id), value: n };
   if (state.social) {
     const s = state.social;
     for (const l of s.saved_lists) yield { collection: 'saved_list', key: String(l.id), value: l };
@@ -179,6 +181,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         hasSocial = true;
         put(social, collection, key, value);
         break;
+      case 'notification':
+        state.notifications ??= [];
+        (state.notifications as unknown[]).push(value);
+        break;
     }
   }
   // A channel without messages still has its (empty) list.
@@ -281,6 +287,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
       return;
     case 'inactive':
       inRecord(social().inactive);
+      return;
+    case 'notification':
+      state.notifications ??= [];
+      byId(state.notifications, key);
       return;
   }
 }

@@ -80,6 +80,7 @@ export class Social {
     this.core.touch('connection', String(connection.id));
     this.connections.push(connection);
     this.areas.chat.announce({ type: 'connection', connection: { ...connection } });
+    this.areas.notifications.notify(toId, 'connection_invited', fromId, { connection_id: connection.id });
     return { connection, accepted: false };
   }
 
@@ -127,6 +128,9 @@ export class Social {
     const connection = this.pendingOwn(userId, id, 'to_user_id');
     const { accounts } = this.areas;
     accounts.befriend(accounts.require(connection.from_user_id), accounts.require(connection.to_user_id));
+    this.areas.notifications.notify(connection.from_user_id, 'connection_accepted', userId, {
+      connection_id: connection.id,
+    });
     return this.answer(connection, 'accepted');
   }
 

@@ -7,6 +7,7 @@ import type { StoreCore } from './core.ts';
 import { fillCounters } from './counters.ts';
 import { Directory } from './directory.ts';
 import { Invites } from './invites.ts';
+import { Notifications } from './notifications.ts';
 import { Profile } from './profile.ts';
 import { Resources } from './resources.ts';
 import type { Collection, Row } from './rows.ts';
@@ -46,6 +47,7 @@ export interface Areas {
   readonly calendar: Calendar;
   readonly social: Social;
   readonly directory: Directory;
+  readonly notifications: Notifications;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -70,6 +72,7 @@ export class Store implements Areas, StoreCore {
   calendar!: Calendar;
   social!: Social;
   directory!: Directory;
+  notifications!: Notifications;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -116,6 +119,7 @@ export class Store implements Areas, StoreCore {
     this.calendar = new Calendar(this, this, chat.events);
     this.social = new Social(this, this, social.connections, social.saved_lists);
     this.directory = new Directory(this);
+    this.notifications = new Notifications(this, this, state.notifications ?? []);
     this.accounts.touchDirectory(null);
   }
 
@@ -144,6 +148,7 @@ export class Store implements Areas, StoreCore {
       saved_messages: this.chat.allSaved(),
       tokens: this.accounts.allTokens(),
       next_id: this.counters,
+      notifications: this.notifications.all(),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),
@@ -271,6 +276,8 @@ export class Store implements Areas, StoreCore {
       case 'following':
       case 'inactive':
         return this.channels.allFlags()[collection][key];
+      case 'notification':
+        return this.notifications.get(Number(key));
     }
   }
 }

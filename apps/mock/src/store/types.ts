@@ -104,6 +104,7 @@ export const COUNTERS = [
   'saved_list',
   'connection',
   'channel_invite',
+  'notification',
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
 
@@ -152,6 +153,22 @@ export interface StoredSavedList {
 export type StoredChannelInvite = Omit<Schemas['ChannelInvite'], 'channel_name'>;
 export type StoredConnection = Schemas['Connection'];
 
+export type NotificationKind = Schemas['Notification']['kind'];
+
+/** A notification as stored: whose it is, and the ids its text and target are read from when shown. */
+export interface StoredNotification {
+  id: number;
+  user_id: string;
+  kind: NotificationKind;
+  actor_id: string | null;
+  created_at: string;
+  read_at: string | null;
+  connection_id: number | null;
+  channel_id: string | null;
+  invite_id: number | null;
+  message_id: string | null;
+}
+
 /** Saved lists, connections, group invites, follows and inactive groups. */
 export interface SocialState {
   saved_lists: StoredSavedList[];
@@ -188,6 +205,8 @@ export interface State {
   next_id: Record<Counter, number>;
   /** Pins, read marks, mutes, reports and calendar events (#7); absent in older `--data` files. */
   chat?: ChatState;
+  /** What happened to each user; absent in older `--data` files. */
+  notifications?: StoredNotification[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */
   social?: SocialState;
 }

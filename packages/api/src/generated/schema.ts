@@ -502,6 +502,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened to the signed-in user, newest first
+         * @description One list: invitations to connect and their acceptance, group invitations, being added to a
+         *     group, a pin in one of the user's groups (not for muted groups, nor in groups of more than
+         *     1,000 members). At most `limit` per page; `meta.next_before` is the cursor for the next
+         *     (older) page and `meta.unread_count` the user's unread notifications in all.
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of the signed-in user read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one notification read
+         * @description Only the signed-in user's own; someone else's is a 404. Marking a read one again changes nothing.
+         */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/connections": {
         parameters: {
             query?: never;
@@ -1035,7 +1095,8 @@ export interface paths {
          *     `invite` (an invitation to the user was made, accepted or declined), `channel` (one of
          *     the user's groups as the user sees it changed: joined, renamed, followed, reactivated) and
          *     `connection` (an invitation to connect to or from the user was made or answered, or a
-         *     connection was removed).
+         *     connection was removed) and `notification` (a new notification, or notifications read,
+         *     with the unread count after it).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -1879,6 +1940,71 @@ export interface components {
             event: "channel";
             data: components["schemas"]["Channel"];
         };
+        /**
+         * @description Something that happened to the user: `kind` says what, `actor` who (null when that person
+         *     is gone), `text` a sentence to show, and the ids say which screen it opens
+         *     (`connection_id`: the other person's profile; `invite_id`: Group Invites; `channel_id`: the
+         *     group; `message_id` with `channel_id`: that message in the chat). Open, as every response object.
+         */
+        Notification: {
+            id: components["schemas"]["IntId"];
+            /** @enum {string} */
+            kind: "connection_invited" | "connection_accepted" | "group_invited" | "group_added" | "message_pinned";
+            text: string;
+            created_at: components["schemas"]["Timestamp"];
+            read_at: components["schemas"]["Timestamp"] | null;
+            actor: components["schemas"]["PersonSummary"] | null;
+            connection_id: components["schemas"]["IntId"] | null;
+            channel_id: components["schemas"]["ChannelId"] | null;
+            invite_id: components["schemas"]["IntId"] | null;
+            message_id: components["schemas"]["MessageId"] | null;
+        };
+        /** @description Success envelope around a Notification. Open, as every response object. */
+        NotificationEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Notification"];
+        };
+        /**
+         * @description Success envelope around one page of Notifications, newest first, with the cursor for the
+         *     next older page and the unread count in `meta`. Open, as every response object.
+         */
+        NotificationPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Notification"][];
+            meta: {
+                has_more: boolean;
+                next_before: components["schemas"]["IntId"] | null;
+                /** Format: int32 */
+                unread_count: number;
+            };
+        };
+        /** @description Success envelope around the user's unread notification count. Open, as every response object. */
+        UnreadCountEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: {
+                /** Format: int32 */
+                unread_count: number;
+            };
+        };
+        /** @description `event: notification`: a new notification for the user, or one read (then `notification` is the read one); `unread_count` is the user's count after it. Open, as every response object. */
+        UserNotificationEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "notification";
+            data: {
+                notification: components["schemas"]["Notification"] | null;
+                /** Format: int32 */
+                unread_count: number;
+            };
+        };
         /** @description `event: connection`: an invitation to connect to or from the user was made, accepted, declined or withdrawn, or a connection was removed; both people hear of it. Open, as every response object. */
         UserConnectionEvent: {
             /**
@@ -1889,7 +2015,7 @@ export interface components {
             data: components["schemas"]["Connection"];
         };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"];
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
@@ -4030,6 +4156,160 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return notifications older than this one (its id).
+                 * @example 31
+                 */
+                before?: components["schemas"]["IntId"];
+                /** @example 20 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notifications. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 31,
+                     *           "kind": "connection_invited",
+                     *           "text": "Dana Okafor invited you to connect.",
+                     *           "created_at": "2026-11-21T08:00:00.000Z",
+                     *           "read_at": null,
+                     *           "actor": null,
+                     *           "connection_id": 17,
+                     *           "channel_id": null,
+                     *           "invite_id": null,
+                     *           "message_id": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_before": null,
+                     *         "unread_count": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationPageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All read; the unread count is 0. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "All read.",
+                     *       "data": {
+                     *         "unread_count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UnreadCountEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 31 */
+                id: components["schemas"]["IntId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification, read. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": 31,
+                     *         "kind": "connection_invited",
+                     *         "text": "Dana Okafor invited you to connect.",
+                     *         "created_at": "2026-11-21T08:00:00.000Z",
+                     *         "read_at": null,
+                     *         "actor": {
+                     *           "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "first_name": "Dana",
+                     *           "last_name": "Okafor",
+                     *           "profile_image": null,
+                     *           "university": "Stanford University",
+                     *           "program": "MBA",
+                     *           "major": "Finance",
+                     *           "graduation_year": 2026,
+                     *           "company": null,
+                     *           "industry": null,
+                     *           "location": null,
+                     *           "last_seen_at": "2026-11-21T08:00:00.000Z"
+                     *         },
+                     *         "connection_id": 17,
+                     *         "channel_id": null,
+                     *         "invite_id": null,
+                     *         "message_id": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
         };
