@@ -204,6 +204,17 @@ const breaking: [string, (d: Doc) => void, DiffRule, string, ((d: Doc) => void)?
     '/paths/~1notes/post/security',
   ],
   [
+    'one of two security alternatives dropped',
+    (d) => {
+      d.paths['/notes'].get.security = [{ bearer: [] }];
+    },
+    'security-changed',
+    '/paths/~1notes/get/security',
+    (d) => {
+      d.paths['/notes'].get.security = [{ bearer: [] }, { apiKey: [] }];
+    },
+  ],
+  [
     'request media type removed',
     (d) => {
       const body = d.paths['/notes'].post.requestBody;
@@ -354,6 +365,20 @@ const nonBreaking: [string, (d: Doc) => void, DiffRule | undefined][] = [
     'security removed (operation now public)',
     (d) => {
       d.paths['/notes'].get.security = [];
+    },
+    'security-removed',
+  ],
+  [
+    'security alternative added',
+    (d) => {
+      d.paths['/notes'].get.security = [{ bearer: [] }, { apiKey: [] }];
+    },
+    'security-changed',
+  ],
+  [
+    'security relaxed: an anonymous alternative added',
+    (d) => {
+      d.paths['/notes'].get.security = [{ bearer: [] }, {}];
     },
     'security-removed',
   ],
