@@ -108,6 +108,14 @@ const breaking: [string, (d: Doc) => void, DiffRule, string, ((d: Doc) => void)?
     `${LIST_ITEM}/properties/id/type`,
   ],
   [
+    'response may now be null (OpenAPI 3.0 nullable)',
+    (d) => {
+      note(d).properties.body.nullable = true;
+    },
+    'type-widened',
+    `${LIST_ITEM}/properties/body/type`,
+  ],
+  [
     'request enum narrowed',
     (d) => {
       input(d).properties.kind.enum = ['a'];
