@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
+import { diffMain } from './diff/cli.ts';
 import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
 import { renderJson } from './reporters/json.ts';
 import { renderJunit } from './reporters/junit.ts';
@@ -8,6 +9,7 @@ import { renderText } from './reporters/text.ts';
 import type { ConformanceOptions, Include } from './types.ts';
 
 const USAGE = `usage: cohort-contract --base-url URL [options]
+       cohort-contract diff <base> <head> [--allow FILE] [--used-by DIR] [--json|--markdown]
 
 Checks a server against openapi/openapi.yaml, operation by operation.
 
@@ -39,6 +41,7 @@ function integer(name: string, value: string | undefined, min: number): number |
 export async function main(argv: string[]): Promise<number> {
   // `pnpm contract -- --base-url X` hands the CLI a leading `--`.
   const args = argv[0] === '--' ? argv.slice(1) : argv;
+  if (args[0] === 'diff') return diffMain(args.slice(1));
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({

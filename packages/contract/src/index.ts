@@ -11,6 +11,7 @@ import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
 
 export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './baseline.ts';
+export * from './diff/index.ts';
 export { toCurl } from './http.ts';
 export { renderJson } from './reporters/json.ts';
 export { renderJunit } from './reporters/junit.ts';
