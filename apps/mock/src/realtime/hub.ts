@@ -77,6 +77,12 @@ export class RealtimeHub {
         );
         break;
       }
+      case 'message-updated': {
+        this.publish(event.channelId, 'message_updated', event.message);
+        const text = frame('message_updated', { channel_id: event.channelId, message: event.message });
+        this.toMembers(event.channelId, () => text);
+        break;
+      }
       case 'pin': {
         this.publish(event.channelId, 'pin', { message: event.message });
         const text = frame('pin', { channel_id: event.channelId, message: event.message });

@@ -21,6 +21,14 @@ export function messagesRoutes(ctx: RouteContext): void {
     status: 201,
     body: ok(chat.forward(session.user.id, params.id, body.channel_ids), 'Forwarded.'),
   }));
+  route(ctx, 'editMessage', ({ session, params, body }) => ({
+    status: 200,
+    body: ok(chat.edit(session.user.id, params.id, body.message), 'Message edited.'),
+  }));
+  route(ctx, 'deleteMessage', ({ session, params }) => ({
+    status: 200,
+    body: ok(chat.remove(session.user.id, params.id), 'Message deleted.'),
+  }));
   route(ctx, 'reportMessage', ({ session, params, body }) => ({
     status: 201,
     body: ok(

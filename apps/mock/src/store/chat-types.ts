@@ -19,6 +19,8 @@ export interface MessagePage {
 export type ChatEvent =
   | { type: 'message'; channelId: string; message: Message }
   | { type: 'pin'; channelId: string; message: Message | null }
+  /** A message was edited or deleted: as it now reads. */
+  | { type: 'message-updated'; channelId: string; message: Message }
   /** The user is no longer a member: their streams of the group end. */
   | { type: 'left'; channelId: string; userId: string }
   /** The token was revoked (logout): its streams end. */

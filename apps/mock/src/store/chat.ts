@@ -244,6 +244,7 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
 
   forward(userId: string, messageId: string, channelIds: string[]): Message[] {
     const source = this.visibleMessage(userId, messageId).message;
+    if (source.deleted_at) throw HttpError.conflict('This message was deleted.');
     const errors: Record<string, string[]> = {};
     const targets = channelIds.map((id, i) => {
       const channel = this.areas.channels.get(id);
@@ -271,6 +272,41 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
       this.announce({ type: 'message', channelId: channel.id, message });
       return [message];
     });
+  }
+
+  /** Its author corrects a message (403 for anyone else, 409 once deleted); everyone sees it live. */
+  edit(userId: string, messageId: string, text: string): Message {
+    const { channel, message } = this.visibleMessage(userId, messageId);
+    if (message.sender_id !== userId) throw HttpError.forbidden('Only its author can edit a message.');
+    if (message.deleted_at) throw HttpError.conflict('This message was deleted.');
+    this.core.touch('message', messageKey(channel.id, message.id));
+    message.message = text;
+    message.edited_at = this.core.now().toISOString();
+    this.announce({ type: 'message-updated', channelId: channel.id, message });
+    return message;
+  }
+
+  /**
+   * Its author or the group's creator deletes a message: its text and files go, a pin on it is
+   * lifted, and "Message deleted" is what everyone sees, live. 403 for anyone else, 409 twice.
+   */
+  remove(userId: string, messageId: string): Message {
+    const { channel, message } = this.visibleMessage(userId, messageId);
+    if (message.sender_id !== userId && channel.created_by !== userId) {
+      throw HttpError.forbidden("Only its author or the group's creator can delete a message.");
+    }
+    if (message.deleted_at) throw HttpError.conflict('This message was already deleted.');
+    this.core.touch('message', messageKey(channel.id, message.id));
+    message.message = '';
+    message.files = [];
+    message.deleted_at = this.core.now().toISOString();
+    if (this.state.pins[channel.id] === messageId) {
+      this.core.touch('pin', channel.id);
+      delete this.state.pins[channel.id];
+      this.announce({ type: 'pin', channelId: channel.id, message: null });
+    }
+    this.announce({ type: 'message-updated', channelId: channel.id, message });
+    return message;
   }
 
   report(userId: string, messageId: string, reason: ReportReason, details: string | undefined): Report {

@@ -959,6 +959,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a message (its author, or the group's creator)
+         * @description Its author or the creator of its group may; anyone else gets 403. What is left reads
+         *     "Message deleted": the text and files are gone, `deleted_at` is set, and a pin on it is
+         *     lifted. Everyone in the group sees it live (`message_updated`). Deleting it again is a 409.
+         */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct one's own message
+         * @description Only its author (403 for anyone else; a member who cannot see the group gets 403 too, an
+         *     unknown id 404); a deleted message cannot be edited (409). Everyone in the group sees the
+         *     new text live (`message_updated` on the group's and the members' user streams), marked
+         *     with `edited_at`.
+         */
+        patch: operations["editMessage"];
+        trace?: never;
+    };
     "/api/v1/messages/{id}/forward": {
         parameters: {
             query?: never;
@@ -1058,7 +1087,8 @@ export interface paths {
         /**
          * Live events of a group (Server-Sent Events)
          * @description A `text/event-stream` that stays open. Events: `message` (data: a Message, also for
-         *     forwarded ones), `pin` (data: `{"message": Message|null}`), `presence`
+         *     forwarded ones), `message_updated` (data: a Message as it now reads, after an edit or a
+         *     delete), `pin` (data: `{"message": Message|null}`), `presence`
          *     (data: `{"online_count": n}`, sent on connect and when it changes, at most one per
          *     250 ms per group, carrying the latest count). A comment line `: keep-alive` every 15 s
          *     keeps proxies from closing it. The stream ends when the token is revoked or expires, or
@@ -1096,7 +1126,8 @@ export interface paths {
          *     the user's groups as the user sees it changed: joined, renamed, followed, reactivated) and
          *     `connection` (an invitation to connect to or from the user was made or answered, or a
          *     connection was removed) and `notification` (a new notification, or notifications read,
-         *     with the unread count after it).
+         *     with the unread count after it) and `message_updated` (a message in one of the user's
+         *     groups was edited or deleted).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -1619,6 +1650,14 @@ export interface components {
             forwarded_from_id?: components["schemas"]["MessageId"] | null;
             /** @description Echo of the sender's `client_id`. */
             client_id?: string;
+            /** @description When its author last corrected it; null (or absent) if never. */
+            edited_at?: components["schemas"]["Timestamp"] | null;
+            /** @description When it was deleted (its text and files are gone); null (or absent) if not. */
+            deleted_at?: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description Closed, as every request body. */
+        MessageEdit: {
+            message: string;
         };
         /** @description A message the user saved, with the group it came from. Open, as every response object. */
         SavedMessage: {
@@ -1848,6 +1887,15 @@ export interface components {
             id?: components["schemas"]["MessageId"];
             data: components["schemas"]["Message"];
         };
+        /** @description `event: message_updated` on a group's stream: a message was edited or deleted; `data` is it as it now reads. Open, as every response object. */
+        ChannelMessageUpdatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "message_updated";
+            data: components["schemas"]["Message"];
+        };
         /** @description `event: pin`: the group's pinned message changed (null: unpinned). Open, as every response object. */
         ChannelPinEvent: {
             /**
@@ -1872,7 +1920,7 @@ export interface components {
             };
         };
         /** @description One event of `streamChannel`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        ChannelStreamEvent: components["schemas"]["ChannelMessageEvent"] | components["schemas"]["ChannelPinEvent"] | components["schemas"]["ChannelPresenceEvent"];
+        ChannelStreamEvent: components["schemas"]["ChannelMessageEvent"] | components["schemas"]["ChannelPinEvent"] | components["schemas"]["ChannelPresenceEvent"] | components["schemas"]["ChannelMessageUpdatedEvent"];
         /** @description `event: message` on the user's stream: a new (or forwarded) message in one of the user's groups; `id` is its id. Open, as every response object. */
         UserMessageEvent: {
             /**
@@ -1889,6 +1937,18 @@ export interface components {
                  * @description The group's unread count for the user, this message included.
                  */
                 unread_count: number;
+            };
+        };
+        /** @description `event: message_updated` on the user's stream: a message in one of the user's groups was edited or deleted; `message` is it as it now reads. Open, as every response object. */
+        UserMessageUpdatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "message_updated";
+            data: {
+                channel_id: components["schemas"]["ChannelId"];
+                message: components["schemas"]["Message"];
             };
         };
         /** @description `event: pin` on the user's stream: a group's pinned message changed (null: unpinned). Open, as every response object. */
@@ -2015,7 +2075,7 @@ export interface components {
             data: components["schemas"]["Connection"];
         };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"];
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
@@ -5618,6 +5678,114 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example msg_9kLm2Qx7Vb4Np8Rt */
+                id: components["parameters"]["MessageIdPathAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is left of the message. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message deleted.",
+                     *       "data": {
+                     *         "id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *         "channel_id": "chan_Q7w3Er9tY2uI5oP1",
+                     *         "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "reply_message_id": null,
+                     *         "message": "",
+                     *         "time": "2026-11-21T08:00:00.000Z",
+                     *         "files": [],
+                     *         "edited_at": null,
+                     *         "deleted_at": "2026-11-21T08:06:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    editMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example msg_9kLm2Qx7Vb4Np8Rt */
+                id: components["parameters"]["MessageIdPathAsId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "See you at 6, not 5."
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageEdit"];
+            };
+        };
+        responses: {
+            /** @description The message as it now reads. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Message edited.",
+                     *       "data": {
+                     *         "id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *         "channel_id": "chan_Q7w3Er9tY2uI5oP1",
+                     *         "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "reply_message_id": null,
+                     *         "message": "See you at 6, not 5.",
+                     *         "time": "2026-11-21T08:00:00.000Z",
+                     *         "files": [],
+                     *         "edited_at": "2026-11-21T08:05:00.000Z",
+                     *         "deleted_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
