@@ -107,9 +107,9 @@ describe('the contract', () => {
     }
   });
 
-  it('leaves only sign-in, registration and the public resource list without a token', () => {
+  it('leaves only sign-in, registration, the password reset and the public resource list without a token', () => {
     const open = operations.filter((o) => !o.secured).map((o) => o.operationId);
-    expect(open.sort()).toEqual(['listResources', 'login', 'register']);
+    expect(open.sort()).toEqual(['listResources', 'login', 'register', 'requestPasswordReset', 'resetPassword']);
   });
 
   it.each(SHARED_SCHEMAS)('defines the shared schema %s', (name) => {

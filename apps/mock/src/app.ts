@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { MockClock } from './clock.ts';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
+import { type Mail, Outbox } from './mail.ts';
 import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
@@ -58,6 +59,12 @@ export interface MockOptions {
   /** `/__mock` endpoints that change state (reset, clock); main.ts turns them off beyond loopback. */
   allowStateChanges?: boolean;
   random?: () => number;
+  /** Where the mails the mock would send are kept (`GET /__mock/mail`); the app makes its own by default. */
+  outbox?: Outbox;
+  /** The web app's origin, for the links in those mails (default: the first `corsOrigins` entry). */
+  webOrigin?: string;
+  /** Told of each mail as it is "sent" (dev prints the link). */
+  onMail?: (mail: Mail) => void;
   /** The live chat streams; pass one to share it (the chatter does), else the app makes its own. */
   realtime?: RealtimeHub;
   /** Keep-alive period of chat streams when the app makes its own hub (default 15 s). */
@@ -105,10 +112,16 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   // Every contract operation, in one table; the order of registration does not matter (the
   // contract's one path matcher decides which operation a path names).
+  const outbox = options.outbox ?? new Outbox();
+  const webOrigin = options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173';
   authRoutes(ctx, {
     seededPasswordHash: options.seededPasswordHash,
     loginLimiters: limiters.login,
     registerLimiters: limiters.register,
+    passwordResetLimiters: limiters.passwordReset,
+    outbox,
+    webOrigin,
+    ...(options.onMail ? { onMail: options.onMail } : {}),
   });
   resourcesRoutes(ctx);
   notesRoutes(ctx);
@@ -151,7 +164,11 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.use(
     mockRouter(store, {
       resetState: options.resetState ?? (() => seedState()),
-      onReset: limiters.reset,
+      onReset: () => {
+        limiters.reset();
+        outbox.clear();
+      },
+      outbox,
       clock,
       corsOrigins: origins,
       allowStateChanges: options.allowStateChanges ?? true,

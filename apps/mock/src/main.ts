@@ -86,6 +86,8 @@ const app = createApp({
     corsOrigins: opts.corsOrigins,
     realtime,
     clock,
+    // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
+    ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),
     authLimits: {
       loginPerAddress: opts.loginLimit,
       registerPerAddress: opts.registerLimit,

@@ -150,6 +150,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
         // Where files from before the one id scheme kept these two counters.
         { next_report_id: counter, next_event_id: counter },
       ),
+      password_resets: map(record({ user_id: str, created_at: str }, { used_at: nullable('string') })),
       notifications: list(
         record(
           { id: int, user_id: str, kind: str, created_at: str },

@@ -13,11 +13,16 @@ export interface AuthLimits {
   directoryPerToken?: number;
   /** Writes that reach other people (messages, invitations, new groups…) per minute per token and operation (default 60). */
   writesPerToken?: number;
+  /** Password-reset mails asked for per hour per e-mail (default 5) and per address (default 30). */
+  passwordResetPerEmail?: number;
+  passwordResetPerAddress?: number;
 }
 
 export interface AuthLimiters {
   login: RequestHandler[];
   register: RequestHandler[];
+  /** Asking for a password-reset mail: per e-mail and per address, so nobody floods an inbox. */
+  passwordReset: RequestHandler[];
   /** Directory reads per token: harvesting every profile takes hours, not seconds. */
   directory: RequestHandler[];
   /** Spam-prone writes per token and operation (the contract declares their 429). */
@@ -124,7 +129,21 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
     (req) => `${req.headers.authorization ?? ''}|${address(req)}`,
     false,
   );
-  const stores = [perEmail.store, perAddress.store, register.store, directory.store];
+  const resetPerEmail = limiter(
+    limits.passwordResetPerEmail ?? 5,
+    3_600_000,
+    (req) => (typeof req.body?.email === 'string' ? req.body.email.toLowerCase() : ''),
+    false,
+  );
+  const resetPerAddress = limiter(limits.passwordResetPerAddress ?? 30, 3_600_000, address, false);
+  const stores = [
+    perEmail.store,
+    perAddress.store,
+    register.store,
+    directory.store,
+    resetPerEmail.store,
+    resetPerAddress.store,
+  ];
   const writeLimiters = new Map<string, RequestHandler>();
   const writes = (operationId: string): RequestHandler[] => {
     let middleware = writeLimiters.get(operationId);
@@ -144,6 +163,7 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
   return {
     login: [perAddress.middleware, perEmail.middleware],
     register: [register.middleware],
+    passwordReset: [resetPerAddress.middleware, resetPerEmail.middleware],
     directory: [directory.middleware],
     writes,
     reset: () => {

@@ -1,9 +1,17 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http-error.ts';
+import type { Mail, Outbox } from '../mail.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 export interface AuthRoutesOptions {
+  /** Limits asking for password-reset mails. */
+  passwordResetLimiters: RequestHandler[];
+  /** Where the mails the mock would send go (`GET /__mock/mail`), and the web app's origin for their links. */
+  outbox: Outbox;
+  webOrigin: string;
+  /** Told of each mail as it is "sent" (main prints the reset link in dev). */
+  onMail?: (mail: Mail) => void;
   /** Checks the password of a seeded user (they share one hash, made once per start). */
   seededPasswordHash: string;
   /** Limit sign-in attempts and registrations; they run after validation, so a 422 does not count. */
@@ -59,6 +67,46 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     },
     options.registerLimiters,
   );
+
+  // The same answer whether or not the e-mail has an account, so it tells nobody who has one.
+  route(
+    ctx,
+    'requestPasswordReset',
+    ({ body }) => {
+      const made = store.accounts.requestPasswordReset(body.email);
+      if (made) {
+        const link = `${options.webOrigin}/reset-password?token=${made.token}`;
+        const mail: Mail = {
+          to: made.user.email,
+          subject: 'Set a new Cohort password',
+          text: `Someone (we hope you) asked to set a new password for this account. The link works once, for an hour: ${link}`,
+          link,
+          sent_at: store.now().toISOString(),
+        };
+        store.afterCommit(() => {
+          options.outbox.send(mail);
+          options.onMail?.(mail);
+        });
+      }
+      return {
+        status: 200,
+        body: ok(null, 'If an account uses that e-mail, a link to set a new password is on its way.'),
+      };
+    },
+    options.passwordResetLimiters,
+  );
+
+  route(ctx, 'resetPassword', async ({ body }) => {
+    // A bad link or mismatched passwords are told before the (slow) hashing.
+    store.accounts.checkPasswordReset(body.token);
+    if (body.password !== body.password_confirmation) {
+      throw HttpError.invalid({ password_confirmation: ['The passwords do not match'] });
+    }
+    const hash = await hashPassword(body.password);
+    // After the await, in a transaction of its own; the token is checked again (used meanwhile: 422).
+    store.transact(() => store.accounts.resetPassword(body.token, hash));
+    return { status: 200, body: ok(null, 'Your password is changed. Sign in with it.') };
+  });
 
   // POST (proposed) and the spec's GET (deprecated) do the same.
   const signOut = (token: string) => {

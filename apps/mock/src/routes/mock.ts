@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import express, { type Request, type RequestHandler, Router } from 'express';
 import type { MockClock } from '../clock.ts';
 import { HttpError } from '../http-error.ts';
+import type { Outbox } from '../mail.ts';
 import type { Store } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 
@@ -14,6 +15,8 @@ export interface MockRouterOptions {
   corsOrigins: string[] | '*';
   /** False when the server listens beyond loopback without `--allow-reset`: state changes are refused. */
   allowStateChanges: boolean;
+  /** The mails the mock would have sent (`GET /__mock/mail`). */
+  outbox: Outbox;
 }
 
 /**
@@ -69,6 +72,12 @@ export function mockRouter(store: Store, options: MockRouterOptions): Router {
   });
 
   const clockBody = () => ({ now: options.clock.now().toISOString(), offset_ms: options.clock.offsetMs });
+  // The mails the mock would have sent (it has no mail server), newest first; `?to=` one address.
+  router.get('/__mock/mail', (req, res) => {
+    const to = typeof req.query.to === 'string' ? req.query.to : undefined;
+    res.json({ success: true, message: 'OK', data: options.outbox.list(to) });
+  });
+
   router.get('/__mock/clock', (_req, res) => {
     res.json({ success: true, message: 'OK', data: clockBody() });
   });

@@ -3,7 +3,7 @@ import { HttpError } from '../http-error.ts';
 import { newToken, randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
 import type { Resources } from './resources.ts';
-import type { Friend, PublicUser, StoredUser, TokenRecord, User } from './types.ts';
+import type { Friend, PublicUser, StoredPasswordReset, StoredUser, TokenRecord, User } from './types.ts';
 
 export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 /**
@@ -11,6 +11,8 @@ export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
  * so a short `--token-ttl` still slides), so a read does not rewrite `--data`.
  */
 const TOKEN_TOUCH_MS = 3600_000;
+/** A link to set a new password works this long after it was asked for, once. */
+export const PASSWORD_RESET_TTL_MS = 3600_000;
 
 /** What a bearer token is worth right now. */
 export type TokenState = { user: StoredUser } | 'expired' | undefined;
@@ -47,6 +49,7 @@ export class Accounts {
     private readonly users: StoredUser[],
     private readonly tokens: Record<string, TokenRecord>,
     private readonly tokenTtlMs: number,
+    private readonly resets: Record<string, StoredPasswordReset>,
   ) {
     this.byId = new Map(users.map((u) => [u.id, u]));
     this.byEmail = new Map(users.map((u) => [u.email.toLowerCase(), u]));
@@ -191,6 +194,52 @@ export class Accounts {
     const key = hashToken(token);
     this.core.touch('token', key);
     delete this.tokens[key];
+  }
+
+  allPasswordResets(): Record<string, StoredPasswordReset> {
+    return this.resets;
+  }
+
+  passwordReset(hashed: string): StoredPasswordReset | undefined {
+    return this.resets[hashed];
+  }
+
+  /** A single-use token to set a new password, for the account of that e-mail (undefined when there is none). */
+  requestPasswordReset(email: string): { token: string; user: StoredUser } | undefined {
+    const user = this.findByEmail(email);
+    if (!user) return undefined;
+    const token = newToken();
+    const key = hashToken(token);
+    this.core.touch('password_reset', key);
+    this.resets[key] = { user_id: user.id, created_at: this.core.now().toISOString(), used_at: null };
+    return { token, user };
+  }
+
+  /** Whose password a reset token may set: 422 naming `token` when it is unknown, used or expired. */
+  checkPasswordReset(token: string): StoredUser {
+    const reset = this.resets[hashToken(token)];
+    const age = reset ? this.core.now().getTime() - Date.parse(reset.created_at) : Number.POSITIVE_INFINITY;
+    const user = reset ? this.byId.get(reset.user_id) : undefined;
+    if (!reset || !user) throw HttpError.invalid({ token: ['This link is not valid. Ask for a new one.'] });
+    if (reset.used_at) throw HttpError.invalid({ token: ['This link was already used. Ask for a new one.'] });
+    if (age > PASSWORD_RESET_TTL_MS) throw HttpError.invalid({ token: ['This link has expired. Ask for a new one.'] });
+    return user;
+  }
+
+  /** Sets the new password (already hashed), uses up the token and ends every session of the account. */
+  resetPassword(token: string, passwordHash: string): void {
+    const user = this.checkPasswordReset(token);
+    const key = hashToken(token);
+    this.core.touch('password_reset', key);
+    (this.resets[key] as StoredPasswordReset).used_at = this.core.now().toISOString();
+    this.core.touch('user', user.id);
+    user.password_hash = passwordHash;
+    user.updated_at = this.core.now().toISOString();
+    for (const [hashed, record] of Object.entries(this.tokens)) {
+      if (record.user_id !== user.id) continue;
+      this.core.touch('token', hashed);
+      delete this.tokens[hashed];
+    }
   }
 
   /** Makes the two each other's connections (friends), on both sides. */

@@ -30,6 +30,7 @@ export const COLLECTIONS = [
   'following',
   'inactive',
   'notification',
+  'password_reset',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -75,6 +76,9 @@ export function* rowsOf(state: State): Generator<Row> {
     for (const e of events) yield { collection: 'event', key: String(e.id), value: e };
   }
   for (const n of state.notifications ?? []) yield { collection: 'notification', key: String(n.id), value: n };
+  for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
+    yield { collection: 'password_reset', key: hash, value: r };
+  }
   if (state.social) {
     const s = state.social;
     for (const l of s.saved_lists) yield { collection: 'saved_list', key: String(l.id), value: l };
@@ -185,6 +189,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         state.notifications ??= [];
         (state.notifications as unknown[]).push(value);
         break;
+      case 'password_reset':
+        state.password_resets ??= {};
+        put(state, 'password_resets', key, value);
+        break;
     }
   }
   // A channel without messages still has its (empty) list.
@@ -291,6 +299,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     case 'notification':
       state.notifications ??= [];
       byId(state.notifications, key);
+      return;
+    case 'password_reset':
+      state.password_resets ??= {};
+      inRecord(state.password_resets);
       return;
   }
 }

@@ -108,6 +108,7 @@ export class Store implements Areas, StoreCore {
       state.users,
       state.tokens,
       this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
+      state.password_resets ?? {},
     );
     this.profile = new Profile(this, this.accounts, this.resources, state);
     this.channels = new Channels(this, this, state.channels, {
@@ -132,6 +133,8 @@ export class Store implements Areas, StoreCore {
   snapshot(): State {
     // Every channel has its list, empty or not (as a state read back from `--data` has).
     const messages = { ...this.chat.allMessages() };
+    const notifications = this.notifications.all();
+    const resets = this.accounts.allPasswordResets();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -148,7 +151,9 @@ export class Store implements Areas, StoreCore {
       saved_messages: this.chat.allSaved(),
       tokens: this.accounts.allTokens(),
       next_id: this.counters,
-      notifications: this.notifications.all(),
+      // Parts that came later are left out while empty, as in a state written before them.
+      ...(notifications.length > 0 ? { notifications } : {}),
+      ...(Object.keys(resets).length > 0 ? { password_resets: resets } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),
@@ -278,6 +283,8 @@ export class Store implements Areas, StoreCore {
         return this.channels.allFlags()[collection][key];
       case 'notification':
         return this.notifications.get(Number(key));
+      case 'password_reset':
+        return this.accounts.passwordReset(key);
     }
   }
 }

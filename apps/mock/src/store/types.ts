@@ -169,6 +169,13 @@ export interface StoredNotification {
   message_id: string | null;
 }
 
+/** A request to set a new password, keyed by the hash of its single-use token. */
+export interface StoredPasswordReset {
+  user_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
 /** Saved lists, connections, group invites, follows and inactive groups. */
 export interface SocialState {
   saved_lists: StoredSavedList[];
@@ -205,6 +212,8 @@ export interface State {
   next_id: Record<Counter, number>;
   /** Pins, read marks, mutes, reports and calendar events (#7); absent in older `--data` files. */
   chat?: ChatState;
+  /** sha256(reset token) → the request; absent in older `--data` files. */
+  password_resets?: Record<string, StoredPasswordReset>;
   /** What happened to each user; absent in older `--data` files. */
   notifications?: StoredNotification[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */

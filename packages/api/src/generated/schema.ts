@@ -38,6 +38,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a link to set a new password
+         * @description If an account uses the e-mail, a single-use link to set a new password is mailed to it,
+         *     valid for one hour. The answer is the same whether or not such an account exists, so it
+         *     tells nobody who has one. Limited per e-mail and per address (429 with `Retry-After`).
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the link's token
+         * @description The token from the mailed link, used once, within an hour of the request. Every session of
+         *     the account ends (sign in again with the new password). A token that is unknown, used or
+         *     expired is a 422 naming `token`; passwords that differ a 422 naming `password_confirmation`.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me": {
         parameters: {
             query?: never;
@@ -1656,6 +1700,17 @@ export interface components {
             deleted_at?: components["schemas"]["Timestamp"] | null;
         };
         /** @description Closed, as every request body. */
+        PasswordResetRequest: {
+            /** Format: email */
+            email: string;
+        };
+        /** @description Closed, as every request body. The password follows the sign-up rules. `token` is the one in the mailed link (single-use, valid for an hour after it was asked for); `password_confirmation` must equal `password`. */
+        PasswordReset: {
+            token: string;
+            password: string;
+            password_confirmation: string;
+        };
+        /** @description Closed, as every request body. */
         MessageEdit: {
             message: string;
         };
@@ -2747,6 +2802,94 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["EmailTaken"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "demo@cohort.test"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Always the same, whether or not the e-mail has an account. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "If an account uses that e-mail, a link to set a new password is on its way.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "0ooLTdPxuTldZNNanAu5CMsb45jDPd9u_VEjjhK-Wls",
+                 *       "password": "new-secret",
+                 *       "password_confirmation": "new-secret"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordReset"];
+            };
+        };
+        responses: {
+            /** @description The password is changed; every session of the account has ended. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your password is changed. Sign in with it.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
