@@ -969,7 +969,7 @@ export interface components {
     schemas: {
         /**
          * @description A user id, `usr_` and 16 to 64 url-safe random characters.
-         * @example usr_7Hq2LmX9pK4vNc8R
+         * @example usr_U-qTtcJmmUZGoMse
          */
         UserId: string;
         /**
@@ -1855,6 +1855,14 @@ export interface components {
         };
     };
     responses: {
+        /** @description The representation has not changed since the `ETag` the request sent in `If-None-Match` (a conditional GET, as browsers revalidate a cached answer): no body; keep using the cached one. Sent only to requests that carry `If-None-Match`. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The server failed (a bug, an outage, or the mock's `--error-rate`): the error envelope, never a stack trace. Retrying later may succeed. */
         ServerError: {
             headers: {
@@ -2289,7 +2297,7 @@ export interface components {
         PerPage: number;
         /**
          * @description The user whose items to list (`usr_…`); any user's may be read.
-         * @example usr_7Hq2LmX9pK4vNc8R
+         * @example usr_U-qTtcJmmUZGoMse
          */
         UserIdPath: components["schemas"]["UserId"];
         /**
@@ -2308,7 +2316,9 @@ export interface components {
         RateLimitRemaining: number;
         /** @description Seconds until the window resets. */
         RateLimitReset: number;
-        /** @description Seconds to wait before trying again. */
+        /** @description The validator of the representation (Express's weak ETag in the mock); send it back in `If-None-Match` to get a 304 while it still matches. */
+        ETag: string;
+        /** @description Seconds to wait before trying again. Every 429 carries it. */
         RetryAfter: number;
     };
     pathItems: never;
@@ -2443,11 +2453,11 @@ export interface operations {
                      *       "success": true,
                      *       "message": "OK",
                      *       "data": {
-                     *         "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "id": "usr_U-qTtcJmmUZGoMse",
                      *         "email": "demo@cohort.test",
                      *         "first_name": "Dana",
                      *         "last_name": "Okafor",
-                     *         "profile_image": "https://images.cohort.test/u/usr_7Hq2LmX9pK4vNc8R.jpg",
+                     *         "profile_image": "https://images.cohort.test/u/usr_U-qTtcJmmUZGoMse.jpg",
                      *         "description": "MBA candidate interested in climate tech and community building.",
                      *         "phone": "+1 650 555 0142",
                      *         "program": "MBA",
@@ -2464,6 +2474,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2502,7 +2513,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Profile saved.",
                      *       "data": {
-                     *         "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "id": "usr_U-qTtcJmmUZGoMse",
                      *         "email": "demo@cohort.test",
                      *         "first_name": "Dana",
                      *         "last_name": "Okafor",
@@ -2635,7 +2646,7 @@ export interface operations {
                      *       "data": {
                      *         "data": [
                      *           {
-                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "id": "usr_YjjLSMS2AYsp5eFx",
                      *             "first_name": "Priya",
                      *             "last_name": "Raman",
                      *             "profile_image": null,
@@ -2659,6 +2670,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonPageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -2670,7 +2682,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
+                /** @example usr_YjjLSMS2AYsp5eFx */
                 id: components["schemas"]["UserId"];
             };
             cookie?: never;
@@ -2691,7 +2703,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "OK",
                      *       "data": {
-                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "id": "usr_YjjLSMS2AYsp5eFx",
                      *         "email": "priya.raman@stanford.edu",
                      *         "first_name": "Priya",
                      *         "last_name": "Raman",
@@ -2708,6 +2720,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicUserEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -2754,6 +2767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExperienceListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2763,7 +2777,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
+                /** @example usr_YjjLSMS2AYsp5eFx */
                 id: components["schemas"]["UserId"];
             };
             cookie?: never;
@@ -2800,6 +2814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExperienceListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -2837,7 +2852,7 @@ export interface operations {
                      *           "message": {
                      *             "id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *             "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *             "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "sender_id": "usr_YjjLSMS2AYsp5eFx",
                      *             "reply_message_id": null,
                      *             "message": "Demo night moved to Thursday, same room.",
                      *             "time": "2026-11-20T18:45:00.000Z",
@@ -2850,6 +2865,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedMessageListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2909,6 +2925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResourcePageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2972,7 +2989,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose notes to list (`usr_…`).
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 id: components["schemas"]["UserId"];
             };
@@ -3006,6 +3023,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3115,7 +3133,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -3148,6 +3166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3255,7 +3274,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -3288,6 +3307,7 @@ export interface operations {
                     "application/json": components["schemas"]["InterestListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3395,7 +3415,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -3428,6 +3448,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectionListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3564,6 +3585,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3619,8 +3641,8 @@ export interface operations {
                  *       ],
                  *       "is_closed": false,
                  *       "users": [
-                 *         "usr_Ab3dEf6hIj9kLm2N",
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_YjjLSMS2AYsp5eFx",
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ],
                  *       "parent_id": null,
                  *       "is_public": true,
@@ -3655,15 +3677,15 @@ export interface operations {
                      *         ],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R",
-                     *           "usr_Ab3dEf6hIj9kLm2N",
-                     *           "usr_Zy8xWv5uTs2rQp7O"
+                     *           "usr_U-qTtcJmmUZGoMse",
+                     *           "usr_YjjLSMS2AYsp5eFx",
+                     *           "usr_IR52o0OLJkra_j_m"
                      *         ],
                      *         "parent_id": null,
                      *         "is_public": true,
                      *         "is_open": true,
                      *         "expires_year": 2027,
-                     *         "created_by": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "created_by": "usr_U-qTtcJmmUZGoMse",
                      *         "created_at": "2026-11-20T15:02:11.000Z"
                      *       }
                      *     }
@@ -3720,8 +3742,8 @@ export interface operations {
                      *           ],
                      *           "is_closed": false,
                      *           "users": [
-                     *             "usr_7Hq2LmX9pK4vNc8R",
-                     *             "usr_Ab3dEf6hIj9kLm2N"
+                     *             "usr_U-qTtcJmmUZGoMse",
+                     *             "usr_YjjLSMS2AYsp5eFx"
                      *           ]
                      *         }
                      *       ]
@@ -3730,6 +3752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
@@ -3756,7 +3779,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "id": "usr_YjjLSMS2AYsp5eFx",
                      *         "first_name": "Priya",
                      *         "last_name": "Raman",
                      *         "email": "priya.raman@stanford.edu",
@@ -3769,6 +3792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Friend"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3810,7 +3834,7 @@ export interface operations {
                      *         {
                      *           "id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *           "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *           "sender_id": "usr_YjjLSMS2AYsp5eFx",
                      *           "reply_message_id": null,
                      *           "message": "Demo night moved to Thursday, same room.",
                      *           "time": "2026-11-20T18:45:00.000Z",
@@ -3831,6 +3855,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagePageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -3873,7 +3898,7 @@ export interface operations {
                      *         ],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *           "usr_YjjLSMS2AYsp5eFx"
                      *         ]
                      *       }
                      *     }
@@ -3893,7 +3918,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
+                /** @example usr_YjjLSMS2AYsp5eFx */
                 id: components["schemas"]["UserId"];
             };
             cookie?: never;
@@ -3915,8 +3940,8 @@ export interface operations {
                      *       "message": "Invitation sent.",
                      *       "data": {
                      *         "id": 17,
-                     *         "from_user_id": "usr_7Hq2LmX9pK4vNc8R",
-                     *         "to_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "from_user_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "to_user_id": "usr_YjjLSMS2AYsp5eFx",
                      *         "status": "pending",
                      *         "created_at": "2026-11-21T08:00:00.000Z"
                      *       }
@@ -3975,6 +4000,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedListListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
@@ -3993,8 +4019,8 @@ export interface operations {
                  * @example {
                  *       "name": "Climate founders, class of 2025",
                  *       "user_ids": [
-                 *         "usr_Ab3dEf6hIj9kLm2N",
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_YjjLSMS2AYsp5eFx",
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ]
                  *     }
                  */
@@ -4023,7 +4049,7 @@ export interface operations {
                      *         "deleted_at": null,
                      *         "members": [
                      *           {
-                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "id": "usr_YjjLSMS2AYsp5eFx",
                      *             "first_name": "Priya",
                      *             "last_name": "Raman",
                      *             "profile_image": null,
@@ -4079,7 +4105,7 @@ export interface operations {
                      *         "deleted_at": null,
                      *         "members": [
                      *           {
-                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "id": "usr_YjjLSMS2AYsp5eFx",
                      *             "first_name": "Priya",
                      *             "last_name": "Raman",
                      *             "profile_image": null,
@@ -4092,6 +4118,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedListDetailEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -4204,7 +4231,7 @@ export interface operations {
                 id: components["parameters"]["SavedListIdPath"];
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -4279,7 +4306,7 @@ export interface operations {
                      *         ],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_member": true,
                      *         "is_following": false,
@@ -4288,7 +4315,7 @@ export interface operations {
                      *         "online_count": 1,
                      *         "members": [
                      *           {
-                     *             "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *             "id": "usr_U-qTtcJmmUZGoMse",
                      *             "first_name": "Dana",
                      *             "last_name": "Okafor",
                      *             "profile_image": null,
@@ -4310,6 +4337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelDetailEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -4349,7 +4377,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_following": true
                      *       }
@@ -4397,7 +4425,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_following": false
                      *       }
@@ -4445,7 +4473,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "status": "active"
                      *       }
@@ -4493,7 +4521,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_member": true
                      *       }
@@ -4525,7 +4553,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "user_ids": [
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ]
                  *     }
                  */
@@ -4553,8 +4581,8 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R",
-                     *           "usr_Zy8xWv5uTs2rQp7O"
+                     *           "usr_U-qTtcJmmUZGoMse",
+                     *           "usr_IR52o0OLJkra_j_m"
                      *         ]
                      *       }
                      *     }
@@ -4587,7 +4615,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "user_ids": [
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ]
                  *     }
                  */
@@ -4613,8 +4641,8 @@ export interface operations {
                      *           "id": 3,
                      *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
                      *           "channel_name": "Climate Founders",
-                     *           "user_id": "usr_Zy8xWv5uTs2rQp7O",
-                     *           "invited_by": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "user_id": "usr_IR52o0OLJkra_j_m",
+                     *           "invited_by": "usr_U-qTtcJmmUZGoMse",
                      *           "status": "pending",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -4661,8 +4689,8 @@ export interface operations {
                      *           "id": 3,
                      *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
                      *           "channel_name": "Climate Founders",
-                     *           "user_id": "usr_7Hq2LmX9pK4vNc8R",
-                     *           "invited_by": "usr_Ab3dEf6hIj9kLm2N",
+                     *           "user_id": "usr_U-qTtcJmmUZGoMse",
+                     *           "invited_by": "usr_YjjLSMS2AYsp5eFx",
                      *           "status": "pending",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -4672,6 +4700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelInviteListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -4711,8 +4740,8 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R",
-                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *           "usr_U-qTtcJmmUZGoMse",
+                     *           "usr_YjjLSMS2AYsp5eFx"
                      *         ],
                      *         "status": "active"
                      *       }
@@ -4760,8 +4789,8 @@ export interface operations {
                      *         "id": 3,
                      *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
                      *         "channel_name": "Climate Founders",
-                     *         "user_id": "usr_7Hq2LmX9pK4vNc8R",
-                     *         "invited_by": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "user_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "invited_by": "usr_YjjLSMS2AYsp5eFx",
                      *         "status": "declined",
                      *         "created_at": "2026-11-21T08:00:00.000Z"
                      *       }
@@ -4816,7 +4845,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "msg_Tz4Rk8Wq2Lp6Vn1X",
                      *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *         "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "sender_id": "usr_U-qTtcJmmUZGoMse",
                      *         "reply_message_id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *         "message": "See you all at demo night!",
                      *         "time": "2026-11-21T08:00:00.000Z",
@@ -4868,7 +4897,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *         "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "sender_id": "usr_YjjLSMS2AYsp5eFx",
                      *         "reply_message_id": null,
                      *         "message": "Demo night moved to Thursday, same room.",
                      *         "time": "2026-11-20T18:45:00.000Z",
@@ -4967,7 +4996,7 @@ export interface operations {
                      *         {
                      *           "id": "msg_Hy7Uj6Ik5Ol4Pm3N",
                      *           "channel_id": "chan_Qw3eRt5yUi7oPa9S",
-                     *           "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "sender_id": "usr_U-qTtcJmmUZGoMse",
                      *           "reply_message_id": null,
                      *           "message": "Demo night moved to Thursday, same room.",
                      *           "time": "2026-11-21T08:00:00.000Z",
@@ -5080,7 +5109,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "unread_count": 0
                      *       }
@@ -5128,7 +5157,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_muted": true
                      *       }
@@ -5176,7 +5205,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_muted": false
                      *       }
@@ -5334,7 +5363,7 @@ export interface operations {
                      *           "start": "2026-11-26T18:00:00.000Z",
                      *           "end": "2026-11-26T20:00:00.000Z",
                      *           "people": [
-                     *             "usr_Ab3dEf6hIj9kLm2N"
+                     *             "usr_YjjLSMS2AYsp5eFx"
                      *           ],
                      *           "video": true,
                      *           "location": "GSB Room 204",
@@ -5349,6 +5378,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarEventListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -5369,7 +5399,7 @@ export interface operations {
                  *       "start": "2026-11-26T18:00:00.000Z",
                  *       "end": "2026-11-26T20:00:00.000Z",
                  *       "people": [
-                 *         "usr_Ab3dEf6hIj9kLm2N"
+                 *         "usr_YjjLSMS2AYsp5eFx"
                  *       ],
                  *       "video": true,
                  *       "location": "GSB Room 204",
@@ -5400,7 +5430,7 @@ export interface operations {
                      *         "start": "2026-11-26T18:00:00.000Z",
                      *         "end": "2026-11-26T20:00:00.000Z",
                      *         "people": [
-                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *           "usr_YjjLSMS2AYsp5eFx"
                      *         ],
                      *         "video": true,
                      *         "location": "GSB Room 204",
