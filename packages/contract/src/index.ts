@@ -3,6 +3,7 @@ import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
+import { runConditionalGets } from './phases/conditional.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
@@ -93,7 +94,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     phases[name] = Math.round(performance.now() - t);
   };
   try {
-    await timed('scenario', () => runScenario(ctx, options.credentials));
+    const concurrency = options.concurrency ?? 8;
+    await timed('scenario', async () => {
+      await runScenario(ctx, options.credentials);
+      await runConditionalGets(ctx, concurrency);
+    });
     if (!ctx.a?.token) {
       // Without a session every protected operation would show up as merely "not applicable".
       for (const op of selected.filter((o) => o.secured)) {
@@ -106,7 +111,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         }
       }
     }
-    const concurrency = options.concurrency ?? 8;
     await timed('negative', () => runNegative(ctx, concurrency));
     const fuzz = options.fuzz ?? 50;
     if (fuzz > 0) await timed('fuzz', () => runFuzz(ctx, fuzz, concurrency));

@@ -6,6 +6,7 @@ export const CHECK_NAMES = [
   'status_code_conformance',
   'content_type_conformance',
   'response_schema_conformance',
+  'response_headers_conformance',
   'negative_data_rejection',
   'positive_data_acceptance',
   'ignored_auth',

@@ -5,6 +5,7 @@ const SHORT: Record<CheckName, string> = {
   status_code_conformance: 'status',
   content_type_conformance: 'ctype',
   response_schema_conformance: 'schema',
+  response_headers_conformance: 'header',
   negative_data_rejection: 'neg',
   positive_data_acceptance: 'pos',
   ignored_auth: 'auth',
