@@ -4,6 +4,7 @@ import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
 import { runConditionalGets } from './phases/conditional.ts';
+import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
@@ -87,7 +88,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
 
   const phases: Record<string, number> = {};
-  const timed = async (name: 'scenario' | 'negative' | 'fuzz', work: () => Promise<void>) => {
+  const timed = async (name: 'scenario' | 'examples' | 'negative' | 'fuzz', work: () => Promise<void>) => {
     recorder.phase = name;
     const t = performance.now();
     await work();
@@ -99,6 +100,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       await runScenario(ctx, options.credentials);
       await runConditionalGets(ctx, concurrency);
     });
+    if (options.examples !== false) await timed('examples', () => runExamples(ctx));
     if (!ctx.a?.token) {
       // Without a session every protected operation would show up as merely "not applicable".
       for (const op of selected.filter((o) => o.secured)) {

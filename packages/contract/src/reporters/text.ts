@@ -8,6 +8,7 @@ const SHORT: Record<CheckName, string> = {
   response_headers_conformance: 'header',
   negative_data_rejection: 'neg',
   positive_data_acceptance: 'pos',
+  example_acceptance: 'ex',
   ignored_auth: 'auth',
   use_after_free: 'uaf',
   ensure_resource_availability: 'avail',
