@@ -23,6 +23,7 @@ Checks a server against openapi/openapi.yaml, operation by operation.
   --seed N                   fuzz seed, to reproduce a run (printed in the header)
   --timeout MS               per-request timeout (default 10000)
   --concurrency N            parallel fuzz requests (default 8)
+  --skip-examples            do not send the contract's request examples (they expect a freshly seeded server)
   --report FILE              write JUnit XML
   --json                     print the result as JSON instead of the text report
   --baseline FILE            known failures (check + operation) that do not fail the run
@@ -62,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
         concurrency: { type: 'string' },
         report: { type: 'string' },
         json: { type: 'boolean', default: false },
+        'skip-examples': { type: 'boolean', default: false },
         baseline: { type: 'string' },
         'write-baseline': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -93,6 +95,7 @@ export async function main(argv: string[]): Promise<number> {
     const options: ConformanceOptions = {
       baseUrl,
       include,
+      ...(values['skip-examples'] ? { examples: false } : {}),
       ...(typeof values.contract === 'string' ? { contract: values.contract } : {}),
       ...(typeof values.operations === 'string'
         ? {

@@ -3,6 +3,7 @@ import type { OpenApiDocument, Operation, ParameterObject } from '@cohort/openap
 import { contentTypeConformance } from './checks/content-type-conformance.ts';
 import { fail } from './checks/diagnostic.ts';
 import { notAServerError } from './checks/not-a-server-error.ts';
+import { responseHeadersConformance } from './checks/response-headers-conformance.ts';
 import { responseSchemaConformance } from './checks/response-schema-conformance.ts';
 import { statusCodeConformance } from './checks/status-code-conformance.ts';
 import { type HttpClient, type SendOptions, TimeoutError, toCurl } from './http.ts';
@@ -25,6 +26,8 @@ export interface CallOptions {
   rawBody?: string;
   /** Bearer token; `undefined` sends none. */
   token?: string | undefined;
+  /** Extra request headers, e.g. `if-none-match`. */
+  headers?: Record<string, string>;
   /** Run the response checks (default true); off for set-up calls the report should not count. */
   check?: boolean;
 }
@@ -85,6 +88,7 @@ export class RunContext {
         ...(options.token !== undefined ? { token: options.token } : {}),
         ...(options.body !== undefined ? { body: options.body } : {}),
         ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
       });
     } catch (error) {
       if (!(error instanceof TimeoutError)) throw error;
@@ -117,6 +121,7 @@ export class RunContext {
       statusCodeConformance(op, exchange),
       contentTypeConformance(op, exchange),
       ...responseSchemaConformance(op, exchange, this.responses),
+      ...responseHeadersConformance(op, exchange, this.responses),
     ]);
   }
 

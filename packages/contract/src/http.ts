@@ -34,6 +34,8 @@ export interface SendOptions {
   body?: unknown;
   /** Send this text verbatim as the body (for malformed-JSON probes). */
   rawBody?: string;
+  /** Extra request headers (lower case), e.g. `if-none-match` for a conditional GET. */
+  headers?: Record<string, string>;
 }
 
 /** What a transport gets back: the status, lower-cased headers and the body as text. */
@@ -186,7 +188,7 @@ export class HttpClient {
   }
 
   private async sendOnce(options: SendOptions): Promise<Exchange> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     let payload: string | undefined;
     if (options.rawBody !== undefined) payload = options.rawBody;

@@ -3,6 +3,8 @@ import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
+import { runConditionalGets } from './phases/conditional.ts';
+import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
@@ -87,14 +89,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
 
   const phases: Record<string, number> = {};
-  const timed = async (name: 'scenario' | 'negative' | 'fuzz', work: () => Promise<void>) => {
+  const timed = async (name: 'scenario' | 'examples' | 'negative' | 'fuzz', work: () => Promise<void>) => {
     recorder.phase = name;
     const t = performance.now();
     await work();
     phases[name] = Math.round(performance.now() - t);
   };
   try {
-    await timed('scenario', () => runScenario(ctx, options.credentials));
+    const concurrency = options.concurrency ?? 8;
+    await timed('scenario', async () => {
+      await runScenario(ctx, options.credentials);
+      await runConditionalGets(ctx, concurrency);
+    });
+    if (options.examples !== false) await timed('examples', () => runExamples(ctx));
     if (!ctx.a?.token) {
       // Without a session every protected operation would show up as merely "not applicable".
       for (const op of selected.filter((o) => o.secured)) {
@@ -107,7 +114,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         }
       }
     }
-    const concurrency = options.concurrency ?? 8;
     await timed('negative', () => runNegative(ctx, concurrency));
     const fuzz = options.fuzz ?? 50;
     if (fuzz > 0) await timed('fuzz', () => runFuzz(ctx, fuzz, concurrency));

@@ -6,8 +6,10 @@ export const CHECK_NAMES = [
   'status_code_conformance',
   'content_type_conformance',
   'response_schema_conformance',
+  'response_headers_conformance',
   'negative_data_rejection',
   'positive_data_acceptance',
+  'example_acceptance',
   'ignored_auth',
   'use_after_free',
   'ensure_resource_availability',
@@ -59,7 +61,7 @@ export interface Diagnostic {
   request?: RequestRecord;
   response?: { status: number; contentType: string; body: string };
   curl?: string;
-  phase?: 'scenario' | 'negative' | 'fuzz';
+  phase?: 'scenario' | 'examples' | 'negative' | 'fuzz';
 }
 
 export type Include = 'core' | 'proposed' | 'all';
@@ -87,6 +89,8 @@ export interface ConformanceOptions {
   fetch?: typeof fetch;
   /** Parallel requests in the fuzz phase. */
   concurrency?: number;
+  /** Send the contract's request examples (default true; they expect a freshly seeded server). */
+  examples?: boolean;
 }
 
 export interface CellResult {

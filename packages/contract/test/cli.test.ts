@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConformanceResult } from '../src/types.ts';
+import { CHECK_NAMES, type ConformanceResult } from '../src/types.ts';
 import { type FixtureServer, startFixture } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/cohort-contract.mjs', import.meta.url));
@@ -104,8 +104,8 @@ describe('cohort-contract CLI', () => {
     expect(result.failed).toBe(1);
     expect(result.failures[0]).toMatchObject({ operationId: 'storeNote', code: 'status_code_conformance' });
     const xml = readFileSync(junit, 'utf8');
-    // 2 operations × 11 checks.
-    expect(xml.match(/<testcase /g)).toHaveLength(22);
+    // 2 operations × every check.
+    expect(xml.match(/<testcase /g)).toHaveLength(2 * CHECK_NAMES.length);
     expect(xml).toMatch(
       /<testcase classname="storeNote" name="status_code_conformance">\s*<failure message="status 200/,
     );

@@ -135,7 +135,7 @@ describe('a run that cannot sign in', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           university_name: 'Stanford University',
-          email: 'demo@cohort.test',
+          email: 'someone@cohort.test',
           password: 'rightpass',
           graduation_year: 2027,
         }),
@@ -145,17 +145,17 @@ describe('a run that cannot sign in', () => {
         baseUrl: server.url,
         fuzz: 0,
         seed: 7,
-        credentials: { email: 'demo@cohort.test', password: 'wrongpass', university: 'Stanford University' },
+        credentials: { email: 'someone@cohort.test', password: 'wrongpass', university: 'Stanford University' },
       });
       expect(exitCode(result)).toBe(2);
       expect(result.errors.map((e) => e.message)).toEqual([
-        'could not sign in as demo@cohort.test: login answered 401 (These credentials do not match our records.)',
+        'could not sign in as someone@cohort.test: login answered 401 (These credentials do not match our records.)',
       ]);
       expect(result.failures.filter((f) => f.code === 'negative_data_rejection')).toEqual([]);
       expect(result.failed).toBe(0);
       // The report leads with the reason, not with a table of cells that never ran.
       expect(renderText(result).split('\n')[2]).toMatch(
-        /^error: could not sign in as demo@cohort\.test: login answered 401/,
+        /^error: could not sign in as someone@cohort\.test: login answered 401/,
       );
     } finally {
       await server.close();

@@ -55,6 +55,8 @@ const doc: OpenApiDocument = {
         security: [],
         responses: {
           '200': { description: 'all', ...json({ type: 'array', items: { $ref: '#/components/schemas/Thing' } }) },
+          // Express answers a conditional GET whose ETag matches with 304: declared, as a server must.
+          '304': { description: 'not modified' },
         },
       },
       post: {

@@ -12,7 +12,15 @@ export async function startMock(args: string[] = ['--users', '60']): Promise<{ u
 export interface FakeAnswer {
   status?: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
+
+/** Rewrites the headers of an answer the proxy passes on (e.g. a broken `RateLimit-Remaining`). */
+export type AlterHeaders = (
+  method: string,
+  url: string,
+  headers: Record<string, string | string[] | undefined>,
+) => Record<string, string | string[] | undefined>;
 
 /**
  * A proxy to `upstream` that answers the requests `fake` picks with its own JSON (status 200
@@ -20,7 +28,8 @@ export interface FakeAnswer {
  */
 export async function fakingProxy(
   upstream: string,
-  fake: (method: string, url: string, body: string) => FakeAnswer | undefined,
+  fake: (method: string, url: string, body: string, headers: Record<string, unknown>) => FakeAnswer | undefined,
+  alterHeaders: AlterHeaders = (_method, _url, headers) => headers,
 ): Promise<{ url: string; server: Server }> {
   const target = new URL(upstream);
   const server = createServer((req, res) => {
@@ -28,16 +37,16 @@ export async function fakingProxy(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const answer = fake(req.method ?? '', req.url ?? '', body.toString());
+      const answer = fake(req.method ?? '', req.url ?? '', body.toString(), req.headers);
       if (answer !== undefined) {
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
         res.end(JSON.stringify(answer.body));
         return;
       }
       const forward = request(
         { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
         (reply) => {
-          res.writeHead(reply.statusCode ?? 502, reply.headers);
+          res.writeHead(reply.statusCode ?? 502, alterHeaders(req.method ?? '', req.url ?? '', reply.headers));
           reply.pipe(res);
         },
       );

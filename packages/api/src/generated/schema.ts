@@ -1215,7 +1215,7 @@ export interface components {
     schemas: {
         /**
          * @description A user id, `usr_` and 16 to 64 url-safe random characters.
-         * @example usr_7Hq2LmX9pK4vNc8R
+         * @example usr_U-qTtcJmmUZGoMse
          */
         UserId: string;
         /**
@@ -2237,6 +2237,14 @@ export interface components {
         };
     };
     responses: {
+        /** @description The representation has not changed since the `ETag` the request sent in `If-None-Match` (a conditional GET, as browsers revalidate a cached answer): no body; keep using the cached one. Sent only to requests that carry `If-None-Match`. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The server failed (a bug, an outage, or the mock's `--error-rate`): the error envelope, never a stack trace. Retrying later may succeed. */
         ServerError: {
             headers: {
@@ -2676,7 +2684,7 @@ export interface components {
         PerPage: number;
         /**
          * @description The user whose items to list (`usr_…`); any user's may be read.
-         * @example usr_7Hq2LmX9pK4vNc8R
+         * @example usr_U-qTtcJmmUZGoMse
          */
         UserIdPath: components["schemas"]["UserId"];
         /**
@@ -2695,7 +2703,9 @@ export interface components {
         RateLimitRemaining: number;
         /** @description Seconds until the window resets. */
         RateLimitReset: number;
-        /** @description Seconds to wait before trying again. */
+        /** @description The validator of the representation (Express's weak ETag in the mock); send it back in `If-None-Match` to get a 304 while it still matches. */
+        ETag: string;
+        /** @description Seconds to wait before trying again. Every 429 carries it. */
         RetryAfter: number;
     };
     pathItems: never;
@@ -2918,11 +2928,11 @@ export interface operations {
                      *       "success": true,
                      *       "message": "OK",
                      *       "data": {
-                     *         "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "id": "usr_U-qTtcJmmUZGoMse",
                      *         "email": "demo@cohort.test",
                      *         "first_name": "Dana",
                      *         "last_name": "Okafor",
-                     *         "profile_image": "https://images.cohort.test/u/usr_7Hq2LmX9pK4vNc8R.jpg",
+                     *         "profile_image": "https://images.cohort.test/u/usr_U-qTtcJmmUZGoMse.jpg",
                      *         "description": "MBA candidate interested in climate tech and community building.",
                      *         "phone": "+1 650 555 0142",
                      *         "program": "MBA",
@@ -2939,6 +2949,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2977,7 +2988,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Profile saved.",
                      *       "data": {
-                     *         "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "id": "usr_U-qTtcJmmUZGoMse",
                      *         "email": "demo@cohort.test",
                      *         "first_name": "Dana",
                      *         "last_name": "Okafor",
@@ -3110,7 +3121,7 @@ export interface operations {
                      *       "data": {
                      *         "data": [
                      *           {
-                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "id": "usr_YjjLSMS2AYsp5eFx",
                      *             "first_name": "Priya",
                      *             "last_name": "Raman",
                      *             "profile_image": null,
@@ -3134,6 +3145,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonPageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -3145,7 +3157,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
+                /** @example usr_YjjLSMS2AYsp5eFx */
                 id: components["schemas"]["UserId"];
             };
             cookie?: never;
@@ -3166,7 +3178,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "OK",
                      *       "data": {
-                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "id": "usr_YjjLSMS2AYsp5eFx",
                      *         "email": "priya.raman@stanford.edu",
                      *         "first_name": "Priya",
                      *         "last_name": "Raman",
@@ -3183,6 +3195,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicUserEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3229,6 +3242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExperienceListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3238,7 +3252,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
+                /** @example usr_YjjLSMS2AYsp5eFx */
                 id: components["schemas"]["UserId"];
             };
             cookie?: never;
@@ -3275,6 +3289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExperienceListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3312,7 +3327,7 @@ export interface operations {
                      *           "message": {
                      *             "id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *             "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *             "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "sender_id": "usr_YjjLSMS2AYsp5eFx",
                      *             "reply_message_id": null,
                      *             "message": "Demo night moved to Thursday, same room.",
                      *             "time": "2026-11-20T18:45:00.000Z",
@@ -3325,6 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedMessageListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3384,6 +3400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResourcePageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -3447,7 +3464,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose notes to list (`usr_…`).
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 id: components["schemas"]["UserId"];
             };
@@ -3481,6 +3498,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3590,7 +3608,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -3623,6 +3641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3730,7 +3749,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -3763,6 +3782,7 @@ export interface operations {
                     "application/json": components["schemas"]["InterestListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3870,7 +3890,7 @@ export interface operations {
             path: {
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -3903,6 +3923,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectionListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -4039,6 +4060,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -4094,8 +4116,8 @@ export interface operations {
                  *       ],
                  *       "is_closed": false,
                  *       "users": [
-                 *         "usr_Ab3dEf6hIj9kLm2N",
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_YjjLSMS2AYsp5eFx",
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ],
                  *       "parent_id": null,
                  *       "is_public": true,
@@ -4130,15 +4152,15 @@ export interface operations {
                      *         ],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R",
-                     *           "usr_Ab3dEf6hIj9kLm2N",
-                     *           "usr_Zy8xWv5uTs2rQp7O"
+                     *           "usr_U-qTtcJmmUZGoMse",
+                     *           "usr_YjjLSMS2AYsp5eFx",
+                     *           "usr_IR52o0OLJkra_j_m"
                      *         ],
                      *         "parent_id": null,
                      *         "is_public": true,
                      *         "is_open": true,
                      *         "expires_year": 2027,
-                     *         "created_by": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "created_by": "usr_U-qTtcJmmUZGoMse",
                      *         "created_at": "2026-11-20T15:02:11.000Z"
                      *       }
                      *     }
@@ -4195,8 +4217,8 @@ export interface operations {
                      *           ],
                      *           "is_closed": false,
                      *           "users": [
-                     *             "usr_7Hq2LmX9pK4vNc8R",
-                     *             "usr_Ab3dEf6hIj9kLm2N"
+                     *             "usr_U-qTtcJmmUZGoMse",
+                     *             "usr_YjjLSMS2AYsp5eFx"
                      *           ]
                      *         }
                      *       ]
@@ -4205,6 +4227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
@@ -4231,7 +4254,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "id": "usr_YjjLSMS2AYsp5eFx",
                      *         "first_name": "Priya",
                      *         "last_name": "Raman",
                      *         "email": "priya.raman@stanford.edu",
@@ -4244,6 +4267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Friend"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -4285,7 +4309,7 @@ export interface operations {
                      *         {
                      *           "id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *           "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *           "sender_id": "usr_YjjLSMS2AYsp5eFx",
                      *           "reply_message_id": null,
                      *           "message": "Demo night moved to Thursday, same room.",
                      *           "time": "2026-11-20T18:45:00.000Z",
@@ -4306,6 +4330,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagePageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -4348,7 +4373,7 @@ export interface operations {
                      *         ],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *           "usr_YjjLSMS2AYsp5eFx"
                      *         ]
                      *       }
                      *     }
@@ -4764,7 +4789,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example usr_Ab3dEf6hIj9kLm2N */
+                /** @example usr_YjjLSMS2AYsp5eFx */
                 id: components["schemas"]["UserId"];
             };
             cookie?: never;
@@ -4815,8 +4840,8 @@ export interface operations {
                      *       "message": "Invitation sent.",
                      *       "data": {
                      *         "id": 17,
-                     *         "from_user_id": "usr_7Hq2LmX9pK4vNc8R",
-                     *         "to_user_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "from_user_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "to_user_id": "usr_YjjLSMS2AYsp5eFx",
                      *         "status": "pending",
                      *         "created_at": "2026-11-21T08:00:00.000Z"
                      *       }
@@ -4875,6 +4900,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedListListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
@@ -4893,8 +4919,8 @@ export interface operations {
                  * @example {
                  *       "name": "Climate founders, class of 2025",
                  *       "user_ids": [
-                 *         "usr_Ab3dEf6hIj9kLm2N",
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_YjjLSMS2AYsp5eFx",
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ]
                  *     }
                  */
@@ -4923,7 +4949,7 @@ export interface operations {
                      *         "deleted_at": null,
                      *         "members": [
                      *           {
-                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "id": "usr_YjjLSMS2AYsp5eFx",
                      *             "first_name": "Priya",
                      *             "last_name": "Raman",
                      *             "profile_image": null,
@@ -4979,7 +5005,7 @@ export interface operations {
                      *         "deleted_at": null,
                      *         "members": [
                      *           {
-                     *             "id": "usr_Ab3dEf6hIj9kLm2N",
+                     *             "id": "usr_YjjLSMS2AYsp5eFx",
                      *             "first_name": "Priya",
                      *             "last_name": "Raman",
                      *             "profile_image": null,
@@ -4992,6 +5018,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedListDetailEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5104,7 +5131,7 @@ export interface operations {
                 id: components["parameters"]["SavedListIdPath"];
                 /**
                  * @description The user whose items to list (`usr_…`); any user's may be read.
-                 * @example usr_7Hq2LmX9pK4vNc8R
+                 * @example usr_U-qTtcJmmUZGoMse
                  */
                 userId: components["parameters"]["UserIdPath"];
             };
@@ -5179,7 +5206,7 @@ export interface operations {
                      *         ],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_member": true,
                      *         "is_following": false,
@@ -5188,7 +5215,7 @@ export interface operations {
                      *         "online_count": 1,
                      *         "members": [
                      *           {
-                     *             "id": "usr_7Hq2LmX9pK4vNc8R",
+                     *             "id": "usr_U-qTtcJmmUZGoMse",
                      *             "first_name": "Dana",
                      *             "last_name": "Okafor",
                      *             "profile_image": null,
@@ -5210,6 +5237,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelDetailEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -5249,7 +5277,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_following": true
                      *       }
@@ -5297,7 +5325,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_following": false
                      *       }
@@ -5345,7 +5373,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "status": "active"
                      *       }
@@ -5393,7 +5421,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_member": true
                      *       }
@@ -5425,7 +5453,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "user_ids": [
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ]
                  *     }
                  */
@@ -5453,8 +5481,8 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R",
-                     *           "usr_Zy8xWv5uTs2rQp7O"
+                     *           "usr_U-qTtcJmmUZGoMse",
+                     *           "usr_IR52o0OLJkra_j_m"
                      *         ]
                      *       }
                      *     }
@@ -5487,7 +5515,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "user_ids": [
-                 *         "usr_Zy8xWv5uTs2rQp7O"
+                 *         "usr_IR52o0OLJkra_j_m"
                  *       ]
                  *     }
                  */
@@ -5513,8 +5541,8 @@ export interface operations {
                      *           "id": 3,
                      *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
                      *           "channel_name": "Climate Founders",
-                     *           "user_id": "usr_Zy8xWv5uTs2rQp7O",
-                     *           "invited_by": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "user_id": "usr_IR52o0OLJkra_j_m",
+                     *           "invited_by": "usr_U-qTtcJmmUZGoMse",
                      *           "status": "pending",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5561,8 +5589,8 @@ export interface operations {
                      *           "id": 3,
                      *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
                      *           "channel_name": "Climate Founders",
-                     *           "user_id": "usr_7Hq2LmX9pK4vNc8R",
-                     *           "invited_by": "usr_Ab3dEf6hIj9kLm2N",
+                     *           "user_id": "usr_U-qTtcJmmUZGoMse",
+                     *           "invited_by": "usr_YjjLSMS2AYsp5eFx",
                      *           "status": "pending",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5572,6 +5600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelInviteListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -5611,8 +5640,8 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R",
-                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *           "usr_U-qTtcJmmUZGoMse",
+                     *           "usr_YjjLSMS2AYsp5eFx"
                      *         ],
                      *         "status": "active"
                      *       }
@@ -5660,8 +5689,8 @@ export interface operations {
                      *         "id": 3,
                      *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
                      *         "channel_name": "Climate Founders",
-                     *         "user_id": "usr_7Hq2LmX9pK4vNc8R",
-                     *         "invited_by": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "user_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "invited_by": "usr_YjjLSMS2AYsp5eFx",
                      *         "status": "declined",
                      *         "created_at": "2026-11-21T08:00:00.000Z"
                      *       }
@@ -5716,7 +5745,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "msg_Tz4Rk8Wq2Lp6Vn1X",
                      *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *         "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *         "sender_id": "usr_U-qTtcJmmUZGoMse",
                      *         "reply_message_id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *         "message": "See you all at demo night!",
                      *         "time": "2026-11-21T08:00:00.000Z",
@@ -5768,7 +5797,7 @@ export interface operations {
                      *       "data": {
                      *         "id": "msg_9kLm2Qx7Vb4Np8Rt",
                      *         "channel_id": "chan_3fPz9QwL2mK8xV5T",
-                     *         "sender_id": "usr_Ab3dEf6hIj9kLm2N",
+                     *         "sender_id": "usr_YjjLSMS2AYsp5eFx",
                      *         "reply_message_id": null,
                      *         "message": "Demo night moved to Thursday, same room.",
                      *         "time": "2026-11-20T18:45:00.000Z",
@@ -5975,7 +6004,7 @@ export interface operations {
                      *         {
                      *           "id": "msg_Hy7Uj6Ik5Ol4Pm3N",
                      *           "channel_id": "chan_Qw3eRt5yUi7oPa9S",
-                     *           "sender_id": "usr_7Hq2LmX9pK4vNc8R",
+                     *           "sender_id": "usr_U-qTtcJmmUZGoMse",
                      *           "reply_message_id": null,
                      *           "message": "Demo night moved to Thursday, same room.",
                      *           "time": "2026-11-21T08:00:00.000Z",
@@ -6088,7 +6117,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "unread_count": 0
                      *       }
@@ -6136,7 +6165,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_muted": true
                      *       }
@@ -6184,7 +6213,7 @@ export interface operations {
                      *         "tags": [],
                      *         "is_closed": false,
                      *         "users": [
-                     *           "usr_7Hq2LmX9pK4vNc8R"
+                     *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
                      *         "is_muted": false
                      *       }
@@ -6342,7 +6371,7 @@ export interface operations {
                      *           "start": "2026-11-26T18:00:00.000Z",
                      *           "end": "2026-11-26T20:00:00.000Z",
                      *           "people": [
-                     *             "usr_Ab3dEf6hIj9kLm2N"
+                     *             "usr_YjjLSMS2AYsp5eFx"
                      *           ],
                      *           "video": true,
                      *           "location": "GSB Room 204",
@@ -6357,6 +6386,7 @@ export interface operations {
                     "application/json": components["schemas"]["CalendarEventListEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -6377,7 +6407,7 @@ export interface operations {
                  *       "start": "2026-11-26T18:00:00.000Z",
                  *       "end": "2026-11-26T20:00:00.000Z",
                  *       "people": [
-                 *         "usr_Ab3dEf6hIj9kLm2N"
+                 *         "usr_YjjLSMS2AYsp5eFx"
                  *       ],
                  *       "video": true,
                  *       "location": "GSB Room 204",
@@ -6408,7 +6438,7 @@ export interface operations {
                      *         "start": "2026-11-26T18:00:00.000Z",
                      *         "end": "2026-11-26T20:00:00.000Z",
                      *         "people": [
-                     *           "usr_Ab3dEf6hIj9kLm2N"
+                     *           "usr_YjjLSMS2AYsp5eFx"
                      *         ],
                      *         "video": true,
                      *         "location": "GSB Room 204",

@@ -156,23 +156,32 @@ async function pathProbes(ctx: RunContext, op: Operation): Promise<void> {
   }
 }
 
-const PROBE_METHODS = ['put', 'patch', 'delete', 'post', 'get'];
+const PROBE_METHODS = ['get', 'put', 'patch', 'delete', 'post', 'head'];
+
+/** Every method a path does not declare is probed (HEAD only where there is no GET, which serves it). */
+export function undeclaredMethods(declared: string[]): string[] {
+  return PROBE_METHODS.filter((m) => !declared.includes(m) && !(m === 'head' && declared.includes('get')));
+}
 
 async function methodProbes(ctx: RunContext, selected: Operation[]): Promise<void> {
   const byPath = new Map<string, Operation[]>();
   for (const op of ctx.operations.values()) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const done = new Set<string>();
-  for (const op of selected) {
-    if (done.has(op.path)) continue;
-    done.add(op.path);
-    const siblings = byPath.get(op.path) ?? [op];
-    const method = PROBE_METHODS.find((m) => !siblings.some((s) => s.method === m));
-    if (!method) continue;
-    const params = probeParams(ctx, op);
-    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
-    const ex = await ctx.http.send({ method, path, ...(ctx.a?.token ? { token: ctx.a.token } : {}) });
-    for (const sibling of siblings) ctx.recorder.add(unsupportedMethod(sibling, ex));
-  }
+  const paths = [...new Set(selected.map((op) => op.path))];
+  const probes = paths.flatMap((path) => {
+    const siblings = byPath.get(path) ?? [];
+    return undeclaredMethods(siblings.map((s) => s.method)).map((method) => ({ path, method, siblings }));
+  });
+  // Nothing a conformant server does with these changes state, so they run side by side.
+  await pool(probes, 8, async ({ path, method, siblings }) => {
+    const first = siblings[0] as Operation;
+    const params = probeParams(ctx, first);
+    const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+    const ex = await ctx.http.send({ method, path: url, ...(ctx.a?.token ? { token: ctx.a.token } : {}) });
+    const declared = siblings.map((s) => s.method);
+    for (const sibling of siblings) {
+      if (ctx.isSelected(sibling.operationId)) ctx.recorder.add(unsupportedMethod(sibling, ex, declared));
+    }
+  });
 }
 
 async function crossUserProbes(ctx: RunContext): Promise<void> {

@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import { loadContract, type OpenApiDocument } from '@cohort/openapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../src/index.ts';
+import { cell, failuresOf } from './helpers.ts';
+import { fakingProxy, startMock } from './mock.ts';
+
+let mock: { url: string; stop(): void };
+const servers: Server[] = [];
+
+beforeAll(async () => {
+  mock = await startMock();
+});
+
+afterAll(() => {
+  for (const server of servers) server.close();
+  mock?.stop();
+});
+
+const OPERATIONS = ['storeChannel', 'createSavedList', 'createEvent', 'sendMessage', 'getChannelMessages'];
+const run = (baseUrl: string, contract?: OpenApiDocument) =>
+  runConformance({
+    baseUrl,
+    include: 'all',
+    operations: OPERATIONS,
+    fuzz: 0,
+    seed: 9,
+    ...(contract ? { contract } : {}),
+  });
+
+describe('the examples phase', () => {
+  it('sends every request example to the seeded mock, and each succeeds', async () => {
+    const result = await run(mock.url);
+    for (const id of OPERATIONS) expect(cell(result, id, 'example_acceptance')?.status).toBe('pass');
+    expect(result.failures).toEqual([]);
+  });
+
+  it('fails an example that names a user the server does not have, naming the operation and the example', async () => {
+    const doc = structuredClone(loadContract()) as OpenApiDocument;
+    const media = doc.paths['/api/v1/users/me/saved-lists']?.post?.requestBody;
+    const json = media && 'content' in media ? media.content['application/json'] : undefined;
+    if (json) json.example = { name: 'Ghosts', user_ids: ['usr_NoSuchUser000000000'] };
+    const result = await run(mock.url, doc);
+    expect(cell(result, 'createSavedList', 'example_acceptance')?.status).toBe('fail');
+    const [failure] = failuresOf(result, 'createSavedList', 'example_acceptance');
+    expect(failure?.message).toMatch(/the contract's request body example was answered 422 \(errors: user_ids\.0\)/);
+    expect(failure?.curl).toMatch(/usr_NoSuchUser000000000/);
+    expect(result.failed).toBeGreaterThan(0);
+  });
+
+  it('fails a server that refuses a valid example', async () => {
+    const proxy = await fakingProxy(mock.url, (method, url, body) =>
+      method === 'POST' && url === '/api/v1/users/me/events' && body.includes('"Demo night"')
+        ? {
+            status: 422,
+            body: { success: false, message: 'The given data was invalid.', errors: { title: ['taken'] } },
+          }
+        : undefined,
+    );
+    servers.push(proxy.server);
+    const result = await run(proxy.url);
+    expect(cell(result, 'createEvent', 'example_acceptance')?.status).toBe('fail');
+    expect(failuresOf(result, 'createEvent', 'example_acceptance')[0]?.message).toMatch(
+      /answered 422 \(errors: title\)/,
+    );
+  });
+});
