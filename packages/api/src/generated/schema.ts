@@ -4442,6 +4442,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
@@ -4597,6 +4598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionPageEnvelope"];
                 };
             };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];

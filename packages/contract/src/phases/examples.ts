@@ -3,6 +3,7 @@ import { skip } from '../checks/diagnostic.ts';
 import { exampleAcceptance } from '../checks/example-acceptance.ts';
 import type { RunContext } from '../context.ts';
 import type { SendOptions } from '../http.ts';
+import { proseRuleFields } from '../inputs.ts';
 
 export interface ExampleRequest {
   /** How the report names it: `request body example`, `request body example "weekly"`, `query examples`. */
@@ -102,7 +103,7 @@ export async function runExamples(ctx: RunContext): Promise<void> {
         ...(example.body !== undefined ? { body: ownIds(example.body, ids) } : {}),
         token,
       });
-      if (ex) ctx.recorder.add(exampleAcceptance(op, ex, example.name));
+      if (ex) ctx.recorder.add(exampleAcceptance(op, ex, example.name, proseRuleFields(ctx, op)));
     }
   }
 }
