@@ -1,14 +1,13 @@
-import type { Channel, Message, Schemas } from '@cohort/api';
+import type { Channel, Message } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { paths } from '../../config/paths.ts';
+import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { useDraftText } from '../../lib/drafts.ts';
 import { groupName, personName } from '../../lib/format.ts';
-import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { channelsAtom, loadChannelsAtom, patchChannelAtom } from '../../state/chatData.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -27,7 +26,6 @@ import { MessageBubble } from './MessageBubble.tsx';
 import { ReportSheet } from './ReportSheet.tsx';
 import { useChannelChat } from './use-channel-chat.ts';
 
-type ChannelDetail = Schemas['ChannelDetail'];
 const MESSAGE_MAX = 4000;
 
 function MessageMenu({
@@ -76,18 +74,16 @@ export default function ChatInboxScreen() {
   const channelId = params.get('id') ?? '';
   const linkedMessage = params.get('msg');
   const navigate = useNavigate();
-  const api = useAtomValue(apiClientAtom);
+  const _api = useAtomValue(apiClientAtom);
   const me = useAtomValue(sessionAtom)?.id ?? null;
-  const channels = useAtomValue(channelsAtom);
+  const channels = useMyChannels();
   const friends = useAtomValue(friendsAtom);
-  const loadChannels = useSetAtom(loadChannelsAtom);
   const loadFriends = useSetAtom(loadFriendsAtom);
-  const patchChannel = useSetAtom(patchChannelAtom);
+  const actions = useChannelActions();
+  const group = useChannel(channelId);
   const toast = useSetAtom(showToastAtom);
   const chat = useChannelChat(channelId, me);
   const listRef = useRef<VirtuosoHandle>(null);
-  const [detailState, setDetailState] = useState<Loadable<ChannelDetail>>(idle<ChannelDetail>());
-  const [detailAttempt, setDetailAttempt] = useState(0);
   // The composer's text is a draft per chat: it survives an expired session and a trip to sign-in.
   const [text, setText] = useDraftText(`chat:${channelId}`);
   const [replyTo, setReplyTo] = useState<ChatItem | null>(null);
@@ -98,27 +94,7 @@ export default function ChatInboxScreen() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [highlight, setHighlight] = useState<string | null>(linkedMessage);
 
-  useEffect(() => {
-    if (channels.status === 'idle') void loadChannels();
-  }, [channels.status, loadChannels]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `detailAttempt` is the Retry trigger.
-  useEffect(() => {
-    let cancelled = false;
-    setDetailState((st) => ({ ...st, status: 'loading', error: null }));
-    void api.GET('/api/v1/channels/{id}', { params: { path: { id: channelId } } }).then((r) => {
-      if (cancelled) return;
-      setDetailState(
-        r.error
-          ? { status: 'error', data: undefined, error: r.error, owner: channelId }
-          : { status: 'ready', data: r.data.data, error: null, owner: channelId },
-      );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, channelId, detailAttempt]);
-
-  const detail = detailState.owner === channelId ? detailState.data : undefined;
+  const detail = group.data;
   const listed = channels.data?.find((c) => c.id === channelId);
   const channel: Channel | undefined = listed ?? detail;
   // Unknown (the profile failed and the group is not in the loaded list) shows no count rather than a wrong 0.
@@ -168,18 +144,15 @@ export default function ChatInboxScreen() {
   };
 
   const togglePin = async (item: ChatItem) => {
-    const path = { params: { path: { id: channelId, msgId: item.id } } };
     if (pinned?.id === item.id) {
-      const r = await api.DELETE('/api/v1/channels/{id}/pin/{msgId}', path);
-      if (r.error) return toast({ tone: 'error', text: `Could not unpin: ${r.error.message}` });
+      const r = await actions.unpin(channelId, item);
+      if (!r.ok) return toast({ tone: 'error', text: `Could not unpin: ${r.error.message}` });
       chat.setPinned(null);
-      patchChannel(channelId, { pinned_message: null });
       return toast({ tone: 'success', text: 'Unpinned.' });
     }
-    const r = await api.POST('/api/v1/channels/{id}/pin/{msgId}', path);
-    if (r.error) return toast({ tone: 'error', text: `Could not pin: ${r.error.message}` });
-    chat.setPinned(r.data.data);
-    patchChannel(channelId, { pinned_message: r.data.data });
+    const r = await actions.pin(channelId, item);
+    if (!r.ok) return toast({ tone: 'error', text: `Could not pin: ${r.error.message}` });
+    chat.setPinned(r.value);
     toast({ tone: 'success', text: 'Pinned.' });
   };
 
@@ -254,16 +227,16 @@ export default function ChatInboxScreen() {
         <span style={{ width: 44 }} />
       </header>
 
-      {detailState.status === 'error' && detailState.owner === channelId && (
+      {group.status === 'error' && (
         <div className={l.section}>
           <Alert
             action={
-              <Button small variant="secondary" onClick={() => setDetailAttempt((n) => n + 1)}>
+              <Button small variant="secondary" onClick={group.reload}>
                 Retry
               </Button>
             }
           >
-            Could not load the group's members: {detailState.error?.message}
+            Could not load the group's members: {group.error?.message}
           </Alert>
         </div>
       )}
@@ -438,7 +411,7 @@ export default function ChatInboxScreen() {
           channels={channels}
           currentChannelId={channelId}
           friends={friends}
-          onRetryChannels={() => void loadChannels()}
+          onRetryChannels={channels.reload}
           onRetryFriends={() => void loadFriends()}
           onClose={() => setForwarding(null)}
           onDone={(done) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../app/store.ts';
+import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
-import { channelsAtom, loadChannelsAtom } from '../chatData.ts';
 import {
   directoryFiltersAtom,
   directoryKeywordAtom,
@@ -33,7 +33,10 @@ async function useTheApp(store: ReturnType<typeof createAppStore>) {
   store.set(setDirectoryFilterAtom, 'class_of', ['2026']);
   store.set(directoryKeywordAtom, 'climate');
   expect((await store.set(loadGroupCountsAtom)).ok).toBe(true);
-  await store.set(loadChannelsAtom);
+  await store.get(queryClientAtom).fetchQuery({
+    queryKey: ['get', '/api/v1/users/me/channels'],
+    queryFn: () => [channel],
+  });
   await store.set(loadFriendsAtom);
   expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
   expect(store.get(groupCountsAtom).data).toEqual({ pending: 1, active: 1, inactive: 0 });
@@ -54,7 +57,8 @@ describe('signing out clears every per-user area', () => {
     expect(store.get(directoryFiltersAtom)).toEqual({});
     expect(store.get(directoryKeywordAtom)).toBe('');
     expect(store.get(groupCountsAtom)).toMatchObject({ status: 'idle', data: undefined });
-    expect(store.get(channelsAtom).data).toBeUndefined();
+    // Server data of every kind (the query cache) is gone.
+    expect(store.get(queryClientAtom).getQueryCache().getAll()).toEqual([]);
     expect(store.get(friendsAtom).data).toBeUndefined();
   });
 
