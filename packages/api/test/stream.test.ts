@@ -113,7 +113,12 @@ describe('client.stream', () => {
       '/api/v1/channels/{id}/stream',
       { path: { id: 'chan/x' } },
       { onEvent: () => {}, onUnauthorized: () => (stopped = true) },
-      { sleep: (ms) => (waits.push(ms), new Promise((r) => setTimeout(r, 1))) },
+      {
+        sleep: (ms) => {
+          waits.push(ms);
+          return new Promise((r) => setTimeout(r, 1));
+        },
+      },
     );
     await until(() => stopped);
     expect(requests[0]?.url).toBe('http://api.test/api/v1/channels/chan%2Fx/stream');

@@ -14,6 +14,10 @@ export function hubViews(store: Store) {
   return {
     membersOf: (channelId: string): readonly string[] => store.raw.channels.get(channelId)?.users ?? [],
     unreadCount: (userId: string, channelId: string) => chatOf(store).unreadCount(userId, channelId),
+    channelView: (userId: string, channelId: string) => {
+      const channel = store.raw.channels.get(channelId);
+      return channel ? chatOf(store).decorate(userId, viewChannel(store, userId, channel)) : undefined;
+    },
   };
 }
 

@@ -22,6 +22,8 @@ export interface HubOptions {
   membersOf?: (channelId: string) => readonly string[];
   /** The user's unread count of a group, for user streams' `message` events (default 0). */
   unreadCount?: (userId: string, channelId: string) => number;
+  /** A group as the user sees it (`listMyChannels`' entry), for `channel` events of a new group. */
+  channelView?: (userId: string, channelId: string) => unknown;
 }
 
 interface Subscriber {
@@ -63,6 +65,7 @@ export class RealtimeHub {
   private readonly userStreams = new Map<string, Set<Subscriber>>();
   private readonly membersOf: (channelId: string) => readonly string[];
   private readonly unreadCount: (userId: string, channelId: string) => number;
+  private readonly channelView: (userId: string, channelId: string) => unknown;
   private readonly relay = (event: ChatEvent) => {
     switch (event.type) {
       case 'message': {
@@ -101,6 +104,10 @@ export class RealtimeHub {
       case 'channel':
         this.toUser(event.userId, frame('channel', event.channel));
         break;
+      case 'created':
+        // The view is built only for members who have a user stream open.
+        this.toMembers(event.channelId, (userId) => frame('channel', this.channelView(userId, event.channelId)));
+        break;
       case 'left':
         for (const s of [...(this.byUser.get(event.userId) ?? [])]) if (s.channelId === event.channelId) this.expel(s);
         break;
@@ -119,6 +126,7 @@ export class RealtimeHub {
     this.presenceMs = options.presenceMs ?? PRESENCE_COALESCE_MS;
     this.membersOf = options.membersOf ?? (() => []);
     this.unreadCount = options.unreadCount ?? (() => 0);
+    this.channelView = options.channelView ?? (() => undefined);
     chat.on('chat', this.relay);
   }
 

@@ -5,10 +5,12 @@ import { ok, type RouteContext, route } from './define.ts';
 
 export function channelsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
-  route(ctx, 'storeChannel', ({ session, body }) => ({
-    status: 201,
-    body: ok(store.createChannel(session.user.id, body), 'Group created.'),
-  }));
+  route(ctx, 'storeChannel', ({ session, body }) => {
+    const channel = store.createChannel(session.user.id, body);
+    // Everyone in the new group (the creator's other tabs too) sees it in their lists at once.
+    chatOf(store).emit('chat', { type: 'created', channelId: channel.id });
+    return { status: 201, body: ok(channel, 'Group created.') };
+  });
   route(ctx, 'listMyChannels', ({ session, query }) => ({
     status: 200,
     // Membership fields and the status filter come from groups (#6); the chat fields (unread count,

@@ -57,7 +57,9 @@ export type ChatEvent =
   /** Only `userId`'s user streams: an invitation to them was made, accepted or declined. */
   | { type: 'invite'; userId: string; invite: Schemas['ChannelInvite'] }
   /** Only `userId`'s user streams: one of their groups as they see it changed. */
-  | { type: 'channel'; userId: string; channel: Channel };
+  | { type: 'channel'; userId: string; channel: Channel }
+  /** A group was made: each member with a user stream gets it as they see it (a `channel` event). */
+  | { type: 'created'; channelId: string };
 
 interface Located {
   channel: StoredChannel;

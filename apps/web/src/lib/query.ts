@@ -2,7 +2,7 @@ import { ApiError, asFetchClient, type paths } from '@cohort/api';
 import { QueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
 import createQueryHooks, { type OpenapiQueryClient } from 'openapi-react-query';
-import { apiClientAtom } from '../state/api.ts';
+import { apiClientAtom } from './api-client.ts';
 
 /**
  * The one query layer: TanStack Query over the `@cohort/api` client. Reads are queries keyed by

@@ -925,7 +925,8 @@ export interface paths {
          *     with the user's unread count of that group after it), `pin` (a group's pinned message
          *     changed), `member` (someone joined or left one of the user's groups, the user included),
          *     `invite` (an invitation to the user was made, accepted or declined) and `channel` (one of
-         *     the user's groups as the user sees it changed: joined, renamed, followed, reactivated).
+         *     the user's groups as the user sees it changed: made with them in it, joined, renamed,
+         *     followed, reactivated).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -1738,7 +1739,7 @@ export interface components {
             event: "invite";
             data: components["schemas"]["ChannelInvite"];
         };
-        /** @description `event: channel`: one of the user's groups as the user sees it (as `listMyChannels` lists it) changed: joined, added to, renamed, followed or reactivated. Open, as every response object. */
+        /** @description `event: channel`: one of the user's groups as the user sees it (as `listMyChannels` lists it) changed: made with the user in it, joined, added to, renamed, followed or reactivated. Open, as every response object. */
         UserChannelEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript

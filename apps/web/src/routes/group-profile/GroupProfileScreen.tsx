@@ -110,6 +110,17 @@ export default function GroupProfileScreen() {
     toast({ tone: 'success', text: userIds.length === 1 ? 'Member added.' : `${userIds.length} members added.` });
   };
 
+  const toggleFollow = async () => {
+    setBusy('follow');
+    const r = await actions.follow(id, !detail?.is_following);
+    setBusy(null);
+    if (!r.ok) return toast({ tone: 'error', text: `Could not change following: ${r.error.message}` });
+    toast({
+      tone: 'success',
+      text: r.value.is_following ? `You follow ${r.value.name}.` : `You no longer follow ${r.value.name}.`,
+    });
+  };
+
   const toggleMute = async () => {
     const r = await actions.setMuted(id, !muted);
     if (!r.ok) return toast({ tone: 'error', text: `Could not change notifications: ${r.error.message}` });
@@ -163,6 +174,17 @@ export default function GroupProfileScreen() {
             <p className={s.meta}>
               {detail.member_count.toLocaleString()} members · {detail.online_count.toLocaleString()} online
             </p>
+            {member && !detail.is_direct && (
+              <Button
+                small
+                variant={detail.is_following ? 'primary' : 'secondary'}
+                aria-pressed={detail.is_following ?? false}
+                loading={busy === 'follow'}
+                onClick={() => void toggleFollow()}
+              >
+                {detail.is_following ? 'Following' : 'Follow'}
+              </Button>
+            )}
           </section>
 
           <div className={s.actions}>

@@ -2,6 +2,7 @@ import type { ApiError, Channel, ChannelInput, Message } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
+import { apiClientAtom } from '../../../lib/api-client.ts';
 import {
   CHANNEL,
   CHANNEL_INVITES,
@@ -18,7 +19,6 @@ import {
 import { fromQuery } from '../../../lib/loadable.ts';
 import { useApi } from '../../../lib/query.ts';
 import { type ActionResult, fail, ok } from '../../../lib/result.ts';
-import { apiClientAtom } from '../../../state/api.ts';
 
 /**
  * The groups' queries and mutations. Every read is a query keyed by operation and parameters;
