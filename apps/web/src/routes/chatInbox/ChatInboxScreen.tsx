@@ -14,6 +14,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
+import { isNotFound, NotFound } from '../../ui/NotFound.tsx';
 import { RenderGuard } from '../../ui/RenderGuard.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
@@ -124,9 +125,11 @@ export default function ChatInboxScreen() {
     if (!scrollTo(linkedMessage)) toast({ tone: 'info', text: 'That message is further back in the history.' });
   }, [linkedMessage, chat.status, scrollTo, toast]);
 
+  // Until the history is in, a message would have nowhere to show: it stays in the box.
+  const canSend = chat.status === 'ready';
   const send = () => {
     const body = text.trim();
-    if (!body) return;
+    if (!body || !canSend) return;
     chat.send(body, replyTo?.id ?? null);
     setText('');
     setReplyTo(null);
@@ -196,12 +199,14 @@ export default function ChatInboxScreen() {
     setSelected(new Set());
   };
 
-  if (!channelId) {
+  if (!channelId || (group.status === 'error' && isNotFound(group.error))) {
     return (
-      <div className={l.section}>
-        <Alert>No chat chosen.</Alert>
-        <Link to={paths.chats}>Back to chats</Link>
-      </div>
+      <NotFound
+        title="Chat not found"
+        text="There is no chat at this link. It may have been removed, or the link is incomplete."
+        back={paths.chats}
+        backLabel="Back to Chats"
+      />
     );
   }
 
@@ -389,7 +394,12 @@ export default function ChatInboxScreen() {
                 }
               }}
             />
-            <Button type="submit" aria-label="Send" disabled={!text.trim() || !me}>
+            <Button
+              type="submit"
+              aria-label="Send"
+              title={canSend ? undefined : 'Sending waits until the messages have loaded'}
+              disabled={!text.trim() || !me || !canSend}
+            >
               <Icon name="send" width={18} height={18} />
             </Button>
           </div>

@@ -70,6 +70,8 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry trigger.
   useEffect(() => {
+    // No id: the screen says the chat is not found; nothing to read.
+    if (!channelId) return;
     let cancelled = false;
     setStatusState('loading');
     setError(null);
@@ -132,6 +134,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   useEffect(() => {
     // The group's own stream (fetch with the token in the header, Last-Event-ID and backoff, from
     // @cohort/api) brings presence and the open chat's messages and pins; after a drop, a catch-up.
+    if (!channelId) return;
     return api.stream(
       '/api/v1/channels/{id}/stream',
       { path: { id: channelId } },

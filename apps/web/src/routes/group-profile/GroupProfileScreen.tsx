@@ -13,6 +13,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
+import { isNotFound, NotFound } from '../../ui/NotFound.tsx';
 import { RenderGuard } from '../../ui/RenderGuard.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -132,6 +133,17 @@ export default function GroupProfileScreen() {
     () => (friends.data ?? []).filter((f) => !(detail?.users ?? []).includes(f.id)),
     [friends.data, detail],
   );
+
+  if (!id || (group.status === 'error' && isNotFound(group.error))) {
+    return (
+      <NotFound
+        title="Group not found"
+        text="There is no group at this link. It may have been removed, or the link is incomplete."
+        back={paths.chats}
+        backLabel="Back to Chats"
+      />
+    );
+  }
 
   return (
     <div className={l.screen}>

@@ -94,6 +94,33 @@ describe('chat inbox header', () => {
   });
 });
 
+describe('sending while the history has not loaded', () => {
+  it('keeps the message in the box (never taken and lost); after Retry loads the history it sends', async () => {
+    let down = true;
+    const sent: unknown[] = [];
+    const { user } = inbox({
+      'GET /api/v1/channels/{id}/get-messages': () => (down ? DOWN : { body: page([1], null) }),
+      'POST /api/v1/channels/{id}/messages': (req) => {
+        sent.push(req.body);
+        return { status: 201, body: envelope({ ...message(9), sender_id: demoUser.id, message: 'Still here' }) };
+      },
+    });
+    expect(await screen.findByText(/Could not load the messages/)).toBeInTheDocument();
+    const box = screen.getByLabelText('Message', { exact: true });
+    await user.type(box, 'Still here{Enter}');
+    expect(box).toHaveValue('Still here');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(sent).toEqual([]);
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+    expect(box).toHaveValue('Still here');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(box).toHaveValue('');
+  });
+});
+
 describe('catch-up after the stream reconnects', () => {
   it('a failed catch-up says so with a Retry that fetches again', async () => {
     let fail = false;

@@ -144,4 +144,36 @@ describe('/group-profile', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Leave group' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
   });
+
+  it('Media, Files and Link: a failed load says why with a Retry that loads them', async () => {
+    let down = true;
+    const { user } = profile({
+      'GET /api/v1/channels/{id}/get-messages': () =>
+        down
+          ? { status: 503, body: { success: false, message: 'The service is unavailable.' } }
+          : {
+              body: {
+                ...envelope([
+                  {
+                    id: 'msg_0000000000000001',
+                    channel_id: ID,
+                    sender_id: demoUser.id,
+                    reply_message_id: null,
+                    message: 'Slides: https://example.org/deck',
+                    time: '2026-11-01T10:00:00.000Z',
+                    files: [],
+                  },
+                ]),
+                meta: { has_more: false, next_before: null },
+              },
+            },
+    });
+    await screen.findByRole('heading', { name: 'Climate Founders' });
+    await user.click(screen.getByRole('tab', { name: 'Link' }));
+    expect(await screen.findByText('Could not load the messages: The service is unavailable.')).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/example\.org\/deck/)).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the messages/)).not.toBeInTheDocument();
+  });
 });
