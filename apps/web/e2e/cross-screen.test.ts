@@ -41,7 +41,7 @@ async function openMyGroups() {
   await tabBar('Profile').click();
   await page.getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name: /My Groups/ }).click();
-  await page.waitForURL('**/group');
+  await page.waitForURL('**/group?tab=active');
 }
 
 beforeAll(async () => {

@@ -204,7 +204,7 @@ describe('group management (real Chromium, real mock)', () => {
     await menu.getByText(/\d+ Active · \d+ Inactive/).waitFor();
     await screenshot(page, 'profile-more-counts');
     await menu.getByRole('menuitem', { name: /My Groups/ }).click();
-    await page.waitForURL('**/group');
+    await page.waitForURL('**/group?tab=active');
     await page.getByRole('tab', { name: 'MyGroups', selected: true }).waitFor();
   });
 

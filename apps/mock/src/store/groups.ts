@@ -107,6 +107,9 @@ export function getGroup(store: Store, userId: string, id: string): ChannelDetai
       member_count: c.users.length,
       expires_year: c.expires_year,
       is_member: c.users.includes(userId),
+      // Whether JOIN can work (joinGroup's rule), so a client offers it only then.
+      is_closed: c.is_closed || c.is_direct === true,
+      is_open: c.is_open === true,
     }));
   return {
     ...viewChannel(store, userId, channel),

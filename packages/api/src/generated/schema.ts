@@ -1590,6 +1590,10 @@ export interface components {
             /** Format: int32 */
             expires_year: number | null;
             is_member: boolean;
+            /** @description Joining needs an invitation (whatever `is_open` says). A proposed addition. */
+            is_closed?: boolean;
+            /** @description Anyone who may see it can join it (`joinChannel`) unless it is closed. A proposed addition. */
+            is_open?: boolean;
         };
         /** @description A group's profile. Open, as every response object. */
         ChannelDetail: components["schemas"]["Channel"] & {

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths.ts';
 import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { useDraftText } from '../../lib/drafts.ts';
 import { groupName, personName } from '../../lib/format.ts';
+import { useBack } from '../../lib/use-back.ts';
 import { apiClientAtom } from '../../state/api.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
@@ -74,13 +75,14 @@ export default function ChatInboxScreen() {
   const [params] = useSearchParams();
   const channelId = params.get('id') ?? '';
   const linkedMessage = params.get('msg');
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const _api = useAtomValue(apiClientAtom);
   const me = useAtomValue(sessionAtom)?.id ?? null;
   const channels = useMyChannels();
   const friends = useAtomValue(friendsAtom);
   const loadFriends = useSetAtom(loadFriendsAtom);
   const actions = useChannelActions();
+  const back = useBack(paths.chats);
   const group = useChannel(channelId);
   const toast = useSetAtom(showToastAtom);
   const chat = useChannelChat(channelId, me);
@@ -213,7 +215,7 @@ export default function ChatInboxScreen() {
   return (
     <div className={s.screen}>
       <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(paths.chats)}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
           <Icon name="back" />
         </Button>
         <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">

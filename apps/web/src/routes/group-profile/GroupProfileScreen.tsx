@@ -7,6 +7,7 @@ import { useChannel, useChannelActions, useMyChannels } from '../../features/gro
 import { formatDate, parseDate } from '../../lib/dates.ts';
 import { groupName, initials, personName } from '../../lib/format.ts';
 import { useApi } from '../../lib/query.ts';
+import { useBack } from '../../lib/use-back.ts';
 import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -47,6 +48,15 @@ function lastSeen(person: Person, now = Date.now()): { online: boolean; text: st
   return { online: false, text: `last seen ${formatDate(person.last_seen_at, { day: 'numeric', month: 'short' })}` };
 }
 
+/** A subgroup named after its main group ("Climate Founders — Hardware") shows the part that tells it apart. */
+export function subgroupLabel(name: string, parent: string): string {
+  for (const sep of [' — ', ' - ', ': ']) {
+    const prefix = `${parent}${sep}`;
+    if (name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length);
+  }
+  return name;
+}
+
 /** /group-profile?id=chan_…: a group's profile, members, subgroups and what was shared in it. */
 export default function GroupProfileScreen() {
   const [params] = useSearchParams();
@@ -57,6 +67,7 @@ export default function GroupProfileScreen() {
   const friends = useAtomValue(friendsAtom);
   const loadFriends = useSetAtom(loadFriendsAtom);
   const actions = useChannelActions();
+  const back = useBack(paths.chats);
   const toast = useSetAtom(showToastAtom);
   const group = useChannel(id);
   const detail = group.data ?? null;
@@ -148,7 +159,7 @@ export default function GroupProfileScreen() {
   return (
     <div className={l.screen}>
       <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(member ? chatInboxPath(id) : paths.chats)}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
           <Icon name="back" />
         </Button>
         <h1 className={l.topTitle}>{detail?.is_direct ? 'Chat' : 'Group'}</h1>
@@ -318,8 +329,14 @@ export default function GroupProfileScreen() {
                         {initials(sub.name)}
                       </span>
                       <span className={cs.rowMain}>
-                        <Link to={groupProfilePath(sub.id)} className={cs.name} style={{ color: 'inherit' }} dir="auto">
-                          {groupName(sub.name)}
+                        <Link
+                          to={groupProfilePath(sub.id)}
+                          className={cs.name}
+                          style={{ color: 'inherit' }}
+                          dir="auto"
+                          aria-label={sub.name}
+                        >
+                          {groupName(subgroupLabel(sub.name, detail.name))}
                         </Link>
                         <span className={cs.preview}>
                           {sub.member_count.toLocaleString()} members ·{' '}
@@ -340,6 +357,8 @@ export default function GroupProfileScreen() {
                               LEAVE GROUP
                             </Button>
                           </>
+                        ) : sub.is_closed || sub.is_open === false ? (
+                          <span className={cs.muted}>Invitation only</span>
                         ) : (
                           <Button
                             small

@@ -2,13 +2,14 @@ import type { Channel } from '@cohort/api';
 import { useQueries } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useChannelActions, useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
 import { shortDate } from '../../lib/dates.ts';
 import { groupName, personName } from '../../lib/format.ts';
 import { useApi } from '../../lib/query.ts';
 import type { ActionResult } from '../../lib/result.ts';
+import { useBack } from '../../lib/use-back.ts';
 import { loadGroupCountsAtom } from '../../state/directory.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -44,14 +45,18 @@ function useInviterNames(ids: string[]): Map<string, string> {
 /** /group: My Groups, Inactive Groups and Group Invites, all from the server. State `{ id: 1..3 }` picks the tab. */
 export default function GroupScreen() {
   const location = useLocation();
-  const navigate = useNavigate();
   const toast = useSetAtom(showToastAtom);
   const loadCounts = useSetAtom(loadGroupCountsAtom);
+  // The tab lives in the URL (?tab=), so Back returns to it; the spec's state `{ id: 1..3 }` still picks one.
+  const [params, setParams] = useSearchParams();
   const id = (location.state as { id?: number } | null)?.id ?? 1;
-  const [tab, setTab] = useState<TabKey>(TABS[id - 1]?.key ?? 'active');
+  const fromUrl = TABS.find((t) => t.key === params.get('tab'))?.key;
+  const tab: TabKey = fromUrl ?? TABS[id - 1]?.key ?? 'active';
+  const setTab = (next: TabKey) => setParams({ tab: next }, { replace: true, state: location.state });
   const groups = useMyChannels(tab === 'invites' ? 'active' : tab);
   const invites = useChannelInvites();
   const actions = useChannelActions();
+  const back = useBack(paths.profile);
   const [working, setWorking] = useState<string | null>(null);
   // Who invited: a name says more than a date. A failed look-up just leaves the name out.
   const inviterIds = [...new Set((invites.data ?? []).map((i) => i.invited_by))];
@@ -120,7 +125,7 @@ export default function GroupScreen() {
   return (
     <div className={l.screen}>
       <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(paths.profile)}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
           <Icon name="back" />
         </Button>
         <h1 className={l.topTitle}>My Groups</h1>

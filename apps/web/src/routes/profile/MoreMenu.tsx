@@ -101,7 +101,7 @@ export function MoreMenu() {
               type="button"
               role="menuitem"
               className={s.menuItem}
-              onClick={() => navigate(paths.group, { state: { id: 3 } })}
+              onClick={() => navigate(`${paths.group}?tab=invites`, { state: { id: 3 } })}
             >
               <span className={pc.menuLabel}>
                 Group Invites
@@ -112,7 +112,7 @@ export function MoreMenu() {
               type="button"
               role="menuitem"
               className={s.menuItem}
-              onClick={() => navigate(paths.group, { state: { id: 1 } })}
+              onClick={() => navigate(`${paths.group}?tab=active`, { state: { id: 1 } })}
             >
               <span className={pc.menuLabel}>
                 My Groups

@@ -176,4 +176,29 @@ describe('/group-profile', () => {
     expect(await screen.findByText(/example\.org\/deck/)).toBeInTheDocument();
     expect(screen.queryByText(/Could not load the messages/)).not.toBeInTheDocument();
   });
+
+  it('a subgroup that needs an invitation offers no JOIN; subgroup names show the part that tells them apart', async () => {
+    const closed = detail([demoUser.id], false);
+    closed.subgroups = [
+      { ...closed.subgroups[0], is_closed: true, is_open: false } as (typeof closed.subgroups)[number],
+      {
+        id: 'chan_sub0000000000002',
+        name: 'Climate Founders — Software',
+        member_count: 3,
+        expires_year: null,
+        is_member: false,
+        is_closed: false,
+        is_open: true,
+      } as unknown as (typeof closed.subgroups)[number],
+    ];
+    const { user } = profile({ [`GET /api/v1/channels/${ID}`]: () => ({ body: envelope(closed) }) });
+    await screen.findByRole('heading', { name: 'Climate Founders' });
+    await user.click(screen.getByRole('tab', { name: 'SubGroup' }));
+    const hardware = screen.getByRole('link', { name: 'Climate Founders — Hardware' });
+    expect(hardware).toHaveTextContent(/^Hardware$/);
+    expect(screen.getByRole('link', { name: 'Climate Founders — Software' })).toHaveTextContent(/^Software$/);
+    expect(screen.getByText('Invitation only')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join Climate Founders — Hardware' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join Climate Founders — Software' })).toBeInTheDocument();
+  });
 });
