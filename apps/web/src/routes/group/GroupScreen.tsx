@@ -10,7 +10,6 @@ import { groupName, personName } from '../../lib/format.ts';
 import { useApi } from '../../lib/query.ts';
 import type { ActionResult } from '../../lib/result.ts';
 import { useBack } from '../../lib/use-back.ts';
-import { loadGroupCountsAtom } from '../../state/directory.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -46,7 +45,6 @@ function useInviterNames(ids: string[]): Map<string, string> {
 export default function GroupScreen() {
   const location = useLocation();
   const toast = useSetAtom(showToastAtom);
-  const loadCounts = useSetAtom(loadGroupCountsAtom);
   // The tab lives in the URL (?tab=), so Back returns to it; the spec's state `{ id: 1..3 }` still picks one.
   const [params, setParams] = useSearchParams();
   const id = (location.state as { id?: number } | null)?.id ?? 1;
@@ -62,14 +60,13 @@ export default function GroupScreen() {
   const inviterIds = [...new Set((invites.data ?? []).map((i) => i.invited_by))];
   const inviters = useInviterNames(tab === 'invites' ? inviterIds : []);
 
-  /** Runs one row action; its mutation updates every list that shows the group (and the More menu's counts). */
+  /** Runs one row action; its mutation updates every cached list that shows the group (the More menu's counts too). */
   const act = async (key: string, call: () => Promise<ActionResult<unknown>>, done: string) => {
     setWorking(key);
     const result = await call();
     setWorking(null);
     if (!result.ok) return toast({ tone: 'error', text: result.error.message });
     toast({ tone: 'success', text: done });
-    void loadCounts();
   };
 
   const follow = (group: Channel) =>

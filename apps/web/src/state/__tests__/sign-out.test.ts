@@ -1,15 +1,12 @@
+import { asFetchClient } from '@cohort/api';
+import createQueryHooks from 'openapi-react-query';
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../app/store.ts';
+import { apiClientAtom } from '../../lib/api-client.ts';
 import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
-import {
-  directoryFiltersAtom,
-  directoryKeywordAtom,
-  groupCountsAtom,
-  loadGroupCountsAtom,
-  setDirectoryFilterAtom,
-} from '../directory.ts';
+import { directoryFiltersAtom, directoryKeywordAtom, setDirectoryFilterAtom } from '../directory.ts';
 import { friendsAtom, loadFriendsAtom } from '../friendData.ts';
 import { isSignedInAtom, loadCurrentUserAtom, signOutAtom } from '../userAuth.ts';
 
@@ -32,14 +29,12 @@ async function useTheApp(store: ReturnType<typeof createAppStore>) {
   store.set(setDirectoryFilterAtom, 'university', ['Stanford University']);
   store.set(setDirectoryFilterAtom, 'class_of', ['2026']);
   store.set(directoryKeywordAtom, 'climate');
-  expect((await store.set(loadGroupCountsAtom)).ok).toBe(true);
   await store.get(queryClientAtom).fetchQuery({
     queryKey: ['get', '/api/v1/users/me/channels'],
     queryFn: () => [channel],
   });
   await store.set(loadFriendsAtom);
   expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
-  expect(store.get(groupCountsAtom).data).toEqual({ pending: 1, active: 1, inactive: 0 });
 }
 
 describe('signing out clears every per-user area', () => {
@@ -56,13 +51,12 @@ describe('signing out clears every per-user area', () => {
     expect(store.get(isSignedInAtom)).toBe(false);
     expect(store.get(directoryFiltersAtom)).toEqual({});
     expect(store.get(directoryKeywordAtom)).toBe('');
-    expect(store.get(groupCountsAtom)).toMatchObject({ status: 'idle', data: undefined });
     // Server data of every kind (the query cache) is gone.
     expect(store.get(queryClientAtom).getQueryCache().getAll()).toEqual([]);
     expect(store.get(friendsAtom).data).toBeUndefined();
   });
 
-  it("a counts answer that arrives after log out does not show the previous user's counts", async () => {
+  it("an answer that arrives after log out does not land in the next session's cache", async () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -73,10 +67,12 @@ describe('signing out clears every per-user area', () => {
         return { body: envelope([{ id: 1 }, { id: 2 }]) };
       },
     });
-    const loading = store.set(loadGroupCountsAtom);
+    const qc = store.get(queryClientAtom);
+    const api = createQueryHooks(asFetchClient(store.get(apiClientAtom)));
+    const loading = qc.fetchQuery(api.queryOptions('get', '/api/v1/users/me/channel-invites')).catch(() => undefined);
     await store.set(signOutAtom);
     answer();
     await loading;
-    expect(store.get(groupCountsAtom)).toMatchObject({ status: 'idle', data: undefined });
+    expect(qc.getQueryData(['get', '/api/v1/users/me/channel-invites'])).toBeUndefined();
   });
 });

@@ -27,13 +27,13 @@ import { type ActionResult, fail, ok } from '../../../lib/result.ts';
  */
 
 /** GET /users/me/channels (optionally one status), most recently active first. */
-export function useMyChannels(status?: ChannelStatus) {
+export function useMyChannels(status?: ChannelStatus, enabled = true) {
   const api = useApi();
   const query = status
     ? // biome-ignore lint/correctness/useHookAtTopLevel: both branches make the same single useQuery call, so hook order never changes.
-      api.useQuery('get', MY_CHANNELS, { params: { query: { status } } })
+      api.useQuery('get', MY_CHANNELS, { params: { query: { status } } }, { enabled })
     : // biome-ignore lint/correctness/useHookAtTopLevel: as above.
-      api.useQuery('get', MY_CHANNELS);
+      api.useQuery('get', MY_CHANNELS, undefined, { enabled });
   return { ...fromQuery(query, (e) => e.data), reload: () => void query.refetch() };
 }
 
@@ -44,8 +44,8 @@ export function useChannel(id: string, enabled = true) {
 }
 
 /** GET /users/me/channel-invites: pending invitations. */
-export function useChannelInvites() {
-  const query = useApi().useQuery('get', CHANNEL_INVITES);
+export function useChannelInvites(enabled = true) {
+  const query = useApi().useQuery('get', CHANNEL_INVITES, undefined, { enabled });
   return { ...fromQuery(query, (e) => e.data), reload: () => void query.refetch() };
 }
 
