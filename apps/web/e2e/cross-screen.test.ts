@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, screenshot, startStack, VIEWPORT } from './harness.ts';
+import { type Stack, screenshot, seriousA11yViolations, startStack, VIEWPORT } from './harness.ts';
 
 /**
  * What one screen changes, every other screen shows at once, without a reload: each case acts on
@@ -151,5 +151,26 @@ describe('cross-screen: no screen shows data another screen (or user) has change
     await openMyGroups();
     await page.getByRole('list', { name: 'My groups' }).getByRole('link', { name: LIVE }).waitFor();
     expect(await page.getByRole('list', { name: 'My groups' }).getByRole('link', { name: INVITED }).count()).toBe(0);
+  });
+
+  it('the screens this work changed, at 390×844 and 1280×800 (not-found is accessible)', async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${stack.appUrl}/chats`);
+      await chatRow(LIVE).waitFor();
+      await screenshot(page, `cross-chats-${width}`);
+      await chatRow(LIVE).click();
+      await page.getByTitle('Group profile').click();
+      await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
+      await screenshot(page, `cross-group-profile-${width}`);
+      await page.goto(`${stack.appUrl}/group-profile?id=chan_AAAAAAAAAAAAAAAAAAAA`);
+      await page.getByRole('heading', { name: 'Group not found' }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `cross-not-found-${width}`);
+    }
+    await page.setViewportSize(VIEWPORT);
   });
 });
