@@ -6,7 +6,6 @@ import { type ActionResult, fail, ok } from '../lib/result.ts';
 import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../lib/session.ts';
 import { apiClientAtom } from './api.ts';
 import { resetDirectoryAtom } from './directory.ts';
-import { resetFriendDataAtom } from './friendData.ts';
 import { resetUserDataAtom } from './userData.ts';
 
 // `undefined` = not read yet: the stored session is read lazily so each store (and test) sees localStorage as it is.
@@ -82,7 +81,6 @@ function clearState(get: Getter, set: Setter): void {
   // Server data of every kind lives in the query cache: nothing of it outlives the session.
   get(queryClientAtom).clear();
   set(resetUserDataAtom);
-  set(resetFriendDataAtom);
   set(resetDirectoryAtom);
 }
 

@@ -2,10 +2,10 @@ import type { Channel, Friend } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { chatTime } from '../../lib/dates.ts';
 import { groupName, initials } from '../../lib/format.ts';
-import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -73,10 +73,10 @@ function ChatRow({ channel, me }: { channel: Channel; me: string | null | undefi
 export default function ChatsScreen() {
   const navigate = useNavigate();
   const channels = useMyChannels();
-  const friends = useAtomValue(friendsAtom);
+  const friends = useFriends();
   const resources = useAtomValue(resourcesAtom);
   const me = useAtomValue(sessionAtom)?.id;
-  const loadFriends = useSetAtom(loadFriendsAtom);
+  const loadFriends = friends.load;
   const loadResource = useSetAtom(loadResourceAtom);
   const { create: createGroup } = useChannelActions();
   const [query, setQuery] = useState('');

@@ -7,7 +7,6 @@ import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
 import { directoryFiltersAtom, directoryKeywordAtom, setDirectoryFilterAtom } from '../directory.ts';
-import { friendsAtom, loadFriendsAtom } from '../friendData.ts';
 import { isSignedInAtom, loadCurrentUserAtom, signOutAtom } from '../userAuth.ts';
 
 const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
@@ -33,7 +32,7 @@ async function useTheApp(store: ReturnType<typeof createAppStore>) {
     queryKey: ['get', '/api/v1/users/me/channels'],
     queryFn: () => [channel],
   });
-  await store.set(loadFriendsAtom);
+  await store.get(queryClientAtom).fetchQuery({ queryKey: ['get', '/api/v1/users/me/friends'], queryFn: () => [] });
   expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
 }
 
@@ -53,7 +52,6 @@ describe('signing out clears every per-user area', () => {
     expect(store.get(directoryKeywordAtom)).toBe('');
     // Server data of every kind (the query cache) is gone.
     expect(store.get(queryClientAtom).getQueryCache().getAll()).toEqual([]);
-    expect(store.get(friendsAtom).data).toBeUndefined();
   });
 
   it("an answer that arrives after log out does not land in the next session's cache", async () => {

@@ -1,11 +1,10 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { useFriends } from '../../../features/directory/api/friends.ts';
 import { useMyChannels } from '../../../features/groups/api/channels.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
-import { friendsAtom, loadFriendsAtom } from '../../../state/friendData.ts';
 import { createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../../test/fake-api.ts';
 import { createTestStore, TestProviders } from '../../../test/render.tsx';
 import { ForwardDrawer } from '../ForwardDrawer.tsx';
@@ -44,9 +43,9 @@ const directChat = {
 
 /** The drawer as the inbox uses it: friends and chats from the real atoms, Retry reloading them. */
 function Inbox() {
-  const friends = useAtomValue(friendsAtom);
+  const friends = useFriends();
   const channels = useMyChannels();
-  const loadFriends = useSetAtom(loadFriendsAtom);
+  const loadFriends = friends.load;
   useEffect(() => {
     void loadFriends();
   }, [loadFriends]);
