@@ -20,7 +20,7 @@ import * as p from '../people/people.css.ts';
 import * as s from './group.css.ts';
 
 const TABS = [
-  { key: 'active', label: 'MyGroups' },
+  { key: 'active', label: 'My Groups' },
   { key: 'inactive', label: 'Inactive Groups' },
   { key: 'invites', label: 'Group Invites' },
 ] as const;
