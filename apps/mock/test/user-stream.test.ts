@@ -150,6 +150,18 @@ describe('streamMe (the user stream)', () => {
     expect(channelEvent.data).toMatchObject({ id, is_member: true });
   });
 
+  it("a group made with me in it reaches my stream as I see it (and the maker's other tabs)", async () => {
+    const mine = await listen(otherToken);
+    const makerTab = await listen(demoToken);
+    const made = await server.client(demoToken).POST('/api/v1/users/channels/store', {
+      body: { name: 'Made with you', description: '', tags: [], is_closed: false, users: [otherId] },
+    });
+    const id = made.data?.data.id;
+    const got = await waitFor(mine, (e) => e.event === 'channel' && (e.data as { id: string }).id === id);
+    expect(got.data).toMatchObject({ name: 'Made with you', is_member: true, member_count: 2, unread_count: 0 });
+    await waitFor(makerTab, (e) => e.event === 'channel' && (e.data as { id: string }).id === id);
+  });
+
   it('tells my other tabs when I follow a group', async () => {
     const tab = await listen(demoToken);
     await server.client(demoToken).POST('/api/v1/channels/{id}/follow', { params: { path: { id: channel } } });

@@ -204,8 +204,8 @@ describe('group management (real Chromium, real mock)', () => {
     await menu.getByText(/\d+ Active · \d+ Inactive/).waitFor();
     await screenshot(page, 'profile-more-counts');
     await menu.getByRole('menuitem', { name: /My Groups/ }).click();
-    await page.waitForURL('**/group');
-    await page.getByRole('tab', { name: 'MyGroups', selected: true }).waitFor();
+    await page.waitForURL('**/group?tab=active');
+    await page.getByRole('tab', { name: 'My Groups', selected: true }).waitFor();
   });
 
   it('follows a group; it still says Following after a reload', async () => {
@@ -239,7 +239,7 @@ describe('group management (real Chromium, real mock)', () => {
     await accept.click();
     await page.getByText(`You joined ${name}.`).waitFor();
     await page.getByRole('button', { name: `Accept Invite: ${name}` }).waitFor({ state: 'detached' });
-    await page.getByRole('tab', { name: 'MyGroups' }).click();
+    await page.getByRole('tab', { name: 'My Groups' }).click();
     await page.getByRole('list', { name: 'My groups' }).getByText(name, { exact: true }).waitFor();
   });
 });

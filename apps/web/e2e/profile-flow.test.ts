@@ -205,7 +205,8 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
     const forbidden = /Add Note|Delete|Remove|Edit|Add or Edit|Save My Experience|Upload Resume/;
     for (const tab of ['Notes', 'Clubs', 'Experience', 'Direction', 'Interests']) {
       await page.getByRole('tab', { name: tab }).click();
-      await page.waitForLoadState('networkidle');
+      // Not `networkidle`: the tab's live stream stays open. The tab has loaded once nothing says Loading.
+      await expect.poll(() => page.getByText(/Loading/).count()).toBe(0);
       expect(await page.getByRole('button', { name: forbidden }).count()).toBe(0);
     }
     expect(await page.getByRole('switch', { name: 'Saved Messages' }).count()).toBe(0);

@@ -32,6 +32,10 @@ describe('with the mock failing every request (--error-rate 1)', () => {
     await page.evaluate(() =>
       localStorage.setItem('userInfo', JSON.stringify({ token: 'x'.repeat(40), id: 'usr_e2e0000000000000' })),
     );
+    // The live stream fails like every other request (a made-up token must not reach the server).
+    await page.route('**/api/v1/users/me/stream', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"Down."}' }),
+    );
     await page.goto(`${stack.appUrl}/profile`);
     await page.getByText(/Could not load notes/).waitFor();
     await page.getByRole('button', { name: 'Add Note' }).click();

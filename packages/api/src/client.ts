@@ -1,7 +1,8 @@
-import createClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 import { ApiError } from './errors.ts';
 import type { paths } from './generated/schema.ts';
+import { openStream, type StreamEvents, type StreamHandlers, type StreamOptions, type StreamPath } from './stream.ts';
 
 export interface CohortClientOptions {
   /** Where the API lives, e.g. `http://localhost:4010`, or `''` for same-origin (a dev proxy). */
@@ -12,6 +13,8 @@ export interface CohortClientOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** Injected fetch (tests, SSR); defaults to the global one. */
   fetch?: typeof globalThis.fetch;
+  /** Reconnect delays of event streams (default 1 s doubling to 30 s); tests shorten them. */
+  streamBackoffMs?: { min: number; max: number };
 }
 
 /** A call resolves to its data or to an ApiError; it never throws for an HTTP or network failure. */
@@ -38,6 +41,16 @@ export interface CohortClient {
   PUT: CohortMethod<'put'>;
   PATCH: CohortMethod<'patch'>;
   DELETE: CohortMethod<'delete'>;
+  /**
+   * Opens one of the contract's event streams on the same base URL and token source (see
+   * `openStream`: fetch, Authorization header, Last-Event-ID, backoff). Returns its close function.
+   */
+  stream: <P extends StreamPath>(
+    path: P,
+    params: { path?: Record<string, string> },
+    handlers: StreamHandlers<StreamEvents[P]>,
+    options?: Pick<StreamOptions, 'backoffMs' | 'sleep'>,
+  ) => () => void;
 }
 
 /** Sends the bearer token and JSON headers; reports 401s on authenticated requests. */
@@ -91,11 +104,41 @@ export function createCohortClient(options: CohortClientOptions): CohortClient {
       return { data: result.data, response: result.response };
     };
 
+  const stream: CohortClient['stream'] = (path, params, handlers, extra = {}) =>
+    openStream(
+      {
+        baseUrl: options.baseUrl,
+        ...(options.getToken ? { getToken: options.getToken } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.streamBackoffMs ? { backoffMs: options.streamBackoffMs } : {}),
+        ...extra,
+      },
+      path,
+      params,
+      {
+        ...handlers,
+        onUnauthorized: () => {
+          handlers.onUnauthorized?.();
+          if (options.getToken?.()) options.onUnauthorized?.(new ApiError(401, 'Your session has ended.'));
+        },
+      },
+    );
+
   return {
     GET: wrap('GET'),
     POST: wrap('POST'),
     PUT: wrap('PUT'),
     PATCH: wrap('PATCH'),
     DELETE: wrap('DELETE'),
+    stream,
   } as unknown as CohortClient;
+}
+
+/**
+ * The same client typed as openapi-fetch's `Client`, for libraries built on openapi-fetch
+ * (openapi-react-query): its calls resolve to the same `{ data, response }` or `{ error }`, so the
+ * auth middleware and `ApiError` stay in one place.
+ */
+export function asFetchClient(client: CohortClient): Client<paths> {
+  return client as unknown as Client<paths>;
 }

@@ -1,8 +1,10 @@
 export type { CohortClient, CohortClientOptions, CohortResult } from './client.ts';
-export { authMiddleware, createCohortClient } from './client.ts';
+export { asFetchClient, authMiddleware, createCohortClient } from './client.ts';
 export type { FieldErrors } from './errors.ts';
 export { ApiError } from './errors.ts';
 export type { components, operations, paths } from './generated/schema.ts';
+export type { RawEvent, StreamEvents, StreamHandlers, StreamOptions, StreamPath } from './stream.ts';
+export { openStream, SseParser } from './stream.ts';
 
 import type { components, operations } from './generated/schema.ts';
 
@@ -23,6 +25,10 @@ export type University = Schemas['University'];
 export type Channel = Schemas['Channel'];
 export type ChannelInput = Schemas['ChannelInput'];
 export type Message = Schemas['Message'];
+export type ChannelDetail = Schemas['ChannelDetail'];
+export type ChannelInvite = Schemas['ChannelInvite'];
+export type PersonSummary = Schemas['PersonSummary'];
+export type UserStreamEvent = Schemas['UserStreamEvent'];
 export type MessageFile = Schemas['MessageFile'];
 export type ResourceKind = Schemas['ResourceKind'];
 export type ResourceItem = Schemas['ResourceItem'];

@@ -1,12 +1,14 @@
-import { announceLeft } from '../realtime/announce.ts';
+import { announceChannel, announceLeft } from '../realtime/announce.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 export function channelsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
-  route(ctx, 'storeChannel', ({ session, body }) => ({
-    status: 201,
-    body: ok(store.channels.view(session.user.id, store.channels.create(session.user.id, body)), 'Group created.'),
-  }));
+  route(ctx, 'storeChannel', ({ session, body }) => {
+    const channel = store.channels.create(session.user.id, body);
+    // Everyone in the new group (the creator's other tabs too) sees it in their lists at once.
+    for (const userId of channel.users) announceChannel(store, userId, channel);
+    return { status: 201, body: ok(store.channels.view(session.user.id, channel), 'Group created.') };
+  });
   route(ctx, 'listMyChannels', ({ session, query }) => ({
     status: 200,
     // Each with the user's group fields (membership, follow, status) and chat fields (unread count, mute, last and pinned message).

@@ -124,6 +124,9 @@ export class Channels {
         member_count: c.users.length,
         expires_year: c.expires_year,
         is_member: c.users.includes(userId),
+        // Whether JOIN can work (join's rule), so a client offers it only then.
+        is_closed: c.is_closed || c.is_direct === true,
+        is_open: c.is_open === true,
       }));
     return {
       ...this.view(userId, channel),

@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { queryClientAtom } from '../lib/query.ts';
 import { ToastViewport } from '../ui/Toast.tsx';
 import { createAppRouter } from './router.tsx';
 import { type AppStore, createAppStore } from './store.ts';
@@ -10,8 +12,10 @@ export function App({ store: given }: { store?: AppStore }) {
   const [router] = useState(createAppRouter);
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
-      <ToastViewport />
+      <QueryClientProvider client={store.get(queryClientAtom)}>
+        <RouterProvider router={router} />
+        <ToastViewport />
+      </QueryClientProvider>
     </Provider>
   );
 }

@@ -2,12 +2,19 @@ import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { isSignedInAtom } from '../state/userAuth.ts';
+import { useLiveUpdates } from './use-live-updates.ts';
 
 /** Every main-app screen: to /login when no signed-in user info exists (spec section 2). */
 export function RequireSignedIn() {
   const signedIn = useAtomValue(isSignedInAtom);
   const location = useLocation();
   if (!signedIn) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  return <SignedIn />;
+}
+
+/** The signed-in part of the app: its screens, with the tab's live updates running. */
+function SignedIn() {
+  useLiveUpdates();
   return <Outlet />;
 }
 

@@ -1,5 +1,7 @@
 import { createCohortClient } from '@cohort/api';
+import type { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
+import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { readToken } from '../lib/session.ts';
 import { apiClientAtom } from '../state/api.ts';
 import { sessionEndedAtom } from '../state/userAuth.ts';
@@ -8,9 +10,13 @@ export interface AppStoreOptions {
   /** '' = same origin (the Vite proxy sends /api to the mock). */
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
+  /** Event stream reconnect delays (tests shorten them). */
+  streamBackoffMs?: { min: number; max: number };
+  /** Tests pass one without retries, so an error shows at once. */
+  queryClient?: QueryClient;
 }
 
-/** A Jotai store wired to an API client whose 401s end the session. */
+/** A Jotai store wired to an API client whose 401s end the session, and the app's QueryClient. */
 export function createAppStore(options: AppStoreOptions = {}) {
   const store = createStore();
   const client = createCohortClient({
@@ -18,8 +24,10 @@ export function createAppStore(options: AppStoreOptions = {}) {
     getToken: readToken,
     onUnauthorized: (error) => store.set(sessionEndedAtom, error),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.streamBackoffMs ? { streamBackoffMs: options.streamBackoffMs } : {}),
   });
   store.set(apiClientAtom, client);
+  store.set(queryClientAtom, options.queryClient ?? createAppQueryClient());
   return store;
 }
 

@@ -32,7 +32,9 @@ export function chatTime(iso: string | null | undefined, now: Date = new Date())
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   if (time.getTime() >= startOfToday) return formatDate(iso, { hour: '2-digit', minute: '2-digit' });
   if (time.getTime() >= startOfToday - 6 * 86400e3) return formatDate(iso, { weekday: 'short' });
-  return formatDate(iso, { day: 'numeric', month: 'short', year: '2-digit' });
+  // 'Nov 16' this year, 'Nov 16, 2025' before ('Nov 16, 26' read like a day and a year).
+  if (time.getFullYear() === now.getFullYear()) return formatDate(iso, { day: 'numeric', month: 'short' });
+  return formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 /** The clock time of a message, for its bubble; '' when unknown. */

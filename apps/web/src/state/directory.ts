@@ -1,7 +1,5 @@
-import type { ApiError, Channel, Schemas } from '@cohort/api';
+import type { Schemas } from '@cohort/api';
 import { atom } from 'jotai';
-import { type ActionResult, fail, idle, type Loadable, ok } from '../lib/result.ts';
-import { apiClientAtom } from './api.ts';
 
 export type Person = Schemas['PersonSummary'];
 export type SearchFilters = Schemas['UserSearchFilters'];
@@ -45,55 +43,8 @@ export function toSearch(filters: DirectoryFilters, keyword: string): SearchFilt
   return search;
 }
 
-// ---------- group counts for the profile's More menu ----------
-
-export interface GroupCounts {
-  pending: number;
-  active: number;
-  inactive: number;
-}
-
-const groupCountsBaseAtom = atom<Loadable<GroupCounts>>(idle<GroupCounts>());
-/** The counts with their load state: while a reload runs they are gone, so old numbers never pass for current. */
-export const groupCountsAtom = atom((get) => get(groupCountsBaseAtom));
-// Bumped by every load and by reset, so an answer for a signed-out user cannot land in the next session.
-const countsRequestAtom = atom(0);
-
-/** 'n Pending', 'n Active', 'n Inactive' from the invites and my groups. */
-export const loadGroupCountsAtom = atom(null, async (get, set): Promise<ActionResult> => {
-  const api = get(apiClientAtom);
-  const ticket = get(countsRequestAtom) + 1;
-  set(countsRequestAtom, ticket);
-  set(groupCountsBaseAtom, { status: 'loading', data: undefined, error: null, owner: 'me' });
-  const [invites, groups] = await Promise.all([
-    api.GET('/api/v1/users/me/channel-invites'),
-    api.GET('/api/v1/users/me/channels'),
-  ]);
-  if (ticket !== get(countsRequestAtom)) return ok(undefined);
-  const failed = (error: ApiError) => {
-    set(groupCountsBaseAtom, { status: 'error', data: undefined, error, owner: 'me' });
-    return fail(error);
-  };
-  if (invites.error) return failed(invites.error);
-  if (groups.error) return failed(groups.error);
-  const all: Channel[] = groups.data.data;
-  set(groupCountsBaseAtom, {
-    status: 'ready',
-    data: {
-      pending: invites.data.data.length,
-      active: all.filter((c) => c.status !== 'inactive').length,
-      inactive: all.filter((c) => c.status === 'inactive').length,
-    },
-    error: null,
-    owner: 'me',
-  });
-  return ok(undefined);
-});
-
-/** Clears the signed-in user's directory filters, keyword and group counts (log out, session ended). */
+/** Clears the signed-in user's directory filters, keyword (log out, session ended). */
 export const resetDirectoryAtom = atom(null, (_get, set) => {
-  set(countsRequestAtom, (n) => n + 1);
   set(filtersBaseAtom, {});
   set(keywordBaseAtom, '');
-  set(groupCountsBaseAtom, idle<GroupCounts>());
 });

@@ -1,12 +1,11 @@
 import type { ApiError, Schemas, User } from '@cohort/api';
-import { atom, type Setter } from 'jotai';
+import { atom, type Getter, type Setter } from 'jotai';
 import { clearAllDrafts } from '../lib/drafts.ts';
+import { queryClientAtom } from '../lib/query.ts';
 import { type ActionResult, fail, ok } from '../lib/result.ts';
 import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../lib/session.ts';
 import { apiClientAtom } from './api.ts';
-import { resetChatDataAtom } from './chatData.ts';
 import { resetDirectoryAtom } from './directory.ts';
-import { resetFriendDataAtom } from './friendData.ts';
 import { resetUserDataAtom } from './userData.ts';
 
 // `undefined` = not read yet: the stored session is read lazily so each store (and test) sees localStorage as it is.
@@ -78,10 +77,10 @@ export const updateCurrentUserAtom = atom(
 );
 
 /** Every per-user area, so nothing of one user survives into the next sign-in in the same tab. */
-function clearState(set: Setter): void {
+function clearState(get: Getter, set: Setter): void {
+  // Server data of every kind lives in the query cache: nothing of it outlives the session.
+  get(queryClientAtom).clear();
   set(resetUserDataAtom);
-  set(resetChatDataAtom);
-  set(resetFriendDataAtom);
   set(resetDirectoryAtom);
 }
 
@@ -93,7 +92,7 @@ export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> =>
   const api = get(apiClientAtom);
   clearAllDrafts();
   set(sessionNoticeBaseAtom, null);
-  clearState(set);
+  clearState(get, set);
   set(currentUserBaseAtom, null);
   set(sessionBaseAtom, null);
   const result = await api.POST('/api/v1/logout');
@@ -121,7 +120,7 @@ export const sessionEndedAtom = atom(null, (get, set, error?: ApiError) => {
     );
   }
   clearStoredSession();
-  clearState(set);
+  clearState(get, set);
   set(currentUserBaseAtom, null);
   set(sessionBaseAtom, null);
 });

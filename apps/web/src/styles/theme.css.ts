@@ -35,7 +35,8 @@ export const vars = createGlobalTheme(':root', {
     pill: '999px',
   },
   font: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // Emoji fonts named last: where the text font has no emoji they come from these, not empty boxes.
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", emoji',
   },
   fontSize: {
     xs: '0.75rem',

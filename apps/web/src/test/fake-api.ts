@@ -25,20 +25,73 @@ export function errorBody(message: string, errors?: Record<string, string[]>) {
 }
 
 /** Answers every screen needs whatever the test is about (a test's own handler wins). */
-const DEFAULT_HANDLERS: Record<string, Handler> = {
-  // The chat inbox trades the token for a single-use stream ticket before it opens EventSource.
-  'POST /api/v1/stream-tickets': () => ({
-    status: 201,
-    body: envelope({ ticket: 'fakeTicket0123456789abcdefghijklmn', expires_in: 60 }),
-  }),
-};
+const DEFAULT_HANDLERS: Record<string, Handler> = {};
+
+/** An event stream the app opened (GET …/stream without a handler): the test sends events or drops it. */
+export interface FakeStream {
+  path: string;
+  authorization: string | null;
+  lastEventId: string | null;
+  /** Sends one SSE event. */
+  send: (event: string, data: unknown, id?: string) => void;
+  /** Ends the response, as a server restart would: the app reconnects. */
+  drop: () => void;
+  closed: () => boolean;
+}
 
 export function createFakeApi(ownHandlers: Record<string, Handler>) {
   const handlers = { ...DEFAULT_HANDLERS, ...ownHandlers };
   const calls: Recorded[] = [];
+  const streams: FakeStream[] = [];
+  const openStream = (request: Request, path: string): Response => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      try {
+        controller.close();
+      } catch {
+        // already cancelled by the reader
+      }
+    };
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+      cancel() {
+        closed = true;
+      },
+    });
+    request.signal.addEventListener('abort', close);
+    streams.push({
+      path,
+      authorization: request.headers.get('Authorization'),
+      lastEventId: request.headers.get('Last-Event-ID'),
+      send: (event, data, id) => {
+        if (closed) return;
+        const text = `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+        controller.enqueue(new TextEncoder().encode(text));
+      },
+      drop: close,
+      closed: () => closed,
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  };
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
+    const own = handlers[`${request.method} ${url.pathname}`];
+    if (request.method === 'GET' && url.pathname.endsWith('/stream') && !own) {
+      calls.push({
+        method: 'GET',
+        path: url.pathname,
+        search: url.search,
+        body: undefined,
+        authorization: request.headers.get('Authorization'),
+      });
+      return openStream(request, url.pathname);
+    }
     const text = await request.text();
     const rec: Recorded = {
       method: request.method,
@@ -60,7 +113,7 @@ export function createFakeApi(ownHandlers: Record<string, Handler>) {
       headers: { 'Content-Type': 'application/json' },
     });
   };
-  return { fetch, calls };
+  return { fetch, calls, streams };
 }
 
 export const demoUser = {

@@ -1,10 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { type ComponentType, Fragment, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router.tsx';
-import { createAppStore } from '../app/store.ts';
+import { type AppStore, createAppStore } from '../app/store.ts';
+import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { writeStoredSession } from '../lib/session.ts';
 import { ToastViewport } from '../ui/Toast.tsx';
 import { BASE_URL, createFakeApi, demoUser, type Handler, TOKEN } from './fake-api.ts';
@@ -26,7 +28,7 @@ export function renderApp({
 }) {
   if (signedIn) writeStoredSession({ token: TOKEN, id: demoUser.id });
   const api = createFakeApi(handlers);
-  const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+  const store = createTestStore(api.fetch);
   const router = createMemoryRouter(routes, {
     initialEntries: [
       { pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
@@ -36,10 +38,31 @@ export function renderApp({
   const view = render(
     <Wrapper>
       <Provider store={store}>
-        <RouterProvider router={router} />
-        <ToastViewport />
+        <QueryClientProvider client={store.get(queryClientAtom)}>
+          <RouterProvider router={router} />
+          <ToastViewport />
+        </QueryClientProvider>
       </Provider>
     </Wrapper>,
   );
-  return { ...view, user, router, store, calls: api.calls };
+  return { ...view, user, router, store, calls: api.calls, streams: api.streams };
+}
+
+/** A store as the app makes it, over an injected fetch: no query retries, fast stream reconnects. */
+export function createTestStore(fetch: typeof globalThis.fetch) {
+  return createAppStore({
+    baseUrl: BASE_URL,
+    fetch,
+    queryClient: createAppQueryClient({ retries: false }),
+    streamBackoffMs: { min: 5, max: 20 },
+  });
+}
+
+/** Jotai and the query cache of `store`, for rendering a piece of the app (a hook, a drawer). */
+export function TestProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <QueryClientProvider client={store.get(queryClientAtom)}>{children}</QueryClientProvider>
+    </Provider>
+  );
 }

@@ -1167,11 +1167,11 @@ export interface paths {
          *     with the user's unread count of that group after it), `pin` (a group's pinned message
          *     changed), `member` (someone joined or left one of the user's groups, the user included),
          *     `invite` (an invitation to the user was made, accepted or declined), `channel` (one of
-         *     the user's groups as the user sees it changed: joined, renamed, followed, reactivated) and
-         *     `connection` (an invitation to connect to or from the user was made or answered, or a
-         *     connection was removed) and `notification` (a new notification, or notifications read,
-         *     with the unread count after it) and `message_updated` (a message in one of the user's
-         *     groups was edited or deleted).
+         *     the user's groups as the user sees it changed: made with them in it, joined, renamed,
+         *     followed, reactivated), `connection` (an invitation to connect to or from the user was
+         *     made or answered, or a connection was removed), `notification` (a new notification, or
+         *     notifications read, with the unread count after it) and `message_updated` (a message in
+         *     one of the user's groups was edited or deleted).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -1876,6 +1876,10 @@ export interface components {
             /** Format: int32 */
             expires_year: number | null;
             is_member: boolean;
+            /** @description Joining needs an invitation (whatever `is_open` says). A proposed addition. */
+            is_closed?: boolean;
+            /** @description Anyone who may see it can join it (`joinChannel`) unless it is closed. A proposed addition. */
+            is_open?: boolean;
         };
         /** @description A group's profile. Open, as every response object. */
         ChannelDetail: components["schemas"]["Channel"] & {
@@ -2046,7 +2050,7 @@ export interface components {
             event: "invite";
             data: components["schemas"]["ChannelInvite"];
         };
-        /** @description `event: channel`: one of the user's groups as the user sees it (as `listMyChannels` lists it) changed: joined, added to, renamed, followed or reactivated. Open, as every response object. */
+        /** @description `event: channel`: one of the user's groups as the user sees it (as `listMyChannels` lists it) changed: made with the user in it, joined, added to, renamed, followed or reactivated. Open, as every response object. */
         UserChannelEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript

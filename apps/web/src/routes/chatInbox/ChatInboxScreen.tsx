@@ -1,20 +1,21 @@
-import type { Channel, Message, Schemas } from '@cohort/api';
+import type { Channel, Message } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { paths } from '../../config/paths.ts';
+import { useFriends } from '../../features/directory/api/friends.ts';
+import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { useDraftText } from '../../lib/drafts.ts';
 import { groupName, personName } from '../../lib/format.ts';
-import { idle, type Loadable } from '../../lib/result.ts';
+import { useBack } from '../../lib/use-back.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { channelsAtom, loadChannelsAtom, patchChannelAtom } from '../../state/chatData.ts';
-import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
+import { isNotFound, NotFound } from '../../ui/NotFound.tsx';
 import { RenderGuard } from '../../ui/RenderGuard.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
@@ -27,7 +28,6 @@ import { MessageBubble } from './MessageBubble.tsx';
 import { ReportSheet } from './ReportSheet.tsx';
 import { useChannelChat } from './use-channel-chat.ts';
 
-type ChannelDetail = Schemas['ChannelDetail'];
 const MESSAGE_MAX = 4000;
 
 function MessageMenu({
@@ -75,19 +75,18 @@ export default function ChatInboxScreen() {
   const [params] = useSearchParams();
   const channelId = params.get('id') ?? '';
   const linkedMessage = params.get('msg');
-  const navigate = useNavigate();
-  const api = useAtomValue(apiClientAtom);
+  const _navigate = useNavigate();
+  const _api = useAtomValue(apiClientAtom);
   const me = useAtomValue(sessionAtom)?.id ?? null;
-  const channels = useAtomValue(channelsAtom);
-  const friends = useAtomValue(friendsAtom);
-  const loadChannels = useSetAtom(loadChannelsAtom);
-  const loadFriends = useSetAtom(loadFriendsAtom);
-  const patchChannel = useSetAtom(patchChannelAtom);
+  const channels = useMyChannels();
+  const friends = useFriends();
+  const loadFriends = friends.load;
+  const actions = useChannelActions();
+  const back = useBack(paths.chats);
+  const group = useChannel(channelId);
   const toast = useSetAtom(showToastAtom);
   const chat = useChannelChat(channelId, me);
   const listRef = useRef<VirtuosoHandle>(null);
-  const [detailState, setDetailState] = useState<Loadable<ChannelDetail>>(idle<ChannelDetail>());
-  const [detailAttempt, setDetailAttempt] = useState(0);
   // The composer's text is a draft per chat: it survives an expired session and a trip to sign-in.
   const [text, setText] = useDraftText(`chat:${channelId}`);
   const [replyTo, setReplyTo] = useState<ChatItem | null>(null);
@@ -98,27 +97,7 @@ export default function ChatInboxScreen() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [highlight, setHighlight] = useState<string | null>(linkedMessage);
 
-  useEffect(() => {
-    if (channels.status === 'idle') void loadChannels();
-  }, [channels.status, loadChannels]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `detailAttempt` is the Retry trigger.
-  useEffect(() => {
-    let cancelled = false;
-    setDetailState((st) => ({ ...st, status: 'loading', error: null }));
-    void api.GET('/api/v1/channels/{id}', { params: { path: { id: channelId } } }).then((r) => {
-      if (cancelled) return;
-      setDetailState(
-        r.error
-          ? { status: 'error', data: undefined, error: r.error, owner: channelId }
-          : { status: 'ready', data: r.data.data, error: null, owner: channelId },
-      );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, channelId, detailAttempt]);
-
-  const detail = detailState.owner === channelId ? detailState.data : undefined;
+  const detail = group.data;
   const listed = channels.data?.find((c) => c.id === channelId);
   const channel: Channel | undefined = listed ?? detail;
   // Unknown (the profile failed and the group is not in the loaded list) shows no count rather than a wrong 0.
@@ -148,9 +127,11 @@ export default function ChatInboxScreen() {
     if (!scrollTo(linkedMessage)) toast({ tone: 'info', text: 'That message is further back in the history.' });
   }, [linkedMessage, chat.status, scrollTo, toast]);
 
+  // Until the history is in, a message would have nowhere to show: it stays in the box.
+  const canSend = chat.status === 'ready';
   const send = () => {
     const body = text.trim();
-    if (!body) return;
+    if (!body || !canSend) return;
     chat.send(body, replyTo?.id ?? null);
     setText('');
     setReplyTo(null);
@@ -168,18 +149,15 @@ export default function ChatInboxScreen() {
   };
 
   const togglePin = async (item: ChatItem) => {
-    const path = { params: { path: { id: channelId, msgId: item.id } } };
     if (pinned?.id === item.id) {
-      const r = await api.DELETE('/api/v1/channels/{id}/pin/{msgId}', path);
-      if (r.error) return toast({ tone: 'error', text: `Could not unpin: ${r.error.message}` });
+      const r = await actions.unpin(channelId, item);
+      if (!r.ok) return toast({ tone: 'error', text: `Could not unpin: ${r.error.message}` });
       chat.setPinned(null);
-      patchChannel(channelId, { pinned_message: null });
       return toast({ tone: 'success', text: 'Unpinned.' });
     }
-    const r = await api.POST('/api/v1/channels/{id}/pin/{msgId}', path);
-    if (r.error) return toast({ tone: 'error', text: `Could not pin: ${r.error.message}` });
-    chat.setPinned(r.data.data);
-    patchChannel(channelId, { pinned_message: r.data.data });
+    const r = await actions.pin(channelId, item);
+    if (!r.ok) return toast({ tone: 'error', text: `Could not pin: ${r.error.message}` });
+    chat.setPinned(r.value);
     toast({ tone: 'success', text: 'Pinned.' });
   };
 
@@ -223,19 +201,21 @@ export default function ChatInboxScreen() {
     setSelected(new Set());
   };
 
-  if (!channelId) {
+  if (!channelId || (group.status === 'error' && isNotFound(group.error))) {
     return (
-      <div className={l.section}>
-        <Alert>No chat chosen.</Alert>
-        <Link to={paths.chats}>Back to chats</Link>
-      </div>
+      <NotFound
+        title="Chat not found"
+        text="There is no chat at this link. It may have been removed, or the link is incomplete."
+        back={paths.chats}
+        backLabel="Back to Chats"
+      />
     );
   }
 
   return (
     <div className={s.screen}>
       <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(paths.chats)}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
           <Icon name="back" />
         </Button>
         <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
@@ -254,16 +234,16 @@ export default function ChatInboxScreen() {
         <span style={{ width: 44 }} />
       </header>
 
-      {detailState.status === 'error' && detailState.owner === channelId && (
+      {group.status === 'error' && (
         <div className={l.section}>
           <Alert
             action={
-              <Button small variant="secondary" onClick={() => setDetailAttempt((n) => n + 1)}>
+              <Button small variant="secondary" onClick={group.reload}>
                 Retry
               </Button>
             }
           >
-            Could not load the group's members: {detailState.error?.message}
+            Could not load the group's members: {group.error?.message}
           </Alert>
         </div>
       )}
@@ -416,7 +396,12 @@ export default function ChatInboxScreen() {
                 }
               }}
             />
-            <Button type="submit" aria-label="Send" disabled={!text.trim() || !me}>
+            <Button
+              type="submit"
+              aria-label="Send"
+              title={canSend ? undefined : 'Sending waits until the messages have loaded'}
+              disabled={!text.trim() || !me || !canSend}
+            >
               <Icon name="send" width={18} height={18} />
             </Button>
           </div>
@@ -438,7 +423,7 @@ export default function ChatInboxScreen() {
           channels={channels}
           currentChannelId={channelId}
           friends={friends}
-          onRetryChannels={() => void loadChannels()}
+          onRetryChannels={channels.reload}
           onRetryFriends={() => void loadFriends()}
           onClose={() => setForwarding(null)}
           onDone={(done) => {

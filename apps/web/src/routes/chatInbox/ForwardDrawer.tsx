@@ -1,9 +1,9 @@
 import type { Channel, Friend, Message } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useChannelActions } from '../../features/groups/api/channels.ts';
 import type { Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { createGroupAtom, noteMessageAtom } from '../../state/chatData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -48,8 +48,7 @@ export function ForwardDrawer({
   onClose: () => void;
 }) {
   const api = useAtomValue(apiClientAtom);
-  const createGroup = useSetAtom(createGroupAtom);
-  const noteMessage = useSetAtom(noteMessageAtom);
+  const { create: createGroup, noteMessage } = useChannelActions();
   const [tab, setTab] = useState<TabKey>('chats');
   const [chosenChats, setChosenChats] = useState<Set<string>>(new Set());
   const [chosenPeople, setChosenPeople] = useState<Set<string>>(new Set());

@@ -1,9 +1,8 @@
 import type { ApiError, Message } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readToken } from '../../lib/session.ts';
+import { useChannelActions } from '../../features/groups/api/channels.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { markChannelReadAtom, noteMessageAtom } from '../../state/chatData.ts';
 import { type ChatItem, fromServer, optimistic, prependOlder, setStatus, upsertMessage } from './chat-items.ts';
 
 export const PAGE_SIZE = 50;
@@ -43,8 +42,9 @@ export interface ChannelChat {
  */
 export function useChannelChat(channelId: string, me: string | null | undefined): ChannelChat {
   const api = useAtomValue(apiClientAtom);
-  const noteMessage = useSetAtom(noteMessageAtom);
-  const markRead = useSetAtom(markChannelReadAtom);
+  const actions = useChannelActions();
+  const noteMessage = useCallbackRef(actions.noteMessage);
+  const markRead = useCallbackRef(actions.markRead);
   const [items, setItems] = useState<ChatItem[]>([]);
   const [firstItemIndex, setFirstItemIndex] = useState(FIRST_INDEX);
   const [status, setStatusState] = useState<ChannelChat['status']>('loading');
@@ -70,6 +70,8 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Retry trigger.
   useEffect(() => {
+    // No id: the screen says the chat is not found; nothing to read.
+    if (!channelId) return;
     let cancelled = false;
     setStatusState('loading');
     setError(null);
@@ -130,67 +132,33 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   }, [api, channelId]);
 
   useEffect(() => {
-    if (!readToken() || typeof EventSource === 'undefined') return;
-    // EventSource cannot send the Authorization header: each connection opens with a single-use
-    // ticket (createStreamTicket), so no token is ever put in a URL. A ticket cannot be reused, so
-    // when EventSource gives up (a used ticket is refused) a fresh one is fetched and it reopens.
-    let source: EventSource | null = null;
-    let stopped = false;
-    let dropped = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const reopenSoon = () => {
-      setLive(false);
-      retry = setTimeout(() => void open(), 3000);
-    };
-    const open = async () => {
-      const ticket = await api.POST('/api/v1/stream-tickets');
-      if (stopped) return;
-      if (!ticket.data) {
-        dropped = true;
-        reopenSoon();
-        return;
-      }
-      const url = new URL(`/api/v1/channels/${encodeURIComponent(channelId)}/stream`, window.location.origin);
-      url.searchParams.set('ticket', ticket.data.data.ticket);
-      const current = new EventSource(url);
-      source = current;
-      current.onopen = () => {
-        setLive(true);
-        if (!dropped) return;
-        // Back after a drop (server restart, network): fetch what was said meanwhile.
-        dropped = false;
-        catchUp();
-      };
-      current.onerror = () => {
-        dropped = true;
-        setLive(false);
-        // 2 = CLOSED: EventSource will not retry by itself (its ticket was used up).
-        if (current.readyState === 2 && !stopped) {
-          current.close();
-          reopenSoon();
-        }
-      };
-      current.addEventListener('message', (e) => {
-        const message = JSON.parse((e as MessageEvent<string>).data) as Message;
-        setItems((all) => upsertMessage(all, message));
-        noteMessage(message);
-        // The user is looking at the chat: what arrives is read.
-        if (message.sender_id !== me) void markRead(channelId);
-      });
-      current.addEventListener('pin', (e) => {
-        setPinned((JSON.parse((e as MessageEvent<string>).data) as { message: Message | null }).message);
-      });
-      current.addEventListener('presence', (e) => {
-        setOnline((JSON.parse((e as MessageEvent<string>).data) as { online_count: number }).online_count);
-      });
-    };
-    void open();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      source?.close();
-      setLive(false);
-    };
+    // The group's own stream (fetch with the token in the header, Last-Event-ID and backoff, from
+    // @cohort/api) brings presence and the open chat's messages and pins; after a drop, a catch-up.
+    if (!channelId) return;
+    return api.stream(
+      '/api/v1/channels/{id}/stream',
+      { path: { id: channelId } },
+      {
+        onOpen: ({ reconnected }) => {
+          setLive(true);
+          if (reconnected) catchUp();
+        },
+        onDown: () => setLive(false),
+        onEvent: (e) => {
+          if (e.event === 'message') {
+            const message = e.data;
+            setItems((all) => upsertMessage(all, message));
+            noteMessage(message);
+            // The user is looking at the chat: what arrives is read.
+            if (message.sender_id !== me) void markRead(channelId);
+          } else if (e.event === 'pin') {
+            setPinned(e.data.message);
+          } else if (e.event === 'presence') {
+            setOnline(e.data.online_count);
+          }
+        },
+      },
+    );
   }, [api, channelId, me, markRead, noteMessage, catchUp]);
 
   const loadOlder = useCallback(() => {
@@ -285,4 +253,11 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
     retry,
     setPinned,
   };
+}
+
+/** A stable function that always calls the latest `fn` (so effects need not restart when it changes). */
+function useCallbackRef<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const ref = useRef(fn);
+  ref.current = fn;
+  return useCallback((...args: A) => ref.current(...args), []);
 }

@@ -1,11 +1,11 @@
 import type { Channel, Friend } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useFriends } from '../../features/directory/api/friends.ts';
+import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { chatTime } from '../../lib/dates.ts';
 import { groupName, initials } from '../../lib/format.ts';
-import { channelsAtom, createGroupAtom, loadChannelsAtom } from '../../state/chatData.ts';
-import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -72,14 +72,13 @@ function ChatRow({ channel, me }: { channel: Channel; me: string | null | undefi
 /** /chats: the user's groups with last message, time and unread count; compose opens New Message. */
 export default function ChatsScreen() {
   const navigate = useNavigate();
-  const channels = useAtomValue(channelsAtom);
-  const friends = useAtomValue(friendsAtom);
+  const channels = useMyChannels();
+  const friends = useFriends();
   const resources = useAtomValue(resourcesAtom);
   const me = useAtomValue(sessionAtom)?.id;
-  const loadChannels = useSetAtom(loadChannelsAtom);
-  const loadFriends = useSetAtom(loadFriendsAtom);
+  const loadFriends = friends.load;
   const loadResource = useSetAtom(loadResourceAtom);
-  const createGroup = useSetAtom(createGroupAtom);
+  const { create: createGroup } = useChannelActions();
   const [query, setQuery] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const [sending, setSending] = useState(false);
@@ -87,10 +86,6 @@ export default function ChatsScreen() {
   const [fieldErrors, setFieldErrors] = useState<GroupFormErrors>({});
   const { opening, openChat } = useOpenChat();
   const [openingFriend, setOpeningFriend] = useState<string | null>(null);
-
-  useEffect(() => {
-    void loadChannels();
-  }, [loadChannels]);
 
   const openDrawer = () => {
     setStep({ kind: 'drawer' });
@@ -146,7 +141,7 @@ export default function ChatsScreen() {
         state={channels}
         what="your chats"
         empty="No chats yet. Start one with the compose button."
-        onRetry={loadChannels}
+        onRetry={channels.reload}
       >
         {(list) => {
           const shown = list.filter((c) => matches(`${c.name} ${c.last_message?.message ?? ''}`, query));

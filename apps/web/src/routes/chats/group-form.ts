@@ -1,4 +1,4 @@
-import type { ChannelInput } from '../../state/chatData.ts';
+import type { ChannelInput } from '@cohort/api';
 
 export const MAX_MEMBERS = 200_000;
 export const DESCRIPTION_MAX = 1000;

@@ -1,24 +1,20 @@
-import type { Message, Schemas } from '@cohort/api';
+import type { ApiError, Message, Schemas } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { otherProfilePath, paths } from '../../config/paths.ts';
+import { useFriends } from '../../features/directory/api/friends.ts';
+import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { formatDate, parseDate } from '../../lib/dates.ts';
 import { groupName, initials, personName } from '../../lib/format.ts';
-import { apiClientAtom } from '../../state/api.ts';
-import {
-  channelsAtom,
-  leaveGroupAtom,
-  loadChannelsAtom,
-  markChannelReadAtom,
-  setMutedAtom,
-} from '../../state/chatData.ts';
-import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
+import { useApi } from '../../lib/query.ts';
+import { useBack } from '../../lib/use-back.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import * as l from '../../ui/layout.css.ts';
+import { isNotFound, NotFound } from '../../ui/NotFound.tsx';
 import { RenderGuard } from '../../ui/RenderGuard.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -30,7 +26,6 @@ import { MemberPicker } from '../chats/MemberPicker.tsx';
 import { channelMedia } from './channel-media.ts';
 import * as s from './GroupProfile.css.ts';
 
-type ChannelDetail = Schemas['ChannelDetail'];
 type Person = Schemas['PersonSummary'];
 
 const TABS = [
@@ -53,65 +48,54 @@ function lastSeen(person: Person, now = Date.now()): { online: boolean; text: st
   return { online: false, text: `last seen ${formatDate(person.last_seen_at, { day: 'numeric', month: 'short' })}` };
 }
 
+/** A subgroup named after its main group ("Climate Founders — Hardware") shows the part that tells it apart. */
+export function subgroupLabel(name: string, parent: string): string {
+  for (const sep of [' — ', ' - ', ': ']) {
+    const prefix = `${parent}${sep}`;
+    if (name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length);
+  }
+  return name;
+}
+
 /** /group-profile?id=chan_…: a group's profile, members, subgroups and what was shared in it. */
 export default function GroupProfileScreen() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
-  const api = useAtomValue(apiClientAtom);
   const me = useAtomValue(sessionAtom)?.id;
-  const channels = useAtomValue(channelsAtom);
-  const friends = useAtomValue(friendsAtom);
-  const loadChannels = useSetAtom(loadChannelsAtom);
-  const loadFriends = useSetAtom(loadFriendsAtom);
-  const leaveGroup = useSetAtom(leaveGroupAtom);
-  const setMuted = useSetAtom(setMutedAtom);
-  const markRead = useSetAtom(markChannelReadAtom);
+  const channels = useMyChannels();
+  const friends = useFriends();
+  const loadFriends = friends.load;
+  const actions = useChannelActions();
+  const back = useBack(paths.chats);
   const toast = useSetAtom(showToastAtom);
-  const [detail, setDetail] = useState<ChannelDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const group = useChannel(id);
+  const detail = group.data ?? null;
+  const error = group.status === 'error' ? (group.error?.message ?? 'Unknown error') : null;
+  const load = group.reload;
   const [tab, setTab] = useState<TabKey>('members');
   const [searching, setSearching] = useState(false);
   const [query, setQuery] = useState('');
   const [sheet, setSheet] = useState<'none' | 'leave' | 'more' | 'add'>('none');
   const [busy, setBusy] = useState<string | null>(null);
-  const [messages, setMessages] = useState<Message[] | null>(null);
-  const [mediaError, setMediaError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    setError(null);
-    const r = await api.GET('/api/v1/channels/{id}', { params: { path: { id } } });
-    if (r.error) setError(r.error.message);
-    else setDetail(r.data.data);
-  }, [api, id]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    if (channels.status === 'idle') void loadChannels();
-  }, [channels.status, loadChannels]);
-
   const member = detail?.is_member ?? detail?.users.includes(me ?? '') ?? false;
   const listed = channels.data?.find((c) => c.id === id);
   const muted = listed?.is_muted ?? detail?.is_muted ?? false;
-
   // The shared-content tabs read the latest messages once one of them is opened.
   const needsMessages = tab === 'media' || tab === 'files' || tab === 'link';
-  useEffect(() => {
-    if (!needsMessages || messages || !member) return;
-    void api
-      .GET('/api/v1/channels/{id}/get-messages', { params: { path: { id }, query: { limit: MEDIA_PAGE } } })
-      .then((r) => {
-        if (r.error) setMediaError(r.error.message);
-        else setMessages(r.data.data);
-      });
-  }, [needsMessages, messages, member, api, id]);
+  const shared = useApi().useQuery(
+    'get',
+    '/api/v1/channels/{id}/get-messages',
+    { params: { path: { id }, query: { limit: MEDIA_PAGE } } },
+    { enabled: needsMessages && member },
+  );
+  const messages: Message[] | null = shared.data?.data ?? null;
+  const mediaError = shared.isError ? (shared.error as unknown as ApiError).message : null;
   const media = useMemo(() => channelMedia(messages ?? []), [messages]);
 
   const leave = async (channelId: string, after: 'chats' | 'reload') => {
     setBusy(channelId);
-    const r = await leaveGroup(channelId);
+    const r = await actions.leave(channelId);
     setBusy(null);
     if (!r.ok) return toast({ tone: 'error', text: `Could not leave: ${r.error.message}` });
     if (after === 'chats') navigate(paths.chats);
@@ -123,31 +107,35 @@ export default function GroupProfileScreen() {
 
   const join = async (channelId: string) => {
     setBusy(channelId);
-    const r = await api.POST('/api/v1/channels/{id}/join', { params: { path: { id: channelId } } });
+    const r = await actions.join(channelId);
     setBusy(null);
-    if (r.error) return toast({ tone: 'error', text: `Could not join: ${r.error.message}` });
-    toast({ tone: 'success', text: `You joined ${r.data.data.name}.` });
-    void load();
-    void loadChannels();
+    if (!r.ok) return toast({ tone: 'error', text: `Could not join: ${r.error.message}` });
+    toast({ tone: 'success', text: `You joined ${r.value.name}.` });
   };
 
   const addMembers = async (userIds: string[]) => {
     setBusy('add');
-    const r = await api.POST('/api/v1/channels/{id}/members', {
-      params: { path: { id } },
-      body: { user_ids: userIds },
-    });
+    const r = await actions.addMembers(id, userIds);
     setBusy(null);
-    if (r.error) return toast({ tone: 'error', text: `Could not add members: ${r.error.message}` });
+    if (!r.ok) return toast({ tone: 'error', text: `Could not add members: ${r.error.message}` });
     setSheet('none');
     toast({ tone: 'success', text: userIds.length === 1 ? 'Member added.' : `${userIds.length} members added.` });
-    void load();
+  };
+
+  const toggleFollow = async () => {
+    setBusy('follow');
+    const r = await actions.follow(id, !detail?.is_following);
+    setBusy(null);
+    if (!r.ok) return toast({ tone: 'error', text: `Could not change following: ${r.error.message}` });
+    toast({
+      tone: 'success',
+      text: r.value.is_following ? `You follow ${r.value.name}.` : `You no longer follow ${r.value.name}.`,
+    });
   };
 
   const toggleMute = async () => {
-    const r = await setMuted(id, !muted);
+    const r = await actions.setMuted(id, !muted);
     if (!r.ok) return toast({ tone: 'error', text: `Could not change notifications: ${r.error.message}` });
-    setDetail((d) => (d ? { ...d, is_muted: r.value.is_muted ?? !muted } : d));
     toast({ tone: 'success', text: r.value.is_muted ? 'Notifications muted.' : 'Notifications on.' });
   };
 
@@ -157,10 +145,21 @@ export default function GroupProfileScreen() {
     [friends.data, detail],
   );
 
+  if (!id || (group.status === 'error' && isNotFound(group.error))) {
+    return (
+      <NotFound
+        title="Group not found"
+        text="There is no group at this link. It may have been removed, or the link is incomplete."
+        back={paths.chats}
+        backLabel="Back to Chats"
+      />
+    );
+  }
+
   return (
     <div className={l.screen}>
       <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(member ? chatInboxPath(id) : paths.chats)}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
           <Icon name="back" />
         </Button>
         <h1 className={l.topTitle}>{detail?.is_direct ? 'Chat' : 'Group'}</h1>
@@ -198,6 +197,17 @@ export default function GroupProfileScreen() {
             <p className={s.meta}>
               {detail.member_count.toLocaleString()} members · {detail.online_count.toLocaleString()} online
             </p>
+            {member && !detail.is_direct && (
+              <Button
+                small
+                variant={detail.is_following ? 'primary' : 'secondary'}
+                aria-pressed={detail.is_following ?? false}
+                loading={busy === 'follow'}
+                onClick={() => void toggleFollow()}
+              >
+                {detail.is_following ? 'Following' : 'Follow'}
+              </Button>
+            )}
           </section>
 
           <div className={s.actions}>
@@ -319,8 +329,14 @@ export default function GroupProfileScreen() {
                         {initials(sub.name)}
                       </span>
                       <span className={cs.rowMain}>
-                        <Link to={groupProfilePath(sub.id)} className={cs.name} style={{ color: 'inherit' }} dir="auto">
-                          {groupName(sub.name)}
+                        <Link
+                          to={groupProfilePath(sub.id)}
+                          className={cs.name}
+                          style={{ color: 'inherit' }}
+                          dir="auto"
+                          aria-label={sub.name}
+                        >
+                          {groupName(subgroupLabel(sub.name, detail.name))}
                         </Link>
                         <span className={cs.preview}>
                           {sub.member_count.toLocaleString()} members ·{' '}
@@ -341,6 +357,8 @@ export default function GroupProfileScreen() {
                               LEAVE GROUP
                             </Button>
                           </>
+                        ) : sub.is_closed || sub.is_open === false ? (
+                          <span className={cs.muted}>Invitation only</span>
                         ) : (
                           <Button
                             small
@@ -358,7 +376,17 @@ export default function GroupProfileScreen() {
               </div>
             )}
             {needsMessages && !member && <p className={l.muted}>Join the group to see what its members shared.</p>}
-            {needsMessages && member && mediaError && <Alert>Could not load the messages: {mediaError}</Alert>}
+            {needsMessages && member && mediaError && (
+              <Alert
+                action={
+                  <Button small variant="secondary" onClick={() => void shared.refetch()}>
+                    Retry
+                  </Button>
+                }
+              >
+                Could not load the messages: {mediaError}
+              </Alert>
+            )}
             {needsMessages && member && !messages && !mediaError && <p className={l.muted}>Loading…</p>}
             {tab === 'media' && messages && (
               <div className={s.panel}>
@@ -470,11 +498,15 @@ export default function GroupProfileScreen() {
                   className={cs.actionRow}
                   onClick={() => {
                     setSheet('none');
-                    void markRead(id).then((r) =>
-                      toast(
-                        r.ok ? { tone: 'success', text: 'Marked as read.' } : { tone: 'error', text: r.error.message },
-                      ),
-                    );
+                    void actions
+                      .markRead(id)
+                      .then((r) =>
+                        toast(
+                          r.ok
+                            ? { tone: 'success', text: 'Marked as read.' }
+                            : { tone: 'error', text: r.error.message },
+                        ),
+                      );
                   }}
                 >
                   Mark all as read

@@ -1,13 +1,15 @@
 import type { Channel } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueries } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useChannelActions, useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
 import { shortDate } from '../../lib/dates.ts';
 import { groupName, personName } from '../../lib/format.ts';
-import type { Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
-import { type ChannelInvite, loadGroupCountsAtom } from '../../state/directory.ts';
+import { useApi } from '../../lib/query.ts';
+import type { ActionResult } from '../../lib/result.ts';
+import { useBack } from '../../lib/use-back.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -18,78 +20,59 @@ import * as p from '../people/people.css.ts';
 import * as s from './group.css.ts';
 
 const TABS = [
-  { key: 'active', label: 'MyGroups' },
+  { key: 'active', label: 'My Groups' },
   { key: 'inactive', label: 'Inactive Groups' },
   { key: 'invites', label: 'Group Invites' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-const idle = <T,>(): Loadable<T> => ({ status: 'idle', data: undefined, error: null, owner: null });
+/** The names of the people who sent invitations, by user id (one query per person, cached). */
+function useInviterNames(ids: string[]): Map<string, string> {
+  const api = useApi();
+  const results = useQueries({
+    queries: ids.map((id) => api.queryOptions('get', '/api/v1/users/{id}', { params: { path: { id } } })),
+  });
+  const names = new Map<string, string>();
+  results.forEach((r, i) => {
+    const name = r.data ? personName(r.data.data, '') : '';
+    const id = ids[i];
+    if (name && id) names.set(id, name);
+  });
+  return names;
+}
 
 /** /group: My Groups, Inactive Groups and Group Invites, all from the server. State `{ id: 1..3 }` picks the tab. */
 export default function GroupScreen() {
-  const api = useAtomValue(apiClientAtom);
   const location = useLocation();
-  const navigate = useNavigate();
   const toast = useSetAtom(showToastAtom);
-  const loadCounts = useSetAtom(loadGroupCountsAtom);
+  // The tab lives in the URL (?tab=), so Back returns to it; the spec's state `{ id: 1..3 }` still picks one.
+  const [params, setParams] = useSearchParams();
   const id = (location.state as { id?: number } | null)?.id ?? 1;
-  const [tab, setTab] = useState<TabKey>(TABS[id - 1]?.key ?? 'active');
-  const [groups, setGroups] = useState<Loadable<Channel[]>>(idle);
-  const [invites, setInvites] = useState<Loadable<ChannelInvite[]>>(idle);
+  const fromUrl = TABS.find((t) => t.key === params.get('tab'))?.key;
+  const tab: TabKey = fromUrl ?? TABS[id - 1]?.key ?? 'active';
+  const setTab = (next: TabKey) => setParams({ tab: next }, { replace: true, state: location.state });
+  const groups = useMyChannels(tab === 'invites' ? 'active' : tab);
+  const invites = useChannelInvites();
+  const actions = useChannelActions();
+  const back = useBack(paths.profile);
   const [working, setWorking] = useState<string | null>(null);
-  const [inviters, setInviters] = useState<Map<string, string>>(new Map());
+  // Who invited: a name says more than a date. A failed look-up just leaves the name out.
+  const inviterIds = [...new Set((invites.data ?? []).map((i) => i.invited_by))];
+  const inviters = useInviterNames(tab === 'invites' ? inviterIds : []);
 
-  const load = useCallback(async () => {
-    if (tab === 'invites') {
-      setInvites((st) => ({ ...st, status: 'loading' }));
-      const { data, error } = await api.GET('/api/v1/users/me/channel-invites');
-      setInvites(
-        error
-          ? { status: 'error', data: undefined, error, owner: 'me' }
-          : { status: 'ready', data: data.data, error: null, owner: 'me' },
-      );
-      // Who invited: a name says more than a date. A failed look-up just leaves the name out.
-      const ids = [...new Set((data?.data ?? []).map((i) => i.invited_by))];
-      const names = await Promise.all(
-        ids.map(async (id) => {
-          const user = await api.GET('/api/v1/users/{id}', { params: { path: { id } } });
-          return [id, user.data ? personName(user.data.data, '') || null : null] as const;
-        }),
-      );
-      setInviters(new Map(names.filter((n): n is readonly [string, string] => n[1] !== null)));
-      return;
-    }
-    setGroups((st) => ({ ...st, status: 'loading', data: st.owner === tab ? st.data : undefined }));
-    const { data, error } = await api.GET('/api/v1/users/me/channels', { params: { query: { status: tab } } });
-    setGroups(
-      error
-        ? { status: 'error', data: undefined, error, owner: tab }
-        : { status: 'ready', data: data.data, error: null, owner: tab },
-    );
-  }, [api, tab]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /** Runs one row action, then re-reads the tab and the More menu's counts. */
-  const act = async (key: string, call: () => Promise<{ error?: { message: string } }>, done: string) => {
+  /** Runs one row action; its mutation updates every cached list that shows the group (the More menu's counts too). */
+  const act = async (key: string, call: () => Promise<ActionResult<unknown>>, done: string) => {
     setWorking(key);
-    const { error } = await call();
+    const result = await call();
     setWorking(null);
-    if (error) return toast({ tone: 'error', text: error.message });
+    if (!result.ok) return toast({ tone: 'error', text: result.error.message });
     toast({ tone: 'success', text: done });
-    await load();
-    void loadCounts();
   };
 
   const follow = (group: Channel) =>
     act(
       `follow:${group.id}`,
-      () =>
-        group.is_following
-          ? api.DELETE('/api/v1/channels/{id}/follow', { params: { path: { id: group.id } } })
-          : api.POST('/api/v1/channels/{id}/follow', { params: { path: { id: group.id } } }),
+      () => actions.follow(group.id, !group.is_following),
       group.is_following ? `You no longer follow ${group.name}.` : `You follow ${group.name}.`,
     );
 
@@ -124,11 +107,7 @@ export default function GroupScreen() {
                 aria-label={`Reactivate ${group.name}`}
                 loading={working === `reactivate:${group.id}`}
                 onClick={() =>
-                  act(
-                    `reactivate:${group.id}`,
-                    () => api.POST('/api/v1/channels/{id}/reactivate', { params: { path: { id: group.id } } }),
-                    `${group.name} is active again.`,
-                  )
+                  act(`reactivate:${group.id}`, () => actions.reactivate(group.id), `${group.name} is active again.`)
                 }
               >
                 Reactivate
@@ -143,7 +122,7 @@ export default function GroupScreen() {
   return (
     <div className={l.screen}>
       <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(paths.profile)}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
           <Icon name="back" />
         </Button>
         <h1 className={l.topTitle}>My Groups</h1>
@@ -152,7 +131,7 @@ export default function GroupScreen() {
       <Tabs label="Groups" tabs={TABS} value={tab} onChange={setTab}>
         <div className={l.section}>
           {tab === 'invites' ? (
-            <LoadState state={invites} what="your invitations" empty="No pending invitations." onRetry={load}>
+            <LoadState state={invites} what="your invitations" empty="No pending invitations." onRetry={invites.reload}>
               {(list) => (
                 <ul className={p.rows} aria-label="Group invites">
                   {list.map((invite) => (
@@ -179,10 +158,7 @@ export default function GroupScreen() {
                           onClick={() =>
                             act(
                               `accept:${invite.id}`,
-                              () =>
-                                api.POST('/api/v1/channel-invites/{id}/accept', {
-                                  params: { path: { id: invite.id } },
-                                }),
+                              () => actions.acceptInvite(invite.id),
                               `You joined ${invite.channel_name}.`,
                             )
                           }
@@ -197,10 +173,7 @@ export default function GroupScreen() {
                           onClick={() =>
                             act(
                               `decline:${invite.id}`,
-                              () =>
-                                api.POST('/api/v1/channel-invites/{id}/decline', {
-                                  params: { path: { id: invite.id } },
-                                }),
+                              () => actions.declineInvite(invite.id),
                               `Invitation to ${invite.channel_name} declined.`,
                             )
                           }
@@ -215,10 +188,10 @@ export default function GroupScreen() {
             </LoadState>
           ) : (
             <LoadState
-              state={groups.owner === tab || groups.status === 'loading' ? groups : idle<Channel[]>()}
+              state={groups}
               what="your groups"
               empty={tab === 'active' ? 'You are not in any active group.' : 'No inactive groups.'}
-              onRetry={load}
+              onRetry={groups.reload}
             >
               {groupRows}
             </LoadState>

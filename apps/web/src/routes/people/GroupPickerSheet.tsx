@@ -1,8 +1,5 @@
 import type { Channel } from '@cohort/api';
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
-import { idle, type Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
+import { useMyChannels } from '../../features/groups/api/channels.ts';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import * as s from './people.css.ts';
@@ -21,25 +18,12 @@ export function GroupPickerSheet({
   onPick: (group: Channel) => void;
   onClose: () => void;
 }) {
-  const api = useAtomValue(apiClientAtom);
-  const [groups, setGroups] = useState<Loadable<Channel[]>>(idle);
-  const load = useCallback(async () => {
-    setGroups((g) => ({ ...g, status: 'loading' }));
-    const { data, error } = await api.GET('/api/v1/users/me/channels', { params: { query: { status: 'active' } } });
-    setGroups(
-      error
-        ? { status: 'error', data: undefined, error, owner: 'me' }
-        : { status: 'ready', data: data.data, error: null, owner: 'me' },
-    );
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const groups = useMyChannels('active');
 
   return (
     <Sheet title={title} onClose={onClose}>
       <p className={s.meta}>{count === 1 ? 'Invite 1 person' : `Invite ${count} people`} to one of your groups.</p>
-      <LoadState state={groups} what="your groups" empty="You are not in any active group yet." onRetry={load}>
+      <LoadState state={groups} what="your groups" empty="You are not in any active group yet." onRetry={groups.reload}>
         {(list) => (
           <ul className={s.rows} aria-label="Your groups">
             {list.map((group) => (

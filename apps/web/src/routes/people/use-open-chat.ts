@@ -1,10 +1,11 @@
 import type { Channel, ChannelInput } from '@cohort/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { apiClientAtom } from '../../state/api.ts';
-import { createGroupAtom } from '../../state/chatData.ts';
+import { useChannelActions } from '../../features/groups/api/channels.ts';
+import { useApi } from '../../lib/query.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
 
@@ -63,9 +64,10 @@ export function newChatInput(others: readonly ChatPerson[], description = ''): C
  * members is not it. Shared by Chats, the directory, saved lists and the connector.
  */
 export function useOpenChat() {
-  const api = useAtomValue(apiClientAtom);
+  const qc = useQueryClient();
+  const api = useApi();
   const myId = useAtomValue(sessionAtom)?.id;
-  const createGroup = useSetAtom(createGroupAtom);
+  const { create: createGroup } = useChannelActions();
   const toast = useSetAtom(showToastAtom);
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
@@ -76,14 +78,16 @@ export function useOpenChat() {
     if (!myId || others.length === 0) return false;
     setOpening(true);
     try {
-      const mine = await api.GET('/api/v1/users/me/channels');
-      // Without the list there is no telling whether the chat exists; creating one could make a duplicate.
-      if (mine.error) {
-        toast({ tone: 'error', text: `Could not open the chat: ${mine.error.message}` });
+      let list: Channel[];
+      try {
+        list = (await qc.fetchQuery(api.queryOptions('get', '/api/v1/users/me/channels'))).data;
+      } catch (error) {
+        // Without the list there is no telling whether the chat exists; creating one could make a duplicate.
+        toast({ tone: 'error', text: `Could not open the chat: ${(error as Error).message}` });
         return false;
       }
       let channel = findChat(
-        mine.data.data,
+        list,
         myId,
         others.map((p) => p.id),
       );

@@ -1,11 +1,11 @@
 import type { Schemas } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
+import { useFriends } from '../../features/directory/api/friends.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { personName } from '../../lib/format.ts';
 import { idle, type Loadable } from '../../lib/result.ts';
 import { apiClientAtom } from '../../state/api.ts';
-import { friendsAtom, loadFriendsAtom } from '../../state/friendData.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -41,8 +41,8 @@ function when(event: CalendarEvent): string {
 /** The signed-in user's calendar (events saved from a chat's Forward → Calendar), soonest first. */
 export function CalendarSheet({ onClose }: { onClose: () => void }) {
   const api = useAtomValue(apiClientAtom);
-  const friends = useAtomValue(friendsAtom);
-  const loadFriends = useSetAtom(loadFriendsAtom);
+  const friends = useFriends();
+  const loadFriends = friends.load;
   const [events, setEvents] = useState<Loadable<CalendarEvent[]>>(idle);
 
   const load = useCallback(async () => {

@@ -1,8 +1,10 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import type { Channel } from '@cohort/api';
+import { useSetAtom } from 'jotai';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { groupCountsAtom, loadGroupCountsAtom } from '../../state/directory.ts';
+import { useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
+import type { Loadable } from '../../lib/result.ts';
 import { signOutAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
@@ -15,6 +17,29 @@ import * as s from './Profile.css.ts';
 /** Spec section 9: the More menu closes 100 ms after losing focus (so a click on an item still lands). */
 export const MENU_BLUR_CLOSE_MS = 100;
 
+/** 'n Pending', 'n Active', 'n Inactive' from the invitations and my groups, once both are in. */
+function groupCounts(
+  groups: Loadable<Channel[]>,
+  invites: Loadable<unknown[]>,
+): Loadable<{ pending: number; active: number; inactive: number }> {
+  const error = groups.error ?? invites.error;
+  if (groups.status === 'error' || invites.status === 'error')
+    return { status: 'error', data: undefined, error, owner: 'me' };
+  if (groups.status !== 'ready' || invites.status !== 'ready' || !groups.data || !invites.data) {
+    return { status: 'loading', data: undefined, error: null, owner: 'me' };
+  }
+  return {
+    status: 'ready',
+    data: {
+      pending: invites.data.length,
+      active: groups.data.filter((c) => c.status !== 'inactive').length,
+      inactive: groups.data.filter((c) => c.status === 'inactive').length,
+    },
+    error: null,
+    owner: 'me',
+  };
+}
+
 export function MoreMenu() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -24,15 +49,23 @@ export function MoreMenu() {
   const navigate = useNavigate();
   const signOut = useSetAtom(signOutAtom);
   const toast = useSetAtom(showToastAtom);
-  const countsState = useAtomValue(groupCountsAtom);
+  // The counts come from the same queries My Groups shows (kept current by mutations and the live
+  // stream), read again each time the menu opens; while they reload, old numbers are not shown.
+  const groups = useMyChannels(undefined, open);
+  const invites = useChannelInvites(open);
+  const countsState = groupCounts(groups, invites);
   const counts = countsState.status === 'ready' ? countsState.data : undefined;
-  const loadCounts = useSetAtom(loadGroupCountsAtom);
+  const loadCounts = () => {
+    groups.reload();
+    invites.reload();
+  };
+  const reloadRef = useRef(loadCounts);
+  reloadRef.current = loadCounts;
 
   useEffect(() => () => clearTimeout(blurTimer.current), []);
-  // The counts are re-read each time the menu opens: invites and groups change on other screens.
   useEffect(() => {
-    if (open) void loadCounts();
-  }, [open, loadCounts]);
+    if (open) reloadRef.current();
+  }, [open]);
   useEffect(() => {
     if (open) wrapRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
@@ -101,7 +134,7 @@ export function MoreMenu() {
               type="button"
               role="menuitem"
               className={s.menuItem}
-              onClick={() => navigate(paths.group, { state: { id: 3 } })}
+              onClick={() => navigate(`${paths.group}?tab=invites`, { state: { id: 3 } })}
             >
               <span className={pc.menuLabel}>
                 Group Invites
@@ -112,7 +145,7 @@ export function MoreMenu() {
               type="button"
               role="menuitem"
               className={s.menuItem}
-              onClick={() => navigate(paths.group, { state: { id: 1 } })}
+              onClick={() => navigate(`${paths.group}?tab=active`, { state: { id: 1 } })}
             >
               <span className={pc.menuLabel}>
                 My Groups

@@ -1,16 +1,12 @@
+import { asFetchClient } from '@cohort/api';
+import createQueryHooks from 'openapi-react-query';
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../app/store.ts';
+import { apiClientAtom } from '../../lib/api-client.ts';
+import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
-import { channelsAtom, loadChannelsAtom } from '../chatData.ts';
-import {
-  directoryFiltersAtom,
-  directoryKeywordAtom,
-  groupCountsAtom,
-  loadGroupCountsAtom,
-  setDirectoryFilterAtom,
-} from '../directory.ts';
-import { friendsAtom, loadFriendsAtom } from '../friendData.ts';
+import { directoryFiltersAtom, directoryKeywordAtom, setDirectoryFilterAtom } from '../directory.ts';
 import { isSignedInAtom, loadCurrentUserAtom, signOutAtom } from '../userAuth.ts';
 
 const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
@@ -32,11 +28,12 @@ async function useTheApp(store: ReturnType<typeof createAppStore>) {
   store.set(setDirectoryFilterAtom, 'university', ['Stanford University']);
   store.set(setDirectoryFilterAtom, 'class_of', ['2026']);
   store.set(directoryKeywordAtom, 'climate');
-  expect((await store.set(loadGroupCountsAtom)).ok).toBe(true);
-  await store.set(loadChannelsAtom);
-  await store.set(loadFriendsAtom);
+  await store.get(queryClientAtom).fetchQuery({
+    queryKey: ['get', '/api/v1/users/me/channels'],
+    queryFn: () => [channel],
+  });
+  await store.get(queryClientAtom).fetchQuery({ queryKey: ['get', '/api/v1/users/me/friends'], queryFn: () => [] });
   expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
-  expect(store.get(groupCountsAtom).data).toEqual({ pending: 1, active: 1, inactive: 0 });
 }
 
 describe('signing out clears every per-user area', () => {
@@ -53,12 +50,11 @@ describe('signing out clears every per-user area', () => {
     expect(store.get(isSignedInAtom)).toBe(false);
     expect(store.get(directoryFiltersAtom)).toEqual({});
     expect(store.get(directoryKeywordAtom)).toBe('');
-    expect(store.get(groupCountsAtom)).toMatchObject({ status: 'idle', data: undefined });
-    expect(store.get(channelsAtom).data).toBeUndefined();
-    expect(store.get(friendsAtom).data).toBeUndefined();
+    // Server data of every kind (the query cache) is gone.
+    expect(store.get(queryClientAtom).getQueryCache().getAll()).toEqual([]);
   });
 
-  it("a counts answer that arrives after log out does not show the previous user's counts", async () => {
+  it("an answer that arrives after log out does not land in the next session's cache", async () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -69,10 +65,12 @@ describe('signing out clears every per-user area', () => {
         return { body: envelope([{ id: 1 }, { id: 2 }]) };
       },
     });
-    const loading = store.set(loadGroupCountsAtom);
+    const qc = store.get(queryClientAtom);
+    const api = createQueryHooks(asFetchClient(store.get(apiClientAtom)));
+    const loading = qc.fetchQuery(api.queryOptions('get', '/api/v1/users/me/channel-invites')).catch(() => undefined);
     await store.set(signOutAtom);
     answer();
     await loading;
-    expect(store.get(groupCountsAtom)).toMatchObject({ status: 'idle', data: undefined });
+    expect(qc.getQueryData(['get', '/api/v1/users/me/channel-invites'])).toBeUndefined();
   });
 });

@@ -1,13 +1,19 @@
 import { ApiError } from '@cohort/api';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../../app/store.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { writeStoredSession } from '../../../lib/session.ts';
-import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../../test/fake-api.ts';
-import { renderApp } from '../../../test/render.tsx';
+import {
+  createFakeApi,
+  demoUser,
+  envelope,
+  errorBody,
+  type FakeStream,
+  type Handler,
+  TOKEN,
+} from '../../../test/fake-api.ts';
+import { createTestStore, renderApp, TestProviders } from '../../../test/render.tsx';
 import { ListHeader } from '../ListHeader.tsx';
 import { useChannelChat } from '../use-channel-chat.ts';
 
@@ -38,29 +44,14 @@ const detail = {
   subgroups: [],
 };
 
-/** The channel's event stream, driven by the test: drop it and bring it back. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener() {}
-  close() {}
-  reconnect() {
-    act(() => this.onerror?.());
-    act(() => this.onopen?.());
-  }
-}
+const STREAM = `/api/v1/channels/${ID}/stream`;
 
-beforeEach(() => {
-  FakeEventSource.last = null;
-  vi.stubGlobal('EventSource', FakeEventSource);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** Drops the open chat's live stream, as a server restart would: the app reconnects and catches up. */
+function dropStream(streams: FakeStream[]) {
+  const open = streams.filter((st) => st.path === STREAM && !st.closed());
+  expect(open).toHaveLength(1);
+  act(() => open[0]?.drop());
+}
 
 function inbox(handlers: Record<string, Handler>) {
   return renderApp({
@@ -103,10 +94,37 @@ describe('chat inbox header', () => {
   });
 });
 
+describe('sending while the history has not loaded', () => {
+  it('keeps the message in the box (never taken and lost); after Retry loads the history it sends', async () => {
+    let down = true;
+    const sent: unknown[] = [];
+    const { user } = inbox({
+      'GET /api/v1/channels/{id}/get-messages': () => (down ? DOWN : { body: page([1], null) }),
+      'POST /api/v1/channels/{id}/messages': (req) => {
+        sent.push(req.body);
+        return { status: 201, body: envelope({ ...message(9), sender_id: demoUser.id, message: 'Still here' }) };
+      },
+    });
+    expect(await screen.findByText(/Could not load the messages/)).toBeInTheDocument();
+    const box = screen.getByLabelText('Message', { exact: true });
+    await user.type(box, 'Still here{Enter}');
+    expect(box).toHaveValue('Still here');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(sent).toEqual([]);
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled());
+    expect(box).toHaveValue('Still here');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(box).toHaveValue('');
+  });
+});
+
 describe('catch-up after the stream reconnects', () => {
   it('a failed catch-up says so with a Retry that fetches again', async () => {
     let fail = false;
-    const { user, calls } = inbox({
+    const { user, calls, streams } = inbox({
       'GET /api/v1/channels/{id}/get-messages': () => (fail ? DOWN : { body: page([1, 2, 3], null) }),
     });
     // The first page is in once the inbox marks the chat read.
@@ -114,7 +132,8 @@ describe('catch-up after the stream reconnects', () => {
     const reads = () => calls.filter((c) => c.path.endsWith('/get-messages')).length;
     expect(reads()).toBe(1);
     fail = true;
-    FakeEventSource.last?.reconnect();
+    await waitFor(() => expect(streams.some((st) => st.path === STREAM)).toBe(true));
+    dropStream(streams);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Couldn't refresh messages: The service is unavailable.",
     );
@@ -130,39 +149,29 @@ describe('catch-up after the stream reconnects', () => {
 function hook(handlers: Record<string, Handler>) {
   writeStoredSession({ token: TOKEN, id: demoUser.id });
   const api = createFakeApi({ 'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }), ...handlers });
-  const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
-  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls };
+  const store = createTestStore(api.fetch);
+  const wrapper = ({ children }: { children: ReactNode }) => <TestProviders store={store}>{children}</TestProviders>;
+  return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls, streams: api.streams };
 }
 
 describe('useChannelChat', () => {
-  it('opens the live stream with a single-use ticket, never with the token in the URL; a refused ticket is replaced', async () => {
-    let issued = 0;
-    const { calls } = hook({
-      'GET /api/v1/channels/{id}/get-messages': () => ({ body: page([1], null) }),
-      'POST /api/v1/stream-tickets': () => ({
-        status: 201,
-        body: envelope({ ticket: `ticket${String(++issued).padStart(26, '0')}`, expires_in: 60 }),
-      }),
-    });
-    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-    const first = FakeEventSource.last as FakeEventSource;
-    expect(first.url.toString()).toContain('ticket=ticket00000000000000000000000001');
-    expect(first.url.toString()).not.toContain(TOKEN);
-    expect(calls.find((c) => c.path === '/api/v1/stream-tickets')?.authorization).toBe(`Bearer ${TOKEN}`);
-    // EventSource gives up (its ticket was used): a fresh ticket, a new connection.
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      (first as unknown as { readyState: number }).readyState = 2;
-      act(() => first.onerror?.());
-      await act(() => vi.advanceTimersByTimeAsync(3100));
-      await waitFor(() => expect(FakeEventSource.last).not.toBe(first));
-      expect((FakeEventSource.last as FakeEventSource).url.toString()).toContain(
-        'ticket=ticket00000000000000000000000002',
-      );
-    } finally {
-      vi.useRealTimers();
-    }
+  it('opens the live stream with the token in the Authorization header (never in a URL); live messages, pins and presence arrive; a drop reconnects with Last-Event-ID', async () => {
+    const { result, streams } = hook({ 'GET /api/v1/channels/{id}/get-messages': () => ({ body: page([1], null) }) });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    await waitFor(() => expect(streams.filter((st) => st.path === STREAM)).toHaveLength(1));
+    const first = streams[streams.length - 1] as FakeStream;
+    expect(first.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(first.lastEventId).toBeNull();
+    await waitFor(() => expect(result.current.live).toBe(true));
+    act(() => first.send('message', message(2), message(2).id));
+    act(() => first.send('pin', { message: message(1) }));
+    act(() => first.send('presence', { online_count: 3 }));
+    await waitFor(() => expect(result.current.items.map((m) => m.message)).toEqual(['Hello 1', 'Hello 2']));
+    await waitFor(() => expect(result.current.online).toBe(3));
+    expect(result.current.pinned?.id).toBe(message(1).id);
+    dropStream(streams);
+    await waitFor(() => expect(streams.filter((st) => st.path === STREAM)).toHaveLength(2));
+    expect(streams.filter((st) => st.path === STREAM)[1]?.lastEventId).toBe(message(2).id);
   });
 
   it('a failed older page keeps its cursor; loading again fetches that page and clears the error', async () => {
@@ -190,13 +199,14 @@ describe('useChannelChat', () => {
 
   it('a catch-up that works after a failed one merges what was said meanwhile', async () => {
     let answer: 'page' | 'down' | 'newer' = 'page';
-    const { result } = hook({
+    const { result, streams } = hook({
       'GET /api/v1/channels/{id}/get-messages': () =>
         answer === 'down' ? DOWN : { body: page(answer === 'page' ? [1, 2] : [2, 3], null) },
     });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     answer = 'down';
-    FakeEventSource.last?.reconnect();
+    await waitFor(() => expect(streams.some((st) => st.path === STREAM)).toBe(true));
+    dropStream(streams);
     await waitFor(() => expect(result.current.refreshError?.message).toBe('The service is unavailable.'));
     answer = 'newer';
     act(() => result.current.refresh());
@@ -211,7 +221,7 @@ describe('useChannelChat catch-up', () => {
   it('reads back page by page until it meets what is shown, so a long outage leaves no gap', async () => {
     // Before the drop the chat shows 1..3; meanwhile 4..120 were said (more than two pages).
     let outage = false;
-    const { result, calls } = hook({
+    const { result, calls, streams } = hook({
       'GET /api/v1/channels/{id}/get-messages': (req) => {
         if (!outage) return { body: page([1, 2, 3], null) };
         const before = new URLSearchParams(req.search).get('before');
@@ -222,7 +232,8 @@ describe('useChannelChat catch-up', () => {
     });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     outage = true;
-    FakeEventSource.last?.reconnect();
+    await waitFor(() => expect(streams.some((st) => st.path === STREAM)).toBe(true));
+    dropStream(streams);
     await waitFor(() => expect(result.current.items).toHaveLength(120));
     expect(result.current.items.map((m) => m.message)).toEqual(range(1, 120).map((n) => `Hello ${n}`));
     expect(calls.filter((c) => c.path.endsWith('/get-messages'))).toHaveLength(4);
@@ -231,7 +242,7 @@ describe('useChannelChat catch-up', () => {
 
   it('reloads from the newest page when more was said than a catch-up reads', async () => {
     let outage = false;
-    const { result } = hook({
+    const { result, streams } = hook({
       'GET /api/v1/channels/{id}/get-messages': (req) => {
         if (!outage) return { body: page([1, 2, 3], null) };
         const before = new URLSearchParams(req.search).get('before');
@@ -241,7 +252,8 @@ describe('useChannelChat catch-up', () => {
     });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     outage = true;
-    FakeEventSource.last?.reconnect();
+    await waitFor(() => expect(streams.some((st) => st.path === STREAM)).toBe(true));
+    dropStream(streams);
     await waitFor(() => expect(result.current.items.at(-1)?.message).toBe('Hello 5000'));
     expect(result.current.items).toHaveLength(50);
     expect(result.current.items[0]?.message).toBe('Hello 4951');

@@ -1,13 +1,12 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppStore } from '../../../app/store.ts';
+import { useFriends } from '../../../features/directory/api/friends.ts';
+import { useMyChannels } from '../../../features/groups/api/channels.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
-import { channelsAtom, loadChannelsAtom } from '../../../state/chatData.ts';
-import { friendsAtom, loadFriendsAtom } from '../../../state/friendData.ts';
-import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../../test/fake-api.ts';
+import { createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../../test/fake-api.ts';
+import { createTestStore, TestProviders } from '../../../test/render.tsx';
 import { ForwardDrawer } from '../ForwardDrawer.tsx';
 
 const ID = 'chan_group0000000000';
@@ -44,14 +43,12 @@ const directChat = {
 
 /** The drawer as the inbox uses it: friends and chats from the real atoms, Retry reloading them. */
 function Inbox() {
-  const friends = useAtomValue(friendsAtom);
-  const channels = useAtomValue(channelsAtom);
-  const loadFriends = useSetAtom(loadFriendsAtom);
-  const loadChannels = useSetAtom(loadChannelsAtom);
+  const friends = useFriends();
+  const channels = useMyChannels();
+  const loadFriends = friends.load;
   useEffect(() => {
     void loadFriends();
-    void loadChannels();
-  }, [loadFriends, loadChannels]);
+  }, [loadFriends]);
   return (
     <ForwardDrawer
       message={message}
@@ -59,7 +56,7 @@ function Inbox() {
       channels={channels}
       currentChannelId={ID}
       friends={friends}
-      onRetryChannels={() => void loadChannels()}
+      onRetryChannels={channels.reload}
       onRetryFriends={() => void loadFriends()}
       onDone={vi.fn()}
       onClose={vi.fn()}
@@ -77,11 +74,11 @@ function drawer({ friendsUp = false, chatsUp = true, chats = [otherChatOfTwo] as
       up.chats ? { body: envelope(chats) } : { status: 503, body: errorBody('The service is unavailable.') },
     ...(extra as Record<string, Handler>),
   });
-  const store = createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+  const store = createTestStore(api.fetch);
   render(
-    <Provider store={store}>
+    <TestProviders store={store}>
       <Inbox />
-    </Provider>,
+    </TestProviders>,
   );
   return { user: userEvent.setup(), up, calls: api.calls };
 }

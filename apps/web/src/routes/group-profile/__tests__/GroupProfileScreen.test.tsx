@@ -144,4 +144,61 @@ describe('/group-profile', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Leave group' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
   });
+
+  it('Media, Files and Link: a failed load says why with a Retry that loads them', async () => {
+    let down = true;
+    const { user } = profile({
+      'GET /api/v1/channels/{id}/get-messages': () =>
+        down
+          ? { status: 503, body: { success: false, message: 'The service is unavailable.' } }
+          : {
+              body: {
+                ...envelope([
+                  {
+                    id: 'msg_0000000000000001',
+                    channel_id: ID,
+                    sender_id: demoUser.id,
+                    reply_message_id: null,
+                    message: 'Slides: https://example.org/deck',
+                    time: '2026-11-01T10:00:00.000Z',
+                    files: [],
+                  },
+                ]),
+                meta: { has_more: false, next_before: null },
+              },
+            },
+    });
+    await screen.findByRole('heading', { name: 'Climate Founders' });
+    await user.click(screen.getByRole('tab', { name: 'Link' }));
+    expect(await screen.findByText('Could not load the messages: The service is unavailable.')).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/example\.org\/deck/)).toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the messages/)).not.toBeInTheDocument();
+  });
+
+  it('a subgroup that needs an invitation offers no JOIN; subgroup names show the part that tells them apart', async () => {
+    const closed = detail([demoUser.id], false);
+    closed.subgroups = [
+      { ...closed.subgroups[0], is_closed: true, is_open: false } as (typeof closed.subgroups)[number],
+      {
+        id: 'chan_sub0000000000002',
+        name: 'Climate Founders — Software',
+        member_count: 3,
+        expires_year: null,
+        is_member: false,
+        is_closed: false,
+        is_open: true,
+      } as unknown as (typeof closed.subgroups)[number],
+    ];
+    const { user } = profile({ [`GET /api/v1/channels/${ID}`]: () => ({ body: envelope(closed) }) });
+    await screen.findByRole('heading', { name: 'Climate Founders' });
+    await user.click(screen.getByRole('tab', { name: 'SubGroup' }));
+    const hardware = screen.getByRole('link', { name: 'Climate Founders — Hardware' });
+    expect(hardware).toHaveTextContent(/^Hardware$/);
+    expect(screen.getByRole('link', { name: 'Climate Founders — Software' })).toHaveTextContent(/^Software$/);
+    expect(screen.getByText('Invitation only')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join Climate Founders — Hardware' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join Climate Founders — Software' })).toBeInTheDocument();
+  });
 });

@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types, run by `pnpm lint` too.
+import { checkTree, findViolations } from '../../scripts/check-imports.mjs';
+
+describe('feature import boundaries', () => {
+  it.each([
+    ['another feature', 'features/chat/api/x.ts', "import { y } from '../../groups/api/channels.ts';", 1],
+    ['a route screen', 'features/chat/components/X.tsx', "import X from '../../../routes/chats/ChatsScreen.tsx';", 1],
+    ['the app shell', 'features/chat/x.ts', "export { a } from '../../app/store.ts';", 1],
+    ['a lazy import of another feature', 'features/chat/x.ts', "const m = import('../groups/x.ts');", 1],
+    ['its own files', 'features/chat/api/x.ts', "import { y } from '../components/Y.tsx';", 0],
+    [
+      'shared lib, config and components',
+      'features/chat/x.ts',
+      "import { a } from '../../lib/a.ts';\nimport { p } from '../../config/paths.ts';\nimport { B } from '../../components/ui/B.tsx';",
+      0,
+    ],
+    ['packages', 'features/chat/x.ts', "import { useQuery } from '@tanstack/react-query';", 0],
+    [
+      'a route importing two features (routes compose features)',
+      'routes/chats/X.tsx',
+      "import { a } from '../../features/chat/a.ts';\nimport { b } from '../../features/groups/b.ts';",
+      0,
+    ],
+  ])('%s', (_name, path, text, count) => {
+    expect(findViolations({ [path]: text })).toHaveLength(count);
+  });
+
+  it('holds for the app as it is', () => {
+    // happy-dom gives import.meta.url an http scheme: the tree is found from the working directory.
+    expect(checkTree(resolve(process.cwd(), 'src'))).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { describe, expect, it } from 'vitest';
+import { demoUser, envelope } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const ID = 'chan_aaaaaaaaaaaaaaaa';
+const group = {
+  id: ID,
+  name: 'VC Deal Flow',
+  description: '',
+  tags: [],
+  is_closed: false,
+  users: [demoUser.id],
+  is_member: true,
+  status: 'active',
+  member_count: 1,
+  unread_count: 0,
+  last_message: null,
+};
+const handlers = {
+  'GET /api/v1/users/me/channels': () => ({ body: envelope([group]) }),
+  'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
+  'GET /api/v1/channels/{id}': () => ({ body: envelope({ ...group, members: [], subgroups: [], online_count: 0 }) }),
+  'GET /api/v1/channels/{id}/get-messages': () => ({
+    body: { ...envelope([]), meta: { has_more: false, next_before: null } },
+  }),
+  'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }),
+};
+
+describe('Back goes back', () => {
+  it('chat → group profile → Back → Back pops the history (no new entries), ending on Chats', async () => {
+    const { user, router } = renderApp({
+      path: '/chats',
+      signedIn: true,
+      handlers,
+      wrapper: ({ children }) => (
+        <VirtuosoMockContext.Provider value={{ viewportHeight: 10_000, itemHeight: 100 }}>
+          {children}
+        </VirtuosoMockContext.Provider>
+      ),
+    });
+    await user.click(await screen.findByRole('link', { name: /VC Deal Flow/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
+    await user.click(await screen.findByTitle('Group profile'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/group-profile'));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
+    expect(router.state.historyAction).toBe('POP');
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('opened directly, Back replaces the entry with the parent screen', async () => {
+    const { user, router } = renderApp({ path: `/group-profile?id=${ID}`, signedIn: true, handlers });
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("My Groups' tab lives in the URL, so coming back lands on the same tab", async () => {
+    const { user, router } = renderApp({ path: '/group?tab=invites', signedIn: true, handlers });
+    expect(await screen.findByRole('tab', { name: 'Group Invites', selected: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Inactive Groups' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=inactive'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});

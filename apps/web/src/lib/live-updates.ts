@@ -1,0 +1,64 @@
+import type { CohortClient, UserStreamEvent } from '@cohort/api';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  invitesKey,
+  memberChanged,
+  noteMessage,
+  refetchChannels,
+  removeChannel,
+  setPinned,
+  upsertChannel,
+} from './channel-cache.ts';
+
+/** Listeners for a group's messages (the open chat), told of each message the user stream brings. */
+type MessageListener = (event: Extract<UserStreamEvent, { event: 'message' }>['data']) => void;
+
+/**
+ * One user stream (`streamMe`) per signed-in tab, shared by every screen: each event is written
+ * into the query cache (chat list's last message and unread badge, pin banner, member names and
+ * counts, invitations, groups joined elsewhere). After a reconnect the lists are read again.
+ */
+export function startLiveUpdates(
+  client: CohortClient,
+  qc: QueryClient,
+  me: string | null,
+  listeners: Set<MessageListener> = new Set(),
+): () => void {
+  return client.stream(
+    '/api/v1/users/me/stream',
+    {},
+    {
+      onOpen: ({ reconnected }) => {
+        if (reconnected) refetchChannels(qc);
+      },
+      onEvent: (e) => applyUserEvent(qc, me, e, listeners),
+    },
+  );
+}
+
+export function applyUserEvent(
+  qc: QueryClient,
+  me: string | null,
+  e: UserStreamEvent,
+  listeners: Set<MessageListener> = new Set(),
+): void {
+  switch (e.event) {
+    case 'message':
+      noteMessage(qc, { ...e.data.message, channel_id: e.data.channel_id }, e.data.unread_count);
+      for (const listener of listeners) listener(e.data);
+      break;
+    case 'pin':
+      setPinned(qc, e.data.channel_id, e.data.message);
+      break;
+    case 'member':
+      if (e.data.user.id === me && e.data.change === 'left') removeChannel(qc, e.data.channel_id);
+      else memberChanged(qc, e.data.channel_id, e.data.change, e.data.user, e.data.member_count);
+      break;
+    case 'invite':
+      void qc.invalidateQueries({ queryKey: invitesKey() });
+      break;
+    case 'channel':
+      upsertChannel(qc, e.data);
+      break;
+  }
+}
