@@ -179,6 +179,8 @@ export function createContractAjv(doc: OpenApiDocument, options: AjvOptions = {}
   // OpenAPI's own schema keywords, which JSON Schema does not define.
   ajv.addVocabulary(['discriminator', 'xml', 'externalDocs', 'example']);
   ajv.addKeyword({ keyword: 'x-proposed' });
+  // Cohort's annotation of a field whose value reaches the client outside the API (a mailed token).
+  ajv.addKeyword({ keyword: 'x-out-of-band' });
   for (const [name, schema] of Object.entries(doc.components.schemas)) {
     ajv.addSchema({ ...(toJsonSchema(schema) as object), $id: schemaRef(name) });
   }

@@ -128,6 +128,21 @@ export function requiredQuery(ctx: RunContext, op: Operation): Record<string, st
 }
 
 /** Fields the request schema's prose names in backticks: they carry a rule the schema cannot express. */
+/**
+ * Request fields the contract marks `x-out-of-band: true`: their value reaches the client outside
+ * the API (a mailed link's token), so no example or generated input can know a valid one.
+ */
+export function outOfBandFields(ctx: RunContext, op: Operation): (field: string) => boolean {
+  const schema = ctx.requests.deref(jsonRequestSchema(op) ?? {});
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const marked = new Set(
+    Object.entries(properties)
+      .filter(([, p]) => (ctx.requests.deref(p) as Record<string, unknown>)['x-out-of-band'] === true)
+      .map(([name]) => name),
+  );
+  return (field) => marked.has(field);
+}
+
 export function proseRuleFields(ctx: RunContext, op: Operation): (field: string) => boolean {
   const schema = ctx.requests.deref(jsonRequestSchema(op) ?? {});
   const properties = (schema.properties ?? {}) as Record<string, unknown>;

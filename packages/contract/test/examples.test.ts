@@ -65,3 +65,28 @@ describe('the examples phase', () => {
     );
   });
 });
+
+describe('fields the client gets outside the API', () => {
+  it('skips, with the reason, an example refused only on an x-out-of-band field (the mailed reset token), and fails it without the mark', async () => {
+    const reset = () =>
+      runConformance({ baseUrl: mock.url, include: 'all', operations: ['resetPassword'], fuzz: 0, seed: 9 });
+    const marked = await reset();
+    expect(cell(marked, 'resetPassword', 'example_acceptance')).toMatchObject({
+      status: 'skip',
+      reason: expect.stringContaining('x-out-of-band'),
+    });
+    const doc = structuredClone(loadContract()) as OpenApiDocument;
+    const token = (doc.components.schemas.PasswordReset as { properties: Record<string, Record<string, unknown>> })
+      .properties.token;
+    if (token) delete token['x-out-of-band'];
+    const unmarked = await runConformance({
+      baseUrl: mock.url,
+      include: 'all',
+      operations: ['resetPassword'],
+      fuzz: 0,
+      seed: 9,
+      contract: doc,
+    });
+    expect(cell(unmarked, 'resetPassword', 'example_acceptance')?.status).toBe('fail');
+  });
+});

@@ -1706,6 +1706,7 @@ export interface components {
         };
         /** @description Closed, as every request body. The password follows the sign-up rules. `token` is the one in the mailed link (single-use, valid for an hour after it was asked for); `password_confirmation` must equal `password`. */
         PasswordReset: {
+            /** @description From the mailed link; it reaches the client outside the API. */
             token: string;
             password: string;
             password_confirmation: string;

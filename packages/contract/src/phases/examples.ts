@@ -3,7 +3,7 @@ import { skip } from '../checks/diagnostic.ts';
 import { exampleAcceptance } from '../checks/example-acceptance.ts';
 import type { RunContext } from '../context.ts';
 import type { SendOptions } from '../http.ts';
-import { proseRuleFields } from '../inputs.ts';
+import { outOfBandFields } from '../inputs.ts';
 
 export interface ExampleRequest {
   /** How the report names it: `request body example`, `request body example "weekly"`, `query examples`. */
@@ -103,7 +103,7 @@ export async function runExamples(ctx: RunContext): Promise<void> {
         ...(example.body !== undefined ? { body: ownIds(example.body, ids) } : {}),
         token,
       });
-      if (ex) ctx.recorder.add(exampleAcceptance(op, ex, example.name, proseRuleFields(ctx, op)));
+      if (ex) ctx.recorder.add(exampleAcceptance(op, ex, example.name, outOfBandFields(ctx, op)));
     }
   }
 }
