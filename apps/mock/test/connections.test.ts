@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers.ts';
-import { openUserStream, type Stream, waitFor } from './sse.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Person, startServer, type TestServer } from './helpers.ts';
+import { userStreams, waitFor } from './sse.ts';
 
 let server: TestServer;
-const streams: Stream[] = [];
+const openStream = userStreams();
 beforeAll(async () => {
   server = await startServer({
     seed: { users: 40, channels: 4 },
@@ -11,40 +11,15 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-afterEach(() => {
-  for (const s of streams.splice(0)) {
-    expect(s.problems, 'events that do not match UserStreamEvent').toEqual([]);
-    s.close();
-  }
-});
 
-let serial = 0;
-/** A new account (no connections yet): its token and id. */
-async function person(): Promise<{ token: string; id: string; api: ReturnType<TestServer['client']> }> {
-  serial++;
-  const { data, error } = await server.client().POST('/api/v1/register', {
-    body: {
-      university_name: 'Connection College',
-      email: `connect-${serial}-${Date.now()}@cohort.test`,
-      password: 'connect-pass-1',
-      graduation_year: 2026,
-      first_name: `Person${serial}`,
-      last_name: 'Test',
-    },
-  });
-  if (error) throw new Error(JSON.stringify(error));
-  const token = data.data.access_token;
-  const api = server.client(token);
-  const me = await api.GET('/api/v1/users/me');
-  return { token, id: me.data?.data.id ?? '', api };
-}
+/** A new account (no connections yet). */
+const person = () => server.register();
 
-const invite = (from: Awaited<ReturnType<typeof person>>, to: string) =>
+const invite = (from: Person, to: string) =>
   from.api.POST('/api/v1/users/{id}/connect', { params: { path: { id: to } } });
-const friendIds = async (who: Awaited<ReturnType<typeof person>>) =>
-  ((await who.api.GET('/api/v1/users/me/friends')).data ?? []).map((f) => f.id);
+const friendIds = async (who: Person) => ((await who.api.GET('/api/v1/users/me/friends')).data ?? []).map((f) => f.id);
 const list = (
-  who: Awaited<ReturnType<typeof person>>,
+  who: Person,
   direction: 'incoming' | 'outgoing',
   status?: 'pending' | 'accepted' | 'declined' | 'withdrawn' | 'removed',
 ) => who.api.GET('/api/v1/users/me/connections', { params: { query: { direction, ...(status ? { status } : {}) } } });
@@ -53,9 +28,8 @@ describe('connections, the whole lifecycle', () => {
   it('an invitation shows as incoming and outgoing; accepting connects both sides at once, and both streams hear of it', async () => {
     const a = await person();
     const b = await person();
-    const bStream = await openUserStream(server.baseUrl, b.token);
-    const aStream = await openUserStream(server.baseUrl, a.token);
-    streams.push(aStream, bStream);
+    const bStream = await openStream(server.baseUrl, b.token);
+    const aStream = await openStream(server.baseUrl, a.token);
     const sent = await invite(a, b.id);
     expect(sent.response?.status).toBe(201);
     expect(sent.data?.data).toMatchObject({
@@ -143,8 +117,7 @@ describe('connections, the whole lifecycle', () => {
     const [a, b] = [await person(), await person()];
     const id = (await invite(a, b.id)).data?.data.id ?? 0;
     await b.api.POST('/api/v1/connections/{id}/accept', { params: { path: { id } } });
-    const aStream = await openUserStream(server.baseUrl, a.token);
-    streams.push(aStream);
+    const aStream = await openStream(server.baseUrl, a.token);
     const removed = await b.api.DELETE('/api/v1/users/{id}/connection', { params: { path: { id: a.id } } });
     expect(removed.response?.status).toBe(200);
     expect(await friendIds(a)).not.toContain(b.id);

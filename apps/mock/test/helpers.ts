@@ -90,8 +90,19 @@ export interface TestServer {
   client: (token?: string) => CohortClient;
   /** Signs in (the demo account by default) and returns the token. */
   login: (email?: string, password?: string, uniName?: string) => Promise<string>;
+  /** Registers a new account (no connections, no groups): its e-mail, token, id and a signed-in client. */
+  register: (fields?: { first_name?: string; last_name?: string; university_name?: string }) => Promise<Person>;
   close: () => Promise<void>;
 }
+
+export interface Person {
+  email: string;
+  token: string;
+  id: string;
+  api: CohortClient;
+}
+
+let registered = 0;
 
 export async function startServer(
   config: { seed?: SeedOptions; options?: Partial<MockOptions>; store?: StoreOptions } = {},
@@ -120,10 +131,22 @@ export async function startServer(
     if (error) throw error;
     return data.data.access_token;
   };
+  const register = async (fields: { first_name?: string; last_name?: string; university_name?: string } = {}) => {
+    registered++;
+    const email = `person-${registered}-${Date.now()}@cohort.test`;
+    const { data, error } = await client().POST('/api/v1/register', {
+      body: { university_name: 'Test University', email, password: 'test-pass-1', graduation_year: 2026, ...fields },
+    });
+    if (error) throw error;
+    const token = data.data.access_token;
+    const api = client(token);
+    const me = await api.GET('/api/v1/users/me');
+    return { email, token, id: me.data?.data.id ?? '', api };
+  };
   const close = () =>
     new Promise<void>((resolve, reject) => {
       server.closeAllConnections();
       server.close((error) => (error ? reject(error) : resolve()));
     });
-  return { baseUrl, store, client, login, close };
+  return { baseUrl, store, client, login, register, close };
 }

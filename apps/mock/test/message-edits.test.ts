@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers.ts';
-import { openUserStream, type Stream, waitFor } from './sse.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Person, startServer, type TestServer } from './helpers.ts';
+import { userStreams, waitFor } from './sse.ts';
 
 let server: TestServer;
-const streams: Stream[] = [];
+const openStream = userStreams();
 beforeAll(async () => {
   server = await startServer({
     seed: { users: 40, channels: 4 },
@@ -11,30 +11,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-afterEach(() => {
-  for (const s of streams.splice(0)) {
-    expect(s.problems, 'events that do not match UserStreamEvent').toEqual([]);
-    s.close();
-  }
-});
 
-let serial = 0;
-async function person() {
-  serial++;
-  const { data, error } = await server.client().POST('/api/v1/register', {
-    body: {
-      university_name: 'Edit College',
-      email: `edit-${serial}-${Date.now()}@cohort.test`,
-      password: 'edit-pass-1',
-      graduation_year: 2026,
-    },
-  });
-  if (error) throw new Error(JSON.stringify(error));
-  const token = data.data.access_token;
-  const api = server.client(token);
-  return { token, id: (await api.GET('/api/v1/users/me')).data?.data.id ?? '', api };
-}
-type Person = Awaited<ReturnType<typeof person>>;
+const person = () => server.register();
 
 /** A group made by `creator` with `members`, and a message `author` wrote in it. */
 async function setting(creator: Person, members: Person[], author: Person) {
@@ -63,8 +41,7 @@ describe('editing and deleting messages', () => {
   it('the author edits: everyone reads the new text, marked edited, live and in the chat list', async () => {
     const [creator, author] = [await person(), await person()];
     const { channel, message } = await setting(creator, [author], author);
-    const live = await openUserStream(server.baseUrl, creator.token);
-    streams.push(live);
+    const live = await openStream(server.baseUrl, creator.token);
     const edited = await author.api.PATCH('/api/v1/messages/{id}', {
       params: { path: { id: message } },
       body: { message: 'See you at 6, not 5.' },
@@ -112,8 +89,7 @@ describe('editing and deleting messages', () => {
     expect(
       (await member.api.DELETE('/api/v1/messages/{id}', { params: { path: { id: message } } })).error?.status,
     ).toBe(403);
-    const live = await openUserStream(server.baseUrl, member.token);
-    streams.push(live);
+    const live = await openStream(server.baseUrl, member.token);
     const deleted = await creator.api.DELETE('/api/v1/messages/{id}', { params: { path: { id: message } } });
     expect(deleted.data?.data).toMatchObject({ message: '', files: [], deleted_at: expect.any(String) });
     await waitFor(

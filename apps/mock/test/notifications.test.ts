@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './helpers.ts';
-import { openUserStream, type Stream, waitFor } from './sse.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Person, startServer, type TestServer } from './helpers.ts';
+import { userStreams, waitFor } from './sse.ts';
 
 let server: TestServer;
-const streams: Stream[] = [];
+const openStream = userStreams();
 beforeAll(async () => {
   server = await startServer({
     seed: { users: 40, channels: 4 },
@@ -11,33 +11,12 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-afterEach(() => {
-  for (const s of streams.splice(0)) {
-    expect(s.problems, 'events that do not match UserStreamEvent').toEqual([]);
-    s.close();
-  }
-});
 
 let serial = 0;
-async function person() {
+const person = () => {
   serial++;
-  const { data, error } = await server.client().POST('/api/v1/register', {
-    body: {
-      university_name: 'Notification College',
-      email: `notify-${serial}-${Date.now()}@cohort.test`,
-      password: 'notify-pass-1',
-      graduation_year: 2026,
-      first_name: `Noa${serial}`,
-      last_name: 'Tester',
-    },
-  });
-  if (error) throw new Error(JSON.stringify(error));
-  const token = data.data.access_token;
-  const api = server.client(token);
-  const id = (await api.GET('/api/v1/users/me')).data?.data.id ?? '';
-  return { token, id, api };
-}
-type Person = Awaited<ReturnType<typeof person>>;
+  return server.register({ first_name: `Noa${serial}`, last_name: 'Tester' });
+};
 const notifications = async (who: Person) => (await who.api.GET('/api/v1/users/me/notifications')).data;
 const group = async (owner: Person, users: string[]) =>
   (
@@ -49,8 +28,7 @@ const group = async (owner: Person, users: string[]) =>
 describe('notifications', () => {
   it('an invitation to connect and its acceptance each reach the other person, live, with the unread count', async () => {
     const [a, b] = [await person(), await person()];
-    const bStream = await openUserStream(server.baseUrl, b.token);
-    streams.push(bStream);
+    const bStream = await openStream(server.baseUrl, b.token);
     const id = (await a.api.POST('/api/v1/users/{id}/connect', { params: { path: { id: b.id } } })).data?.data.id;
     const live = await waitFor(bStream, (e) => e.event === 'notification');
     expect(live.data).toMatchObject({
@@ -119,8 +97,7 @@ describe('notifications', () => {
     const read = await b.api.POST('/api/v1/notifications/{id}/read', { params: { path: { id: first } } });
     expect(read.data?.data.read_at).toEqual(expect.any(String));
     expect((await notifications(b))?.meta.unread_count).toBe(1);
-    const bStream = await openUserStream(server.baseUrl, b.token);
-    streams.push(bStream);
+    const bStream = await openStream(server.baseUrl, b.token);
     const all = await b.api.POST('/api/v1/users/me/notifications/read');
     expect(all.data?.data.unread_count).toBe(0);
     await waitFor(

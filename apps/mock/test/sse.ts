@@ -1,3 +1,4 @@
+import { afterEach, expect } from 'vitest';
 import { validateSchema } from './helpers.ts';
 
 export interface Received {
@@ -67,4 +68,23 @@ export async function waitFor(stream: Stream, match: (e: Received) => boolean, m
     if (Date.now() > until) throw new Error(`no matching event in ${ms} ms; got ${JSON.stringify(stream.events)}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Opens user streams for a test file and, after each test, checks that every event they carried
+ * matched `UserStreamEvent`, then closes them.
+ */
+export function userStreams(): (baseUrl: string, token: string) => Promise<Stream> {
+  const open: Stream[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) {
+      expect(s.problems, 'events that do not match UserStreamEvent').toEqual([]);
+      s.close();
+    }
+  });
+  return async (baseUrl, token) => {
+    const stream = await openUserStream(baseUrl, token);
+    open.push(stream);
+    return stream;
+  };
 }
