@@ -73,7 +73,7 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     ctx,
     'requestPasswordReset',
     ({ body }) => {
-      const made = store.accounts.requestPasswordReset(body.email);
+      const made = store.passwordResets.request(body.email);
       if (made) {
         const link = `${options.webOrigin}/reset-password?token=${made.token}`;
         const mail: Mail = {
@@ -98,13 +98,13 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
 
   route(ctx, 'resetPassword', async ({ body }) => {
     // A bad link or mismatched passwords are told before the (slow) hashing.
-    store.accounts.checkPasswordReset(body.token);
+    store.passwordResets.check(body.token);
     if (body.password !== body.password_confirmation) {
       throw HttpError.invalid({ password_confirmation: ['The passwords do not match'] });
     }
     const hash = await hashPassword(body.password);
     // After the await, in a transaction of its own; the token is checked again (used meanwhile: 422).
-    store.transact(() => store.accounts.resetPassword(body.token, hash));
+    store.transact(() => store.passwordResets.reset(body.token, hash));
     return { status: 200, body: ok(null, 'Your password is changed. Sign in with it.') };
   });
 

@@ -3,7 +3,7 @@ import { HttpError } from '../http-error.ts';
 import { newToken, randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
 import type { Resources } from './resources.ts';
-import type { Friend, PublicUser, StoredPasswordReset, StoredUser, TokenRecord, User } from './types.ts';
+import type { Friend, PublicUser, StoredUser, TokenRecord, User } from './types.ts';
 
 export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 /**
@@ -11,8 +11,6 @@ export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
  * so a short `--token-ttl` still slides), so a read does not rewrite `--data`.
  */
 const TOKEN_TOUCH_MS = 3600_000;
-/** A link to set a new password works this long after it was asked for, once. */
-export const PASSWORD_RESET_TTL_MS = 3600_000;
 
 /** What a bearer token is worth right now. */
 export type TokenState = { user: StoredUser } | 'expired' | undefined;
@@ -31,7 +29,7 @@ export type UserPatch = Partial<
 >;
 
 // Tokens are stored hashed; node's one-shot hash skips the Hash object createHash builds per request.
-const hashToken = (token: string) => hash('sha256', token, 'base64url');
+export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
 /** Users and their sessions: accounts, e-mails, tokens (hashed) and connections. */
 export class Accounts {
@@ -49,7 +47,6 @@ export class Accounts {
     private readonly users: StoredUser[],
     private readonly tokens: Record<string, TokenRecord>,
     private readonly tokenTtlMs: number,
-    private readonly resets: Record<string, StoredPasswordReset>,
   ) {
     this.byId = new Map(users.map((u) => [u.id, u]));
     this.byEmail = new Map(users.map((u) => [u.email.toLowerCase(), u]));
@@ -196,42 +193,8 @@ export class Accounts {
     delete this.tokens[key];
   }
 
-  allPasswordResets(): Record<string, StoredPasswordReset> {
-    return this.resets;
-  }
-
-  passwordReset(hashed: string): StoredPasswordReset | undefined {
-    return this.resets[hashed];
-  }
-
-  /** A single-use token to set a new password, for the account of that e-mail (undefined when there is none). */
-  requestPasswordReset(email: string): { token: string; user: StoredUser } | undefined {
-    const user = this.findByEmail(email);
-    if (!user) return undefined;
-    const token = newToken();
-    const key = hashToken(token);
-    this.core.touch('password_reset', key);
-    this.resets[key] = { user_id: user.id, created_at: this.core.now().toISOString(), used_at: null };
-    return { token, user };
-  }
-
-  /** Whose password a reset token may set: 422 naming `token` when it is unknown, used or expired. */
-  checkPasswordReset(token: string): StoredUser {
-    const reset = this.resets[hashToken(token)];
-    const age = reset ? this.core.now().getTime() - Date.parse(reset.created_at) : Number.POSITIVE_INFINITY;
-    const user = reset ? this.byId.get(reset.user_id) : undefined;
-    if (!reset || !user) throw HttpError.invalid({ token: ['This link is not valid. Ask for a new one.'] });
-    if (reset.used_at) throw HttpError.invalid({ token: ['This link was already used. Ask for a new one.'] });
-    if (age > PASSWORD_RESET_TTL_MS) throw HttpError.invalid({ token: ['This link has expired. Ask for a new one.'] });
-    return user;
-  }
-
-  /** Sets the new password (already hashed), uses up the token and ends every session of the account. */
-  resetPassword(token: string, passwordHash: string): void {
-    const user = this.checkPasswordReset(token);
-    const key = hashToken(token);
-    this.core.touch('password_reset', key);
-    (this.resets[key] as StoredPasswordReset).used_at = this.core.now().toISOString();
+  /** A new password (already hashed), and every session of the account ends. */
+  setPassword(user: StoredUser, passwordHash: string): void {
     this.core.touch('user', user.id);
     user.password_hash = passwordHash;
     user.updated_at = this.core.now().toISOString();

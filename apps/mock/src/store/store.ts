@@ -8,6 +8,7 @@ import { fillCounters } from './counters.ts';
 import { Directory } from './directory.ts';
 import { Invites } from './invites.ts';
 import { Notifications } from './notifications.ts';
+import { PasswordResets } from './password-resets.ts';
 import { Profile } from './profile.ts';
 import { Resources } from './resources.ts';
 import type { Collection, Row } from './rows.ts';
@@ -48,6 +49,7 @@ export interface Areas {
   readonly social: Social;
   readonly directory: Directory;
   readonly notifications: Notifications;
+  readonly passwordResets: PasswordResets;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -73,6 +75,7 @@ export class Store implements Areas, StoreCore {
   social!: Social;
   directory!: Directory;
   notifications!: Notifications;
+  passwordResets!: PasswordResets;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -108,8 +111,8 @@ export class Store implements Areas, StoreCore {
       state.users,
       state.tokens,
       this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
-      state.password_resets ?? {},
     );
+    this.passwordResets = new PasswordResets(this, this.accounts, state.password_resets ?? {});
     this.profile = new Profile(this, this.accounts, this.resources, state);
     this.channels = new Channels(this, this, state.channels, {
       following: social.following,
@@ -134,7 +137,7 @@ export class Store implements Areas, StoreCore {
     // Every channel has its list, empty or not (as a state read back from `--data` has).
     const messages = { ...this.chat.allMessages() };
     const notifications = this.notifications.all();
-    const resets = this.accounts.allPasswordResets();
+    const resets = this.passwordResets.all();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -284,7 +287,7 @@ export class Store implements Areas, StoreCore {
       case 'notification':
         return this.notifications.get(Number(key));
       case 'password_reset':
-        return this.accounts.passwordReset(key);
+        return this.passwordResets.get(key);
     }
   }
 }
