@@ -88,6 +88,20 @@ describe('errors are always the JSON envelope', () => {
     }
   });
 
+  it('a malformed percent-escape in any path parameter is the 400 every such operation declares', async () => {
+    const ops = contract().operations.filter(
+      (op) => op.path.includes('{') && !['logout', 'logoutViaGet'].includes(op.operationId),
+    );
+    expect(ops.length).toBeGreaterThan(30);
+    for (const op of ops) {
+      const path = op.path.replace(/\{[^}]+\}/g, '%zz');
+      const method = op.method.toUpperCase();
+      const res = await raw(method, path, method === 'GET' || method === 'DELETE' ? {} : { body: '{}', headers: json });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(validateResponse(op.operationId, 400, res.json), op.operationId).toEqual([]);
+    }
+  });
+
   // About a thousand requests: give it time on a busy machine.
   it('never answers 5xx or a stack trace, whatever every operation is sent', { timeout: 60_000 }, async () => {
     const junk = ['{}', '{"a":1}', 'null', '{"name": {"$gt": ""}}', '{"users": "x", "tags": null}', '\u0000'];

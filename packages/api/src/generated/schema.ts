@@ -2265,7 +2265,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The body is not valid JSON. */
+        /** @description The request cannot be read: its body is not valid JSON, or a path parameter has a malformed percent-escape (such as `%zz`). */
         BadRequest: {
             headers: {
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -3201,6 +3201,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3295,6 +3296,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3504,6 +3506,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3549,6 +3552,7 @@ export interface operations {
                     "application/json": components["schemas"]["NoteEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYours"];
             404: components["responses"]["NotFound"];
@@ -3647,6 +3651,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3691,6 +3696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClubEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYours"];
             404: components["responses"]["NotFound"];
@@ -3788,6 +3794,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3832,6 +3839,7 @@ export interface operations {
                     "application/json": components["schemas"]["InterestEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYours"];
             404: components["responses"]["NotFound"];
@@ -3929,6 +3937,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3973,6 +3982,7 @@ export interface operations {
                     "application/json": components["schemas"]["DirectionEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYours"];
             404: components["responses"]["NotFound"];
@@ -4336,6 +4346,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -4386,6 +4397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
@@ -4542,6 +4554,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -4650,6 +4663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4698,6 +4712,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4746,6 +4761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4784,6 +4800,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4857,6 +4874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConnectionEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -5026,6 +5044,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5072,6 +5091,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedListEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -5119,6 +5139,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedListEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -5172,6 +5193,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedListDetailEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5245,6 +5267,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -5293,6 +5316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
@@ -5341,6 +5365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
@@ -5389,6 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
@@ -5437,6 +5463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["JoinRefused"];
             404: components["responses"]["NotFound"];
@@ -5657,6 +5684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -5706,6 +5734,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelInviteEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -5815,6 +5844,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -5855,6 +5885,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
@@ -5904,6 +5935,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYours"];
             404: components["responses"]["NotFound"];
@@ -6133,6 +6165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
@@ -6181,6 +6214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
@@ -6229,6 +6263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChannelEnvelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotAMember"];
@@ -6303,6 +6338,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
