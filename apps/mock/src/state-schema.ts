@@ -1,7 +1,7 @@
 import { type OpenApiDocument, resolveRef } from '@cohort/openapi';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { contract } from './contract.ts';
-import { COUNTERS, type Counter, RESOURCE_KINDS } from './store/types.ts';
+import { COUNTERS, FIRST_COUNTERS, RESOURCE_KINDS } from './store/types.ts';
 
 // The shape of a `--data` file: what the store needs to run without a 500 and to answer what the
 // contract promises. A record that is a contract type (User, Note, Message, ...) must have every
@@ -70,16 +70,6 @@ export function contractRecord(
   return record({ ...fromContract, ...required }, optional);
 }
 
-/** Counters every file has had; the later ones (COUNTERS beyond these) may be absent and are filled in on load. */
-const FIRST_COUNTERS = [
-  'note',
-  'club',
-  'interest',
-  'direction',
-  'experience',
-  'resource',
-  'saved_message',
-] as const satisfies readonly Counter[];
 const counter = { type: 'integer', minimum: 1 } as const;
 
 export function buildStateSchema(doc: OpenApiDocument) {

@@ -1,14 +1,10 @@
-import { COUNTERS, type Counter, type emptyChatState, type emptySocialState, type State } from './types.ts';
+import { type ChatState, COUNTERS, type Counter, type SocialState, type State } from './types.ts';
 
 /**
  * Every counter of the one id scheme, for states written before some existed: a counter the state
  * lacks starts after the highest id of its kind (or where the old per-area counter was).
  */
-export function fillCounters(
-  state: State,
-  chat: ReturnType<typeof emptyChatState>,
-  social: ReturnType<typeof emptySocialState>,
-): Record<Counter, number> {
+export function fillCounters(state: State, chat: ChatState, social: SocialState): Record<Counter, number> {
   const after = (items: readonly { id: number }[], at = 1) => items.reduce((n, item) => Math.max(n, item.id + 1), at);
   const known: Partial<Record<Counter, number>> = state.next_id;
   const derived: Record<Counter, () => number> = {

@@ -90,8 +90,8 @@ export interface TokenRecord {
 /** A resource as stored: `pending_by` lists who typed a name not yet shown in the public list. */
 export type StoredResource = ResourceItem & { pending_by?: string[] };
 
-/** Every integer id comes from its counter in `next_id` (the one id scheme; never max+1). */
-export const COUNTERS = [
+/** The counters every state file has had; later ones may be absent and are filled in on load. */
+export const FIRST_COUNTERS = [
   'note',
   'club',
   'interest',
@@ -99,6 +99,11 @@ export const COUNTERS = [
   'experience',
   'resource',
   'saved_message',
+] as const;
+
+/** Every integer id comes from its counter in `next_id` (the one id scheme; never max+1). */
+export const COUNTERS = [
+  ...FIRST_COUNTERS,
   'report',
   'event',
   'saved_list',
