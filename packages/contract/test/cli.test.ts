@@ -1,28 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_NAMES, type ConformanceResult } from '../src/types.ts';
-import { type FixtureServer, startFixture } from './helpers.ts';
-
-const BIN = fileURLToPath(new URL('../bin/cohort-contract.mjs', import.meta.url));
-
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { cli, type FixtureServer, startFixture } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-contract-'));
 let good: FixtureServer;

@@ -1,28 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { baseContract } from './diff-fixture.ts';
+import { cli } from './helpers.ts';
 
-const BIN = fileURLToPath(new URL('../bin/cohort-contract.mjs', import.meta.url));
 const CONTRACT = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url));
-
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-diff-'));
 const file = (name: string, text: string) => {
