@@ -12,6 +12,7 @@ import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { StreamTickets } from './realtime/tickets.ts';
 import { authRoutes } from './routes/auth.ts';
+import { blocksRoutes } from './routes/blocks.ts';
 import { channelsRoutes } from './routes/channels.ts';
 import { clubsRoutes } from './routes/clubs.ts';
 import { connectionsRoutes } from './routes/connections.ts';
@@ -134,6 +135,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   savedListsRoutes(ctx);
   directoryRoutes(ctx, limiters.directory);
   connectionsRoutes(ctx);
+  blocksRoutes(ctx);
   notificationsRoutes(ctx);
   messagesRoutes(ctx);
   eventsRoutes(ctx);

@@ -154,6 +154,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
           },
         ),
       ),
+      blocks: list(record({ id: int, blocker_id: str, user_id: str, created_at: str })),
       // Each part may be absent too (the store fills it in), but a part that is there must be sound.
       social: record(
         {},
@@ -192,6 +193,7 @@ const NUMBERED: [string, (state: Schema) => unknown][] = [
   ['/next_id/connection', (s) => (s.social as Schema | undefined)?.connections],
   ['/next_id/channel_invite', (s) => (s.social as Schema | undefined)?.channel_invites],
   ['/next_id/notification', (s) => s.notifications],
+  ['/next_id/block', (s) => s.blocks],
   ['/chat/next_report_id', (s) => (s.chat as Schema | undefined)?.reports],
   ['/chat/next_event_id', (s) => (s.chat as Schema | undefined)?.events],
 ];

@@ -3,8 +3,8 @@ import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 /**
  * One write in every area of the store, through the API (works against any running mock): profile
  * items, the profile itself, sign-in and sign-out, registration, groups and messages, pins, mutes,
- * read marks, reports, calendar events, saved lists, connections, invitations, follows, joins and
- * leaves. Every step must succeed. Returns the GETs whose answers show all of it, per token.
+ * read marks, reports, calendar events, saved lists, connections, blocks, invitations, follows, joins
+ * and leaves. Every step must succeed. Returns the GETs whose answers show all of it, per token.
  */
 export async function writeInEveryArea(baseUrl: string): Promise<{ token: string; views: string[] }[]> {
   const call = async (method: string, path: string, token: string | undefined, body?: unknown) => {
@@ -96,6 +96,13 @@ export async function writeInEveryArea(baseUrl: string): Promise<{ token: string
   await call('DELETE', `/api/v1/users/me/saved-lists/${list.id}`, a);
   await call('POST', `/api/v1/users/me/saved-lists/${list.id}/restore`, a);
   await call('POST', `/api/v1/users/${bId}/connect`, a);
+  // A block that ends one of the seed's connections.
+  // (The friend list is the spec's bare array, not an envelope.)
+  const friends = (await (
+    await fetch(`${baseUrl}/api/v1/users/me/friends`, { headers: { authorization: `Bearer ${a}` } })
+  ).json()) as { id: string }[];
+  if (!friends[0]) throw new Error('the demo account has no friend to block');
+  await call('PUT', `/api/v1/users/${friends[0].id}/block`, a);
 
   return [
     {
@@ -113,6 +120,8 @@ export async function writeInEveryArea(baseUrl: string): Promise<{ token: string
         '/api/v1/users/me/events',
         '/api/v1/users/me/saved-lists',
         `/api/v1/users/me/saved-lists/${list.id}`,
+        '/api/v1/users/me/friends',
+        '/api/v1/users/me/blocks',
       ],
     },
     { token: b, views: ['/api/v1/users/me', '/api/v1/users/me/channels', '/api/v1/users/me/channel-invites'] },

@@ -24,7 +24,12 @@ export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] 
   route(
     ctx,
     'getUser',
-    ({ session, params }) => ({ status: 200, body: ok(toPublicUser(session.user, store.accounts.require(params.id))) }),
+    ({ session, params }) => {
+      const user = store.accounts.require(params.id);
+      const blocked = store.blocks.has(session.user.id, user.id);
+      const shown = toPublicUser(session.user, user, store.blocks.between(session.user.id, user.id));
+      return { status: 200, body: ok(blocked ? { ...shown, is_blocked: true } : shown) };
+    },
     directoryLimit,
   );
 }

@@ -111,6 +111,7 @@ export function seedState(options: SeedOptions = {}): State {
     connection: 1,
     channel_invite: 1,
     notification: 1,
+    block: 1,
   };
   const state: State = {
     version: 1,

@@ -281,10 +281,14 @@ export function toUser(u: StoredUser): User {
   };
 }
 
-/** Another person's profile as `viewer` may see it: contact details only for themself and connections. */
-export function toPublicUser(viewer: StoredUser, u: StoredUser): PublicUser {
+/**
+ * Another person's profile as `viewer` may see it: contact details only for themself and
+ * connections, and never across a block (`blocked`).
+ */
+export function toPublicUser(viewer: StoredUser, u: StoredUser, blocked = false): PublicUser {
   const user = toUser(u);
-  if (viewer.id === u.id || viewer.friend_ids.includes(u.id) || u.friend_ids.includes(viewer.id)) return user;
+  if (viewer.id === u.id) return user;
+  if (!blocked && (viewer.friend_ids.includes(u.id) || u.friend_ids.includes(viewer.id))) return user;
   const { email: _email, phone: _phone, emails: _emails, ...shown } = user;
   return shown;
 }

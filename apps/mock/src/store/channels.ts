@@ -14,6 +14,9 @@ export type ChannelStatus = 'active' | 'inactive';
 /** Seen within this long counts as online (the group profile's online count). */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
 
+/** Why a person on the other side of a block cannot be added, invited or chatted with. */
+const BLOCKED = 'This person cannot be added: one of you has blocked the other.';
+
 /**
  * Groups and one-to-one chats: who is in them, who may see and join them, and each member's own
  * settings of them (following, inactive). Messages live in `Chat`, invitations in `Invites`.
@@ -142,6 +145,7 @@ export class Channels {
     const errors: Record<string, string[]> = {};
     input.users.forEach((id, i) => {
       if (!accounts.find(id)) errors[`users.${i}`] = [`No user with id ${id}.`];
+      else if (id !== userId && this.areas.blocks.between(userId, id)) errors[`users.${i}`] = [BLOCKED];
     });
     input.tags.forEach((id, i) => {
       if (!resources.find('Tag', id)) errors[`tags.${i}`] = [`No tag with id ${id}.`];
@@ -213,6 +217,7 @@ export class Channels {
     const errors: Record<string, string[]> = {};
     userIds.forEach((uid, i) => {
       if (!this.areas.accounts.find(uid)) errors[`user_ids.${i}`] = [`No user with id ${uid}.`];
+      else if (this.areas.blocks.between(userId, uid)) errors[`user_ids.${i}`] = [BLOCKED];
     });
     if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
     return channel;

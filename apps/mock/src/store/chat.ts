@@ -186,6 +186,7 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
 
   send(userId: string, channelId: string, input: MessageDraft): Message {
     const channel = this.memberChannel(userId, channelId);
+    this.assertNotBlocked(userId, channel);
     if (input.reply_message_id) {
       const target = this.locate(input.reply_message_id);
       if (!target || target.channel.id !== channelId) {
@@ -207,6 +208,13 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
     this.markAllRead(userId, channelId);
     this.announce({ type: 'message', channelId, message });
     return message;
+  }
+
+  /** 403 for a one-to-one chat whose two people are on either side of a block. */
+  private assertNotBlocked(userId: string, channel: StoredChannel): void {
+    if (!channel.is_direct) return;
+    const other = channel.users.find((id) => id !== userId);
+    if (other) this.areas.blocks.assertNone(userId, other, 'message');
   }
 
   pin(userId: string, channelId: string, messageId: string): Message {
@@ -253,6 +261,7 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
       return channel;
     });
     if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+    for (const channel of targets) if (channel) this.assertNotBlocked(userId, channel);
     const time = this.core.now().toISOString();
     return targets.flatMap((channel) => {
       if (!channel) return [];

@@ -21,6 +21,7 @@ export function fillCounters(state: State, chat: ChatState, social: SocialState)
     connection: () => after(social.connections),
     channel_invite: () => after(social.channel_invites),
     notification: () => after(state.notifications ?? []),
+    block: () => after(state.blocks ?? []),
   };
   return Object.fromEntries(COUNTERS.map((c) => [c, known[c] ?? derived[c]()])) as Record<Counter, number>;
 }

@@ -269,9 +269,14 @@ export class Directory {
     return this.index;
   }
 
-  /** The ids of everyone the filters find but `exclude` (the searcher), in result order. */
+  /**
+   * The ids of everyone the filters find but `exclude` (the searcher) and anyone on the other side
+   * of a block with them, in result order.
+   */
   search(filters: SearchFilters, exclude?: string): string[] {
-    return this.current().search(filters, exclude);
+    const found = this.current().search(filters, exclude);
+    const hidden = exclude === undefined ? undefined : this.areas.blocks.hiddenFrom(exclude);
+    return hidden?.size ? found.filter((id) => !hidden.has(id)) : found;
   }
 
   page(viewer: string, filters: SearchFilters, page: number, perPage: number): PersonPage {

@@ -92,4 +92,16 @@ export class Invites {
     invite.status = 'declined';
     return invite;
   }
+
+  /** A block declines every group invitation still pending from one of the two to the other. */
+  declineBetween(a: string, b: string): void {
+    for (const invite of this.byId.values()) {
+      if (invite.status !== 'pending') continue;
+      if (!((invite.user_id === a && invite.invited_by === b) || (invite.user_id === b && invite.invited_by === a))) {
+        continue;
+      }
+      this.core.touch('channel_invite', String(invite.id));
+      invite.status = 'declined';
+    }
+  }
 }

@@ -49,6 +49,8 @@ export class Notifications {
   /** Records that `kind` happened to `userId` (never to the one who did it) and tells their streams. */
   notify(userId: string, kind: NotificationKind, actorId: string | null, target: Target): void {
     if (userId === actorId) return;
+    // Someone the user blocked notifies them of nothing.
+    if (actorId !== null && this.areas.blocks.has(userId, actorId)) return;
     const n: StoredNotification = {
       id: this.core.nextId('notification'),
       user_id: userId,

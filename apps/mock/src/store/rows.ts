@@ -31,6 +31,7 @@ export const COLLECTIONS = [
   'inactive',
   'notification',
   'password_reset',
+  'block',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -76,6 +77,7 @@ export function* rowsOf(state: State): Generator<Row> {
     for (const e of events) yield { collection: 'event', key: String(e.id), value: e };
   }
   for (const n of state.notifications ?? []) yield { collection: 'notification', key: String(n.id), value: n };
+  for (const b of state.blocks ?? []) yield { collection: 'block', key: String(b.id), value: b };
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
@@ -188,6 +190,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
       case 'notification':
         state.notifications ??= [];
         (state.notifications as unknown[]).push(value);
+        break;
+      case 'block':
+        state.blocks ??= [];
+        (state.blocks as unknown[]).push(value);
         break;
       case 'password_reset':
         state.password_resets ??= {};
@@ -303,6 +309,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     case 'password_reset':
       state.password_resets ??= {};
       inRecord(state.password_resets);
+      return;
+    case 'block':
+      state.blocks ??= [];
+      byId(state.blocks, key);
       return;
   }
 }

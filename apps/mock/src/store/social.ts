@@ -63,6 +63,7 @@ export class Social {
     const from = this.areas.accounts.require(fromId);
     const to = this.areas.accounts.require(toId);
     if (fromId === toId) throw HttpError.conflict('You cannot connect with yourself.');
+    this.areas.blocks.assertNone(fromId, toId, 'connect');
     if (from.friend_ids.includes(toId) || to.friend_ids.includes(fromId)) {
       throw HttpError.conflict('You are already connected.');
     }
@@ -174,6 +175,19 @@ export class Social {
     this.core.touch('connection', String(ended.id));
     this.connections.push(ended);
     this.areas.chat.announce({ type: 'connection', connection: { ...ended } });
+  }
+
+  /**
+   * A block ends everything open between the two: their connection (both friend lists), and the
+   * invitations to connect still pending either way (the blocker's withdrawn, the other's declined).
+   */
+  endBetween(blockerId: string, otherId: string): void {
+    const { accounts } = this.areas;
+    const other = accounts.find(otherId);
+    const connected = other?.friend_ids.includes(blockerId) || accounts.require(blockerId).friend_ids.includes(otherId);
+    if (connected) this.removeConnection(blockerId, otherId);
+    const open = this.pendingBetween(blockerId, otherId);
+    if (open) this.answer(open, open.from_user_id === blockerId ? 'withdrawn' : 'declined');
   }
 
   // ---------- saved lists ----------

@@ -1,5 +1,6 @@
 import { MockClock } from '../clock.ts';
 import { Accounts, DEFAULT_TOKEN_TTL_MS } from './accounts.ts';
+import { Blocks } from './blocks.ts';
 import { Calendar } from './calendar.ts';
 import { Channels } from './channels.ts';
 import { Chat } from './chat.ts';
@@ -50,6 +51,7 @@ export interface Areas {
   readonly directory: Directory;
   readonly notifications: Notifications;
   readonly passwordResets: PasswordResets;
+  readonly blocks: Blocks;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -76,6 +78,7 @@ export class Store implements Areas, StoreCore {
   directory!: Directory;
   notifications!: Notifications;
   passwordResets!: PasswordResets;
+  blocks!: Blocks;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -124,6 +127,7 @@ export class Store implements Areas, StoreCore {
     this.social = new Social(this, this, social.connections, social.saved_lists);
     this.directory = new Directory(this);
     this.notifications = new Notifications(this, this, state.notifications ?? []);
+    this.blocks = new Blocks(this, this, state.blocks ?? []);
     this.accounts.touchDirectory(null);
   }
 
@@ -138,6 +142,7 @@ export class Store implements Areas, StoreCore {
     const messages = { ...this.chat.allMessages() };
     const notifications = this.notifications.all();
     const resets = this.passwordResets.all();
+    const blocks = this.blocks.all();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -157,6 +162,7 @@ export class Store implements Areas, StoreCore {
       // Parts that came later are left out while empty, as in a state written before them.
       ...(notifications.length > 0 ? { notifications } : {}),
       ...(Object.keys(resets).length > 0 ? { password_resets: resets } : {}),
+      ...(blocks.length > 0 ? { blocks } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),
@@ -288,6 +294,8 @@ export class Store implements Areas, StoreCore {
         return this.notifications.get(Number(key));
       case 'password_reset':
         return this.passwordResets.get(key);
+      case 'block':
+        return this.blocks.get(Number(key));
     }
   }
 }

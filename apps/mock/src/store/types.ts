@@ -110,6 +110,7 @@ export const COUNTERS = [
   'connection',
   'channel_invite',
   'notification',
+  'block',
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
 
@@ -174,6 +175,16 @@ export interface StoredNotification {
   message_id: string | null;
 }
 
+/** One person blocking another (`blockUser`): in force until `unblockUser` deletes it. */
+export interface StoredBlock {
+  id: number;
+  /** The blocker. */
+  blocker_id: string;
+  /** The blocked person. */
+  user_id: string;
+  created_at: string;
+}
+
 /** A request to set a new password, keyed by the hash of its single-use token. */
 export interface StoredPasswordReset {
   user_id: string;
@@ -221,6 +232,8 @@ export interface State {
   password_resets?: Record<string, StoredPasswordReset>;
   /** What happened to each user; absent in older `--data` files. */
   notifications?: StoredNotification[];
+  /** Who blocked whom; absent in older `--data` files and while nobody has blocked anyone. */
+  blocks?: StoredBlock[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */
   social?: SocialState;
 }

@@ -731,6 +731,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people the signed-in user has blocked
+         * @description Newest first, at most `limit` per page; `meta.next_before` is the cursor for the next
+         *     (older) page. Each carries `person`, the blocked person as the directory shows them. Only
+         *     the blocker sees their blocks: nobody is told they were blocked.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block a person
+         * @description From now until `unblockUser`, between the two people (both directions):
+         *     - no invitation to connect (`connectUser` answers 403), and an existing connection ends on
+         *       both sides (a `removed` connection event); invitations to connect still pending between
+         *       them are withdrawn or declined, and group invitations between them declined;
+         *     - no message in their one-to-one chat (`sendMessage` and `forwardMessage` into it answer 403)
+         *       and no new one-to-one chat between them (`storeChannel` answers 422 naming the user);
+         *     - neither adds nor invites the other to a group (`addChannelMembers`,
+         *       `inviteToChannel` and `storeChannel` answer 422 naming each such user);
+         *     - neither finds the other in `searchUsers`, nor sees the other's contact details in
+         *       `getUser` (which says `is_blocked: true` to the blocker only);
+         *     - the blocked person's actions notify the blocker of nothing.
+         *     Messages both write in a group they share stay visible to both. Blocking someone already
+         *     blocked answers the existing block (200); blocking oneself is 422.
+         */
+        put: operations["blockUser"];
+        post?: never;
+        /**
+         * Unblock a person
+         * @description Lifts the block; a connection it ended is not restored. 404 when the signed-in user has not
+         *     blocked this person.
+         */
+        delete: operations["unblockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/saved-lists": {
         parameters: {
             query?: never;
@@ -1092,7 +1151,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mute a group's notifications */
+        /**
+         * Mute a group's notifications
+         * @description For the signed-in member only, until `unmuteChannel`: nothing in the group notifies them
+         *     (no `message_pinned` notification), and the chat stops counting towards unread badges: its
+         *     `unread_count` is still reported, for the chat's own row to show without emphasis, and a
+         *     client leaves it out of any total of unread chats.
+         */
         post: operations["muteChannel"];
         /** Unmute a group */
         delete: operations["unmuteChannel"];
@@ -1484,6 +1549,8 @@ export interface components {
             /** Format: int32 */
             graduation_year?: number | null;
             emails?: string[];
+            /** @description True when the signed-in user has blocked this person (`blockUser`); absent otherwise. */
+            is_blocked?: boolean;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1802,6 +1869,36 @@ export interface components {
             success: true;
             message: string;
             data: components["schemas"]["Connection"];
+        };
+        /** @description A person the signed-in user has blocked. Open, as every response object. */
+        Block: {
+            id: components["schemas"]["IntId"];
+            /** @description The blocked person. */
+            user_id: components["schemas"]["UserId"];
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The blocked person, as the directory shows them (in `listBlocks`). */
+            person?: components["schemas"]["PersonSummary"];
+        };
+        /** @description Success envelope around a Block. Open, as every response object. */
+        BlockEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Block"];
+        };
+        /**
+         * @description Success envelope around one page of Blocks, newest first, with the cursor for the next older
+         *     page in `meta`. Open, as every response object.
+         */
+        BlockPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Block"][];
+            meta: {
+                has_more: boolean;
+                next_before: components["schemas"]["IntId"] | null;
+            };
         };
         /** @description A saved list of people. Open, as every response object. */
         SavedList: {
@@ -2332,6 +2429,42 @@ export interface components {
                  * @example {
                  *       "success": false,
                  *       "message": "This item is not yours."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description One of the two people has blocked the other (`blockUser`): no invitation to connect between them. */
+        Blocked: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "You cannot connect with this person."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Only members of the group may write in it, and nobody writes in a one-to-one chat whose two people are on either side of a block (`blockUser`). */
+        MembersOnlyOrBlocked: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "You cannot message with this person."
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"];
@@ -4876,10 +5009,161 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Blocked"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return blocks older than this one (its id).
+                 * @example 4
+                 */
+                before?: components["schemas"]["IntId"];
+                /** @example 20 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of blocked people. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": 4,
+                     *           "user_id": "usr_YjjLSMS2AYsp5eFx",
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_before": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BlockPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    blockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_YjjLSMS2AYsp5eFx */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Blocked.",
+                     *       "data": {
+                     *         "id": 4,
+                     *         "user_id": "usr_YjjLSMS2AYsp5eFx",
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BlockEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The signed-in user has blocked 1,000 people, the most one may block; unblock one first. */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "You can block at most 1,000 people; unblock one first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    unblockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example usr_YjjLSMS2AYsp5eFx */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No longer blocked. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Unblocked.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -5795,7 +6079,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["MembersOnly"];
+            403: components["responses"]["MembersOnlyOrBlocked"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
@@ -6058,7 +6342,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["MembersOnly"];
+            403: components["responses"]["MembersOnlyOrBlocked"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
