@@ -11,6 +11,7 @@ import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
 import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { StreamTickets } from './realtime/tickets.ts';
+import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { blocksRoutes } from './routes/blocks.ts';
 import { channelsRoutes } from './routes/channels.ts';
@@ -136,6 +137,10 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   directoryRoutes(ctx, limiters.directory);
   connectionsRoutes(ctx);
   blocksRoutes(ctx);
+  accountRoutes(ctx, {
+    seededPasswordHash: options.seededPasswordHash,
+    passwordCheckLimiters: limiters.passwordCheck,
+  });
   notificationsRoutes(ctx);
   messagesRoutes(ctx);
   eventsRoutes(ctx);

@@ -141,6 +141,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
         { next_report_id: counter, next_event_id: counter },
       ),
       password_resets: map(record({ user_id: str, created_at: str }, { used_at: nullable('string') })),
+      settings: map(contractRecord(doc, 'Settings')),
       notifications: list(
         record(
           { id: int, user_id: str, kind: str, created_at: str },

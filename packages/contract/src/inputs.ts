@@ -127,7 +127,6 @@ export function requiredQuery(ctx: RunContext, op: Operation): Record<string, st
   return query;
 }
 
-/** Fields the request schema's prose names in backticks: they carry a rule the schema cannot express. */
 /**
  * Request fields the contract marks `x-out-of-band: true`: their value reaches the client outside
  * the API (a mailed link's token), so no example or generated input can know a valid one.
@@ -143,11 +142,16 @@ export function outOfBandFields(ctx: RunContext, op: Operation): (field: string)
   return (field) => marked.has(field);
 }
 
+/**
+ * Fields the request schema's prose names in backticks (they carry a rule the schema cannot
+ * express), and `x-out-of-band` ones (only the user knows a valid value, e.g. their current password).
+ */
 export function proseRuleFields(ctx: RunContext, op: Operation): (field: string) => boolean {
+  const outOfBand = outOfBandFields(ctx, op);
   const schema = ctx.requests.deref(jsonRequestSchema(op) ?? {});
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const prose = [schema.description, ...Object.values(properties).map((p) => ctx.requests.deref(p).description)]
     .filter((d): d is string => typeof d === 'string')
     .join('\n');
-  return (field) => field.length > 0 && prose.includes(`\`${field}\``);
+  return (field) => outOfBand(field) || (field.length > 0 && prose.includes(`\`${field}\``));
 }

@@ -89,4 +89,25 @@ describe('fields the client gets outside the API', () => {
     });
     expect(cell(unmarked, 'resetPassword', 'example_acceptance')?.status).toBe('fail');
   });
+
+  it('does not count a refusal of the current password (x-out-of-band) against the server in any phase, and does without the mark', async () => {
+    const change = (contract?: OpenApiDocument) =>
+      runConformance({
+        baseUrl: mock.url,
+        include: 'all',
+        operations: ['changePassword'],
+        fuzz: 3,
+        seed: 9,
+        ...(contract ? { contract } : {}),
+      });
+    const marked = await change();
+    expect(marked.failures).toEqual([]);
+    expect(cell(marked, 'changePassword', 'negative_data_rejection')?.status).toBe('pass');
+    const doc = structuredClone(loadContract()) as OpenApiDocument;
+    const current = (doc.components.schemas.PasswordChange as { properties: Record<string, Record<string, unknown>> })
+      .properties.current_password;
+    if (current) delete current['x-out-of-band'];
+    const unmarked = await change(doc);
+    expect(failuresOf(unmarked, 'changePassword', 'positive_data_acceptance').length).toBeGreaterThan(0);
+  });
 });

@@ -3,7 +3,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import { HttpError } from '../http-error.ts';
 
 export interface AuthLimits {
-  /** Failed sign-ins per minute per e-mail + address (default 10). */
+  /** Failed sign-ins per minute per e-mail + address (default 10); also wrong current passwords per session. */
   loginPerEmail?: number;
   /** Failed sign-ins per minute per address, whatever the e-mail: stops spraying (default 100). */
   loginPerAddress?: number;
@@ -21,6 +21,8 @@ export interface AuthLimits {
 export interface AuthLimiters {
   login: RequestHandler[];
   register: RequestHandler[];
+  /** A wrong current password (`changePassword`, `deleteAccount`) per session, failed attempts only. */
+  passwordCheck: RequestHandler[];
   /** Asking for a password-reset mail: per e-mail and per address, so nobody floods an inbox. */
   passwordReset: RequestHandler[];
   /** Directory reads per token: harvesting every profile takes hours, not seconds. */
@@ -136,6 +138,13 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
     false,
   );
   const resetPerAddress = limiter(limits.passwordResetPerAddress ?? 30, 3_600_000, address, false);
+  // A wrong current password (changing it, deleting the account): per session, like sign-in per e-mail.
+  const passwordCheck = limiter(
+    limits.loginPerEmail ?? 10,
+    60_000,
+    (req) => `${req.headers.authorization ?? ''}|${address(req)}`,
+    true,
+  );
   const stores = [
     perEmail.store,
     perAddress.store,
@@ -143,6 +152,7 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
     directory.store,
     resetPerEmail.store,
     resetPerAddress.store,
+    passwordCheck.store,
   ];
   const writeLimiters = new Map<string, RequestHandler>();
   const writes = (operationId: string): RequestHandler[] => {
@@ -164,6 +174,7 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
     login: [perAddress.middleware, perEmail.middleware],
     register: [register.middleware],
     passwordReset: [resetPerAddress.middleware, resetPerEmail.middleware],
+    passwordCheck: [passwordCheck.middleware],
     directory: [directory.middleware],
     writes,
     reset: () => {

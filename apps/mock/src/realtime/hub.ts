@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { HttpError } from '../http-error.ts';
+import { hashToken } from '../store/accounts.ts';
 import type { Chat, ChatEvent } from '../store/chat.ts';
 
 export const KEEP_ALIVE_MS = 15_000;
@@ -125,6 +126,12 @@ export class RealtimeHub {
         break;
       case 'signed-out':
         for (const s of [...(this.byToken.get(event.token) ?? [])]) this.expel(s);
+        break;
+      case 'sessions-ended':
+        for (const s of [...(this.byUser.get(event.userId) ?? [])]) {
+          const ends = event.only === undefined ? s.token !== event.except : hashToken(s.token) === event.only;
+          if (ends) this.expel(s);
+        }
         break;
     }
   };

@@ -104,7 +104,10 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     }
     const hash = await hashPassword(body.password);
     // After the await, in a transaction of its own; the token is checked again (used meanwhile: 422).
-    store.transact(() => store.passwordResets.reset(body.token, hash));
+    store.transact(() => {
+      const user = store.passwordResets.reset(body.token, hash);
+      store.chat.announce({ type: 'sessions-ended', userId: user.id });
+    });
     return { status: 200, body: ok(null, 'Your password is changed. Sign in with it.') };
   });
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { toPublicUser, toUser } from '../store/accounts.ts';
+import { connected, toPublicUser, toUser } from '../store/accounts.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The signed-in user, friends, saved messages and public profiles. `/users/me…` before `/users/{id}`. */
@@ -13,22 +13,34 @@ export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] 
     body: ok(toUser(store.accounts.update(session.user.id, body)), 'Profile saved.'),
   }));
 
-  route(ctx, 'listFriends', ({ session }) => ({ status: 200, body: store.accounts.listFriends(session.user.id) }));
+  // A friend's e-mail only when their settings show it to connections.
+  route(ctx, 'listFriends', ({ session }) => ({
+    status: 200,
+    body: store.accounts.listFriends(session.user.id).map((f) => {
+      if (store.settings.shows(f.id, session.user.id, true).email) return f;
+      const { email: _hidden, ...rest } = f;
+      return rest;
+    }),
+  }));
 
   route(ctx, 'listSavedMessages', ({ session }) => ({
     status: 200,
     body: ok(store.chat.listSaved(session.user.id)),
   }));
 
-  // Contact details only for the person themself and their connections (the contract's PublicUser).
+  // Contact details as the person's settings show them (connections by default), never across a block.
   route(
     ctx,
     'getUser',
     ({ session, params }) => {
       const user = store.accounts.require(params.id);
-      const blocked = store.blocks.has(session.user.id, user.id);
-      const shown = toPublicUser(session.user, user, store.blocks.between(session.user.id, user.id));
-      return { status: 200, body: ok(blocked ? { ...shown, is_blocked: true } : shown) };
+      const viewer = session.user.id;
+      const across = store.blocks.between(viewer, user.id);
+      const shown = across
+        ? { email: false, phone: false }
+        : store.settings.shows(user.id, viewer, connected(session.user, user));
+      const profile = toPublicUser(user, shown);
+      return { status: 200, body: ok(store.blocks.has(viewer, user.id) ? { ...profile, is_blocked: true } : profile) };
     },
     directoryLimit,
   );

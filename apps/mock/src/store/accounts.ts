@@ -193,16 +193,54 @@ export class Accounts {
     delete this.tokens[key];
   }
 
-  /** A new password (already hashed), and every session of the account ends. */
-  setPassword(user: StoredUser, passwordHash: string): void {
+  /** A new password (already hashed); every session of the account but the one holding `keep` ends. */
+  setPassword(user: StoredUser, passwordHash: string, keep?: string): void {
     this.core.touch('user', user.id);
     user.password_hash = passwordHash;
     user.updated_at = this.core.now().toISOString();
+    this.endSessions(user.id, keep);
+  }
+
+  /** The user's sessions (`ses_` and the start of the token's hash), most recently used first. */
+  sessionsOf(userId: string): { id: string; key: string; record: TokenRecord }[] {
+    const used = (r: TokenRecord) => r.last_used_at ?? r.created_at;
+    return Object.entries(this.tokens)
+      .filter(([, r]) => r.user_id === userId)
+      .map(([key, record]) => ({ id: `ses_${key.slice(0, 16)}`, key, record }))
+      .sort(
+        (a, b) =>
+          used(b.record).localeCompare(used(a.record)) || b.record.created_at.localeCompare(a.record.created_at),
+      );
+  }
+
+  /** Ends the session whose token hashes to `key`. */
+  endSession(key: string): void {
+    this.core.touch('token', key);
+    delete this.tokens[key];
+  }
+
+  /** Ends every session of the user but the one holding token `keep`; returns how many ended (streams close after commit). */
+  endSessions(userId: string, keep?: string): number {
+    const kept = keep === undefined ? undefined : hashToken(keep);
+    let ended = 0;
     for (const [hashed, record] of Object.entries(this.tokens)) {
-      if (record.user_id !== user.id) continue;
+      if (record.user_id !== userId || hashed === kept) continue;
       this.core.touch('token', hashed);
       delete this.tokens[hashed];
+      ended++;
     }
+    return ended;
+  }
+
+  /** Deletes the account and its sessions (its connections must already have ended). */
+  remove(userId: string): void {
+    const user = this.require(userId);
+    this.endSessions(userId);
+    this.core.touch('user', userId);
+    this.users.splice(this.users.indexOf(user), 1);
+    this.byId.delete(userId);
+    this.byEmail.delete(user.email.toLowerCase());
+    this.touchDirectory(null);
   }
 
   /** Makes the two each other's connections (friends), on both sides. */
@@ -281,16 +319,15 @@ export function toUser(u: StoredUser): User {
   };
 }
 
-/**
- * Another person's profile as `viewer` may see it: contact details only for themself and
- * connections, and never across a block (`blocked`).
- */
-export function toPublicUser(viewer: StoredUser, u: StoredUser, blocked = false): PublicUser {
-  const user = toUser(u);
-  if (viewer.id === u.id) return user;
-  if (!blocked && (viewer.friend_ids.includes(u.id) || u.friend_ids.includes(viewer.id))) return user;
-  const { email: _email, phone: _phone, emails: _emails, ...shown } = user;
-  return shown;
+/** Whether the two are connections (on either side's list). */
+export function connected(a: StoredUser, b: StoredUser): boolean {
+  return a.friend_ids.includes(b.id) || b.friend_ids.includes(a.id);
+}
+
+/** Another person's profile with only the contact details `shown` (the owner's settings decide). */
+export function toPublicUser(u: StoredUser, shown: { email: boolean; phone: boolean }): PublicUser {
+  const { email, phone, emails, ...rest } = toUser(u);
+  return { ...rest, ...(shown.email ? { email, emails } : {}), ...(shown.phone ? { phone } : {}) };
 }
 
 export function toFriend(u: StoredUser): Friend {

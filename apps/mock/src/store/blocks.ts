@@ -112,6 +112,14 @@ export class Blocks {
     this.byBlocked.get(otherId)?.delete(userId);
   }
 
+  /** A deleted account's blocks go, both ways. */
+  forgetUser(userId: string): void {
+    for (const b of [...this.byId.values()]) {
+      if (b.blocker_id === userId) this.unblock(userId, b.user_id);
+      else if (b.user_id === userId) this.unblock(b.blocker_id, userId);
+    }
+  }
+
   /** The user's blocks, newest first, a page at a time. */
   list(
     userId: string,

@@ -18,6 +18,16 @@ export class Calendar {
     return this.events;
   }
 
+  /** A deleted account's events go. */
+  forgetUser(userId: string): void {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const event = this.events[i];
+      if (event?.user_id !== userId) continue;
+      this.core.touch('event', String(event.id));
+      this.events.splice(i, 1);
+    }
+  }
+
   list(userId: string): CalendarEvent[] {
     return this.events
       .filter((e) => e.user_id === userId)

@@ -73,6 +73,7 @@ export class Channels {
     if (!c.is_direct) return c.name;
     const otherId = c.users.find((id) => id !== viewerId);
     const other = otherId ? this.areas.accounts.find(otherId) : undefined;
+    if (otherId && !other) return 'Deleted user';
     return (other && `${other.first_name} ${other.last_name}`.trim()) || c.name;
   }
 
@@ -247,6 +248,26 @@ export class Channels {
       this.areas.chat.markAllRead(userId, channel.id);
     }
     return added;
+  }
+
+  /**
+   * A deleted account leaves every group (returned, so their members can be told); it stays in
+   * its one-to-one chats, which the other person keeps. Its follows and inactive marks go.
+   */
+  forgetUser(userId: string): StoredChannel[] {
+    const left: StoredChannel[] = [];
+    for (const channel of this.byId.values()) {
+      if (channel.is_direct || !channel.users.includes(userId)) continue;
+      this.core.touch('channel', channel.id);
+      channel.users.splice(channel.users.indexOf(userId), 1);
+      left.push(channel);
+    }
+    for (const flag of ['following', 'inactive'] as const) {
+      if (!this.flags[flag][userId]) continue;
+      this.core.touch(flag, userId);
+      delete this.flags[flag][userId];
+    }
+    return left;
   }
 
   /** A newer message (or creation) makes the group the most recently active. */

@@ -25,6 +25,11 @@ export type ChatEvent =
   | { type: 'left'; channelId: string; userId: string }
   /** The token was revoked (logout): its streams end. */
   | { type: 'signed-out'; token: string }
+  /**
+   * Sessions of the user ended: all but the one holding token `except` (password changed, signed
+   * out elsewhere, account deleted), or only the one whose token hashes to `only`.
+   */
+  | { type: 'sessions-ended'; userId: string; except?: string; only?: string }
   /** Someone joined or left a group: its members' (and that person's) user streams hear of it. */
   | { type: 'member'; channelId: string; change: 'joined' | 'left'; user: PersonSummary; memberCount: number }
   /** Only `userId`'s user streams: an invitation to them was made, accepted or declined. */

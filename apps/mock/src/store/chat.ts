@@ -210,11 +210,27 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
     return message;
   }
 
-  /** 403 for a one-to-one chat whose two people are on either side of a block. */
+  /** 403 for a one-to-one chat whose two people are on either side of a block, or whose other person is gone. */
   private assertNotBlocked(userId: string, channel: StoredChannel): void {
     if (!channel.is_direct) return;
     const other = channel.users.find((id) => id !== userId);
+    if (other && !this.areas.accounts.find(other)) throw HttpError.forbidden('This person deleted their account.');
     if (other) this.areas.blocks.assertNone(userId, other, 'message');
+  }
+
+  /** A deleted account's saved messages, read marks and mutes go (its messages stay). */
+  forgetUser(userId: string): void {
+    for (let i = this.saved.length - 1; i >= 0; i--) {
+      const record = this.saved[i];
+      if (record?.user_id !== userId) continue;
+      this.core.touch('saved_message', String(record.id));
+      this.saved.splice(i, 1);
+    }
+    for (const part of ['read', 'muted'] as const) {
+      if (!this.state[part][userId]) continue;
+      this.core.touch(part, userId);
+      delete this.state[part][userId];
+    }
   }
 
   pin(userId: string, channelId: string, messageId: string): Message {

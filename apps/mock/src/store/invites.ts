@@ -93,6 +93,15 @@ export class Invites {
     return invite;
   }
 
+  /** A deleted account's pending group invitations, to it and from it, are declined. */
+  forgetUser(userId: string): void {
+    for (const invite of this.byId.values()) {
+      if (invite.status !== 'pending' || (invite.user_id !== userId && invite.invited_by !== userId)) continue;
+      this.core.touch('channel_invite', String(invite.id));
+      invite.status = 'declined';
+    }
+  }
+
   /** A block declines every group invitation still pending from one of the two to the other. */
   declineBetween(a: string, b: string): void {
     for (const invite of this.byId.values()) {

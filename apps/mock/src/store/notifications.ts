@@ -36,6 +36,15 @@ export class Notifications {
     return [...this.byId.values()];
   }
 
+  /** A deleted account's notifications go (others' about it then name "Someone"). */
+  forgetUser(userId: string): void {
+    for (const n of this.byUser.get(userId) ?? []) {
+      this.core.touch('notification', String(n.id));
+      this.byId.delete(n.id);
+    }
+    this.byUser.delete(userId);
+  }
+
   get(id: number): StoredNotification | undefined {
     return this.byId.get(id);
   }
@@ -51,6 +60,8 @@ export class Notifications {
     if (userId === actorId) return;
     // Someone the user blocked notifies them of nothing.
     if (actorId !== null && this.areas.blocks.has(userId, actorId)) return;
+    // Nor is a kind the user turned off recorded.
+    if (!this.areas.settings.wants(userId, kind)) return;
     const n: StoredNotification = {
       id: this.core.nextId('notification'),
       user_id: userId,

@@ -23,6 +23,15 @@ export class PasswordResets {
     return this.resets[hashed];
   }
 
+  /** A deleted account's reset links go. */
+  forgetUser(userId: string): void {
+    for (const [key, reset] of Object.entries(this.resets)) {
+      if (reset.user_id !== userId) continue;
+      this.core.touch('password_reset', key);
+      delete this.resets[key];
+    }
+  }
+
   /** A single-use token to set a new password, for the account of that e-mail (undefined when there is none). */
   request(email: string): { token: string; user: StoredUser } | undefined {
     const user = this.accounts.findByEmail(email);
@@ -46,11 +55,12 @@ export class PasswordResets {
   }
 
   /** Sets the new password (already hashed), uses up the token and ends every session of the account. */
-  reset(token: string, passwordHash: string): void {
+  reset(token: string, passwordHash: string): StoredUser {
     const user = this.check(token);
     const key = hashToken(token);
     this.core.touch('password_reset', key);
     (this.resets[key] as StoredPasswordReset).used_at = this.core.now().toISOString();
     this.accounts.setPassword(user, passwordHash);
+    return user;
   }
 }

@@ -29,6 +29,13 @@ export class Profile {
     this.experiences = new OwnedItems('experience', state.experiences, (id) => core.touch('experience', String(id)));
   }
 
+  /** A deleted account's items of every kind go. */
+  forgetUser(userId: string): void {
+    for (const items of [this.notes, this.clubs, this.interests, this.directions, this.experiences] as const) {
+      for (const item of items.listFor(userId)) items.removeOwn(userId, item.id);
+    }
+  }
+
   listNotes(userId: string): Note[] {
     this.accounts.require(userId);
     return this.notes

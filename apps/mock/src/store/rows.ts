@@ -31,6 +31,7 @@ export const COLLECTIONS = [
   'inactive',
   'notification',
   'password_reset',
+  'settings',
   'block',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
@@ -78,6 +79,7 @@ export function* rowsOf(state: State): Generator<Row> {
   }
   for (const n of state.notifications ?? []) yield { collection: 'notification', key: String(n.id), value: n };
   for (const b of state.blocks ?? []) yield { collection: 'block', key: String(b.id), value: b };
+  for (const [k, v] of Object.entries(state.settings ?? {})) yield { collection: 'settings', key: k, value: v };
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
@@ -199,6 +201,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         state.password_resets ??= {};
         put(state, 'password_resets', key, value);
         break;
+      case 'settings':
+        state.settings ??= {};
+        put(state, 'settings', key, value);
+        break;
     }
   }
   // A channel without messages still has its (empty) list.
@@ -309,6 +315,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     case 'password_reset':
       state.password_resets ??= {};
       inRecord(state.password_resets);
+      return;
+    case 'settings':
+      state.settings ??= {};
+      inRecord(state.settings);
       return;
     case 'block':
       state.blocks ??= [];

@@ -190,6 +190,30 @@ export class Social {
     if (open) this.answer(open, open.from_user_id === blockerId ? 'withdrawn' : 'declined');
   }
 
+  /**
+   * A deleted account: its connections end on both sides, its pending invitations are withdrawn
+   * or declined, its saved lists go, and it leaves everyone else's lists.
+   */
+  forgetUser(userId: string): void {
+    const { accounts } = this.areas;
+    for (const friendId of [...accounts.require(userId).friend_ids]) {
+      if (accounts.find(friendId)) this.removeConnection(userId, friendId);
+    }
+    for (const c of this.connections) {
+      if (c.status !== 'pending' || (c.from_user_id !== userId && c.to_user_id !== userId)) continue;
+      this.answer(c, c.from_user_id === userId ? 'withdrawn' : 'declined');
+    }
+    for (const list of [...this.lists.values()]) {
+      if (list.user_id === userId) {
+        this.core.touch('saved_list', String(list.id));
+        this.lists.delete(list.id);
+      } else if (list.member_ids.includes(userId)) {
+        this.core.touch('saved_list', String(list.id));
+        list.member_ids.splice(list.member_ids.indexOf(userId), 1);
+      }
+    }
+  }
+
   // ---------- saved lists ----------
 
   private detail(list: StoredSavedList): SavedListDetail {

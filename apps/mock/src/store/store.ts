@@ -14,6 +14,7 @@ import { Profile } from './profile.ts';
 import { Resources } from './resources.ts';
 import type { Collection, Row } from './rows.ts';
 import { writeRow } from './rows.ts';
+import { SettingsArea } from './settings.ts';
 import { Social } from './social.ts';
 import { type Counter, emptyChatState, emptySocialState, type ResourceKind, type State } from './types.ts';
 
@@ -52,6 +53,7 @@ export interface Areas {
   readonly notifications: Notifications;
   readonly passwordResets: PasswordResets;
   readonly blocks: Blocks;
+  readonly settings: SettingsArea;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -79,6 +81,7 @@ export class Store implements Areas, StoreCore {
   notifications!: Notifications;
   passwordResets!: PasswordResets;
   blocks!: Blocks;
+  settings!: SettingsArea;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -128,6 +131,7 @@ export class Store implements Areas, StoreCore {
     this.directory = new Directory(this);
     this.notifications = new Notifications(this, this, state.notifications ?? []);
     this.blocks = new Blocks(this, this, state.blocks ?? []);
+    this.settings = new SettingsArea(this, state.settings ?? {});
     this.accounts.touchDirectory(null);
   }
 
@@ -143,6 +147,7 @@ export class Store implements Areas, StoreCore {
     const notifications = this.notifications.all();
     const resets = this.passwordResets.all();
     const blocks = this.blocks.all();
+    const settings = this.settings.all();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -163,6 +168,7 @@ export class Store implements Areas, StoreCore {
       ...(notifications.length > 0 ? { notifications } : {}),
       ...(Object.keys(resets).length > 0 ? { password_resets: resets } : {}),
       ...(blocks.length > 0 ? { blocks } : {}),
+      ...(Object.keys(settings).length > 0 ? { settings } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),
@@ -296,6 +302,8 @@ export class Store implements Areas, StoreCore {
         return this.passwordResets.get(key);
       case 'block':
         return this.blocks.get(Number(key));
+      case 'settings':
+        return this.settings.all()[key];
     }
   }
 }

@@ -232,6 +232,8 @@ export interface State {
   password_resets?: Record<string, StoredPasswordReset>;
   /** What happened to each user; absent in older `--data` files. */
   notifications?: StoredNotification[];
+  /** User id → their privacy and notification settings, for users who changed one; absent in older `--data` files. */
+  settings?: Record<string, Schemas['Settings']>;
   /** Who blocked whom; absent in older `--data` files and while nobody has blocked anyone. */
   blocks?: StoredBlock[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */

@@ -790,6 +790,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the signed-in user's password
+         * @description The current password is required. The new one follows the sign-up rules and
+         *     `password_confirmation` must equal it. Every other session of the account is signed out (its
+         *     streams closed); the calling session stays signed in. A wrong current password is 422 naming
+         *     `current_password`; repeated wrong ones are limited per session (the mock: 10 a minute), then 429.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's sessions (signed-in devices)
+         * @description Most recently used first, at most 100 (`meta.total` counts them all). `current` marks the
+         *     session making the request. A session's `id` names it for `endSession`; the token itself is
+         *     never shown.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere else
+         * @description Ends every session of the account but the calling one (their streams close); answers how many ended.
+         */
+        delete: operations["signOutOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one session
+         * @description Ends one of the signed-in user's sessions (the calling one too, which is signing out). 404
+         *     for an id that is not one of theirs.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's privacy and notification settings
+         * @description `contact_visibility` says who sees the e-mail addresses (`email`, `emails`) and the phone in
+         *     `getUser` and `listFriends`: `everyone` signed in, only `connections` (the default), or
+         *     `nobody`. The person always sees their own. `notifications` turns each kind of notification
+         *     on or off (all on by default); a kind turned off is not recorded at all.
+         */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change privacy or notification settings
+         * @description Only the fields sent change.
+         */
+        patch: operations["updateSettings"];
+        trace?: never;
+    };
+    "/api/v1/users/me/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the signed-in user's account
+         * @description The password is required (the app asks for a typed confirmation too). Removed at once: the
+         *     account (`getUser` answers 404 for it), its profile items, saved lists, saved messages,
+         *     calendar events, settings, blocks, notifications and every session (their streams close);
+         *     its connections end on both sides, its pending invitations are withdrawn, and it leaves every
+         *     group. What it wrote in groups stays, with `sender_id` naming nobody: clients show such a
+         *     sender as "Deleted user". A one-to-one chat with it stays for the other person, who can no
+         *     longer write in it. A wrong password is 422 naming `password`, limited like `changePassword`.
+         */
+        post: operations["deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/saved-lists": {
         parameters: {
             query?: never;
@@ -1899,6 +2022,92 @@ export interface components {
                 has_more: boolean;
                 next_before: components["schemas"]["IntId"] | null;
             };
+        };
+        /** @description Closed, as every request body. `password` follows the sign-up rules; `password_confirmation` must equal it. */
+        PasswordChange: {
+            /** @description The password the user signs in with now; only they know it. */
+            current_password: string;
+            password: string;
+            password_confirmation: string;
+        };
+        /** @description Closed, as every request body. */
+        AccountDeletion: {
+            /** @description The account's current password; only its owner knows it. */
+            password: string;
+        };
+        /** @description Names a session (a signed-in device); not its token. */
+        SessionId: string;
+        /** @description A signed-in device. Open, as every response object. */
+        Session: {
+            id: components["schemas"]["SessionId"];
+            created_at: components["schemas"]["Timestamp"];
+            /** @description When the session was last used (to the hour); null if never since sign-in. */
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            /** @description True for the session making the request. */
+            current: boolean;
+        };
+        /** @description Success envelope around the sessions, most recently used first. Open, as every response object. */
+        SessionListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Session"][];
+            meta: {
+                /** Format: int32 */
+                total: number;
+            };
+        };
+        /** @description Success envelope around how many sessions ended. Open, as every response object. */
+        SessionsEndedEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: {
+                /** Format: int32 */
+                ended: number;
+            };
+        };
+        /**
+         * @description Who sees a contact detail besides the person themself.
+         * @enum {string}
+         */
+        ContactVisibility: "everyone" | "connections" | "nobody";
+        /** @description Privacy and notification settings. Open, as every response object. */
+        Settings: {
+            contact_visibility: {
+                email: components["schemas"]["ContactVisibility"];
+                phone: components["schemas"]["ContactVisibility"];
+            };
+            notifications: components["schemas"]["NotificationSettings"];
+        };
+        /** @description Each kind of notification, on (true) or off. Open, as every response object. */
+        NotificationSettings: {
+            connection_invited: boolean;
+            connection_accepted: boolean;
+            group_invited: boolean;
+            group_added: boolean;
+            message_pinned: boolean;
+        };
+        /** @description Closed, as every request body; only the fields sent change. */
+        SettingsUpdate: {
+            contact_visibility?: {
+                email?: components["schemas"]["ContactVisibility"];
+                phone?: components["schemas"]["ContactVisibility"];
+            };
+            notifications?: {
+                connection_invited?: boolean;
+                connection_accepted?: boolean;
+                group_invited?: boolean;
+                group_added?: boolean;
+                message_pinned?: boolean;
+            };
+        };
+        /** @description Success envelope around the Settings. Open, as every response object. */
+        SettingsEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Settings"];
         };
         /** @description A saved list of people. Open, as every response object. */
         SavedList: {
@@ -5164,6 +5373,319 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "cohort-demo",
+                 *       "password": "new-secret-2",
+                 *       "password_confirmation": "new-secret-2"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description The password is changed; every other session is signed out. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your password is changed. Every other session is signed out.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": "ses_k3J9aZq0LmX8wV2p",
+                     *           "created_at": "2026-11-21T08:00:00.000Z",
+                     *           "last_used_at": "2026-11-24T09:30:00.000Z",
+                     *           "current": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionListEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Signed out everywhere else.",
+                     *       "data": {
+                     *         "ended": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionsEndedEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ses_k3J9aZq0LmX8wV2p */
+                id: components["schemas"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Signed out.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "contact_visibility": {
+                     *           "email": "connections",
+                     *           "phone": "connections"
+                     *         },
+                     *         "notifications": {
+                     *           "connection_invited": true,
+                     *           "connection_accepted": true,
+                     *           "group_invited": true,
+                     *           "group_added": true,
+                     *           "message_pinned": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettingsEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "contact_visibility": {
+                 *         "phone": "nobody"
+                 *       },
+                 *       "notifications": {
+                 *         "message_pinned": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings as they are now. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Settings saved.",
+                     *       "data": {
+                     *         "contact_visibility": {
+                     *           "email": "connections",
+                     *           "phone": "nobody"
+                     *         },
+                     *         "notifications": {
+                     *           "connection_invited": true,
+                     *           "connection_accepted": true,
+                     *           "group_invited": true,
+                     *           "group_added": true,
+                     *           "message_pinned": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "cohort-demo"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AccountDeletion"];
+            };
+        };
+        responses: {
+            /** @description The account is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Your account is deleted.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -6,7 +6,7 @@ import { lengthAccepted, positiveDataAcceptance } from '../checks/positive-data-
 import { unsupportedMethod } from '../checks/unsupported-method.ts';
 import type { RunContext } from '../context.ts';
 import { arbitraryFor, sample } from '../generate.ts';
-import { isValidBody, jsonRequestSchema, requiredQuery, validBody } from '../inputs.ts';
+import { isValidBody, jsonRequestSchema, outOfBandFields, requiredQuery, validBody } from '../inputs.ts';
 import { atMaxLength, bodyMutations, boundBreakers, wrongTypeValue } from '../mutate.ts';
 import { listContains } from './answers.ts';
 import { createItem, ITEM_FLOWS, idParam } from './scenario.ts';
@@ -74,8 +74,11 @@ async function bodyProbes(ctx: RunContext, op: Operation): Promise<void> {
     );
   }
   // The other side of each length bound: a text field at exactly its maxLength is accepted. Only
-  // with a token (sign-in and registration would spend their per-address limits on it).
-  if (token !== undefined) {
+  // with a token (sign-in and registration would spend their per-address limits on it), and not
+  // where a field is out of band (the current password): no generated body can be valid there.
+  const outOfBand = outOfBandFields(ctx, op);
+  const needsSecret = Object.keys((ctx.requests.deref(schema).properties ?? {}) as object).some(outOfBand);
+  if (token !== undefined && !needsSecret) {
     for (const { field, maxLength, value } of atMaxLength(ctx.requests, schema)) {
       const fresh = (validBody(ctx, op) ?? valid) as Record<string, unknown>;
       const body = { ...fresh, [field]: value };
