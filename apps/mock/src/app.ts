@@ -27,6 +27,7 @@ import { interestsRoutes } from './routes/interests.ts';
 import { mediaRouter } from './routes/media.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { mockRouter } from './routes/mock.ts';
+import { nearbyRoutes } from './routes/nearby.ts';
 import { notesRoutes } from './routes/notes.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
 import { resourcesRoutes } from './routes/resources.ts';
@@ -137,6 +138,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   directoryRoutes(ctx, limiters.directory);
   connectionsRoutes(ctx);
   blocksRoutes(ctx);
+  nearbyRoutes(ctx, limiters.directory);
   accountRoutes(ctx, {
     seededPasswordHash: options.seededPasswordHash,
     passwordCheckLimiters: limiters.passwordCheck,

@@ -142,6 +142,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
       ),
       password_resets: map(record({ user_id: str, created_at: str }, { used_at: nullable('string') })),
       settings: map(contractRecord(doc, 'Settings')),
+      locations: map(record({ latitude: { type: 'number' }, longitude: { type: 'number' }, expires_at: str })),
       notifications: list(
         record(
           { id: int, user_id: str, kind: str, created_at: str },

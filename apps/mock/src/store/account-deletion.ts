@@ -27,6 +27,7 @@ export function deleteAccount(areas: Areas, userId: string): void {
   areas.calendar.forgetUser(userId);
   areas.notifications.forgetUser(userId);
   areas.settings.forget(userId);
+  areas.nearby.forgetUser(userId);
   areas.passwordResets.forgetUser(userId);
   areas.profile.forgetUser(userId);
   areas.accounts.remove(userId);

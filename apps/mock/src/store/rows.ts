@@ -32,6 +32,7 @@ export const COLLECTIONS = [
   'notification',
   'password_reset',
   'settings',
+  'location',
   'block',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
@@ -80,6 +81,7 @@ export function* rowsOf(state: State): Generator<Row> {
   for (const n of state.notifications ?? []) yield { collection: 'notification', key: String(n.id), value: n };
   for (const b of state.blocks ?? []) yield { collection: 'block', key: String(b.id), value: b };
   for (const [k, v] of Object.entries(state.settings ?? {})) yield { collection: 'settings', key: k, value: v };
+  for (const [k, v] of Object.entries(state.locations ?? {})) yield { collection: 'location', key: k, value: v };
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
@@ -205,6 +207,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         state.settings ??= {};
         put(state, 'settings', key, value);
         break;
+      case 'location':
+        state.locations ??= {};
+        put(state, 'locations', key, value);
+        break;
     }
   }
   // A channel without messages still has its (empty) list.
@@ -319,6 +325,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     case 'settings':
       state.settings ??= {};
       inRecord(state.settings);
+      return;
+    case 'location':
+      state.locations ??= {};
+      inRecord(state.locations);
       return;
     case 'block':
       state.blocks ??= [];

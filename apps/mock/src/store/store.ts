@@ -8,6 +8,7 @@ import type { StoreCore } from './core.ts';
 import { fillCounters } from './counters.ts';
 import { Directory } from './directory.ts';
 import { Invites } from './invites.ts';
+import { Nearby } from './nearby.ts';
 import { Notifications } from './notifications.ts';
 import { PasswordResets } from './password-resets.ts';
 import { Profile } from './profile.ts';
@@ -54,6 +55,7 @@ export interface Areas {
   readonly passwordResets: PasswordResets;
   readonly blocks: Blocks;
   readonly settings: SettingsArea;
+  readonly nearby: Nearby;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -82,6 +84,7 @@ export class Store implements Areas, StoreCore {
   passwordResets!: PasswordResets;
   blocks!: Blocks;
   settings!: SettingsArea;
+  nearby!: Nearby;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -132,6 +135,7 @@ export class Store implements Areas, StoreCore {
     this.notifications = new Notifications(this, this, state.notifications ?? []);
     this.blocks = new Blocks(this, this, state.blocks ?? []);
     this.settings = new SettingsArea(this, state.settings ?? {});
+    this.nearby = new Nearby(this, this, state.locations ?? {}, () => this.seed);
     this.accounts.touchDirectory(null);
   }
 
@@ -148,6 +152,7 @@ export class Store implements Areas, StoreCore {
     const resets = this.passwordResets.all();
     const blocks = this.blocks.all();
     const settings = this.settings.all();
+    const locations = this.nearby.all();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -169,6 +174,7 @@ export class Store implements Areas, StoreCore {
       ...(Object.keys(resets).length > 0 ? { password_resets: resets } : {}),
       ...(blocks.length > 0 ? { blocks } : {}),
       ...(Object.keys(settings).length > 0 ? { settings } : {}),
+      ...(Object.keys(locations).length > 0 ? { locations } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),
@@ -304,6 +310,8 @@ export class Store implements Areas, StoreCore {
         return this.blocks.get(Number(key));
       case 'settings':
         return this.settings.all()[key];
+      case 'location':
+        return this.nearby.all()[key];
     }
   }
 }

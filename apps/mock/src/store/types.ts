@@ -185,6 +185,13 @@ export interface StoredBlock {
   created_at: string;
 }
 
+/** A shared position, already rounded to the 0.01° grid; sharing ends at `expires_at`. */
+export interface StoredLocation {
+  latitude: number;
+  longitude: number;
+  expires_at: string;
+}
+
 /** A request to set a new password, keyed by the hash of its single-use token. */
 export interface StoredPasswordReset {
   user_id: string;
@@ -234,6 +241,8 @@ export interface State {
   notifications?: StoredNotification[];
   /** User id → their privacy and notification settings, for users who changed one; absent in older `--data` files. */
   settings?: Record<string, Schemas['Settings']>;
+  /** User id → their shared position (Find People Nearby); absent in older `--data` files. */
+  locations?: Record<string, StoredLocation>;
   /** Who blocked whom; absent in older `--data` files and while nobody has blocked anyone. */
   blocks?: StoredBlock[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */

@@ -125,6 +125,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People nearby who share their location too
+         * @description The others who share a location within 50 km of the signed-in user's, by distance band
+         *     measured between the two rounded positions, nearest band first and by name within a band
+         *     (never by exact distance). People on either side of a block are left out. Only someone who
+         *     shares sees anyone: for a user who does not, the page is empty and `sharing` is false.
+         */
+        get: operations["listNearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{id}": {
         parameters: {
             query?: never;
@@ -908,6 +931,34 @@ export interface paths {
          */
         post: operations["deleteAccount"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in user shares an approximate location, and which */
+        get: operations["getLocationSharing"];
+        /**
+         * Share an approximate location for Find People Nearby
+         * @description Opt-in. The server keeps only the position rounded to a 0.01° grid (about 1 km; the app
+         *     rounds before sending too) and for 24 hours, then sharing stops by itself. Others see only a
+         *     distance band, never a position. At most 10 updates an hour per user (the mock), then 429:
+         *     moving a fake position around someone must not locate them.
+         */
+        put: operations["shareLocation"];
+        post?: never;
+        /**
+         * Stop sharing a location
+         * @description The position is forgotten at once; stopping when not sharing is not an error.
+         */
+        delete: operations["stopSharingLocation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2108,6 +2159,63 @@ export interface components {
             success: true;
             message: string;
             data: components["schemas"]["Settings"];
+        };
+        /** @description Closed, as every request body. Degrees (WGS 84); the server rounds them to 0.01°. */
+        LocationInput: {
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+        };
+        /**
+         * @description The signed-in user's own sharing state: the rounded position kept, and when sharing stops by
+         *     itself; all null while not sharing. Open, as every response object.
+         */
+        LocationSharing: {
+            sharing: boolean;
+            /** Format: double */
+            latitude: number | null;
+            /** Format: double */
+            longitude: number | null;
+            expires_at: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description Success envelope around LocationSharing. Open, as every response object. */
+        LocationSharingEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["LocationSharing"];
+        };
+        /**
+         * @description How far apart two rounded positions are, as a band (never an exact distance): within 1 km, 1–5 km, 5–20 km, 20–50 km.
+         * @enum {string}
+         */
+        DistanceBand: "within_1_km" | "within_5_km" | "within_20_km" | "within_50_km";
+        /** @description Someone nearby. Open, as every response object. */
+        NearbyPerson: {
+            person: components["schemas"]["PersonSummary"];
+            distance: components["schemas"]["DistanceBand"];
+        };
+        /** @description A Laravel-style page of people nearby. Open, as every response object. */
+        NearbyPage: {
+            /** @description Whether the signed-in user shares a location; when false the page is empty. */
+            sharing: boolean;
+            data: components["schemas"]["NearbyPerson"][];
+            /** Format: int32 */
+            current_page: number;
+            /** Format: int32 */
+            per_page: number;
+            /** Format: int32 */
+            total: number;
+            /** Format: int32 */
+            last_page: number;
+        };
+        /** @description Success envelope around a NearbyPage. Open, as every response object. */
+        NearbyPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["NearbyPage"];
         };
         /** @description A saved list of people. Open, as every response object. */
         SavedList: {
@@ -3490,6 +3598,64 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PersonPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listNearby: {
+        parameters: {
+            query?: {
+                /** @example 1 */
+                page?: components["parameters"]["Page"];
+                /** @example 15 */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of people nearby. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "data": [
+                     *           {
+                     *             "distance": "within_1_km",
+                     *             "person": {
+                     *               "id": "usr_YjjLSMS2AYsp5eFx",
+                     *               "first_name": "Maya",
+                     *               "last_name": "Chen",
+                     *               "profile_image": null,
+                     *               "last_seen_at": "2026-11-24T09:30:00.000Z"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "current_page": 1,
+                     *         "per_page": 15,
+                     *         "total": 1,
+                     *         "last_page": 1,
+                     *         "sharing": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NearbyPageEnvelope"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -5686,6 +5852,132 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getLocationSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sharing state. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "sharing": false,
+                     *         "latitude": null,
+                     *         "longitude": null,
+                     *         "expires_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LocationSharingEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    shareLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "latitude": 37.43,
+                 *       "longitude": -122.17
+                 *     }
+                 */
+                "application/json": components["schemas"]["LocationInput"];
+            };
+        };
+        responses: {
+            /** @description Sharing, with the rounded position kept and when it expires. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Sharing your approximate location for 24 hours.",
+                     *       "data": {
+                     *         "sharing": true,
+                     *         "latitude": 37.43,
+                     *         "longitude": -122.17,
+                     *         "expires_at": "2026-11-26T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LocationSharingEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    stopSharingLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not sharing. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "You no longer share your location.",
+                     *       "data": {
+                     *         "sharing": false,
+                     *         "latitude": null,
+                     *         "longitude": null,
+                     *         "expires_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LocationSharingEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
     };
