@@ -86,6 +86,9 @@ export default function LoginScreen() {
         <Button type="submit" block loading={pending}>
           {pending ? 'Signing in…' : 'Sign in'}
         </Button>
+        <Link className={s.link} to={paths.forgotPassword}>
+          Forgot password?
+        </Link>
       </form>
       <p className={s.switchLine}>
         New to Cohort?{' '}
