@@ -23,6 +23,7 @@ async function ask(email: string): Promise<string> {
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
   await page.getByLabel('Email').fill(email);
+  await screenshot(page, 'forgot-password-form');
   await page.getByRole('button', { name: 'Send the link' }).click();
   return (await page.getByRole('status').filter({ hasText: 'link' }).textContent()) ?? '';
 }
