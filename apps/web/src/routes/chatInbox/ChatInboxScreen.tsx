@@ -334,7 +334,14 @@ export default function ChatInboxScreen() {
                   item={item}
                   own={item.sender_id === me}
                   senderName={nameOf(item.sender_id)}
-                  quoted={quotedItem ? { name: nameOf(quotedItem.sender_id), text: quotedItem.message } : undefined}
+                  quoted={
+                    quotedItem
+                      ? {
+                          name: nameOf(quotedItem.sender_id),
+                          text: quotedItem.deleted_at ? 'Message deleted' : quotedItem.message,
+                        }
+                      : undefined
+                  }
                   selecting={selecting}
                   selected={selected.has(item.id)}
                   highlighted={highlight === item.id}

@@ -126,9 +126,15 @@ describe('editing and deleting messages', () => {
     expect(screen.queryByText('Bring snacks')).not.toBeInTheDocument();
   });
 
-  it('an edit or delete by someone else arrives live on the group stream', async () => {
-    const { streams } = chat(FRIEND);
-    await screen.findByText('Bring snacks');
+  it('an edit or delete by someone else arrives live on the group stream; a reply quoting it follows', async () => {
+    const reply = { ...mine, id: 'msg_reply00000000001', message: 'Sure', reply_message_id: theirs.id };
+    const { streams } = chat(FRIEND, {
+      'GET /api/v1/channels/{id}/get-messages': () => ({
+        body: { ...envelope([mine, theirs, reply]), meta: { has_more: false, next_before: null } },
+      }),
+    });
+    await screen.findByText('Sure');
+    const shown = () => document.querySelector(`[data-message-id="${theirs.id}"]`) as HTMLElement;
     const stream = await waitFor(() => {
       const open = streams.find((st) => st.path === `/api/v1/channels/${ID}/stream` && !st.closed());
       expect(open).toBeDefined();
@@ -137,11 +143,15 @@ describe('editing and deleting messages', () => {
     act(() =>
       stream.send('message_updated', { ...theirs, message: 'Bring drinks', edited_at: '2026-11-21T08:10:00.000Z' }),
     );
-    expect(await screen.findByText('Bring drinks')).toBeInTheDocument();
-    expect(within(bubble('Bring drinks')).getByText('edited')).toBeInTheDocument();
+    await waitFor(() => expect(shown()).toHaveTextContent('Bring drinks'));
+    expect(within(shown()).getByText('edited')).toBeInTheDocument();
+    expect(bubble('Sure')).toHaveTextContent('Bring drinks');
     act(() => stream.send('message_updated', { ...theirs, message: '', deleted_at: '2026-11-21T08:20:00.000Z' }));
-    expect(await screen.findByText('Message deleted')).toBeInTheDocument();
-    expect(bubble('Message deleted').querySelector('button[aria-label="Message options"]')).not.toBeInTheDocument();
+    await waitFor(() => expect(shown()).toHaveTextContent('Message deleted'));
+    expect(shown()).not.toHaveTextContent('Bring drinks');
+    expect(shown().querySelector('button[aria-label="Message options"]')).toBeNull();
+    // The reply's quote of it says so too.
+    expect(bubble('Sure')).toHaveTextContent('Message deleted');
   });
 
   it("the chat list's preview follows an edit and a delete (user stream)", async () => {
