@@ -37,9 +37,8 @@ describe('connections and notifications, live for both people', () => {
     await screenshot(pageA, 'connection-pending');
 
     // B has not reloaded since signing in: the badge rises from the stream.
-    await tab(pageB, /Alerts/)
-      .getByText('1 unread')
-      .waitFor();
+    // The tab reads "Alerts (1 unread)" to a screen reader.
+    await tab(pageB, /^Alerts ?\(1 unread\)$/).waitFor();
     await tab(pageB, /Alerts/).click();
     await pageB.getByRole('heading', { name: 'Notifications' }).waitFor();
     const invited = pageB.getByRole('button', { name: /Avery Stone invited you to connect/ });

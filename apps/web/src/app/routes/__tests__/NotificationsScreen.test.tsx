@@ -124,6 +124,7 @@ describe('/notifications', () => {
       }),
     );
     await waitFor(() => expect(badge()).toHaveTextContent('3 unread'));
+    expect(screen.getByRole('link', { name: /^Alerts ?\(3 unread\)$/ })).toHaveAttribute('href', '/notifications');
     expect(within(list).getAllByRole('button')[0]).toHaveTextContent('Dana Okafor accepted your invitation.');
   });
 });

@@ -6,10 +6,12 @@ import * as s from './notifications.css.ts';
 export function UnreadBadge() {
   const count = useUnreadCount();
   if (!count) return null;
+  const shown = count > 99 ? '99+' : String(count);
   return (
     <span className={s.badge} data-testid="unread-notifications">
-      {count > 99 ? '99+' : count}
-      <span className={l.visuallyHidden}> unread</span>
+      {/* Read with the tab's label as "Alerts (3 unread)". */}
+      <span aria-hidden="true">{shown}</span>
+      <span className={l.visuallyHidden}> ({shown} unread)</span>
     </span>
   );
 }
