@@ -25,7 +25,7 @@ export const tabBar = style({
   maxWidth: vars.size.column,
   height: vars.size.tabBar,
   display: 'grid',
-  gridTemplateColumns: 'repeat(5, 1fr)',
+  gridTemplateColumns: 'repeat(6, 1fr)',
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
   zIndex: 20,
@@ -33,6 +33,7 @@ export const tabBar = style({
 });
 
 export const tab = style({
+  position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',

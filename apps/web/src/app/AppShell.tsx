@@ -1,5 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { paths, pathsWithoutTabBar } from '../config/paths.ts';
+import { UnreadBadge } from '../features/notifications/components/UnreadBadge.tsx';
+import { isSignedInAtom } from '../state/userAuth.ts';
 import { Icon, type IconName } from '../ui/Icon.tsx';
 import * as l from '../ui/layout.css.ts';
 import * as s from './AppShell.css.ts';
@@ -10,10 +13,12 @@ const TABS: { label: string; to: string | null; icon: IconName }[] = [
   { label: 'Chats', to: paths.chats, icon: 'chats' },
   // Spec: News Feed has no target; shown inactive rather than as a dead link.
   { label: 'News Feed', to: null, icon: 'news' },
+  { label: 'Alerts', to: paths.notifications, icon: 'bell' },
   { label: 'Profile', to: paths.profile, icon: 'profile' },
 ];
 
 export function TabBar() {
+  const signedIn = useAtomValue(isSignedInAtom);
   return (
     <nav className={s.tabBar} aria-label="Main">
       {TABS.map((tab) =>
@@ -21,6 +26,7 @@ export function TabBar() {
           <NavLink key={tab.label} to={tab.to} className={s.tab}>
             <Icon name={tab.icon} className={s.icon} />
             {tab.label}
+            {tab.to === paths.notifications && signedIn && <UnreadBadge />}
           </NavLink>
         ) : (
           <span key={tab.label} className={s.tab} aria-disabled="true" title={`${tab.label}: coming soon`}>

@@ -25,8 +25,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.login, lazy: screen(() => import('../routes/login/LoginScreen.tsx')) },
               { path: paths.signup, lazy: screen(() => import('../routes/signup/SignupScreen.tsx')) },
+              { path: paths.forgotPassword, lazy: screen(() => import('./routes/ForgotPasswordScreen.tsx')) },
             ],
           },
+          // Opened from a mailed link, signed in or not (the reset ends every session anyway).
+          { path: paths.resetPassword, lazy: screen(() => import('./routes/ResetPasswordScreen.tsx')) },
           {
             element: <RequireSignedIn />,
             children: [
@@ -46,6 +49,8 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('../routes/group-profile/GroupProfileScreen.tsx')),
               },
               { path: paths.otherGroup, lazy: screen(() => import('../routes/otherGroup/OtherGroupScreen.tsx')) },
+              { path: paths.notifications, lazy: screen(() => import('./routes/NotificationsScreen.tsx')) },
+              { path: paths.connections, lazy: screen(() => import('./routes/InvitationsScreen.tsx')) },
               // Spec: any other path of the main app is the contacts screen.
               { path: '*', lazy: screen(() => import('../routes/contacts/ContactsScreen.tsx')) },
             ],

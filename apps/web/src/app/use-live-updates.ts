@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { startLiveUpdates } from '../lib/live-updates.ts';
 import { apiClientAtom } from '../state/api.ts';
 import { sessionAtom } from '../state/userAuth.ts';
+import { refetchFeatures, streamWriters } from './stream-writers.ts';
 
 /** Keeps the signed-in tab's one user stream open (shared by every screen) while signed in. */
 export function useLiveUpdates(): void {
@@ -14,6 +15,6 @@ export function useLiveUpdates(): void {
   const me = session?.id ?? null;
   useEffect(() => {
     if (!token) return;
-    return startLiveUpdates(client, qc, me);
+    return startLiveUpdates(client, qc, me, undefined, streamWriters, refetchFeatures);
   }, [client, qc, token, me]);
 }

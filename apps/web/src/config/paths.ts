@@ -11,12 +11,22 @@ export const paths = {
   otherGroup: '/otherGroup',
   chatInbox: '/chatInbox',
   groupProfile: '/group-profile',
+  notifications: '/notifications',
+  connections: '/connections',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** Screens without the bottom tab bar. */
-export const pathsWithoutTabBar: readonly string[] = [paths.login, paths.signup, paths.chatInbox];
+export const pathsWithoutTabBar: readonly string[] = [
+  paths.login,
+  paths.signup,
+  paths.chatInbox,
+  paths.forgotPassword,
+  paths.resetPassword,
+];
 
 /** Link to another user's read-only profile. */
 export function otherProfilePath(userId: string): string {

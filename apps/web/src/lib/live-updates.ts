@@ -13,6 +13,9 @@ import {
 /** Listeners for a group's messages (the open chat), told of each message the user stream brings. */
 type MessageListener = (event: Extract<UserStreamEvent, { event: 'message' }>['data']) => void;
 
+/** A feature's own writer of stream events into the cache (connections, notifications, edits). */
+export type EventWriter = (qc: QueryClient, e: UserStreamEvent) => void;
+
 /**
  * One user stream (`streamMe`) per signed-in tab, shared by every screen: each event is written
  * into the query cache (chat list's last message and unread badge, pin banner, member names and
@@ -23,15 +26,22 @@ export function startLiveUpdates(
   qc: QueryClient,
   me: string | null,
   listeners: Set<MessageListener> = new Set(),
+  writers: readonly EventWriter[] = [],
+  onReconnect: (qc: QueryClient) => void = () => {},
 ): () => void {
   return client.stream(
     '/api/v1/users/me/stream',
     {},
     {
       onOpen: ({ reconnected }) => {
-        if (reconnected) refetchChannels(qc);
+        if (!reconnected) return;
+        refetchChannels(qc);
+        onReconnect(qc);
       },
-      onEvent: (e) => applyUserEvent(qc, me, e, listeners),
+      onEvent: (e) => {
+        applyUserEvent(qc, me, e, listeners);
+        for (const write of writers) write(qc, e);
+      },
     },
   );
 }

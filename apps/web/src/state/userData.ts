@@ -136,6 +136,14 @@ export const loadOtherUserAtom = atom(null, async (get, set, id: string): Promis
   return ok(undefined);
 });
 
+/** Reads the shown profile again in place (what it may show changed, e.g. a connection): no spinner. */
+export const refreshOtherUserAtom = atom(null, async (get, set, id: string): Promise<void> => {
+  if (get(otherUserBaseAtom).owner !== id) return;
+  const result = await unwrap(get(apiClientAtom).GET('/api/v1/users/{id}', { params: { path: { id } } }));
+  if (get(otherUserBaseAtom).owner !== id || result.error) return;
+  set(otherUserBaseAtom, { status: 'ready', data: result.data, error: null, owner: id });
+});
+
 // ---------- saved messages (the profile's Saved Messages toggle) ----------
 
 export type SavedMessage = Schemas['SavedMessage'];

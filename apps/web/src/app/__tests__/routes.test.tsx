@@ -73,7 +73,7 @@ describe('routes and redirects (spec section 2)', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' }) !== null).toBe(shown);
   });
 
-  it('tab bar: Contacts, Saved Lists, Chats, Profile link; News Feed is visibly inactive', async () => {
+  it('tab bar: Contacts, Saved Lists, Chats, Alerts, Profile link; News Feed is visibly inactive', async () => {
     renderApp({ path: '/contacts', signedIn: true });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
@@ -81,6 +81,7 @@ describe('routes and redirects (spec section 2)', () => {
       ['Contacts', '/contacts'],
       ['Saved Lists', '/savedlists'],
       ['Chats', '/chats'],
+      ['Alerts', '/notifications'],
       ['Profile', '/profile'],
     ]);
     expect(nav.querySelector('[aria-disabled="true"]')).toHaveTextContent('News Feed');

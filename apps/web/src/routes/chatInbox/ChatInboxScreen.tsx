@@ -6,6 +6,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { paths } from '../../config/paths.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
+import { DeleteMessageSheet, EditMessageSheet } from '../../features/message-edits/components/EditMessageSheet.tsx';
 import { useDraftText } from '../../lib/drafts.ts';
 import { groupName, personName } from '../../lib/format.ts';
 import { useBack } from '../../lib/use-back.ts';
@@ -30,18 +31,27 @@ import { useChannelChat } from './use-channel-chat.ts';
 
 const MESSAGE_MAX = 4000;
 
+type MenuAction = 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select' | 'edit' | 'delete';
+
 function MessageMenu({
   item,
   pinned,
+  canEdit,
+  canDelete,
   onAction,
   onClose,
 }: {
   item: ChatItem;
   pinned: boolean;
-  onAction: (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => void;
+  /** My own message: Edit. Mine, or any in a group I created: Delete. */
+  canEdit: boolean;
+  canDelete: boolean;
+  onAction: (action: MenuAction) => void;
   onClose: () => void;
 }) {
   const actions = [
+    ...(canEdit ? [['edit', 'Edit'] as const] : []),
+    ...(canDelete ? [['delete', 'Delete'] as const] : []),
     ['reply', 'Reply'],
     ['copy', 'Copy'],
     ['pin', pinned ? 'Unpin' : 'Pin'],
@@ -58,7 +68,7 @@ function MessageMenu({
           <li key={key}>
             <button
               type="button"
-              className={key === 'report' ? s.dangerItem : s.menuItem}
+              className={key === 'report' || key === 'delete' ? s.dangerItem : s.menuItem}
               onClick={() => onAction(key)}
             >
               {label}
@@ -93,6 +103,7 @@ export default function ChatInboxScreen() {
   const [menuFor, setMenuFor] = useState<ChatItem | null>(null);
   const [forwarding, setForwarding] = useState<Message | null>(null);
   const [reporting, setReporting] = useState<Message | null>(null);
+  const [editing, setEditing] = useState<{ message: Message; kind: 'edit' | 'delete' } | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [highlight, setHighlight] = useState<string | null>(linkedMessage);
@@ -161,10 +172,11 @@ export default function ChatInboxScreen() {
     toast({ tone: 'success', text: 'Pinned.' });
   };
 
-  const onAction = (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => {
+  const onAction = (action: MenuAction) => {
     const item = menuFor;
     setMenuFor(null);
     if (!item) return;
+    if (action === 'edit' || action === 'delete') setEditing({ message: item, kind: action });
     if (action === 'reply') setReplyTo(item);
     if (action === 'copy') void copy(item.message, 'Message copied.');
     if (action === 'pin') void togglePin(item);
@@ -200,6 +212,8 @@ export default function ChatInboxScreen() {
     setSelecting(false);
     setSelected(new Set());
   };
+
+  const EditingSheet = editing?.kind === 'delete' ? DeleteMessageSheet : EditMessageSheet;
 
   if (!channelId || (group.status === 'error' && isNotFound(group.error))) {
     return (
@@ -320,7 +334,14 @@ export default function ChatInboxScreen() {
                   item={item}
                   own={item.sender_id === me}
                   senderName={nameOf(item.sender_id)}
-                  quoted={quotedItem ? { name: nameOf(quotedItem.sender_id), text: quotedItem.message } : undefined}
+                  quoted={
+                    quotedItem
+                      ? {
+                          name: nameOf(quotedItem.sender_id),
+                          text: quotedItem.deleted_at ? 'Message deleted' : quotedItem.message,
+                        }
+                      : undefined
+                  }
                   selecting={selecting}
                   selected={selected.has(item.id)}
                   highlighted={highlight === item.id}
@@ -412,6 +433,8 @@ export default function ChatInboxScreen() {
         <MessageMenu
           item={menuFor}
           pinned={pinned?.id === menuFor.id}
+          canEdit={menuFor.sender_id === me}
+          canDelete={menuFor.sender_id === me || (!!me && channel?.created_by === me)}
           onAction={onAction}
           onClose={() => setMenuFor(null)}
         />
@@ -429,6 +452,17 @@ export default function ChatInboxScreen() {
           onDone={(done) => {
             setForwarding(null);
             toast({ tone: 'success', text: done });
+          }}
+        />
+      )}
+      {editing && (
+        <EditingSheet
+          message={editing.message}
+          onClose={() => setEditing(null)}
+          onDone={(m: Message) => {
+            setEditing(null);
+            chat.applyUpdate(m);
+            toast({ tone: 'success', text: m.deleted_at ? 'Message deleted.' : 'Message edited.' });
           }}
         />
       )}

@@ -103,6 +103,8 @@ export const quote = style({
 
 export const forwarded = style({ fontSize: vars.fontSize.xs, fontStyle: 'italic', opacity: 0.85 });
 
+export const deleted = style({ fontStyle: 'italic', opacity: 0.75 });
+
 export const meta = style({
   fontSize: '0.6875rem',
   opacity: 0.8,

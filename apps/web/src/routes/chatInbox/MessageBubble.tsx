@@ -57,6 +57,9 @@ export const MessageBubble = memo(function MessageBubble({
   onRetry,
 }: BubbleProps) {
   const failed = item.status === 'failed';
+  const deleted = !!item.deleted_at;
+  // A deleted message has nothing left to act on.
+  const menu = !selecting && !item.status && !deleted;
   const variant = failed ? 'failed' : own ? 'own' : 'other';
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: right-click is a shortcut; the options button is the keyboard path.
@@ -79,7 +82,7 @@ export const MessageBubble = memo(function MessageBubble({
           aria-label={`Select message from ${own ? 'you' : senderName}: ${item.message.slice(0, 40)}`}
         />
       )}
-      {own && !selecting && !item.status && (
+      {own && menu && (
         <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
           <Icon name="more" width={18} height={18} />
         </button>
@@ -105,13 +108,20 @@ export const MessageBubble = memo(function MessageBubble({
             )}
           </span>
         )}
-        {item.files.map((f) => (
-          <Attachment key={f.url} url={f.url} image={f.file_type === 1} senderName={senderName} />
-        ))}
-        {item.message && <span dir="auto">{item.message}</span>}
+        {deleted ? (
+          <span className={s.deleted}>Message deleted</span>
+        ) : (
+          <>
+            {item.files.map((f) => (
+              <Attachment key={f.url} url={f.url} image={f.file_type === 1} senderName={senderName} />
+            ))}
+            {item.message && <span dir="auto">{item.message}</span>}
+          </>
+        )}
         <span className={s.meta}>
           {item.status === 'sending' && 'Sending…'}
           {failed && <span role="alert">Not sent{item.error ? `: ${item.error}` : ''}</span>}
+          {!item.status && !deleted && item.edited_at && <span>edited</span>}
           {!item.status && clock(item.time)}
         </span>
         {failed && item.client_id && (
@@ -120,7 +130,7 @@ export const MessageBubble = memo(function MessageBubble({
           </Button>
         )}
       </article>
-      {!own && !selecting && !item.status && (
+      {!own && menu && (
         <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
           <Icon name="more" width={18} height={18} />
         </button>

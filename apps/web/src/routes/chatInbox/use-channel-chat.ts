@@ -34,6 +34,8 @@ export interface ChannelChat {
   send: (text: string, replyTo: string | null) => void;
   retry: (clientId: string) => void;
   setPinned: (message: Message | null) => void;
+  /** A message edited or deleted (here or by anyone, via the stream): replaced where it is shown. */
+  applyUpdate: (message: Message) => void;
 }
 
 /**
@@ -131,6 +133,11 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
     })();
   }, [api, channelId]);
 
+  const applyUpdate = useCallback((message: Message) => {
+    setItems((all) => (all.some((i) => i.id === message.id) ? upsertMessage(all, message) : all));
+    if (message.deleted_at) setPinned((p) => (p?.id === message.id ? null : p));
+  }, []);
+
   useEffect(() => {
     // The group's own stream (fetch with the token in the header, Last-Event-ID and backoff, from
     // @cohort/api) brings presence and the open chat's messages and pins; after a drop, a catch-up.
@@ -155,11 +162,13 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
             setPinned(e.data.message);
           } else if (e.event === 'presence') {
             setOnline(e.data.online_count);
+          } else if (e.event === 'message_updated') {
+            applyUpdate(e.data);
           }
         },
       },
     );
-  }, [api, channelId, me, markRead, noteMessage, catchUp]);
+  }, [api, channelId, me, markRead, noteMessage, catchUp, applyUpdate]);
 
   const loadOlder = useCallback(() => {
     if (!nextBefore || olderBusy.current) return;
@@ -252,6 +261,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
     send,
     retry,
     setPinned,
+    applyUpdate,
   };
 }
 

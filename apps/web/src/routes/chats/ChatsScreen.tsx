@@ -32,6 +32,7 @@ type Step =
 function preview(channel: Channel, me: string | null | undefined): string {
   const last = channel.last_message;
   if (!last) return 'No messages yet';
+  if (last.deleted_at) return 'Message deleted';
   const text = last.message || (last.files.some((f) => f.file_type === 1) ? 'Photo' : 'File');
   return `${last.sender_id === me ? 'You: ' : ''}${last.forwarded_from_id ? 'Forwarded: ' : ''}${text}`;
 }

@@ -86,6 +86,11 @@ export default function LoginScreen() {
         <Button type="submit" block loading={pending}>
           {pending ? 'Signing in…' : 'Sign in'}
         </Button>
+        <p className={s.switchLine}>
+          <Link className={s.link} to={paths.forgotPassword}>
+            Forgot password?
+          </Link>
+        </p>
       </form>
       <p className={s.switchLine}>
         New to Cohort?{' '}

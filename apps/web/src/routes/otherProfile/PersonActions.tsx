@@ -1,20 +1,21 @@
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { ConnectionControl } from '../../features/connections/components/ConnectionControl.tsx';
+import { refreshOtherUserAtom } from '../../state/userData.ts';
 import * as b from '../../ui/Button.css.ts';
 import { Button } from '../../ui/Button.tsx';
 import { GroupPickerSheet } from '../people/GroupPickerSheet.tsx';
 import { usePeopleActions } from '../people/use-people-actions.ts';
-import { useConnect } from './use-connect.ts';
 
-/** Invite to Connect and View Shared Groups: what every other-profile view offers for its person. */
+/** The connection control and View Shared Groups: what every other-profile view offers for its person. */
 export function ConnectActions({ userId }: { userId: string }) {
-  const { connect, connecting } = useConnect();
+  // Connected or not decides whether the profile shows contact details: read it again on a change.
+  const reloadProfile = useSetAtom(refreshOtherUserAtom);
   return (
     <>
-      <Button small variant="secondary" onClick={() => connect(userId)} loading={connecting}>
-        Invite to Connect
-      </Button>
+      <ConnectionControl userId={userId} onChange={() => void reloadProfile(userId)} />
       <Link to={paths.otherGroup} state={{ id: userId }} className={`${b.variant.secondary} ${b.small}`}>
         View Shared Groups
       </Link>

@@ -455,6 +455,10 @@ describe("another user's profile", () => {
       signedIn: true,
       handlers: {
         ...handlers,
+        'GET /api/v1/users/me/friends': () => ({ body: [] }),
+        'GET /api/v1/users/me/connections': () => ({
+          body: { ...envelope([]), meta: { has_more: false, next_before: null } },
+        }),
         'POST /api/v1/users/{id}/connect': () =>
           status === 201
             ? {

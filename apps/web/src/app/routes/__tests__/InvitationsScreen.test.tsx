@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { demoUser, envelope } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+const person = (n: number) => ({
+  id: `usr_person${String(n).padStart(10, '0')}`,
+  first_name: 'Person',
+  last_name: `Number${n}`,
+  profile_image: null,
+  university: 'Stanford University',
+  graduation_year: 2026,
+  last_seen_at: null,
+});
+const invitation = (n: number) => ({
+  id: n,
+  from_user_id: person(n).id,
+  to_user_id: demoUser.id,
+  status: 'pending',
+  created_at: '2026-11-21T08:00:00.000Z',
+  person: person(n),
+});
+
+describe('/connections: invitations and connections', () => {
+  it('lists received invitations a page at a time; Accept sends it and the list is read again', async () => {
+    let pending = [30, 29, 28];
+    const { user, calls } = renderApp({
+      path: '/connections',
+      signedIn: true,
+      handlers: {
+        'GET /api/v1/users/me/friends': () => ({ body: [] }),
+        'GET /api/v1/users/me/connections': (req) => {
+          const before = Number(new URLSearchParams(req.search).get('before') ?? Infinity);
+          const older = pending.filter((n) => n < before);
+          const shown = older.slice(0, 2);
+          return {
+            body: {
+              ...envelope(shown.map(invitation)),
+              meta: { has_more: older.length > 2, next_before: older.length > 2 ? shown[1] : null },
+            },
+          };
+        },
+        'POST /api/v1/connections/{id}/accept': (req) => {
+          const id = Number(req.path.split('/')[4]);
+          pending = pending.filter((n) => n !== id);
+          return { body: envelope({ ...invitation(id), status: 'accepted' }) };
+        },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Invitations received' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByRole('link', { name: 'Person Number30' })).toHaveAttribute(
+      'href',
+      `/otherProfile?id=${person(30).id}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Show older invitations' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(calls.some((c) => c.search.includes('before=29') && c.search.includes('direction=incoming'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Show older invitations' })).not.toBeInTheDocument();
+
+    const row = within(list).getByText('Person Number29').closest('li') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(within(list).queryByText('Person Number29')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/connections/29/accept')).toBe(true);
+  });
+
+  it('Sent lists my pending invitations with Withdraw; Connections lists my friends', async () => {
+    const { user, calls } = renderApp({
+      path: '/connections?tab=sent',
+      signedIn: true,
+      handlers: {
+        'GET /api/v1/users/me/friends': () => ({ body: [person(5)] }),
+        'GET /api/v1/users/me/connections': () => ({
+          body: {
+            ...envelope([{ ...invitation(9), from_user_id: demoUser.id, to_user_id: person(9).id }]),
+            meta: { has_more: false, next_before: null },
+          },
+        }),
+      },
+    });
+    const sent = await screen.findByRole('list', { name: 'Invitations sent' });
+    expect(within(sent).getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+    expect(calls.some((c) => c.search.includes('direction=outgoing'))).toBe(true);
+    await user.click(screen.getByRole('tab', { name: 'Connections' }));
+    const friends = await screen.findByRole('list', { name: 'My connections' });
+    expect(within(friends).getByText('Person Number5')).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing, and offers Retry when the list cannot load', async () => {
+    let fail = true;
+    const { user } = renderApp({
+      path: '/connections',
+      signedIn: true,
+      handlers: {
+        'GET /api/v1/users/me/connections': () =>
+          fail
+            ? { status: 503, body: { success: false, message: 'The service is unavailable.' } }
+            : { body: { ...envelope([]), meta: { has_more: false, next_before: null } } },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load invitations: The service is unavailable.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No invitations waiting for you.')).toBeInTheDocument();
+  });
+});

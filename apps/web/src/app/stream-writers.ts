@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { connectionsChanged } from '../features/connections/api/connections.ts';
+import { applyMessageUpdate } from '../features/message-edits/api/message-edits.ts';
+import { applyNotificationEvent, NOTIFICATIONS } from '../features/notifications/api/notifications.ts';
+import type { EventWriter } from '../lib/live-updates.ts';
+import { queryKey } from '../lib/query.ts';
+
+/** What the features write into the cache from the user stream, beside the groups' own events. */
+export const streamWriters: readonly EventWriter[] = [
+  (qc, e) => {
+    if (e.event === 'connection') connectionsChanged(qc);
+    else if (e.event === 'notification') applyNotificationEvent(qc, e.data);
+    else if (e.event === 'message_updated') applyMessageUpdate(qc, e.data.message);
+  },
+];
+
+/** After a reconnect events may have been missed: read the connections and notifications again. */
+export function refetchFeatures(qc: QueryClient): void {
+  connectionsChanged(qc);
+  void qc.invalidateQueries({ queryKey: queryKey(NOTIFICATIONS) });
+}

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { email as emailRule } from '../../../lib/forms/validation.ts';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import { usePasswordReset } from '../api/password.ts';
+import * as s from './account.css.ts';
+
+/** The same words whatever the server knows: the screen never tells who has an account. */
+export const SENT_NOTICE =
+  'If an account uses that e-mail, a link to set a new password is on its way. It works once, within an hour.';
+
+/** "Forgot password?": an e-mail address, then the same answer whether or not it has an account. */
+export function ForgotPasswordForm() {
+  const { request } = usePasswordReset();
+  const [email, setEmail] = useState('');
+  const [tried, setTried] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const invalid = emailRule(email, {}) ? undefined : 'Email is invalid';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setError(null);
+    if (invalid) return;
+    setPending(true);
+    const r = await request(email.trim());
+    setPending(false);
+    if (r.ok) setSent(true);
+    else setError(r.error.fieldError('email') ?? r.error.message);
+  };
+
+  return (
+    <div className={s.page}>
+      <div className={s.brand}>
+        <h1 className={s.title}>Forgot password</h1>
+        <p className={s.subtitle}>Enter your account's e-mail and we will send a link to set a new password.</p>
+      </div>
+      {sent ? (
+        <Alert tone="success">{SENT_NOTICE}</Alert>
+      ) : (
+        <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(null);
+            }}
+            error={tried ? invalid : undefined}
+          />
+          {error && <Alert>{error}</Alert>}
+          <Button type="submit" block loading={pending}>
+            Send the link
+          </Button>
+        </form>
+      )}
+      <p className={s.switchLine}>
+        <Link className={s.link} to={paths.login}>
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

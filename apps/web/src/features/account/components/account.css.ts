@@ -1,0 +1,29 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+// The sign-in screen's look, for the screens that lead back to it.
+export const page = style({
+  flex: 1,
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  gap: vars.space.xl,
+  padding: `${vars.space.xxl} ${vars.space.xl}`,
+  background: vars.color.surface,
+  minHeight: '100dvh',
+});
+export const brand = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const title = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, lineHeight: 1.2 });
+export const subtitle = style({ color: vars.color.textMuted });
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const switchLine = style({ textAlign: 'center', color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const link = style({ color: vars.color.accent, fontWeight: vars.fontWeight.medium });
+export const rules = style({
+  margin: 0,
+  paddingLeft: vars.space.xl,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});

@@ -1,0 +1,150 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../ui/Alert.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Sheet } from '../../../ui/Sheet.tsx';
+import { showToastAtom } from '../../../ui/toast-state.ts';
+import { useConnectionActions, useConnectionWith } from '../api/connections.ts';
+import * as s from './connections.css.ts';
+
+/**
+ * The one connection control of another person's profile: Invite to Connect → Pending (Withdraw)
+ * → Connected (Remove, after a confirmation); their invitation to me shows Accept / Decline.
+ */
+export function ConnectionControl({
+  userId,
+  name = 'this person',
+  onChange,
+}: {
+  userId: string;
+  name?: string;
+  /** Told when the state changes after it was first read (the profile reads contact details again). */
+  onChange?: () => void;
+}) {
+  const { state, error, reload } = useConnectionWith(userId);
+  const kind = state?.kind;
+  const seen = useRef<string | undefined>(undefined);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  useEffect(() => {
+    if (!kind) return;
+    if (seen.current && seen.current !== kind) changed.current?.();
+    seen.current = kind;
+  }, [kind]);
+  const actions = useConnectionActions();
+  const toast = useSetAtom(showToastAtom);
+  const [confirming, setConfirming] = useState(false);
+  const say = (result: { ok: boolean; error?: { message: string } }, done: string) =>
+    toast(result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.error?.message ?? 'Failed.' });
+
+  if (!state) {
+    if (error) {
+      return (
+        <Alert
+          action={
+            <Button small variant="secondary" onClick={reload}>
+              Retry
+            </Button>
+          }
+        >
+          Could not load the connection: {error.message}
+        </Alert>
+      );
+    }
+    return (
+      <Button small variant="secondary" loading>
+        Connection
+      </Button>
+    );
+  }
+
+  if (state.kind === 'none') {
+    return (
+      <Button
+        small
+        variant="secondary"
+        loading={actions.busy === 'connect'}
+        onClick={async () => {
+          const r = await actions.connect(userId);
+          say(r, r.ok && r.value.status === 'accepted' ? 'You are now connected.' : 'Invitation to connect sent.');
+        }}
+      >
+        Invite to Connect
+      </Button>
+    );
+  }
+
+  if (state.kind === 'outgoing') {
+    return (
+      <span className={s.control}>
+        <span className={s.pending}>Pending</span>
+        <Button
+          small
+          variant="secondary"
+          loading={actions.busy === 'withdraw'}
+          onClick={async () => say(await actions.withdraw(state.connection.id), 'Invitation withdrawn.')}
+        >
+          Withdraw
+        </Button>
+      </span>
+    );
+  }
+
+  if (state.kind === 'incoming') {
+    return (
+      <span className={s.control}>
+        <span className={s.pending}>Invited you to connect</span>
+        <Button
+          small
+          loading={actions.busy === 'accept'}
+          onClick={async () => say(await actions.accept(state.connection.id), 'You are now connected.')}
+        >
+          Accept
+        </Button>
+        <Button
+          small
+          variant="secondary"
+          loading={actions.busy === 'decline'}
+          onClick={async () => say(await actions.decline(state.connection.id), 'Invitation declined.')}
+        >
+          Decline
+        </Button>
+      </span>
+    );
+  }
+
+  return (
+    <span className={s.control}>
+      <span className={s.state}>Connected</span>
+      <Button small variant="secondary" onClick={() => setConfirming(true)}>
+        Remove
+      </Button>
+      {confirming && (
+        <Sheet
+          title="Remove connection?"
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button
+                variant="danger"
+                loading={actions.busy === 'remove'}
+                onClick={async () => {
+                  const r = await actions.remove(userId);
+                  say(r, 'Connection removed.');
+                  if (r.ok) setConfirming(false);
+                }}
+              >
+                Remove
+              </Button>
+            </>
+          }
+        >
+          <p>You and {name} will no longer be connected, on both sides. Either of you can invite again later.</p>
+        </Sheet>
+      )}
+    </span>
+  );
+}

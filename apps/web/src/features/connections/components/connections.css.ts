@@ -1,0 +1,48 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const control = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
+export const state = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '36px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.successSoft,
+  color: vars.color.success,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+});
+export const pending = style([state, { background: vars.color.surfaceMuted, color: vars.color.textMuted }]);
+
+export const rows = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.md} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const photo = style({
+  width: '44px',
+  height: '44px',
+  borderRadius: vars.radius.pill,
+  objectFit: 'cover',
+  background: vars.color.surfaceMuted,
+  flexShrink: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: vars.color.accent,
+  fontWeight: vars.fontWeight.bold,
+});
+export const who = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const name = style({
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const actions = style({ display: 'flex', gap: vars.space.sm, flexShrink: 0 });

@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { otherProfilePath, paths } from '../../../config/paths.ts';
+import { CHANNEL, channelInit } from '../../../lib/channel-cache.ts';
+import type { Api } from '../../../lib/query.ts';
+import type { Notification } from './notifications.ts';
+
+/** Where a notification leads, or `gone` when what it is about no longer exists. */
+export type Target = { to: string } | { gone: string };
+
+/** The screen a notification is about, without asking the server (null: it needs a check). */
+export function targetOf(n: Notification): { to: string; channel?: string } | { gone: string } {
+  switch (n.kind) {
+    case 'connection_invited':
+    case 'connection_accepted':
+      return n.actor ? { to: otherProfilePath(n.actor.id) } : { gone: 'This person is no longer on Cohort.' };
+    case 'group_invited':
+      return { to: `${paths.group}?tab=invites` };
+    case 'group_added':
+      return n.channel_id
+        ? { to: `${paths.groupProfile}?id=${encodeURIComponent(n.channel_id)}`, channel: n.channel_id }
+        : { gone: 'This group is no longer available.' };
+    case 'message_pinned':
+      return n.channel_id
+        ? {
+            to: `${paths.chatInbox}?id=${encodeURIComponent(n.channel_id)}${n.message_id ? `&msg=${encodeURIComponent(n.message_id)}` : ''}`,
+            channel: n.channel_id,
+          }
+        : { gone: 'This message is no longer available.' };
+    default:
+      return { gone: 'This is no longer available.' };
+  }
+}
+
+/** Resolves a notification's target, reading its group first: a deleted group (404) is `gone`. */
+export async function resolveTarget(api: Api, qc: QueryClient, n: Notification): Promise<Target> {
+  const t = targetOf(n);
+  if ('gone' in t || !t.channel) return t;
+  try {
+    await qc.fetchQuery(api.queryOptions('get', CHANNEL, channelInit(t.channel)));
+    return { to: t.to };
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 404 || status === 403) return { gone: 'This group is no longer available.' };
+    return { to: t.to };
+  }
+}

@@ -1,0 +1,17 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import * as b from '../../../ui/Button.css.ts';
+import { MarkAllRead } from './MarkAllRead.tsx';
+import * as s from './notifications.css.ts';
+
+/** Under the title: the way to Invitations, and Mark all read while something is unread. */
+export function NotificationsToolbar() {
+  return (
+    <div className={s.toolbar}>
+      <Link to={`${paths.connections}?tab=received`} className={`${b.variant.secondary} ${b.small}`}>
+        Invitations
+      </Link>
+      <MarkAllRead />
+    </div>
+  );
+}
