@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { profilePatch } from '../media/references.ts';
 import { toPublicUser, toUser } from '../store/accounts.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
@@ -10,7 +11,10 @@ export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] 
 
   route(ctx, 'updateMe', ({ session, body }) => ({
     status: 200,
-    body: ok(toUser(store.accounts.update(session.user.id, body)), 'Profile saved.'),
+    body: ok(
+      toUser(store.accounts.update(session.user.id, profilePatch(store, session.user.id, body))),
+      'Profile saved.',
+    ),
   }));
 
   route(ctx, 'listFriends', ({ session }) => ({ status: 200, body: store.accounts.listFriends(session.user.id) }));

@@ -31,6 +31,7 @@ export const COLLECTIONS = [
   'inactive',
   'notification',
   'password_reset',
+  'media',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -79,6 +80,7 @@ export function* rowsOf(state: State): Generator<Row> {
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
+  for (const m of state.media ?? []) yield { collection: 'media', key: m.id, value: m };
   if (state.social) {
     const s = state.social;
     for (const l of s.saved_lists) yield { collection: 'saved_list', key: String(l.id), value: l };
@@ -193,6 +195,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         state.password_resets ??= {};
         put(state, 'password_resets', key, value);
         break;
+      case 'media':
+        state.media ??= [];
+        (state.media as unknown[]).push(value);
+        break;
     }
   }
   // A channel without messages still has its (empty) list.
@@ -303,6 +309,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     case 'password_reset':
       state.password_resets ??= {};
       inRecord(state.password_resets);
+      return;
+    case 'media':
+      state.media ??= [];
+      byId(state.media, key);
       return;
   }
 }

@@ -7,6 +7,7 @@ import type { StoreCore } from './core.ts';
 import { fillCounters } from './counters.ts';
 import { Directory } from './directory.ts';
 import { Invites } from './invites.ts';
+import { MediaLibrary } from './media.ts';
 import { Notifications } from './notifications.ts';
 import { PasswordResets } from './password-resets.ts';
 import { Profile } from './profile.ts';
@@ -50,6 +51,7 @@ export interface Areas {
   readonly directory: Directory;
   readonly notifications: Notifications;
   readonly passwordResets: PasswordResets;
+  readonly media: MediaLibrary;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -76,6 +78,7 @@ export class Store implements Areas, StoreCore {
   directory!: Directory;
   notifications!: Notifications;
   passwordResets!: PasswordResets;
+  media!: MediaLibrary;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -124,6 +127,7 @@ export class Store implements Areas, StoreCore {
     this.social = new Social(this, this, social.connections, social.saved_lists);
     this.directory = new Directory(this);
     this.notifications = new Notifications(this, this, state.notifications ?? []);
+    this.media = new MediaLibrary(this, state.media ?? []);
     this.accounts.touchDirectory(null);
   }
 
@@ -138,6 +142,7 @@ export class Store implements Areas, StoreCore {
     const messages = { ...this.chat.allMessages() };
     const notifications = this.notifications.all();
     const resets = this.passwordResets.all();
+    const media = this.media.all();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -157,6 +162,7 @@ export class Store implements Areas, StoreCore {
       // Parts that came later are left out while empty, as in a state written before them.
       ...(notifications.length > 0 ? { notifications } : {}),
       ...(Object.keys(resets).length > 0 ? { password_resets: resets } : {}),
+      ...(media.length > 0 ? { media } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),
@@ -288,6 +294,8 @@ export class Store implements Areas, StoreCore {
         return this.notifications.get(Number(key));
       case 'password_reset':
         return this.passwordResets.get(key);
+      case 'media':
+        return this.media.get(key);
     }
   }
 }
