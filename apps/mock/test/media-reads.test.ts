@@ -92,7 +92,7 @@ describe('uploaded files in messages and the media reads', () => {
     expect(rest.data?.meta).toEqual({ has_more: false, next_cursor: null });
   });
 
-  it('shows a group media only to its members (403), 404 for an unknown group, 422 for a foreign cursor', async () => {
+  it('shows a group media only to its members (403), 404 for an unknown group, an empty page after a foreign cursor', async () => {
     const denied = await outsider.api.GET('/api/v1/channels/{id}/media', { params: { path: { id: channelId } } });
     expect(denied.error?.status).toBe(403);
     const unknown = await owner.api.GET('/api/v1/channels/{id}/media', {
@@ -102,8 +102,7 @@ describe('uploaded files in messages and the media reads', () => {
     const bad = await owner.api.GET('/api/v1/channels/{id}/media', {
       params: { path: { id: channelId }, query: { cursor: 'bm90LWEtY3Vyc29y' } },
     });
-    expect(bad.error?.status).toBe(422);
-    expect(Object.keys(bad.error?.fieldErrors ?? {})).toEqual(['cursor']);
+    expect(bad.data).toMatchObject({ data: [], meta: { has_more: false, next_cursor: null } });
   });
 
   it("lists a user's shared media only from groups the reader shares with them", async () => {
@@ -131,7 +130,7 @@ describe('uploaded files in messages and the media reads', () => {
       body: { files: [{ id: foreign.id }, { id: avatar.id }] },
     });
     expect(res.error?.status).toBe(422);
-    expect(Object.keys(res.error?.fieldErrors ?? {})).toEqual(['files.0', 'files.1']);
+    expect(Object.keys(res.error?.fieldErrors ?? {})).toEqual(['files.0.id', 'files.1.id']);
   });
 });
 

@@ -28,7 +28,7 @@ export function messageDraft(store: Store, userId: string, body: Schemas['Messag
   const files = input.files.map((file, i) => {
     if (!('id' in file) || 'url' in file) return file as Schemas['MessageFile'];
     try {
-      return store.media.messageFile(userId, file.id, `files.${i}`);
+      return store.media.messageFile(userId, file.id, `files.${i}.id`);
     } catch (error) {
       if (!(error instanceof HttpError) || !error.fieldErrors) throw error;
       Object.assign(errors, error.fieldErrors);

@@ -2983,7 +2983,7 @@ export interface components {
         /** @example chan_3fPz9QwL2mK8xV5T */
         ChannelIdPath: components["schemas"]["ChannelId"];
         /**
-         * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page.
+         * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page. A cursor the list does not know (its message was deleted) gives an empty last page.
          * @example MjAyNi0xMS0yMFQxODo0NTowMC4wMDBa
          */
         MediaCursor: string;
@@ -6857,7 +6857,7 @@ export interface operations {
                 /** @example image */
                 kind?: "image" | "file" | "link";
                 /**
-                 * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page.
+                 * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page. A cursor the list does not know (its message was deleted) gives an empty last page.
                  * @example MjAyNi0xMS0yMFQxODo0NTowMC4wMDBa
                  */
                 cursor?: components["parameters"]["MediaCursor"];
@@ -6925,7 +6925,7 @@ export interface operations {
                 /** @example gif */
                 kind?: "image" | "file" | "link" | "gif";
                 /**
-                 * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page.
+                 * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page. A cursor the list does not know (its message was deleted) gives an empty last page.
                  * @example MjAyNi0xMS0yMFQxODo0NTowMC4wMDBa
                  */
                 cursor?: components["parameters"]["MediaCursor"];
