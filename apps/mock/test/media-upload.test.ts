@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +53,7 @@ const file = (use: string, filename: string, data: Buffer, type?: string): Part[
 ];
 /** Committed uploads and staging folders left in the media folder. */
 const leftovers = () => ({
-  staged: readdirSync(join(mediaDir, '.tmp')),
+  staged: existsSync(join(mediaDir, '.tmp')) ? readdirSync(join(mediaDir, '.tmp')) : [],
   stored: readdirSync(mediaDir).filter((e) => e !== '.tmp'),
 });
 
@@ -182,6 +183,27 @@ describe('uploadMedia refuses, naming the field, and keeps nothing', () => {
     expect(answer.status).toBe(422);
     expect(Object.keys(JSON.parse(answer.body).errors)).toEqual(['file']);
     expect(leftovers().staged).toEqual([]);
+  });
+
+  it('keeps nothing of an upload the client gives up halfway', async () => {
+    const body = multipart(file('attachment', 'big.txt', Buffer.alloc(8 * MB, 0x61)));
+    const req = request(`${server.baseUrl}/api/v1/media`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(body.length),
+      },
+    });
+    req.on('error', () => {});
+    req.write(body.subarray(0, body.length / 2));
+    const tmp = join(mediaDir, '.tmp');
+    const stagedBytes = () => existsSync(tmp) && readdirSync(tmp).some((d) => existsSync(join(tmp, d, 'upload')));
+    while (!stagedBytes()) await new Promise((r) => setTimeout(r, 10));
+    const before = leftovers().stored.length;
+    req.destroy();
+    while (leftovers().staged.length > 0) await new Promise((r) => setTimeout(r, 10));
+    expect(leftovers().stored).toHaveLength(before);
   });
 
   it('415 for a body that is not multipart, 401 without a token', async () => {
