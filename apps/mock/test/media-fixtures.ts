@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { resumePdf } from '../src/media/seeded.ts';
 
@@ -11,6 +11,28 @@ export const png = () => solid('#08f').png().toBuffer();
 export const webp = () => solid('#0a0').webp().toBuffer();
 export const gif = () => solid('#a0a').gif().toBuffer();
 export const pdf = () => resumePdf('Dana Okafor', ['MBA candidate']);
+
+/** A 1 KB PNG that claims 20,000 × 20,000 pixels (400 million: a decompression bomb). */
+export function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header[8] = 8;
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1000))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** A ZIP (stored, no compression) of these entries: enough for a type sniffer and for unzip. */
 export function zip(entries: Record<string, string>): Buffer {

@@ -17,6 +17,7 @@ import {
   pdf,
   plainZip,
   png,
+  pngBomb,
   rawPost,
   svgWithScript,
   text,
@@ -149,6 +150,7 @@ describe('uploadMedia refuses, naming the field, and keeps nothing', () => {
     ['a PDF sent as image/jpeg (spoofed Content-Type)', 'attachment', 'scan', pdf, 'image/jpeg', 422],
     ['a PNG named .pdf', 'resume', 'cv.pdf', png, undefined, 415],
     ['an empty file', 'attachment', 'empty.txt', () => Buffer.alloc(0), undefined, 422],
+    ['a PNG that decodes to 400 million pixels', 'avatar', 'huge.png', pngBomb, undefined, 422],
   ])('%s', async (_name, use, filename, make, type, status) => {
     const { json, status: got } = await upload(file(use, filename, await make(), type));
     expect(got).toBe(status);
