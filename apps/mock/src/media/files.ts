@@ -54,6 +54,11 @@ export class MediaFiles {
     await rm(path, { recursive: true, force: true });
   }
 
+  /** Removes a committed upload's folder (its row could not be committed). */
+  async remove(id: string): Promise<void> {
+    if (NAME.test(id)) await rm(join(this.dir(), id), { recursive: true, force: true });
+  }
+
   /** Where a stored file is, or undefined for a name that is not a plain file name. */
   pathOf(id: string, file: string): string | undefined {
     if (!NAME.test(id) || !NAME.test(file)) return undefined;

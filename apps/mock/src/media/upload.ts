@@ -57,10 +57,7 @@ export async function storeUpload(req: Request, store: Store, files: MediaFiles,
     return store.transact(() => store.media.add(media));
   } catch (error) {
     await files.discard(staging);
-    if (committed) {
-      const path = files.pathOf(committed, 'file.bin');
-      if (path) await files.discard(join(path, '..'));
-    }
+    if (committed) await files.remove(committed);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Response, Router } from 'express';
 import { HttpError } from '../http-error.ts';
 import type { MediaFiles } from '../media/files.ts';
 import { SAFE_IMAGES } from '../media/limits.ts';
@@ -59,10 +59,9 @@ function stripExtension(file: string, ext: string): string {
 export function mediaRouter(store: Store, files: MediaFiles): Router {
   const router = Router();
   const cache = new RenderCache();
-  const sendBuffer = (req: Request, res: Response, body: Buffer, mime: string, name: string) => {
+  const sendBuffer = (res: Response, body: Buffer, mime: string, name: string) => {
     fileHeaders(res, mime, name);
     res.send(body);
-    void req;
   };
   router.get('/media/avatars/:file', async (req, res) => {
     const file = req.params.file;
@@ -73,7 +72,7 @@ export function mediaRouter(store: Store, files: MediaFiles): Router {
     if (!user) throw HttpError.notFound('No such avatar.');
     const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
     const body = await cache.get(`a/${user.id}/${initials}`, () => renderAvatar(initials, user.id));
-    sendBuffer(req, res, body, 'image/png', file);
+    sendBuffer(res, body, 'image/png', file);
   });
   router.get('/media/images/:file', async (req, res) => {
     const file = req.params.file;
@@ -82,17 +81,16 @@ export function mediaRouter(store: Store, files: MediaFiles): Router {
     if (ext === 'svg') return res.redirect(301, `/media/images/${name}.jpg`);
     const gif = ext === 'gif';
     const body = await cache.get(`i/${file}`, () => (gif ? renderGif(name) : renderPicture(name)));
-    sendBuffer(req, res, body, gif ? 'image/gif' : 'image/jpeg', file);
+    sendBuffer(res, body, gif ? 'image/gif' : 'image/jpeg', file);
   });
   router.get('/media/resumes/:userId/:file', (req, res) => {
     const { userId, file } = req.params;
     if (!store.accounts.find(userId) || !/^\w{1,80}_Resume\.pdf$/.test(file)) throw HttpError.notFound('No such file.');
-    sendBuffer(req, res, seededResume(userId, file), 'application/pdf', file);
+    sendBuffer(res, seededResume(userId, file), 'application/pdf', file);
   });
   router.get('/media/files/:file', (req, res) => {
     const name = req.params.file;
     sendBuffer(
-      req,
       res,
       Buffer.from(`${name}\n\nA sample attachment served by the Cohort mock server.\n`),
       'text/plain',
