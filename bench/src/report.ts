@@ -1,6 +1,6 @@
 /** Pure result model and the RESULTS.md renderer: no I/O here, so it is unit-tested. */
 
-export type Unit = 'req/s' | 'ms' | 's' | 'KB' | 'MB' | 'score' | 'count';
+export type Unit = 'req/s' | 'ms' | 's' | 'KB' | 'MB' | 'MB/s' | 'score' | 'count';
 export type Comparison = '<=' | '<' | '>=';
 
 /** A target on the figure itself or on its ratio to a reference (e.g. ≥ 0.5× the bare server). */
@@ -97,6 +97,8 @@ export function formatNumber(value: number, unit: Unit): string {
       return value.toFixed(1);
     case 'MB':
       return Math.round(value).toLocaleString('en-US');
+    case 'MB/s':
+      return value.toFixed(1);
     case 'score':
       return Math.round(value).toString();
   }

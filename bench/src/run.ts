@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
  * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
- * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store runs a subset.
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads runs a subset.
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -16,6 +16,7 @@ import { defaultStoreSettings, measureStore, plannedStoreRows } from './store.ts
 import { measureStreams } from './streams.ts';
 import { benchRoot } from './subjects.ts';
 import { measureThroughput, plannedThroughputRows } from './throughput.ts';
+import { measureUploads, plannedUploadRows } from './uploads.ts';
 import { measureWeb, plannedWebRows } from './web.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -137,6 +138,20 @@ async function main(): Promise<void> {
           closedWarmupSeconds: warmupSeconds,
         }),
       (why) => [failed('8. Store at 100,000 users', 'The mock with --data at 100,000 users.', plannedStoreRows(why))],
+    )),
+  );
+
+  sections.push(
+    ...(await section(
+      'uploads',
+      () => measureUploads(),
+      (why) => [
+        failed(
+          '9. Uploads',
+          'A 10 MB upload to the mock and to bare node:http; memory during 20 at once.',
+          plannedUploadRows(why),
+        ),
+      ],
     )),
   );
 

@@ -5,6 +5,7 @@ import type { MockClock } from './clock.ts';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { type Mail, Outbox } from './mail.ts';
+import { MediaFiles } from './media/files.ts';
 import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
@@ -24,7 +25,7 @@ import { eventsRoutes } from './routes/events.ts';
 import { experiencesRoutes } from './routes/experiences.ts';
 import { groupsRoutes } from './routes/groups.ts';
 import { interestsRoutes } from './routes/interests.ts';
-import { mediaRouter } from './routes/media.ts';
+import { mediaRouter, mediaRoutes } from './routes/media.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { mockRouter } from './routes/mock.ts';
 import { nearbyRoutes } from './routes/nearby.ts';
@@ -74,6 +75,8 @@ export interface MockOptions {
   keepAliveMs?: number;
   /** Open streams per user and per token when the app makes its own hub (default 10). */
   streamsPerUser?: number;
+  /** Where uploaded files are kept (`--data`: beside the data file); a temporary folder by default. */
+  mediaDir?: string;
 }
 
 /**
@@ -147,6 +150,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   messagesRoutes(ctx);
   eventsRoutes(ctx);
   usersRoutes(ctx, limiters.directory);
+  const mediaFiles = new MediaFiles(options.mediaDir);
+  mediaRoutes(ctx, mediaFiles);
   const realtime =
     options.realtime ??
     new RealtimeHub(store.chat, {
@@ -169,7 +174,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   // What is not in the contract: plain Express routers.
   app.use(docsRouter(doc));
-  app.use(mediaRouter(store));
+  app.use(mediaRouter(store, mediaFiles));
   app.use(
     mockRouter(store, {
       resetState: options.resetState ?? (() => seedState()),

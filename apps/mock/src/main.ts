@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { startChatter } from './chatter.ts';
 import { MockClock } from './clock.ts';
+import { MediaFiles } from './media/files.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
 import { lockStateFile, StateFileError } from './persistence.ts';
@@ -73,6 +74,10 @@ const store = new Store(saved ?? fresh(), {
 });
 if (opened && !saved) opened.persistence.replace(store.snapshot());
 
+// Uploads live beside the data file; what a killed upload left there (no row points at it) goes now.
+const mediaDir = dataFile ? `${dataFile}.media` : undefined;
+if (mediaDir) new MediaFiles(mediaDir).sweep((id) => store.media.get(id) !== undefined);
+
 const realtime = new RealtimeHub(store.chat, { ...hubViews(store), streamsPerUser: opts.streamsPerUser });
 const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};
 const app = createApp({
@@ -86,6 +91,7 @@ const app = createApp({
     corsOrigins: opts.corsOrigins,
     realtime,
     clock,
+    ...(mediaDir ? { mediaDir } : {}),
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),
     authLimits: {

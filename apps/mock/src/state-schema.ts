@@ -143,6 +143,12 @@ export function buildStateSchema(doc: OpenApiDocument) {
       password_resets: map(record({ user_id: str, created_at: str }, { used_at: nullable('string') })),
       settings: map(contractRecord(doc, 'Settings')),
       locations: map(record({ latitude: { type: 'number' }, longitude: { type: 'number' }, expires_at: str })),
+      media: list(
+        record(
+          { id: str, user_id: str, use: str, name: str, size: int, mime: str, file_type: int, created_at: str },
+          { width: int, height: int, files: record({ original: str }, { thumb: str, avatar: str }) },
+        ),
+      ),
       notifications: list(
         record(
           { id: int, user_id: str, kind: str, created_at: str },

@@ -5,6 +5,16 @@ export { ApiError } from './errors.ts';
 export type { components, operations, paths } from './generated/schema.ts';
 export type { RawEvent, StreamEvents, StreamHandlers, StreamOptions, StreamPath } from './stream.ts';
 export { openStream, SseParser } from './stream.ts';
+export type {
+  Media,
+  MediaUse,
+  UploaderOptions,
+  UploadHandle,
+  UploadInput,
+  UploadProgress,
+  UploadResult,
+} from './upload.ts';
+export { checkUpload, createUploader, UPLOAD_LIMITS } from './upload.ts';
 
 import type { components, operations } from './generated/schema.ts';
 
@@ -30,6 +40,8 @@ export type ChannelInvite = Schemas['ChannelInvite'];
 export type PersonSummary = Schemas['PersonSummary'];
 export type UserStreamEvent = Schemas['UserStreamEvent'];
 export type MessageFile = Schemas['MessageFile'];
+export type MediaItem = Schemas['MediaItem'];
+export type Resume = Schemas['Resume'];
 export type ResourceKind = Schemas['ResourceKind'];
 export type ResourceItem = Schemas['ResourceItem'];
 export type ResourcePage = Schemas['ResourcePage'];

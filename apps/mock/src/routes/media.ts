@@ -1,44 +1,50 @@
-import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { HttpError } from '../http-error.ts';
+import type { MediaFiles } from '../media/files.ts';
+import { SAFE_IMAGES } from '../media/limits.ts';
+import { channelMedia, userMedia } from '../media/listing.ts';
+import { RenderCache, renderAvatar, renderGif, renderPicture } from '../media/seeded.ts';
+import { storeUpload } from '../media/upload.ts';
+import { seededResume } from '../seed/media.ts';
 import type { Store } from '../store/store.ts';
+import { ok, type RouteContext, route } from './define.ts';
 
-// Seeded photos and attachments are served here, generated on the fly, so the mock works offline
-// (the data holds relative URLs such as `/media/avatars/usr_….svg`).
-const CACHE = 'public, max-age=86400, immutable';
-
-function hue(text: string, salt = ''): number {
-  return (
-    createHash('sha256')
-      .update(salt + text)
-      .digest()
-      .readUInt16BE(0) % 360
-  );
+/** `uploadMedia`, `listUserMedia`, `listChannelMedia`. */
+export function mediaRoutes(ctx: RouteContext, files: MediaFiles): void {
+  const { store } = ctx;
+  route(ctx, 'uploadMedia', async ({ session, req }) => {
+    const media = await storeUpload(req, store, files, session.user.id);
+    return { status: 201, body: ok(store.media.view(media), 'Uploaded.') };
+  });
+  route(ctx, 'listUserMedia', ({ session, params, query }) => ({
+    status: 200,
+    body: {
+      success: true as const,
+      message: 'OK',
+      ...userMedia(store, session.user.id, params.id, query.kind, query.cursor, query.limit ?? 30),
+    },
+  }));
+  route(ctx, 'listChannelMedia', ({ session, params, query }) => ({
+    status: 200,
+    body: {
+      success: true as const,
+      message: 'OK',
+      ...channelMedia(store, session.user.id, params.id, query.kind, query.cursor, query.limit ?? 30),
+    },
+  }));
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+/** Files never change under their URL (a new upload gets a new id; seeded ones are drawn from their name). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function avatarSvg(initials: string, seed: string): string {
-  const h = hue(seed);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${escapeXml(initials)}">
-<rect width="128" height="128" fill="hsl(${h} 55% 88%)"/>
-<text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="52" font-weight="600" fill="hsl(${h} 45% 32%)">${escapeXml(initials)}</text>
-</svg>`;
-}
-
-export function pictureSvg(seed: string): string {
-  const a = hue(seed, 'a');
-  const b = hue(seed, 'b');
-  const sun = 120 + (hue(seed, 'c') % 560);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" role="img" aria-label="Photo">
-<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${a} 70% 78%)"/><stop offset="1" stop-color="hsl(${b} 60% 90%)"/></linearGradient></defs>
-<rect width="800" height="600" fill="url(#sky)"/>
-<circle cx="${sun}" cy="170" r="70" fill="hsl(${(a + 40) % 360} 85% 70%)"/>
-<path d="M0 430 L180 290 L330 410 L500 250 L800 460 L800 600 L0 600 Z" fill="hsl(${b} 35% 45%)"/>
-<path d="M0 500 L260 400 L520 500 L800 420 L800 600 L0 600 Z" fill="hsl(${b} 40% 32%)"/>
-</svg>`;
+/** Headers of every served file: its real type, never sniffed, never run as a page, a download unless a raster image. */
+function fileHeaders(res: Response, mime: string, name: string): void {
+  res.set('Cache-Control', IMMUTABLE);
+  res.set('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
+  res.set('X-Content-Type-Options', 'nosniff');
+  if (SAFE_IMAGES.has(mime)) res.set('Content-Disposition', 'inline');
+  else res.attachment(name);
+  res.type(mime);
 }
 
 function stripExtension(file: string, ext: string): string {
@@ -46,26 +52,73 @@ function stripExtension(file: string, ext: string): string {
   return file.slice(0, -ext.length);
 }
 
-/** `/media/avatars/:userId.svg`, `/media/images/:name.svg`, `/media/files/:name`; outside the contract. */
-export function mediaRouter(store: Store): Router {
+/**
+ * `/media/…`, outside the contract: uploads (`/media/<med_id>/<file>`, with Range) and the seeded
+ * photos, GIFs, résumés and attachments, drawn on first request and cached.
+ */
+export function mediaRouter(store: Store, files: MediaFiles): Router {
   const router = Router();
-  router.get('/media/avatars/:file', (req, res) => {
-    const user = store.accounts.find(stripExtension(req.params.file, '.svg'));
+  const cache = new RenderCache();
+  const sendBuffer = (res: Response, body: Buffer, mime: string, name: string) => {
+    fileHeaders(res, mime, name);
+    res.send(body);
+  };
+  router.get('/media/avatars/:file', async (req, res) => {
+    const file = req.params.file;
+    // Older data files name the SVG avatars of before: send them to the raster one.
+    if (file.endsWith('.svg'))
+      return res.redirect(301, `/media/avatars/${encodeURIComponent(stripExtension(file, '.svg'))}.png`);
+    const user = store.accounts.find(stripExtension(file, '.png'));
     if (!user) throw HttpError.notFound('No such avatar.');
     const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
-    res.set('Cache-Control', CACHE).type('image/svg+xml').send(avatarSvg(initials, user.id));
+    const body = await cache.get(`a/${user.id}/${initials}`, () => renderAvatar(initials, user.id));
+    sendBuffer(res, body, 'image/png', file);
   });
-  router.get('/media/images/:file', (req, res) => {
-    const name = stripExtension(req.params.file, '.svg');
-    res.set('Cache-Control', CACHE).type('image/svg+xml').send(pictureSvg(name));
+  router.get('/media/images/:file', async (req, res) => {
+    const file = req.params.file;
+    const [, name, ext] = /^(\w{1,64})\.(svg|jpg|gif)$/.exec(file) ?? [];
+    if (!name || !ext) throw HttpError.notFound('No such file.');
+    if (ext === 'svg') return res.redirect(301, `/media/images/${name}.jpg`);
+    const gif = ext === 'gif';
+    const body = await cache.get(`i/${file}`, () => (gif ? renderGif(name) : renderPicture(name)));
+    sendBuffer(res, body, gif ? 'image/gif' : 'image/jpeg', file);
+  });
+  router.get('/media/resumes/:userId/:file', (req, res) => {
+    const { userId, file } = req.params;
+    if (!store.accounts.find(userId) || !/^\w{1,80}_Resume\.pdf$/.test(file)) throw HttpError.notFound('No such file.');
+    sendBuffer(res, seededResume(userId, file), 'application/pdf', file);
   });
   router.get('/media/files/:file', (req, res) => {
     const name = req.params.file;
-    res
-      .set('Cache-Control', CACHE)
-      .attachment(name)
-      .type('text/plain')
-      .send(`${name}\n\nA sample attachment served by the Cohort mock server.\n`);
+    sendBuffer(
+      res,
+      Buffer.from(`${name}\n\nA sample attachment served by the Cohort mock server.\n`),
+      'text/plain',
+      name,
+    );
+  });
+  router.get('/media/:id/:file', (req, res, next) => {
+    const { id, file } = req.params;
+    const media = store.media.get(id);
+    const known = media && Object.values(media.files).includes(file);
+    const path = known ? files.pathOf(id, file) : undefined;
+    if (!media || !path) throw HttpError.notFound('No such file.');
+    const original = file === media.files.original;
+    fileHeaders(res, original ? media.mime : 'image/webp', original ? media.name : file);
+    // `send` answers Range (206, 416), conditional requests and HEAD; it keeps the headers set above.
+    res.sendFile(
+      path,
+      { cacheControl: false, dotfiles: 'deny' },
+      (error?: Error & { status?: number; headers?: Record<string, string> }) => {
+        if (!error || res.headersSent) return;
+        // 416 (a Range past the end) keeps its Content-Range; anything else is a missing file.
+        next(
+          error.status === 416
+            ? new HttpError(416, 'Range not satisfiable.', undefined, error.headers ?? {})
+            : HttpError.notFound('No such file.'),
+        );
+      },
+    );
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import type { MessageDraft } from '../store/chat.ts';
+import { messageDraft } from '../media/references.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** Sending, pinning, forwarding and reporting messages; read marks and mutes (#7). */
@@ -7,7 +7,7 @@ export function messagesRoutes(ctx: RouteContext): void {
 
   route(ctx, 'sendMessage', ({ session, params, body }) => ({
     status: 201,
-    body: ok(chat.send(session.user.id, params.id, body as MessageDraft), 'Sent.'),
+    body: ok(chat.send(session.user.id, params.id, messageDraft(ctx.store, session.user.id, body)), 'Sent.'),
   }));
   route(ctx, 'pinMessage', ({ session, params }) => ({
     status: 200,

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { profilePatch } from '../media/references.ts';
 import { connected, toPublicUser, toUser } from '../store/accounts.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
@@ -10,7 +11,10 @@ export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] 
 
   route(ctx, 'updateMe', ({ session, body }) => ({
     status: 200,
-    body: ok(toUser(store.accounts.update(session.user.id, body)), 'Profile saved.'),
+    body: ok(
+      toUser(store.accounts.update(session.user.id, profilePatch(store, session.user.id, body))),
+      'Profile saved.',
+    ),
   }));
 
   // A friend's e-mail only when their settings show it to connections.

@@ -34,7 +34,7 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
     first_name: first,
     last_name: last,
     // Served by the mock itself (routes/media.ts), so photos load offline.
-    profile_image: `/media/avatars/${id}.svg`,
+    profile_image: `/media/avatars/${id}.png`,
     description: f.helpers.maybe(() => `${f.person.jobTitle()}. ${f.person.bio()}.`, { probability: 0.85 }) ?? null,
     phone: f.phone.number({ style: 'international' }),
     program: f.helpers.arrayElement(PROGRAMS),

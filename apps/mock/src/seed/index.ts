@@ -28,6 +28,7 @@ import {
 } from './catalog.ts';
 import { seedChat } from './chat.ts';
 import { createChannel, createDegree, createMessage, createUser } from './factories.ts';
+import { addSeededMedia } from './media.ts';
 import { chatLine } from './messages.ts';
 import { seedSocial } from './social.ts';
 
@@ -233,6 +234,7 @@ export function seedState(options: SeedOptions = {}): State {
   next.connection = state.social.connections.length + 1;
   // After the social seed: the archive is appended last, so it never becomes a seeded subgroup.
   seedChat(f, state, seed, refDate);
+  addSeededMedia(state);
   return state;
 }
 

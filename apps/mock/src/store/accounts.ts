@@ -25,7 +25,7 @@ export interface NewUser {
 }
 
 export type UserPatch = Partial<
-  Pick<User, 'first_name' | 'last_name' | 'phone' | 'program' | 'description' | 'profile_image' | 'emails'>
+  Pick<User, 'first_name' | 'last_name' | 'phone' | 'program' | 'description' | 'profile_image' | 'emails' | 'resume'>
 >;
 
 // Tokens are stored hashed; node's one-shot hash skips the Hash object createHash builds per request.
@@ -314,6 +314,7 @@ export function toUser(u: StoredUser): User {
     university: u.university ?? null,
     graduation_year: u.graduation_year ?? null,
     emails: u.emails ?? [],
+    resume: u.resume ?? null,
     created_at: u.created_at,
     updated_at: u.updated_at,
   };

@@ -34,6 +34,7 @@ export const COLLECTIONS = [
   'settings',
   'location',
   'block',
+  'media',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -85,6 +86,7 @@ export function* rowsOf(state: State): Generator<Row> {
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
+  for (const m of state.media ?? []) yield { collection: 'media', key: m.id, value: m };
   if (state.social) {
     const s = state.social;
     for (const l of s.saved_lists) yield { collection: 'saved_list', key: String(l.id), value: l };
@@ -211,6 +213,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         state.locations ??= {};
         put(state, 'locations', key, value);
         break;
+      case 'media':
+        state.media ??= [];
+        (state.media as unknown[]).push(value);
+        break;
     }
   }
   // A channel without messages still has its (empty) list.
@@ -333,6 +339,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     case 'block':
       state.blocks ??= [];
       byId(state.blocks, key);
+      return;
+    case 'media':
+      state.media ??= [];
+      byId(state.media, key);
       return;
   }
 }

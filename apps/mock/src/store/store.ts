@@ -8,6 +8,7 @@ import type { StoreCore } from './core.ts';
 import { fillCounters } from './counters.ts';
 import { Directory } from './directory.ts';
 import { Invites } from './invites.ts';
+import { MediaLibrary } from './media.ts';
 import { Nearby } from './nearby.ts';
 import { Notifications } from './notifications.ts';
 import { PasswordResets } from './password-resets.ts';
@@ -56,6 +57,7 @@ export interface Areas {
   readonly blocks: Blocks;
   readonly settings: SettingsArea;
   readonly nearby: Nearby;
+  readonly media: MediaLibrary;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -85,6 +87,7 @@ export class Store implements Areas, StoreCore {
   blocks!: Blocks;
   settings!: SettingsArea;
   nearby!: Nearby;
+  media!: MediaLibrary;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -136,6 +139,7 @@ export class Store implements Areas, StoreCore {
     this.blocks = new Blocks(this, this, state.blocks ?? []);
     this.settings = new SettingsArea(this, state.settings ?? {});
     this.nearby = new Nearby(this, this, state.locations ?? {}, () => this.seed);
+    this.media = new MediaLibrary(this, state.media ?? []);
     this.accounts.touchDirectory(null);
   }
 
@@ -153,6 +157,7 @@ export class Store implements Areas, StoreCore {
     const blocks = this.blocks.all();
     const settings = this.settings.all();
     const locations = this.nearby.all();
+    const media = this.media.all();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -175,6 +180,7 @@ export class Store implements Areas, StoreCore {
       ...(blocks.length > 0 ? { blocks } : {}),
       ...(Object.keys(settings).length > 0 ? { settings } : {}),
       ...(Object.keys(locations).length > 0 ? { locations } : {}),
+      ...(media.length > 0 ? { media } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),
@@ -312,6 +318,8 @@ export class Store implements Areas, StoreCore {
         return this.settings.all()[key];
       case 'location':
         return this.nearby.all()[key];
+      case 'media':
+        return this.media.get(key);
     }
   }
 }

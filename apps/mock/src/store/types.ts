@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import type { StoredMedia } from './media.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -247,4 +248,6 @@ export interface State {
   blocks?: StoredBlock[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */
   social?: SocialState;
+  /** Uploaded files (their rows; the bytes are in a folder beside the data file); absent in older `--data` files. */
+  media?: StoredMedia[];
 }

@@ -1448,6 +1448,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one file (a profile photo, a résumé or a message attachment)
+         * @description `multipart/form-data` with exactly two parts: `use` (what the file is for) and `file` (one
+         *     file). The server decides the type from the file's bytes, never from the part's
+         *     `Content-Type` or the file name's extension, and stores the file under a new id; the
+         *     answer's `url` never changes (a new file gets a new id). Limits per `use`:
+         *
+         *     | use | largest file | types (from the bytes) |
+         *     |---|---|---|
+         *     | `avatar` | 5 MB (5,242,880 bytes) | JPEG, PNG, WebP, GIF |
+         *     | `resume` | 10 MB (10,485,760 bytes) | PDF |
+         *     | `attachment` | 20 MB (20,971,520 bytes) | JPEG, PNG, WebP, GIF, PDF, Word, Excel, PowerPoint (OOXML and legacy), plain text, CSV, ZIP |
+         *
+         *     A file larger than its limit is cut off at the limit and answered 413; a type the use does
+         *     not take (SVG and HTML never are) is 415; an empty file, a missing or second `file`
+         *     part, an unknown `use`, or bytes that do not match the name's extension or the part's
+         *     declared type is 422. Each error names the field (`file` or `use`). Images answer their
+         *     `width` and `height` in pixels and a `thumbnail_url` sized for a chat bubble; an avatar's
+         *     `url` is a square image sized for profiles. The file is stored once answered; it belongs
+         *     to the uploader, who may use its id in `updateMe` (`profile_image` for an avatar, `resume`
+         *     for a résumé) and in `sendMessage` (`files`, for an attachment). Served files carry
+         *     `X-Content-Type-Options: nosniff`, and anything but a raster image is served as a
+         *     download (`Content-Disposition: attachment`).
+         */
+        post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The photos, files and links a user shared (the profile's Media tab), newest first
+         * @description What the user sent in messages that the signed-in user may read (their own profile: all of
+         *     it; another's: only what was sent in groups the signed-in user belongs to). `kind` picks
+         *     photos (`image`, GIFs included), other files (`file`) or links found in the text (`link`);
+         *     without it, all three. Paged by `cursor` (`meta.next_cursor`, opaque).
+         */
+        get: operations["listUserMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/channels/{id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's photos, files, links and GIFs (the group profile's tabs), newest first
+         * @description Only members may read, as with the group's messages (`getChannelMessages`). `kind` picks
+         *     photos (`image`, GIFs excluded), other files (`file`), links found in the text (`link`)
+         *     or GIFs (`gif`); without it, all of them. Paged by `cursor` (`meta.next_cursor`, opaque).
+         */
+        get: operations["listChannelMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1696,6 +1781,8 @@ export interface components {
             /** Format: int32 */
             graduation_year?: number | null;
             emails?: string[];
+            /** @description The user's résumé, shown to every signed-in user; null when there is none. */
+            resume?: components["schemas"]["Resume"] | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1725,6 +1812,8 @@ export interface components {
             emails?: string[];
             /** @description True when the signed-in user has blocked this person (`blockUser`); absent otherwise. */
             is_blocked?: boolean;
+            /** @description The user's résumé, shown to every signed-in user; null when there is none. */
+            resume?: components["schemas"]["Resume"] | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1751,8 +1840,10 @@ export interface components {
             phone?: string | null;
             program?: string | null;
             description?: string | null;
-            /** Format: uri */
-            profile_image?: string | null;
+            /** @description A photo URL, or the id of a file the user uploaded with use `avatar` (the profile then shows that file's avatar-sized image); null removes the photo. */
+            profile_image?: string | components["schemas"]["MediaId"] | null;
+            /** @description The id of a PDF the user uploaded with use `resume`; null removes the résumé. */
+            resume?: components["schemas"]["MediaId"] | null;
             emails?: string[];
         };
         /** @description Open, as every response object. */
@@ -1921,6 +2012,26 @@ export interface components {
              * @enum {integer}
              */
             file_type: 1 | 2;
+            id?: components["schemas"]["MediaId"];
+            name?: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size?: number;
+            mime?: string;
+            /**
+             * Format: int32
+             * @description Pixels (images), so a client can reserve the bubble's space.
+             */
+            width?: number;
+            /** Format: int32 */
+            height?: number;
+            /**
+             * Format: uri-reference
+             * @description A smaller copy of an image, sized for a chat bubble.
+             */
+            thumbnail_url?: string;
         };
         /** @description Open, as every response object. */
         Message: {
@@ -2554,13 +2665,13 @@ export interface components {
         MessageInput: {
             message?: string;
             reply_message_id?: components["schemas"]["MessageId"] | null;
-            files?: components["schemas"]["MessageFile"][];
+            files?: components["schemas"]["MessageFileInput"][];
             /** @description The client's own id for the optimistic bubble; echoed back. */
             client_id?: string;
         } | {
             message: string;
         } | {
-            files: components["schemas"]["MessageFile"][];
+            files: components["schemas"]["MessageFileInput"][];
         };
         /** @description Success envelope around a Message. Open, as every response object. */
         MessageEnvelope: {
@@ -2653,6 +2764,132 @@ export interface components {
             success: true;
             message: string;
             data: components["schemas"]["CalendarEvent"][];
+        };
+        /**
+         * @description An uploaded file's id, `med_` and 16 to 64 url-safe random characters.
+         * @example med_Q2n8Vx4Lp7Rk1Tz9
+         */
+        MediaId: string;
+        /**
+         * @description What an upload is for; it sets the size limit and the types taken (see `uploadMedia`).
+         * @enum {string}
+         */
+        MediaUse: "avatar" | "resume" | "attachment";
+        /**
+         * @description Closed, as every request body: the two parts of an upload (`multipart/form-data`), `use`
+         *     and one `file`. The largest file any use takes is 20 MB (see `uploadMedia` for each use's).
+         */
+        MediaUpload: {
+            use: components["schemas"]["MediaUse"];
+            /** @description The file's bytes; the part's file name (at most 255 characters) is kept as `name`. */
+            file: string;
+        };
+        /** @description An uploaded file. Open, as every response object. */
+        Media: {
+            id: components["schemas"]["MediaId"];
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`); it never changes.
+             */
+            url: string;
+            /**
+             * Format: int32
+             * @description 1 an image, 2 any other file (as in `MessageFile`).
+             * @enum {integer}
+             */
+            file_type: 1 | 2;
+            /** @description The uploaded file's name, as the client sent it (path parts removed). */
+            name: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description The type read from the file's bytes. */
+            mime: string;
+            /**
+             * Format: int32
+             * @description Pixels (images only).
+             */
+            width?: number;
+            /**
+             * Format: int32
+             * @description Pixels (images only).
+             */
+            height?: number;
+            use?: components["schemas"]["MediaUse"];
+            /**
+             * Format: uri-reference
+             * @description A smaller copy sized for a chat bubble (images only).
+             */
+            thumbnail_url?: string;
+            created_at?: components["schemas"]["Timestamp"];
+        };
+        /** @description Success envelope around a Media. Open, as every response object. */
+        MediaEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Media"];
+        };
+        /** @description Closed, as every request body: a file uploaded by the signed-in user with use `attachment`, by its id; the message stores its URL, type, name, size and (images) dimensions. */
+        MediaRef: {
+            id: components["schemas"]["MediaId"];
+        };
+        /** @description A file to attach, either an uploaded file's id or, as before, a URL and its type. */
+        MessageFileInput: components["schemas"]["MediaRef"] | components["schemas"]["MessageFile"];
+        /** @description A user's résumé (a PDF). Open, as every response object. */
+        Resume: {
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             */
+            url: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            uploaded_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description One photo, file, link or GIF shared in a message (`listUserMedia`, `listChannelMedia`).
+         *     Open, as every response object. A link carries only `url` (no third-party preview).
+         */
+        MediaItem: {
+            /** @enum {string} */
+            kind: "image" | "file" | "link" | "gif";
+            /** Format: uri-reference */
+            url: string;
+            /** Format: uri-reference */
+            thumbnail_url?: string;
+            name?: string;
+            /** Format: int64 */
+            size?: number;
+            mime?: string;
+            /** Format: int32 */
+            width?: number;
+            /** Format: int32 */
+            height?: number;
+            message_id: components["schemas"]["MessageId"];
+            channel_id: components["schemas"]["ChannelId"];
+            sender_id: components["schemas"]["UserId"];
+            time: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description Success envelope around one page of MediaItems, newest first, with the cursor for the next
+         *     older page in `meta`. Open, as every response object.
+         */
+        MediaPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["MediaItem"][];
+            meta: {
+                has_more: boolean;
+                next_cursor: string | null;
+            };
         };
     };
     responses: {
@@ -2995,6 +3232,52 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The uploaded file is larger than its use allows (avatar 5 MB, résumé 10 MB, attachment 20 MB); the server stopped reading at the limit and kept nothing. */
+        FileTooLarge: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "The file is too large.",
+                 *       "errors": {
+                 *         "file": [
+                 *           "must be at most 5 MB for use avatar"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The file's type (read from its bytes) is not one its use takes, or the request is not `multipart/form-data`; `errors` names the field. */
+        UnsupportedFileType: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "message": "This type of file is not allowed here.",
+                 *       "errors": {
+                 *         "file": [
+                 *           "image/svg+xml is not allowed for use avatar (allowed: image/jpeg, image/png, image/webp, image/gif)"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Invalid input; `errors` names every bad field (body, path or query). */
         ValidationFailed: {
             headers: {
@@ -3149,6 +3432,13 @@ export interface components {
         ItemIdPath: components["schemas"]["IntId"];
         /** @example chan_3fPz9QwL2mK8xV5T */
         ChannelIdPath: components["schemas"]["ChannelId"];
+        /**
+         * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page. A cursor the list does not know (its message was deleted) gives an empty last page.
+         * @example MjAyNi0xMS0yMFQxODo0NTowMC4wMDBa
+         */
+        MediaCursor: string;
+        /** @example 30 */
+        MediaLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -7596,6 +7886,196 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    uploadMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "use": "avatar",
+                 *       "file": "(the bytes of dana.jpg)"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["MediaUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Uploaded.",
+                     *       "data": {
+                     *         "id": "med_Q2n8Vx4Lp7Rk1Tz9",
+                     *         "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *         "file_type": 1,
+                     *         "name": "dana.jpg",
+                     *         "size": 482113,
+                     *         "mime": "image/jpeg",
+                     *         "width": 1200,
+                     *         "height": 1200,
+                     *         "use": "avatar",
+                     *         "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MediaEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["FileTooLarge"];
+            415: components["responses"]["UnsupportedFileType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listUserMedia: {
+        parameters: {
+            query?: {
+                /** @example image */
+                kind?: "image" | "file" | "link";
+                /**
+                 * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page. A cursor the list does not know (its message was deleted) gives an empty last page.
+                 * @example MjAyNi0xMS0yMFQxODo0NTowMC4wMDBa
+                 */
+                cursor?: components["parameters"]["MediaCursor"];
+                /** @example 30 */
+                limit?: components["parameters"]["MediaLimit"];
+            };
+            header?: never;
+            path: {
+                /** @example usr_U-qTtcJmmUZGoMse */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of shared media. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "kind": "image",
+                     *           "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/original.jpg",
+                     *           "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *           "name": "demo-night.jpg",
+                     *           "size": 482113,
+                     *           "mime": "image/jpeg",
+                     *           "width": 1600,
+                     *           "height": 1200,
+                     *           "message_id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "sender_id": "usr_U-qTtcJmmUZGoMse",
+                     *           "time": "2026-11-20T18:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MediaPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listChannelMedia: {
+        parameters: {
+            query?: {
+                /** @example gif */
+                kind?: "image" | "file" | "link" | "gif";
+                /**
+                 * @description The `meta.next_cursor` of the previous page (opaque); absent for the newest page. A cursor the list does not know (its message was deleted) gives an empty last page.
+                 * @example MjAyNi0xMS0yMFQxODo0NTowMC4wMDBa
+                 */
+                cursor?: components["parameters"]["MediaCursor"];
+                /** @example 30 */
+                limit?: components["parameters"]["MediaLimit"];
+            };
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the group's media. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "kind": "link",
+                     *           "url": "https://www.gsb.stanford.edu/events/demo-night",
+                     *           "message_id": "msg_9kLm2Qx7Vb4Np8Rt",
+                     *           "channel_id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "sender_id": "usr_YjjLSMS2AYsp5eFx",
+                     *           "time": "2026-11-20T18:45:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": true,
+                     *         "next_cursor": "MjAyNi0xMS0yMFQxODo0NTowMC4wMDBa"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MediaPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MembersOnly"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+
+// Seeded photos, GIFs and résumés are drawn here from their name (no faker, no network): the
+// same name gives the same bytes. They are made on first request and kept in a small cache, so
+// seeding 100k users costs nothing at start-up.
+
+export function hue(text: string, salt = ''): number {
+  return (
+    createHash('sha256')
+      .update(salt + text)
+      .digest()
+      .readUInt16BE(0) % 360
+  );
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function avatarSvg(initials: string, seed: string): string {
+  const h = hue(seed);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 128 128">
+<rect width="128" height="128" fill="hsl(${h}, 55%, 88%)"/>
+<text x="64" y="64" dy=".35em" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="52" font-weight="600" fill="hsl(${h}, 45%, 32%)">${escapeXml(initials)}</text>
+</svg>`;
+}
+
+export function pictureSvg(seed: string): string {
+  const a = hue(seed, 'a');
+  const b = hue(seed, 'b');
+  const sun = 120 + (hue(seed, 'c') % 560);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600">
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${a}, 70%, 78%)"/><stop offset="1" stop-color="hsl(${b}, 60%, 90%)"/></linearGradient></defs>
+<rect width="800" height="600" fill="url(#sky)"/>
+<circle cx="${sun}" cy="170" r="70" fill="hsl(${(a + 40) % 360}, 85%, 70%)"/>
+<path d="M0 430 L180 290 L330 410 L500 250 L800 460 L800 600 L0 600 Z" fill="hsl(${b}, 35%, 45%)"/>
+<path d="M0 500 L260 400 L520 500 L800 420 L800 600 L0 600 Z" fill="hsl(${b}, 40%, 32%)"/>
+</svg>`;
+}
+
+export const PICTURE_SIZE = { width: 800, height: 600 } as const;
+export const GIF_SIZE = { width: 320, height: 240 } as const;
+
+/** A one-page PDF résumé, written by hand (with its cross-reference table), so it opens in any viewer. */
+export function resumePdf(name: string, lines: string[]): Buffer {
+  const text = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
+  const body = [`BT /F1 20 Tf 72 740 Td (${text(name)}) Tj ET`]
+    .concat(lines.map((line, i) => `BT /F1 12 Tf 72 ${700 - i * 18} Td (${text(line)}) Tj ET`))
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(body)} >>\nstream\n${body}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** At most `max` rendered files, least recently used dropped first. */
+export class RenderCache {
+  private readonly entries = new Map<string, Promise<Buffer>>();
+  constructor(private readonly max = 2000) {}
+
+  get(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const made = render();
+    made.catch(() => this.entries.delete(key));
+    this.entries.set(key, made);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    return made;
+  }
+}
+
+export const renderAvatar = (initials: string, seed: string) =>
+  sharp(Buffer.from(avatarSvg(initials, seed)))
+    .png()
+    .toBuffer();
+export const renderPicture = (seed: string) =>
+  sharp(Buffer.from(pictureSvg(seed)))
+    .jpeg({ quality: 80 })
+    .toBuffer();
+export const renderGif = (seed: string) =>
+  sharp(Buffer.from(pictureSvg(seed)))
+    .resize(GIF_SIZE.width, GIF_SIZE.height)
+    .gif()
+    .toBuffer();

@@ -1,0 +1,106 @@
+import type { components } from '@cohort/api';
+import { HttpError } from '../http-error.ts';
+import type { StoreCore } from './core.ts';
+
+type Schemas = components['schemas'];
+export type Media = Schemas['Media'];
+export type MediaUse = Schemas['MediaUse'];
+export type MessageFile = Schemas['MessageFile'];
+export type Resume = Schemas['Resume'];
+
+/** An uploaded file as stored: who uploaded it, and the names of its files under `/media/<id>/`. */
+export interface StoredMedia {
+  id: string;
+  user_id: string;
+  use: MediaUse;
+  name: string;
+  size: number;
+  mime: string;
+  file_type: 1 | 2;
+  width?: number;
+  height?: number;
+  /** `original` is the bytes as uploaded; images also have `thumb`, avatars `avatar` (both WebP). */
+  files: { original: string; thumb?: string; avatar?: string };
+  created_at: string;
+}
+
+export const mediaUrl = (id: string, file: string) => `/media/${id}/${file}`;
+
+/**
+ * Uploaded files (the rows; the bytes live in `MediaFiles`). A row is added only after its files
+ * are in place, so a row always has its bytes; bytes without a row are swept at start-up.
+ */
+export class MediaLibrary {
+  private readonly byId: Map<string, StoredMedia>;
+
+  constructor(
+    private readonly core: StoreCore,
+    rows: StoredMedia[],
+  ) {
+    this.byId = new Map(rows.map((m) => [m.id, m]));
+  }
+
+  all(): StoredMedia[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: string): StoredMedia | undefined {
+    return this.byId.get(id);
+  }
+
+  add(media: StoredMedia): StoredMedia {
+    this.core.touch('media', media.id);
+    this.byId.set(media.id, media);
+    return media;
+  }
+
+  view(m: StoredMedia): Media {
+    const url = mediaUrl(m.id, m.use === 'avatar' && m.files.avatar ? m.files.avatar : m.files.original);
+    return {
+      id: m.id,
+      url,
+      file_type: m.file_type,
+      name: m.name,
+      size: m.size,
+      mime: m.mime,
+      ...(m.width ? { width: m.width } : {}),
+      ...(m.height ? { height: m.height } : {}),
+      use: m.use,
+      ...(m.files.thumb ? { thumbnail_url: mediaUrl(m.id, m.files.thumb) } : {}),
+      created_at: m.created_at,
+    };
+  }
+
+  /** `userId`'s upload with this id and use, or a 422 naming `field`. */
+  own(userId: string, id: string, use: MediaUse, field: string): StoredMedia {
+    const media = this.byId.get(id);
+    if (!media || media.user_id !== userId) throw HttpError.invalid({ [field]: [`No file of yours with id ${id}.`] });
+    if (media.use !== use)
+      throw HttpError.invalid({ [field]: [`must be a file uploaded with use ${use} (this one is ${media.use})`] });
+    return media;
+  }
+
+  /** An attachment as a message carries it: its URL plus what a client needs to lay it out. */
+  messageFile(userId: string, id: string, field: string): MessageFile {
+    const m = this.view(this.own(userId, id, 'attachment', field));
+    const { use: _use, created_at: _at, ...file } = m;
+    return file;
+  }
+
+  /** A résumé as the user record carries it. */
+  resume(userId: string, id: string, field: string): Resume {
+    const m = this.own(userId, id, 'resume', field);
+    return {
+      url: mediaUrl(m.id, m.files.original),
+      name: m.name,
+      size: m.size,
+      uploaded_at: this.core.now().toISOString(),
+    };
+  }
+
+  /** The avatar-sized image's URL of an avatar upload. */
+  avatarUrl(userId: string, id: string, field: string): string {
+    const m = this.own(userId, id, 'avatar', field);
+    return mediaUrl(m.id, m.files.avatar ?? m.files.original);
+  }
+}
