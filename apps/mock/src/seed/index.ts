@@ -1,4 +1,4 @@
-import { base, en, Faker } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import { seededId } from '../ids.ts';
 import type {
   Interest,
@@ -28,6 +28,7 @@ import {
 } from './catalog.ts';
 import { seedChat } from './chat.ts';
 import { createChannel, createDegree, createMessage, createUser } from './factories.ts';
+import { newFaker } from './faker.ts';
 import { chatLine } from './messages.ts';
 import { seedSocial } from './social.ts';
 
@@ -76,7 +77,7 @@ export function seedState(options: SeedOptions = {}): State {
   const seed = options.seed ?? DEFAULT_SEED;
   const userCount = Math.min(Math.max(options.users ?? DEFAULT_USERS, 1), MAX_USERS);
   const channelCount = options.channels ?? 40;
-  const f = new Faker({ locale: [en, base] });
+  const f = newFaker();
   const refDate = SEED_REF_DATE;
   const thisYear = new Date().getUTCFullYear();
 

@@ -13,7 +13,8 @@ export const CACHED_OWNERS = 10_000;
  * `byUser` holds exactly the users read so far, and for them memory is ahead of the source.
  */
 export class OwnedItems<T extends { id: number; user_id: string }> {
-  private readonly byId = new Map<number, T>();
+  /** Ids are small counters: an array indexed by id is faster to fill and smaller than a Map. */
+  private readonly byId: (T | undefined)[] = [];
   private readonly byUser = new Map<string, T[]>();
 
   /**
@@ -32,13 +33,13 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
   }
 
   get(id: number): T | undefined {
-    const item = this.byId.get(id);
+    const item = Number.isSafeInteger(id) && id >= 0 ? this.byId[id] : undefined;
     if (item || !this.source) return item;
     // Not in memory: unknown, removed (its owner is read already), or its owner is not read yet.
     const owner = this.source.ownerOf(id);
     if (owner === undefined || this.byUser.has(owner)) return undefined;
     this.listOf(owner);
-    return this.byId.get(id);
+    return this.byId[id];
   }
 
   /**
@@ -57,7 +58,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
   }
 
   private index(item: T): T {
-    this.byId.set(item.id, item);
+    this.byId[item.id] = item;
     const list = this.byUser.get(item.user_id);
     if (list) list.push(item);
     else this.byUser.set(item.user_id, [item]);
@@ -76,7 +77,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
     }
     const read = this.source.ofUser(userId);
     this.byUser.set(userId, read);
-    for (const item of read) this.byId.set(item.id, item);
+    for (const item of read) this.byId[item.id] = item;
     if (this.byUser.size > this.cap) this.afterCommit(() => this.evict());
     return read;
   }
@@ -85,7 +86,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
   private evict(): void {
     for (const [userId, list] of this.byUser) {
       if (this.byUser.size <= this.cap) break;
-      for (const item of list) this.byId.delete(item.id);
+      for (const item of list) this.byId[item.id] = undefined;
       this.byUser.delete(userId);
     }
   }
@@ -101,7 +102,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
     if (!item) throw HttpError.notFound(`No ${this.label} with id ${id}.`);
     if (item.user_id !== userId) throw HttpError.forbidden(`This ${this.label} is not yours.`);
     this.touch(id);
-    this.byId.delete(id);
+    this.byId[id] = undefined;
     const list = this.listOf(userId) ?? [];
     list.splice(list.indexOf(item), 1);
     return item;
@@ -109,8 +110,9 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
 
   /** Every item, in id order (with a source: its items, except for the users read, whose are in memory). */
   all(): T[] {
-    const items = [...this.byId.values()];
-    if (this.source) for (const item of this.source.all()) if (!this.byUser.has(item.user_id)) items.push(item);
+    const items = this.byId.filter((item) => item !== undefined);
+    if (!this.source) return items;
+    for (const item of this.source.all()) if (!this.byUser.has(item.user_id)) items.push(item);
     return items.sort((a, b) => a.id - b.id);
   }
 }
