@@ -229,6 +229,19 @@ describe('profile items read from the file per user (how the mock runs with --da
     }
   });
 
+  it('a reset puts the seed in the file and reads the items from there again', () => {
+    const { file, persistence, store, memory } = lazyStore('lazy-reset.db');
+    try {
+      const me = store.accounts.first(1)[0]?.id ?? '';
+      store.transact(() => store.profile.addNote(me, { title: 'Before the reset', note: 'Gone', date: '2026-11-24' }));
+      store.reset(seedState({ users: 30, channels: 4 }));
+      expect(store.profile.listNotes(me)).toEqual(memory.profile.listNotes(me));
+      expect(readSqliteState(file).notes).toEqual(memory.snapshot().notes);
+    } finally {
+      persistence.close();
+    }
+  });
+
   it('a transaction that throws leaves the items as the file has them', () => {
     const { persistence, store } = lazyStore('lazy-rollback.db');
     try {
