@@ -24,6 +24,9 @@ const TABLES: Record<ProfileCollection, { table: string; columns: string }> = {
   },
 };
 
+/** Rows per statement in a bulk write. */
+const BATCH = 100;
+
 const fieldsOf = (collection: ProfileCollection) => [
   'id',
   'user_id',
@@ -63,6 +66,7 @@ export function migrateItemRows(db: Database.Database): void {
 export class ItemTables {
   readonly source: ProfileSource;
   readonly #put: Record<ProfileCollection, (item: Record<string, unknown>) => void>;
+  readonly #putMany: Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
   readonly #remove: Record<ProfileCollection, Database.Statement<[number]>>;
   readonly #clear: Database.Statement[];
   readonly #db: Database.Database;
@@ -70,6 +74,7 @@ export class ItemTables {
   constructor(db: Database.Database) {
     this.#db = db;
     const put = {} as Record<ProfileCollection, (item: Record<string, unknown>) => void>;
+    const putMany = {} as Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
     const remove = {} as Record<ProfileCollection, Database.Statement<[number]>>;
     const source = {} as Record<ProfileCollection, ItemSource<unknown>>;
     for (const collection of PROFILE_COLLECTIONS) {
@@ -79,6 +84,21 @@ export class ItemTables {
         `INSERT OR REPLACE INTO ${table} (${fields.join(', ')}) VALUES (${fields.map(() => '?').join(', ')})`,
       );
       put[collection] = (item) => insert.run(fields.map((f) => item[f] ?? null));
+      // A bulk write binds BATCH rows per statement: far fewer calls into SQLite for a seed's million.
+      const row = `(${fields.map(() => '?').join(', ')})`;
+      const insertBatch = db.prepare(
+        `INSERT OR REPLACE INTO ${table} (${fields.join(', ')}) VALUES ${Array.from({ length: BATCH }, () => row).join(', ')}`,
+      );
+      putMany[collection] = (items) => {
+        let at = 0;
+        const values: unknown[] = [];
+        for (; at + BATCH <= items.length; at += BATCH) {
+          values.length = 0;
+          for (let i = at; i < at + BATCH; i++) for (const f of fields) values.push(items[i]?.[f] ?? null);
+          insertBatch.run(values);
+        }
+        for (; at < items.length; at++) put[collection](items[at] as Record<string, unknown>);
+      };
       remove[collection] = db.prepare(`DELETE FROM ${table} WHERE id = ?`);
       const ofUser = db.prepare(`SELECT ${fields.join(', ')} FROM ${table} WHERE user_id = ? ORDER BY id`);
       const owner = db.prepare(`SELECT user_id FROM ${table} WHERE id = ?`).pluck();
@@ -90,6 +110,7 @@ export class ItemTables {
       };
     }
     this.#put = put;
+    this.#putMany = putMany;
     this.#remove = remove;
     this.#clear = PROFILE_COLLECTIONS.map((c) => db.prepare(`DELETE FROM ${TABLES[c].table}`));
     this.source = source as ProfileSource;
@@ -101,10 +122,13 @@ export class ItemTables {
     else this.#put[collection](value as Record<string, unknown>);
   }
 
-  /** Runs `fn` (a bulk write) with the owner indexes dropped, then builds them again in one pass. */
-  unindexed(fn: () => void): void {
+  /**
+   * Writes every item of a whole state into the (emptied) tables, with the owner indexes dropped
+   * and built again in one pass afterwards.
+   */
+  writeAll(lists: { [K in ProfileCollection as `${K}s`]: readonly ProfileItems[K][] }): void {
     for (const c of PROFILE_COLLECTIONS) this.#db.exec(`DROP INDEX IF EXISTS ${TABLES[c].table}_by_user`);
-    fn();
+    for (const c of PROFILE_COLLECTIONS) this.#putMany[c](lists[`${c}s`] as unknown as Record<string, unknown>[]);
     for (const c of PROFILE_COLLECTIONS) this.#db.exec(ownerIndex(c));
   }
 

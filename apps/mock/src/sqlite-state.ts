@@ -62,7 +62,8 @@ export class SqliteStateFile implements Persistence {
     const replace = db.transaction((state: State) => {
       db.exec('DELETE FROM rows');
       this.#items.clear();
-      this.#items.unindexed(() => put(rowsOf(state)));
+      this.#items.writeAll(state);
+      put(rowsOf(state, { items: false }));
     });
     // A whole state at once (a seed of 100,000 users: a million rows) goes far faster with the
     // pages it is writing kept in memory than through SQLite's default 2 MB cache.

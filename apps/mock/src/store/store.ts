@@ -14,9 +14,9 @@ import { Profile } from './profile.ts';
 import { Resources } from './resources.ts';
 import { rowOf } from './row-of.ts';
 import type { Collection, Row } from './rows.ts';
-import { writeRow } from './rows.ts';
 import { Social } from './social.ts';
 import { type Counter, emptyChatState, emptySocialState, type State } from './types.ts';
+import { writeRow } from './write-row.ts';
 
 export { DEFAULT_TOKEN_TTL_MS };
 
