@@ -14,7 +14,6 @@ import { createMockServer } from './server.ts';
 import { type OpenedState, openStateFile, removeStateFile } from './sqlite-state.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
-import { warmValidators } from './validation.ts';
 
 // Parses flags, seeds (or loads --data), listens, and closes on SIGINT/SIGTERM. Nothing else.
 let options: ReturnType<typeof parseOptions>;
@@ -123,7 +122,6 @@ const server = createMockServer(app, {
   );
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
-  warmValidators();
 });
 server.on('error', (error) => {
   console.error(`Cannot listen on ${opts.host}:${opts.port}: ${error.message}`);

@@ -168,35 +168,11 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-/** The latest `compileValidators`' compilations not run yet, for `warmValidators`. */
-let uncompiled = new Set<() => unknown>();
-
-/**
- * Compiles, one operation per turn of the event loop, the validators no request has needed yet
- * (`main.ts` calls it once the mock listens), so the first requests rarely wait for a compile.
- */
-export function warmValidators(): void {
-  const [next] = uncompiled;
-  if (!next) return;
-  next();
-  setImmediate(warmValidators).unref();
-}
-
-/**
- * A validator per operationId, each compiling its operation's path, query and body schemas once, on
- * its first request (or when `warmValidators` gets to it): compiling them all up front was a
- * third of the mock's start-up.
- */
+/** Compiles every operation's path, query and body schemas once; returns a validator per operationId. */
 export function compileValidators(doc: OpenApiDocument, operations: Operation[]): Map<string, RequestValidator> {
   // No type coercion anywhere: bodies are JSON, and path and query strings go through `coercer`.
-  let contractAjv: ReturnType<typeof createContractAjv> | undefined;
-  const getAjv = () => {
-    contractAjv ??= createContractAjv(doc, { useDefaults: true, coerceTypes: false });
-    return contractAjv;
-  };
+  const ajv = createContractAjv(doc, { useDefaults: true, coerceTypes: false });
   const out = new Map<string, RequestValidator>();
-  const pending = new Set<() => unknown>();
-  uncompiled = pending;
   for (const op of operations) {
     const params = objectSchema(op.parameters, 'path');
     const query = objectSchema(op.parameters, 'query');
@@ -206,22 +182,13 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
     const queryCoercers = coercers(doc, op.parameters, 'query');
     // Without defaults Ajv (no type coercion for bodies) leaves the body as it is: no copy needed.
     const copyBody = bodySchema !== undefined && hasDefaults(doc, bodySchema);
-    let once: Compiled | undefined;
-    const compile = (): Compiled => {
-      if (once) return once;
-      const ajv = getAjv();
-      once = {
-        ...(params ? { params: compileFragment(ajv, params) } : {}),
-        ...(query ? { query: compileFragment(ajv, query) } : {}),
-        ...(bodySchema ? { body: compileFragment(ajv, bodySchema) } : {}),
-        bodyRequired: op.requestBody?.required ?? false,
-      };
-      pending.delete(compile);
-      return once;
+    const compiled: Compiled = {
+      ...(params ? { params: compileFragment(ajv, params) } : {}),
+      ...(query ? { query: compileFragment(ajv, query) } : {}),
+      ...(bodySchema ? { body: compileFragment(ajv, bodySchema) } : {}),
+      bodyRequired: op.requestBody?.required ?? false,
     };
-    pending.add(compile);
     out.set(op.operationId, (raw) => {
-      const compiled = compile();
       // Keyed by field names the client chose (`constructor`, `__proto__`…): no prototype to collide with.
       const errors: FieldErrors = Object.create(null);
       // Ajv coerces and fills defaults in place: work on copies.
