@@ -1,6 +1,6 @@
-import { base, en, Faker } from '@faker-js/faker';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { seededChatLine } from './seed/chat.ts';
+import { newFaker } from './seed/faker.ts';
 import type { Store } from './store/store.ts';
 
 export interface ChatterOptions {
@@ -25,7 +25,7 @@ export function startChatter({
   userId,
   random = Math.random,
 }: ChatterOptions): () => void {
-  const f = new Faker({ locale: [en, base] });
+  const f = newFaker();
   f.seed(Math.floor(random() * 2 ** 31));
   const chat = store.chat;
   let timer: NodeJS.Timeout | undefined;

@@ -10,9 +10,14 @@ export function randomId(prefix: IdPrefix): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }
 
-/** An id for seeded data: drawn from the seeded faker, so the same seed gives the same id. */
+/**
+ * An id for seeded data: drawn from the seeded faker, so the same seed gives the same id. The same
+ * draws as `f.string.fromCharacters(URL_SAFE, 16)`, without its arrays (a million ids at 100,000 users).
+ */
 export function seededId(prefix: IdPrefix, f: Faker): string {
-  return `${prefix}_${f.string.fromCharacters(URL_SAFE, 16)}`;
+  let id = `${prefix}_`;
+  for (let i = 0; i < 16; i++) id += URL_SAFE[f.number.int({ max: URL_SAFE.length - 1 })];
+  return id;
 }
 
 /** An opaque bearer token: 32 random bytes. */

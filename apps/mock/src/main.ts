@@ -14,6 +14,7 @@ import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
 import { type OpenedState, openStateFile, removeStateFile } from './sqlite-state.ts';
 import { Store } from './store/store.ts';
+import type { State } from './store/types.ts';
 
 // Parses flags, seeds (or loads --data), listens, and closes on SIGINT/SIGTERM. Nothing else.
 let options: ReturnType<typeof parseOptions>;
@@ -40,7 +41,7 @@ try {
     releaseLock = lockStateFile(opts.data);
     if (opts.fresh) removeStateFile(opts.data);
     try {
-      opened = openStateFile(opts.data);
+      opened = openStateFile(opts.data, { items: false });
     } catch (error) {
       // The dev default: an unusable file (an older or damaged one) is moved aside, never half-read.
       if (!(error instanceof StateFileError) || !opts.reseedBadData) throw error;
@@ -50,7 +51,7 @@ try {
       console.log(
         `${error.message.split(' (fix it')[0]?.replace(/\s+/g, ' ')}; moved it to ${aside} and started from the seed.`,
       );
-      opened = openStateFile(opts.data);
+      opened = openStateFile(opts.data, { items: false });
     }
   }
 } catch (error) {
@@ -65,14 +66,20 @@ process.once('exit', () => {
 });
 if (opened?.notice) console.log(opened.notice);
 const saved = opened?.state;
+
+/** With --data the profile items stay in the file (read per user): a new file takes the seed first. */
+function seedInto({ persistence }: OpenedState): State {
+  const seeded = fresh();
+  persistence.replace(seeded);
+  return { ...seeded, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
+}
 const dataFile = opts.data;
 const clock = new MockClock();
-const store = new Store(saved ?? fresh(), {
+const store = new Store(saved ?? (opened ? seedInto(opened) : fresh()), {
   now: clock.now,
   tokenTtlMs: opts.tokenTtlSeconds * 1000,
-  ...(opened ? { persistence: opened.persistence } : {}),
+  ...(opened ? { persistence: opened.persistence, items: opened.persistence.items } : {}),
 });
-if (opened && !saved) opened.persistence.replace(store.snapshot());
 
 // Uploads live beside the data file; what a killed upload left there (no row points at it) goes now.
 const mediaDir = dataFile ? `${dataFile}.media` : undefined;

@@ -1,14 +1,18 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { readStateFile, StateFileError } from './persistence.ts';
+import { ITEM_SCHEMA, ItemTables, isProfileCollection, migrateItemRows } from './sqlite-items.ts';
 import { stateFileProblem } from './state-schema.ts';
+import { PROFILE_COLLECTIONS, type ProfileSource } from './store/item-source.ts';
 import { COLLECTIONS, type Collection, type Row, rowsOf, stateFromRows } from './store/rows.ts';
 import type { Persistence } from './store/store.ts';
 import type { State } from './store/types.ts';
 
 /** What a `--data` file holds: this format's name and version, in its `meta` table. */
 export const STATE_FORMAT = 'cohort-mock-state';
-export const STATE_FORMAT_VERSION = 2;
+export const STATE_FORMAT_VERSION = 3;
+/** Version 2 kept the profile items as JSON rows too; such a file is moved to version 3 in place. */
+const PREVIOUS_VERSION = 2;
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 const SCHEMA = `
@@ -20,6 +24,7 @@ const SCHEMA = `
     value TEXT NOT NULL,
     UNIQUE (collection, key)
   );
+  ${ITEM_SCHEMA}
 `;
 
 /**
@@ -31,6 +36,7 @@ const SCHEMA = `
  */
 export class SqliteStateFile implements Persistence {
   readonly #db: Database.Database;
+  readonly #items: ItemTables;
   readonly #upsert: Database.Statement<[string, string, string]>;
   readonly #remove: Database.Statement<[string, string]>;
   readonly #write: (rows: Iterable<Row>) => void;
@@ -44,17 +50,37 @@ export class SqliteStateFile implements Persistence {
       'INSERT INTO rows (collection, key, value) VALUES (?, ?, ?) ON CONFLICT (collection, key) DO UPDATE SET value = excluded.value',
     );
     this.#remove = db.prepare('DELETE FROM rows WHERE collection = ? AND key = ?');
+    this.#items = new ItemTables(db);
     const put = (rows: Iterable<Row>) => {
       for (const { collection, key, value } of rows) {
-        if (value === undefined) this.#remove.run(collection, key);
+        if (isProfileCollection(collection)) this.#items.write(collection, key, value);
+        else if (value === undefined) this.#remove.run(collection, key);
         else this.#upsert.run(collection, key, JSON.stringify(value));
       }
     };
     this.#write = db.transaction(put);
-    this.#replace = db.transaction((state: State) => {
+    const replace = db.transaction((state: State) => {
       db.exec('DELETE FROM rows');
-      put(rowsOf(state));
+      this.#items.clear();
+      this.#items.writeAll(state);
+      put(rowsOf(state, { items: false }));
     });
+    // A whole state at once (a seed of 100,000 users: a million rows) goes far faster with the
+    // pages it is writing kept in memory than through SQLite's default 2 MB cache.
+    this.#replace = (state) => {
+      const cache = db.pragma('cache_size', { simple: true });
+      db.pragma('cache_size = -262144');
+      try {
+        replace(state);
+      } finally {
+        db.pragma(`cache_size = ${Number(cache)}`);
+      }
+    };
+  }
+
+  /** The profile items as committed, for a store that reads them per user (`StoreOptions.items`). */
+  get items(): ProfileSource {
+    return this.#items.source;
   }
 
   commit(rows: Row[]): void {
@@ -112,11 +138,18 @@ function startsLikeSqlite(file: string): boolean {
 }
 
 /**
- * Reads a state file in this format, read-only, refusing it whole (with the first bad thing named)
- * unless every row is there and the state they make passes the state schema. The file is not
- * changed, not even by a WAL checkpoint, before it has passed.
+ * Reads a state file in this format (or the previous one), read-only, refusing it whole (with the
+ * first bad thing named) unless every row is there and the state they make passes the state
+ * schema. The file is not changed, not even by a WAL checkpoint, before it has passed. With
+ * `items: false` the profile items of a current file are left where they are (the state's lists
+ * are empty; their tables' types were checked by SQLite as they were written, and their ids are
+ * checked against the counters here).
  */
-export function readSqliteState(file: string): State {
+export function readSqliteState(file: string, { items = true }: { items?: boolean } = {}): State {
+  return readSqlite(file, items).state;
+}
+
+function readSqlite(file: string, items: boolean): { state: State; version: number } {
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -126,51 +159,61 @@ export function readSqliteState(file: string): State {
   try {
     let meta: Map<string, string>;
     try {
-      meta = new Map(
-        (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [
-          r.key,
-          r.value,
-        ]),
-      );
+      meta = new Map(db.prepare('SELECT key, value FROM meta').raw().all() as [string, string][]);
     } catch (error) {
       throw refuse(file, `not a Cohort state database (${error instanceof Error ? error.message : String(error)})`);
     }
     if (meta.get('format') !== STATE_FORMAT)
       throw refuse(file, `not a Cohort state database (format ${meta.get('format')})`);
-    if (meta.get('version') !== String(STATE_FORMAT_VERSION)) {
+    const version = Number(meta.get('version'));
+    if (version !== STATE_FORMAT_VERSION && version !== PREVIOUS_VERSION) {
       throw refuse(
         file,
-        `unknown state version ${meta.get('version')} (this mock reads version ${STATE_FORMAT_VERSION})`,
+        `unknown state version ${meta.get('version')} (this mock reads versions ${PREVIOUS_VERSION} and ${STATE_FORMAT_VERSION})`,
       );
     }
     const known = new Set<string>(COLLECTIONS);
     const rows: Row[] = [];
+    let lists: ReturnType<typeof ItemTables.readAll> | undefined;
     try {
-      for (const r of db.prepare('SELECT collection, key, value FROM rows ORDER BY id').iterate() as Iterable<{
-        collection: string;
-        key: string;
-        value: string;
-      }>) {
-        if (!known.has(r.collection)) throw refuse(file, `a row of unknown kind ${JSON.stringify(r.collection)}`);
+      for (const [collection, key, text] of db
+        .prepare('SELECT collection, key, value FROM rows ORDER BY id')
+        .raw()
+        .iterate() as Iterable<[string, string, string]>) {
+        if (!known.has(collection)) throw refuse(file, `a row of unknown kind ${JSON.stringify(collection)}`);
         let value: unknown;
         try {
-          value = JSON.parse(r.value);
+          value = JSON.parse(text);
         } catch {
-          throw refuse(file, `the ${r.collection} row ${r.key} is not JSON`);
+          throw refuse(file, `the ${collection} row ${key} is not JSON`);
         }
-        rows.push({ collection: r.collection as Collection, key: r.key, value });
+        rows.push({ collection: collection as Collection, key, value });
       }
+      if (version === STATE_FORMAT_VERSION && items) lists = ItemTables.readAll(db);
     } catch (error) {
       if (error instanceof StateFileError) throw error;
       throw refuse(file, `its rows cannot be read (${error instanceof Error ? error.message : String(error)})`);
     }
-    const state = stateFromRows(rows);
-    const problem = stateFileProblem(state);
+    const state = stateFromRows(rows) as State;
+    if (lists) Object.assign(state, lists);
+    const problem =
+      stateFileProblem(state) ?? (lists || version !== STATE_FORMAT_VERSION ? undefined : idProblem(db, state));
     if (problem) throw refuse(file, problem);
-    return state as State;
+    return { state, version };
   } finally {
     db.close();
   }
+}
+
+/** A counter at or behind the highest id in its table would hand out an id that is taken. */
+function idProblem(db: Database.Database, state: State): string | undefined {
+  const max = ItemTables.maxIds(db);
+  for (const collection of PROFILE_COLLECTIONS) {
+    const next = state.next_id[collection];
+    if (next <= max[collection])
+      return `/next_id/${collection} is ${next} but id ${max[collection]} is taken (new ids would repeat it)`;
+  }
+  return undefined;
 }
 
 /** Removes a state file and SQLite's files beside it (`--fresh`); the caller holds the lock. */
@@ -180,15 +223,38 @@ export function removeStateFile(file: string): void {
 
 /**
  * Opens `--data`: a new file is created; a file in this format is read (and refused whole if
- * damaged); a file in the older JSON format (version 1) is checked the same way, then converted
- * once: the new file is built beside it and renamed over it, the original kept as `<file>.v1.json`.
- * The caller holds the file's lock (`lockStateFile`).
+ * damaged); a file of the previous version is checked the same way, then moved to this version in
+ * place, in one SQLite transaction; a file in the older JSON format (version 1) is checked, then
+ * converted once: the new file is built beside it and renamed over it, the original kept as
+ * `<file>.v1.json`. With `items: false` the state comes without the profile items (read them
+ * through `persistence.items`). The caller holds the file's lock (`lockStateFile`).
  */
-export function openStateFile(file: string): OpenedState {
+export function openStateFile(file: string, { items = true }: { items?: boolean } = {}): OpenedState {
+  const withoutItems = (state: State): State =>
+    items ? state : { ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
   if (!existsSync(file)) return { state: undefined, persistence: SqliteStateFile.create(file) };
   if (startsLikeSqlite(file)) {
-    const state = readSqliteState(file);
-    return { state, persistence: SqliteStateFile.openExisting(file) };
+    const { state, version } = readSqlite(file, items);
+    if (version === STATE_FORMAT_VERSION) return { state, persistence: SqliteStateFile.openExisting(file) };
+    const db = new Database(file, { fileMustExist: true });
+    try {
+      db.transaction(() => {
+        migrateItemRows(db);
+        db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(String(STATE_FORMAT_VERSION), 'version');
+      })();
+    } catch (error) {
+      throw refuse(
+        file,
+        `cannot be moved to version ${STATE_FORMAT_VERSION} (${error instanceof Error ? error.message : String(error)})`,
+      );
+    } finally {
+      db.close();
+    }
+    return {
+      state: withoutItems(state),
+      persistence: SqliteStateFile.openExisting(file),
+      notice: `Moved ${file} from state version ${version} to ${STATE_FORMAT_VERSION} (profile items in their own tables).`,
+    };
   }
   // Not SQLite: the JSON format of earlier versions, or damage; either way it must pass its checks first.
   const legacy = readStateFile(file);
@@ -202,7 +268,7 @@ export function openStateFile(file: string): OpenedState {
   renameSync(file, kept);
   renameSync(tmp, file);
   return {
-    state: legacy,
+    state: withoutItems(legacy),
     persistence: SqliteStateFile.openExisting(file),
     notice: `Converted ${file} from the JSON state format (version 1) to SQLite; the original is kept as ${kept}.`,
   };

@@ -221,15 +221,20 @@ describe('SQLite state file', () => {
       /a row of unknown kind "gremlin"/,
     ],
     [
-      'a note without a title',
-      "UPDATE rows SET value = json_remove(value, '$.title') WHERE collection = 'note'",
-      /\/notes\/0\/title is missing/,
+      'a user without an e-mail',
+      "UPDATE rows SET value = json_remove(value, '$.email') WHERE collection = 'user'",
+      /\/users\/0\/email is missing/,
+    ],
+    [
+      'a note counter behind its ids',
+      'UPDATE notes SET id = 99999 WHERE id = (SELECT min(id) FROM notes)',
+      /\/next_id\/note is \d+ but id 99999 is taken/,
     ],
     ['no counters', "DELETE FROM rows WHERE collection = 'counters' AND key = 'next_id'", /\/next_id is missing/],
     [
       'another format version',
       "UPDATE meta SET value = '9' WHERE key = 'version'",
-      /unknown state version 9 \(this mock reads version 2\)/,
+      /unknown state version 9 \(this mock reads versions 2 and 3\)/,
     ],
     ['no meta table', 'DROP TABLE meta', /not a Cohort state database/],
   ];
@@ -246,6 +251,54 @@ describe('SQLite state file', () => {
     const bytes = readFileSync(file);
     expect(() => openStateFile(file)).toThrow(want);
     expect(() => openStateFile(file)).toThrow(/damaged\.db is not a usable Cohort state file: /);
+    // The same when the profile items are left in the file (how the mock starts).
+    expect(() => openStateFile(file, { items: false })).toThrow(want);
     expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('keeps each profile item in typed columns: SQLite itself refuses an item of the wrong shape', () => {
+    const file = join(dir, 'typed.db');
+    rmSync(file, { force: true });
+    const db = SqliteStateFile.create(file);
+    db.replace(seeded());
+    db.close();
+    const raw = new Database(file);
+    expect(() => raw.exec('UPDATE notes SET title = NULL')).toThrow(/NOT NULL constraint failed: notes.title/);
+    expect(() => raw.exec("UPDATE experiences SET year = 'soon'")).toThrow(/cannot store TEXT value in INTEGER/);
+    raw.close();
+  });
+
+  it('moves a file of version 2 (items as JSON rows) to version 3 in place, keeping everything', () => {
+    const file = join(dir, 'version-2.db');
+    rmSync(file, { force: true });
+    const state = seeded();
+    const db = SqliteStateFile.create(file);
+    db.replace(state);
+    db.close();
+    // Make it what version 2 wrote: every item a JSON row, no item tables.
+    const raw = new Database(file);
+    for (const [collection, table] of [
+      ['note', 'notes'],
+      ['club', 'clubs'],
+      ['interest', 'interests'],
+      ['direction', 'directions'],
+      ['experience', 'experiences'],
+    ]) {
+      const rows = raw.prepare(`SELECT * FROM ${table} ORDER BY id`).all() as Record<string, unknown>[];
+      const insert = raw.prepare('INSERT INTO rows (collection, key, value) VALUES (?, ?, ?)');
+      for (const row of rows) insert.run(collection, String(row.id), JSON.stringify(row));
+      raw.exec(`DROP TABLE ${table}`);
+    }
+    raw.exec("UPDATE meta SET value = '2' WHERE key = 'version'");
+    raw.close();
+    const opened = openStateFile(file);
+    opened.persistence.close();
+    expect(opened.notice).toMatch(/Moved .*version-2\.db from state version 2 to 3/);
+    expect(opened.state).toEqual(state);
+    expect(readSqliteState(file)).toEqual(state);
+    const again = openStateFile(file, { items: false });
+    again.persistence.close();
+    expect(again.notice).toBeUndefined();
+    expect(again.state).toEqual({ ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
   });
 });

@@ -182,3 +182,82 @@ describe('--data on SQLite', () => {
     persistence.close();
   });
 });
+
+describe('profile items read from the file per user (how the mock runs with --data)', () => {
+  const lazyStore = (name: string, users = 30) => {
+    const file = join(dir, name);
+    const persistence = SqliteStateFile.create(file);
+    const seeded = seedState({ users, channels: 4 });
+    persistence.replace(seeded);
+    const empty = { notes: [], clubs: [], interests: [], directions: [], experiences: [] };
+    const store = new Store(
+      { ...seedState({ users, channels: 4 }), ...empty },
+      {
+        persistence,
+        items: persistence.items,
+      },
+    );
+    return { file, persistence, store, memory: new Store(seeded) };
+  };
+
+  it('answers as the store holding everything does, and keeps each write in the file', () => {
+    const { file, persistence, store, memory } = lazyStore('lazy.db');
+    try {
+      const users = store.accounts.first(30).map((u) => u.id);
+      for (const id of users) {
+        expect(store.profile.listNotes(id)).toEqual(memory.profile.listNotes(id));
+        expect(store.profile.listClubs(id)).toEqual(memory.profile.listClubs(id));
+        expect(store.profile.listInterests(id)).toEqual(memory.profile.listInterests(id));
+        expect(store.profile.listDirections(id)).toEqual(memory.profile.listDirections(id));
+        expect(store.profile.listExperiences(id)).toEqual(memory.profile.listExperiences(id));
+      }
+      const [me = '', other = ''] = users;
+      const note = store.transact(() => store.profile.addNote(me, { title: 'Lazy', note: 'Kept', date: '2026-11-24' }));
+      const theirs = memory.profile.listClubs(other)[0];
+      // Someone else's item, found by id before its owner's list was read: 403, not 404.
+      const fresh = lazyStore('lazy-by-id.db');
+      const cold = fresh.store;
+      if (theirs) expect(() => cold.transact(() => cold.profile.detachClub(me, theirs.id))).toThrow(/not yours/);
+      fresh.persistence.close();
+      expect(() => store.transact(() => store.profile.deleteNote(me, 999_999))).toThrow(/No note with id 999999/);
+      expect(readSqliteState(file).notes.find((n) => n.id === note.id)).toMatchObject({ title: 'Lazy', user_id: me });
+      store.transact(() => store.profile.deleteNote(me, note.id));
+      expect(readSqliteState(file).notes.find((n) => n.id === note.id)).toBeUndefined();
+      expect(store.snapshot().notes).toEqual(readSqliteState(file).notes);
+    } finally {
+      persistence.close();
+    }
+  });
+
+  it('a reset puts the seed in the file and reads the items from there again', () => {
+    const { file, persistence, store, memory } = lazyStore('lazy-reset.db');
+    try {
+      const me = store.accounts.first(1)[0]?.id ?? '';
+      store.transact(() => store.profile.addNote(me, { title: 'Before the reset', note: 'Gone', date: '2026-11-24' }));
+      store.reset(seedState({ users: 30, channels: 4 }));
+      expect(store.profile.listNotes(me)).toEqual(memory.profile.listNotes(me));
+      expect(readSqliteState(file).notes).toEqual(memory.snapshot().notes);
+    } finally {
+      persistence.close();
+    }
+  });
+
+  it('a transaction that throws leaves the items as the file has them', () => {
+    const { persistence, store } = lazyStore('lazy-rollback.db');
+    try {
+      const me = store.accounts.first(1)[0]?.id ?? '';
+      const before = store.profile.listNotes(me);
+      expect(() =>
+        store.transact(() => {
+          store.profile.addNote(me, { title: 'Never kept', note: 'Rolled back', date: '2026-11-24' });
+          store.profile.addClub(me, { name: 'Chess', position: 'Member' });
+          throw new Error('the handler fails halfway');
+        }),
+      ).toThrow('the handler fails halfway');
+      expect(store.profile.listNotes(me)).toEqual(before);
+      expect(store.profile.listClubs(me).some((c) => c.name === 'Chess')).toBe(false);
+    } finally {
+      persistence.close();
+    }
+  });
+});

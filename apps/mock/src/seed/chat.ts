@@ -31,7 +31,8 @@ export function seedChat(f: Faker, state: State, seed: number, refDate: Date): v
   if (!demo) return;
 
   f.seed([seed, 5, 0]);
-  const friends = demo.friend_ids.flatMap((id) => state.users.find((u) => u.id === id) ?? []).slice(0, 12);
+  const byId = new Map(state.users.map((u) => [u.id, u]));
+  const friends = demo.friend_ids.flatMap((id) => byId.get(id) ?? []).slice(0, 12);
   const members = [demo, ...friends];
   const createdAt = new Date(refDate.getTime() - 2 * 365 * 86400e3);
   // Ends six weeks back so the archive sits low in "most recently active first".

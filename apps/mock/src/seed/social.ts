@@ -1,6 +1,6 @@
-import { base, en, Faker } from '@faker-js/faker';
 import type { State, StoredUser } from '../store/types.ts';
 import { emptySocialState, type SocialState, type StoredSavedList } from '../store/types.ts';
+import { newFaker } from './faker.ts';
 
 const DAY = 86400e3;
 const SUBGROUP_NAMES = ['Hardware', 'Fundraising', 'First Years', 'Alumni'];
@@ -11,7 +11,7 @@ const SUBGROUP_NAMES = ['Hardware', 'Fundraising', 'First Years', 'Alumni'];
  * only by adding the demo account to a few and making a few subgroups.
  */
 export function seedSocial(state: State, seed: number, refDate: Date): SocialState {
-  const f = new Faker({ locale: [en, base] });
+  const f = newFaker();
   f.seed([seed, 6]);
   const social = emptySocialState();
   const demo = state.users[0];

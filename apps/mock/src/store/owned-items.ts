@@ -1,24 +1,45 @@
 import { HttpError } from '../http-error.ts';
+import type { ItemSource } from './item-source.ts';
 
 /** The contract's bound on each profile list (notes, clubs, interests, directions, experiences). */
 export const MAX_OWNED_ITEMS = 1000;
 
-/** Per-user items (notes, clubs, ...) indexed by id and by owner. */
+/** With a source, how many users' lists stay in memory once read (the least recently used go first). */
+export const CACHED_OWNERS = 10_000;
+
+/**
+ * Per-user items (notes, clubs, ...) indexed by id and by owner. Either all in memory, or (with a
+ * `source`) read per user on first use and kept for the most recent `CACHED_OWNERS` users: then
+ * `byUser` holds exactly the users read so far, and for them memory is ahead of the source.
+ */
 export class OwnedItems<T extends { id: number; user_id: string }> {
-  private readonly byId = new Map<number, T>();
+  /** Ids are small counters: an array indexed by id is faster to fill and smaller than a Map. */
+  private readonly byId: (T | undefined)[] = [];
   private readonly byUser = new Map<string, T[]>();
 
-  /** `touch(id)` runs before an item is added or removed (the store records the change). */
+  /**
+   * `touch(id)` runs before an item is added or removed (the store records the change);
+   * `afterCommit` runs a function once the current transaction has committed.
+   */
   constructor(
     private readonly label: string,
     items: T[] = [],
     private readonly touch: (id: number) => void = () => {},
+    private readonly source?: ItemSource<T>,
+    private readonly afterCommit: (fn: () => void) => void = (fn) => fn(),
+    private readonly cap = CACHED_OWNERS,
   ) {
-    for (const item of items) this.index(item);
+    if (!source) for (const item of items) this.index(item);
   }
 
   get(id: number): T | undefined {
-    return this.byId.get(id);
+    const item = Number.isSafeInteger(id) && id >= 0 ? this.byId[id] : undefined;
+    if (item || !this.source) return item;
+    // Not in memory: unknown, removed (its owner is read already), or its owner is not read yet.
+    const owner = this.source.ownerOf(id);
+    if (owner === undefined || this.byUser.has(owner)) return undefined;
+    this.listOf(owner);
+    return this.byId[id];
   }
 
   /**
@@ -26,7 +47,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
    * refused (409) when they keep `MAX_OWNED_ITEMS` of this kind already.
    */
   addOwn(userId: string, make: () => T): T {
-    if ((this.byUser.get(userId)?.length ?? 0) >= MAX_OWNED_ITEMS) {
+    if ((this.listOf(userId)?.length ?? 0) >= MAX_OWNED_ITEMS) {
       throw HttpError.conflict(
         `You can keep at most ${MAX_OWNED_ITEMS.toLocaleString('en-US')} ${this.label}s; delete one first.`,
       );
@@ -37,32 +58,62 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
   }
 
   private index(item: T): T {
-    this.byId.set(item.id, item);
+    this.byId[item.id] = item;
     const list = this.byUser.get(item.user_id);
     if (list) list.push(item);
     else this.byUser.set(item.user_id, [item]);
     return item;
   }
 
+  /** The user's list (undefined: none, in memory); with a source, read on first use. */
+  private listOf(userId: string): T[] | undefined {
+    const list = this.byUser.get(userId);
+    if (!this.source) return list;
+    if (list) {
+      // Most recently used last: the map's order is the eviction order.
+      this.byUser.delete(userId);
+      this.byUser.set(userId, list);
+      return list;
+    }
+    const read = this.source.ofUser(userId);
+    this.byUser.set(userId, read);
+    for (const item of read) this.byId[item.id] = item;
+    if (this.byUser.size > this.cap) this.afterCommit(() => this.evict());
+    return read;
+  }
+
+  /** Forgets the least recently used lists past the cap; only after a commit, so nothing unsaved is lost. */
+  private evict(): void {
+    for (const [userId, list] of this.byUser) {
+      if (this.byUser.size <= this.cap) break;
+      for (const item of list) this.byId[item.id] = undefined;
+      this.byUser.delete(userId);
+    }
+  }
+
   /** The user's items, in insertion order (a copy). */
   listFor(userId: string): T[] {
-    return [...(this.byUser.get(userId) ?? [])];
+    return [...(this.listOf(userId) ?? [])];
   }
 
   /** Removes an item of `userId`'s: 404 when no such id, 403 when it is someone else's. */
   removeOwn(userId: string, id: number): T {
-    const item = this.byId.get(id);
+    const item = this.get(id);
     if (!item) throw HttpError.notFound(`No ${this.label} with id ${id}.`);
     if (item.user_id !== userId) throw HttpError.forbidden(`This ${this.label} is not yours.`);
     this.touch(id);
-    this.byId.delete(id);
-    const list = this.byUser.get(userId) ?? [];
+    this.byId[id] = undefined;
+    const list = this.listOf(userId) ?? [];
     list.splice(list.indexOf(item), 1);
     return item;
   }
 
+  /** Every item, in id order (with a source: its items, except for the users read, whose are in memory). */
   all(): T[] {
-    return [...this.byId.values()].sort((a, b) => a.id - b.id);
+    const items = this.byId.filter((item) => item !== undefined);
+    if (!this.source) return items;
+    for (const item of this.source.all()) if (!this.byUser.has(item.user_id)) items.push(item);
+    return items.sort((a, b) => a.id - b.id);
   }
 }
 

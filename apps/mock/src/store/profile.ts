@@ -2,6 +2,7 @@ import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { Accounts } from './accounts.ts';
 import type { StoreCore } from './core.ts';
+import type { ProfileCollection, ProfileItems, ProfileSource } from './item-source.ts';
 import { OwnedItems, strip } from './owned-items.ts';
 import type { Resources } from './resources.ts';
 import type { ClubEntry, Direction, Experience, Interest, Note, Owned, State, StoredExperience } from './types.ts';
@@ -16,17 +17,27 @@ export class Profile {
   readonly directions: OwnedItems<Owned<Direction>>;
   readonly experiences: OwnedItems<StoredExperience>;
 
+  /** With `source`, the items are read from it per user (and `state`'s lists are not used). */
   constructor(
     private readonly core: StoreCore,
     private readonly accounts: Accounts,
     private readonly resources: Resources,
     state: Pick<State, 'notes' | 'clubs' | 'interests' | 'directions' | 'experiences'>,
+    source?: ProfileSource,
   ) {
-    this.notes = new OwnedItems('note', state.notes, (id) => core.touch('note', String(id)));
-    this.clubs = new OwnedItems('club', state.clubs, (id) => core.touch('club', String(id)));
-    this.interests = new OwnedItems('interest', state.interests, (id) => core.touch('interest', String(id)));
-    this.directions = new OwnedItems('direction', state.directions, (id) => core.touch('direction', String(id)));
-    this.experiences = new OwnedItems('experience', state.experiences, (id) => core.touch('experience', String(id)));
+    const items = <K extends ProfileCollection>(collection: K, list: ProfileItems[K][]) =>
+      new OwnedItems<ProfileItems[K]>(
+        collection,
+        list,
+        (id) => core.touch(collection, String(id)),
+        source?.[collection],
+        (fn) => core.afterCommit(fn),
+      );
+    this.notes = items('note', state.notes);
+    this.clubs = items('club', state.clubs);
+    this.interests = items('interest', state.interests);
+    this.directions = items('direction', state.directions);
+    this.experiences = items('experience', state.experiences);
   }
 
   /** A deleted account's items of every kind go. */

@@ -48,13 +48,16 @@ export interface Row {
 export const messageKey = (channelId: string, messageId: string) => `${channelId}/${messageId}`;
 export const resourceKey = (kind: ResourceKind, id: number) => `${kind}/${id}`;
 
-const split = (key: string): [string, string] => {
+export const split = (key: string): [string, string] => {
   const at = key.indexOf('/');
   return [key.slice(0, at), key.slice(at + 1)];
 };
 
-/** Every row of a state, in the order that rebuilds it (users in seed order, messages oldest first). */
-export function* rowsOf(state: State): Generator<Row> {
+/**
+ * Every row of a state, in the order that rebuilds it (users in seed order, messages oldest first);
+ * `items: false` leaves out the profile items (written to their own tables in bulk).
+ */
+export function* rowsOf(state: State, { items = true }: { items?: boolean } = {}): Generator<Row> {
   yield { collection: 'meta', key: 'seed', value: state.seed };
   yield { collection: 'counters', key: 'next_id', value: state.next_id };
   for (const u of state.users) yield { collection: 'user', key: u.id, value: u };
@@ -63,7 +66,7 @@ export function* rowsOf(state: State): Generator<Row> {
     for (const r of state.resources[kind] ?? [])
       yield { collection: 'resource', key: resourceKey(kind, r.id), value: r };
   }
-  for (const collection of ['note', 'club', 'interest', 'direction', 'experience'] as const) {
+  for (const collection of items ? (['note', 'club', 'interest', 'direction', 'experience'] as const) : []) {
     for (const item of state[`${collection}s`]) yield { collection, key: String(item.id), value: item };
   }
   for (const c of state.channels) yield { collection: 'channel', key: c.id, value: c };
@@ -225,124 +228,4 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
   if (hasChat) state.chat = chat as unknown as ChatState;
   if (hasSocial) state.social = social as unknown as SocialState;
   return state;
-}
-
-/**
- * Writes one row's value into a plain state (`undefined` removes it): how a failed transaction
- * puts back what it had changed. Linear in the collection, which only a rollback pays.
- */
-export function writeRow(state: State, { collection, key, value }: Row): void {
-  const byId = <T extends { id: unknown }>(list: T[], id: unknown) => {
-    const at = list.findIndex((item) => String(item.id) === String(id));
-    if (value === undefined) {
-      if (at !== -1) list.splice(at, 1);
-    } else if (at === -1) list.push(value as T);
-    else list[at] = value as T;
-  };
-  const inRecord = (record: Record<string, unknown>) => {
-    if (value === undefined) delete record[key];
-    else record[key] = value;
-  };
-  const chat = () => {
-    state.chat ??= { pins: {}, read: {}, muted: {}, reports: [], events: [] };
-    return state.chat;
-  };
-  const social = () => {
-    state.social ??= { saved_lists: [], connections: [], channel_invites: [], following: {}, inactive: {} };
-    return state.social;
-  };
-  switch (collection) {
-    case 'meta':
-      if (key === 'seed' && typeof value === 'number') state.seed = value;
-      return;
-    case 'counters':
-      if (key === 'next_id') state.next_id = value as State['next_id'];
-      else Object.assign(chat(), value);
-      return;
-    case 'user':
-      byId(state.users, key);
-      return;
-    case 'token':
-      inRecord(state.tokens);
-      return;
-    case 'resource': {
-      const [kind, id] = split(key);
-      state.resources[kind as ResourceKind] ??= [];
-      byId(state.resources[kind as ResourceKind], id);
-      return;
-    }
-    case 'note':
-    case 'club':
-    case 'interest':
-    case 'direction':
-    case 'experience':
-      byId(state[`${collection}s`] as { id: number }[], key);
-      return;
-    case 'channel':
-      byId(state.channels, key);
-      return;
-    case 'message': {
-      const [channelId, id] = split(key);
-      state.messages[channelId] ??= [];
-      byId(state.messages[channelId], id);
-      return;
-    }
-    case 'saved_message':
-      byId(state.saved_messages, key);
-      return;
-    case 'pin':
-      inRecord(chat().pins);
-      return;
-    case 'read':
-      inRecord(chat().read);
-      return;
-    case 'muted':
-      inRecord(chat().muted);
-      return;
-    case 'report':
-      byId(chat().reports, key);
-      return;
-    case 'event':
-      byId(chat().events, key);
-      return;
-    case 'saved_list':
-      byId(social().saved_lists, key);
-      return;
-    case 'connection':
-      byId(social().connections, key);
-      return;
-    case 'channel_invite':
-      byId(social().channel_invites, key);
-      return;
-    case 'following':
-      inRecord(social().following);
-      return;
-    case 'inactive':
-      inRecord(social().inactive);
-      return;
-    case 'notification':
-      state.notifications ??= [];
-      byId(state.notifications, key);
-      return;
-    case 'password_reset':
-      state.password_resets ??= {};
-      inRecord(state.password_resets);
-      return;
-    case 'settings':
-      state.settings ??= {};
-      inRecord(state.settings);
-      return;
-    case 'location':
-      state.locations ??= {};
-      inRecord(state.locations);
-      return;
-    case 'block':
-      state.blocks ??= [];
-      byId(state.blocks, key);
-      return;
-    case 'media':
-      state.media ??= [];
-      byId(state.media, key);
-      return;
-  }
 }

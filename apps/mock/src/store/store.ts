@@ -8,17 +8,19 @@ import type { StoreCore } from './core.ts';
 import { fillCounters } from './counters.ts';
 import { Directory } from './directory.ts';
 import { Invites } from './invites.ts';
+import type { ProfileSource } from './item-source.ts';
 import { MediaLibrary } from './media.ts';
 import { Nearby } from './nearby.ts';
 import { Notifications } from './notifications.ts';
 import { PasswordResets } from './password-resets.ts';
 import { Profile } from './profile.ts';
 import { Resources } from './resources.ts';
+import { rowOf } from './row-of.ts';
 import type { Collection, Row } from './rows.ts';
-import { writeRow } from './rows.ts';
 import { SettingsArea } from './settings.ts';
 import { Social } from './social.ts';
-import { type Counter, emptyChatState, emptySocialState, type ResourceKind, type State } from './types.ts';
+import { type Counter, emptyChatState, emptySocialState, type State } from './types.ts';
+import { writeRow } from './write-row.ts';
 
 export { DEFAULT_TOKEN_TTL_MS };
 
@@ -39,6 +41,11 @@ export interface StoreOptions {
   now?: () => Date;
   /** How long a token lives after its last use (sliding); default 30 days. */
   tokenTtlMs?: number;
+  /**
+   * Where the profile items are read from per user (`--data`: what `persistence` committed), so
+   * memory holds only the recently used ones; the state handed to the store then carries none.
+   */
+  items?: ProfileSource;
 }
 
 /** The store's areas, each owning its part of the state and its indexes; they reach each other only through methods. */
@@ -125,7 +132,7 @@ export class Store implements Areas, StoreCore {
       this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
     );
     this.passwordResets = new PasswordResets(this, this.accounts, state.password_resets ?? {});
-    this.profile = new Profile(this, this.accounts, this.resources, state);
+    this.profile = new Profile(this, this.accounts, this.resources, state, this.options.items);
     this.channels = new Channels(this, this, state.channels, {
       following: social.following,
       inactive: social.inactive,
@@ -144,12 +151,18 @@ export class Store implements Areas, StoreCore {
   }
 
   reset(state: State): void {
+    if (this.options.items) {
+      // The items are read from what persistence holds: it takes the new state first.
+      this.options.persistence?.replace(state);
+      this.load(state);
+      return;
+    }
     this.load(state);
     this.options.persistence?.replace(this.snapshot());
   }
 
-  /** The state as plain JSON-able data. */
-  snapshot(): State {
+  /** The state as plain JSON-able data (`items` false: without the profile items, for a rollback). */
+  snapshot(items = true): State {
     // Every channel has its list, empty or not (as a state read back from `--data` has).
     const messages = { ...this.chat.allMessages() };
     const notifications = this.notifications.all();
@@ -164,11 +177,11 @@ export class Store implements Areas, StoreCore {
       seed: this.seed,
       users: this.accounts.all(),
       resources: this.resources.all(),
-      notes: this.profile.notes.all(),
-      clubs: this.profile.clubs.all(),
-      interests: this.profile.interests.all(),
-      directions: this.profile.directions.all(),
-      experiences: this.profile.experiences.all(),
+      notes: items ? this.profile.notes.all() : [],
+      clubs: items ? this.profile.clubs.all() : [],
+      interests: items ? this.profile.interests.all() : [],
+      directions: items ? this.profile.directions.all() : [],
+      experiences: items ? this.profile.experiences.all() : [],
       channels: this.channels.all(),
       messages,
       saved_messages: this.chat.allSaved(),
@@ -256,70 +269,14 @@ export class Store implements Areas, StoreCore {
    * they change anything, so a refusal changes nothing and costs nothing).
    */
   private rollback(tx: Transaction): void {
-    const state = this.snapshot();
+    // Items read from persistence are read again: it never saw the failed transaction's changes.
+    const state = this.snapshot(!this.options.items);
     for (const row of tx.before.values()) writeRow(state, row);
     this.load(state);
   }
 
   /** A row's current value (undefined when it does not exist), read from the area that owns it. */
   row(collection: Collection, key: string): unknown {
-    const id = key.slice(key.indexOf('/') + 1);
-    const byId = <T extends { id: unknown }>(list: readonly T[]) => list.find((item) => String(item.id) === key);
-    const chat = this.chat.parts();
-    switch (collection) {
-      case 'meta':
-        return key === 'seed' ? this.seed : undefined;
-      case 'counters':
-        return key === 'next_id' ? this.counters : undefined;
-      case 'user':
-        return this.accounts.find(key);
-      case 'token':
-        return this.accounts.token(key);
-      case 'resource':
-        return this.resources.find(key.slice(0, key.indexOf('/')) as ResourceKind, Number(id));
-      case 'note':
-      case 'club':
-      case 'interest':
-      case 'direction':
-      case 'experience':
-        return this.profile[`${collection}s`].get(Number(key));
-      case 'channel':
-        return this.channels.get(key);
-      case 'message':
-        return this.chat.messagesOf(key.slice(0, key.indexOf('/'))).findLast((m) => m.id === id);
-      case 'saved_message':
-        return byId(this.chat.allSaved());
-      case 'pin':
-        return chat.pins[key];
-      case 'read':
-        return chat.read[key];
-      case 'muted':
-        return chat.muted[key];
-      case 'report':
-        return byId(chat.reports);
-      case 'event':
-        return byId(this.calendar.all());
-      case 'saved_list':
-        return byId(this.social.allSavedLists());
-      case 'connection':
-        return byId(this.social.allConnections());
-      case 'channel_invite':
-        return byId(this.invites.all());
-      case 'following':
-      case 'inactive':
-        return this.channels.allFlags()[collection][key];
-      case 'notification':
-        return this.notifications.get(Number(key));
-      case 'password_reset':
-        return this.passwordResets.get(key);
-      case 'block':
-        return this.blocks.get(Number(key));
-      case 'settings':
-        return this.settings.all()[key];
-      case 'location':
-        return this.nearby.all()[key];
-      case 'media':
-        return this.media.get(key);
-    }
+    return rowOf(this, { seed: this.seed, counters: this.counters }, collection, key);
   }
 }

@@ -1,0 +1,71 @@
+import type { Faker } from '@faker-js/faker';
+import { seededId } from '../ids.ts';
+import type { Interest, Owned, State, StoredUser } from '../store/types.ts';
+import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from './catalog.ts';
+import { createDegree } from './factories.ts';
+
+/** A seeded user's notes, clubs, interests, directions and education (the demo account gets the most of each). */
+export function addProfileItems(f: Faker, state: State, user: StoredUser, demo: boolean, refDate: Date): void {
+  const next = state.next_id;
+  const count = (min: number, max: number) => (demo ? max : f.number.int({ min, max }));
+  for (let i = count(0, 3); i > 0; i--) {
+    const date = f.date.recent({ days: 120, refDate }).toISOString().slice(0, 10);
+    state.notes.push({
+      id: next.note++,
+      user_id: user.id,
+      title:
+        f.helpers.arrayElement(['Coffee chat', 'Follow up', 'Interview prep', 'Idea', 'Reading', 'Call notes']) +
+        ` with ${f.person.firstName()}`,
+      note: f.helpers.arrayElement([
+        `Talk about ${f.helpers.arrayElement(DIRECTIONS).toLowerCase()} roles next week.`,
+        `Send the deck before ${f.date.weekday()}.`,
+        `Ask about the ${f.helpers.arrayElement(CLUBS)} trek.`,
+        `Read the ${f.helpers.arrayElement(COMPANIES)} case before class.`,
+      ]),
+      date,
+    });
+  }
+  for (const club of f.helpers.arrayElements(CLUBS, count(0, 3))) {
+    state.clubs.push({
+      id: next.club++,
+      user_id: user.id,
+      name: club,
+      position: f.helpers.weightedArrayElement([
+        { weight: 6, value: 'Member' },
+        { weight: 1, value: f.helpers.arrayElement(POSITIONS) },
+      ]),
+    });
+  }
+  for (const name of f.helpers.arrayElements(INTERESTS, count(1, 5))) {
+    const interest: Owned<Interest> = { id: next.interest++, user_id: user.id, name, prefixed_id: seededId('int', f) };
+    state.interests.push(interest);
+  }
+  for (const name of f.helpers.arrayElements(DIRECTIONS, count(0, 2))) {
+    state.directions.push({
+      id: next.direction++,
+      user_id: user.id,
+      name,
+      position:
+        f.helpers.maybe(() => f.helpers.arrayElement(['Analyst', 'Associate', 'Partner', 'Founder', 'Intern'])) ?? null,
+    });
+  }
+  const gradYear = user.graduation_year ?? refDate.getUTCFullYear();
+  state.experiences.push({
+    id: next.experience++,
+    user_id: user.id,
+    university_id: user.university_id ?? 1,
+    concern: user.major ?? f.helpers.arrayElement(MAJORS),
+    degree: demo ? 'MBA' : createDegree(f),
+    year: gradYear,
+  });
+  if (demo || f.datatype.boolean({ probability: 0.4 })) {
+    state.experiences.push({
+      id: next.experience++,
+      user_id: user.id,
+      university_id: f.number.int({ min: 1, max: UNIVERSITIES.length }),
+      concern: f.helpers.arrayElement(MAJORS),
+      degree: f.helpers.arrayElement(['BA', 'BS', 'AB']),
+      year: gradYear - f.number.int({ min: 4, max: 8 }),
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { ItemSource } from '../src/store/item-source.ts';
+import { OwnedItems } from '../src/store/owned-items.ts';
+
+type Item = { id: number; user_id: string; name: string };
+
+/** A source over a plain list that counts its reads, and a store-like commit log. */
+function setup(cap: number) {
+  const committed: Item[] = [
+    { id: 1, user_id: 'a', name: 'a1' },
+    { id: 2, user_id: 'b', name: 'b1' },
+    { id: 3, user_id: 'c', name: 'c1' },
+    { id: 4, user_id: 'a', name: 'a2' },
+  ];
+  const reads: string[] = [];
+  const source: ItemSource<Item> = {
+    ofUser: (userId) => {
+      reads.push(userId);
+      return committed.filter((i) => i.user_id === userId).map((i) => ({ ...i }));
+    },
+    ownerOf: (id) => committed.find((i) => i.id === id)?.user_id,
+    all: () => committed.map((i) => ({ ...i })),
+  };
+  const pending: (() => void)[] = [];
+  const items = new OwnedItems<Item>(
+    'item',
+    [],
+    () => {},
+    source,
+    (fn) => pending.push(fn),
+    cap,
+  );
+  const commit = () => {
+    for (const item of items.all()) if (!committed.some((c) => c.id === item.id)) committed.push({ ...item });
+    for (const run of pending.splice(0)) run();
+  };
+  return { items, reads, commit };
+}
+
+describe('owned items read from a source', () => {
+  it('reads a user once, keeps the most recently used within the cap, and forgets only after a commit', () => {
+    const { items, reads, commit } = setup(2);
+    expect(items.listFor('a').map((i) => i.name)).toEqual(['a1', 'a2']);
+    items.addOwn('a', () => ({ id: 5, user_id: 'a', name: 'a3' }));
+    items.listFor('b');
+    items.listFor('c'); // past the cap: a is the least recently used, but its change is not committed yet
+    expect(items.listFor('a').map((i) => i.name)).toEqual(['a1', 'a2', 'a3']);
+    commit();
+    expect(reads).toEqual(['a', 'b', 'c']);
+    // b was forgotten (least recently used); a read again comes from the source, with the committed item.
+    items.listFor('b');
+    expect(reads).toEqual(['a', 'b', 'c', 'b']);
+    expect(items.get(5)?.name).toBe('a3');
+  });
+
+  it('finds an item by id through its owner, and knows a removed one is gone', () => {
+    const { items } = setup(10);
+    expect(items.get(3)).toMatchObject({ user_id: 'c' });
+    expect(items.get(99)).toBeUndefined();
+    items.removeOwn('a', 1);
+    expect(items.get(1)).toBeUndefined();
+    expect(() => items.removeOwn('a', 2)).toThrow(/not yours/);
+    expect(items.all().map((i) => i.id)).toEqual([2, 3, 4]);
+  });
+});
