@@ -35,6 +35,7 @@ export const COLLECTIONS = [
   'location',
   'block',
   'media',
+  'call',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -83,6 +84,7 @@ export function* rowsOf(state: State): Generator<Row> {
   for (const b of state.blocks ?? []) yield { collection: 'block', key: String(b.id), value: b };
   for (const [k, v] of Object.entries(state.settings ?? {})) yield { collection: 'settings', key: k, value: v };
   for (const [k, v] of Object.entries(state.locations ?? {})) yield { collection: 'location', key: k, value: v };
+  for (const c of state.calls ?? []) yield { collection: 'call', key: c.id, value: c };
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
@@ -217,6 +219,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         state.media ??= [];
         (state.media as unknown[]).push(value);
         break;
+      case 'call':
+        state.calls ??= [];
+        (state.calls as unknown[]).push(value);
+        break;
     }
   }
   // A channel without messages still has its (empty) list.
@@ -343,6 +349,10 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
     case 'media':
       state.media ??= [];
       byId(state.media, key);
+      return;
+    case 'call':
+      state.calls ??= [];
+      byId(state.calls, key);
       return;
   }
 }
