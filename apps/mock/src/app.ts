@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { components } from '@cohort/api';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { MockClock } from './clock.ts';
@@ -15,6 +16,7 @@ import { StreamTickets } from './realtime/tickets.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { blocksRoutes } from './routes/blocks.ts';
+import { callsRoutes } from './routes/calls.ts';
 import { channelsRoutes } from './routes/channels.ts';
 import { clubsRoutes } from './routes/clubs.ts';
 import { connectionsRoutes } from './routes/connections.ts';
@@ -73,6 +75,8 @@ export interface MockOptions {
   realtime?: RealtimeHub;
   /** Keep-alive period of chat streams when the app makes its own hub (default 15 s). */
   keepAliveMs?: number;
+  /** ICE servers a call's peer connection uses (`getCallConfig`; `--ice-servers`); none by default. */
+  iceServers?: components['schemas']['IceServer'][];
   /** Open streams per user and per token when the app makes its own hub (default 10). */
   streamsPerUser?: number;
   /** Where uploaded files are kept (`--data`: beside the data file); a temporary folder by default. */
@@ -142,6 +146,9 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   connectionsRoutes(ctx);
   blocksRoutes(ctx);
   nearbyRoutes(ctx, limiters.directory);
+  callsRoutes(ctx, options.iceServers ?? []);
+  // A ringing call ends as missed after 30 s of the mock's clock, whether or not anyone asks.
+  setInterval(() => store.transact(() => store.calls.sweep()), 1000).unref();
   accountRoutes(ctx, {
     seededPasswordHash: options.seededPasswordHash,
     passwordCheckLimiters: limiters.passwordCheck,

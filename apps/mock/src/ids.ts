@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 
-export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int';
+export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call';
 
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 

@@ -99,6 +99,7 @@ const app = createApp({
     realtime,
     clock,
     ...(mediaDir ? { mediaDir } : {}),
+    iceServers: opts.iceServers,
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),
     authLimits: {

@@ -33,6 +33,8 @@ export interface CliOptions {
   allowReset: boolean;
   /** Open event streams per user and per token. */
   streamsPerUser: number;
+  /** ICE servers for calls (`getCallConfig`), as RTCPeerConnection takes them. */
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** Directory reads (search, profiles) per minute per token. */
   directoryLimit: number;
   /** Spam-prone writes per minute per token and operation. */
@@ -64,6 +66,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
+  --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
   --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
   --help`;
 
@@ -128,6 +131,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'directory-limit': { type: 'string' },
+      'ice-servers': { type: 'string' },
       'write-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -209,5 +213,26 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       1,
       100_000,
     ),
+    iceServers: iceServers(pick(values['ice-servers'], 'MOCK_ICE_SERVERS')),
   };
+}
+
+/** `--ice-servers`: a JSON array of RTCIceServer objects, each with `urls`. */
+function iceServers(raw: string | undefined): CliOptions['iceServers'] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`--ice-servers must be a JSON array, got "${raw}"`);
+  }
+  const ok =
+    Array.isArray(parsed) &&
+    parsed.length <= 10 &&
+    parsed.every((s) => {
+      const urls = (s as { urls?: unknown })?.urls;
+      return typeof urls === 'string' || (Array.isArray(urls) && urls.every((u) => typeof u === 'string'));
+    });
+  if (!ok) throw new UsageError('--ice-servers must be a JSON array of at most 10 objects, each with "urls"');
+  return parsed as CliOptions['iceServers'];
 }

@@ -142,6 +142,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
       ),
       password_resets: map(record({ user_id: str, created_at: str }, { used_at: nullable('string') })),
       settings: map(contractRecord(doc, 'Settings')),
+      calls: list(contractRecord(doc, 'Call')),
       locations: map(record({ latitude: { type: 'number' }, longitude: { type: 'number' }, expires_at: str })),
       media: list(
         record(
@@ -159,6 +160,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
             channel_id: nullable('string'),
             invite_id: nullable('integer'),
             message_id: nullable('string'),
+            call_id: nullable('string'),
           },
         ),
       ),

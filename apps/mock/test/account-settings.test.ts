@@ -137,6 +137,7 @@ describe('privacy and notification settings', () => {
         group_invited: true,
         group_added: true,
         message_pinned: true,
+        call_missed: true,
       },
     });
     const patched = await a.api.PATCH('/api/v1/users/me/settings', {

@@ -113,6 +113,17 @@ describe('flags and environment', () => {
     [['--data', 'state.json'], {}, { data: 'state.json' }],
     // What `pnpm --filter @cohort/mock start -- --port 0` hands the script.
     [['--', '--port', '0', '--quiet'], {}, { port: 0, quiet: true }],
+    [[], {}, { iceServers: [] }],
+    [
+      ['--ice-servers', '[{"urls":"turn:turn.test","username":"u","credential":"p"}]'],
+      {},
+      { iceServers: [{ urls: 'turn:turn.test', username: 'u', credential: 'p' }] },
+    ],
+    [
+      [],
+      { MOCK_ICE_SERVERS: '[{"urls":["stun:a.test","stun:b.test"]}]' },
+      { iceServers: [{ urls: ['stun:a.test', 'stun:b.test'] }] },
+    ],
   ])('%j with %j', (argv, env, want) => {
     expect(parseOptions(argv, env)).toMatchObject(want);
   });
@@ -124,6 +135,8 @@ describe('flags and environment', () => {
     [['--latency', '200-50'], /--latency: 50 is less than 200/],
     [['--latency', 'slow'], /--latency must be/],
     [['--colour'], /Unknown option/],
+    [['--ice-servers', 'turn:turn.test'], /--ice-servers must be a JSON array/],
+    [['--ice-servers', '[{"url":"turn:turn.test"}]'], /each with "urls"/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseOptions(argv, {})).toThrow(message);
   });

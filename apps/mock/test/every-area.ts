@@ -3,7 +3,7 @@ import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 /**
  * One write in every area of the store, through the API (works against any running mock): profile
  * items, the profile itself, sign-in and sign-out, registration, groups and messages, pins, mutes,
- * read marks, reports, calendar events, saved lists, connections, blocks, settings, a shared location,
+ * read marks, reports, calendar events, saved lists, connections, blocks, settings, a shared location, a call,
  * invitations, follows,
  * joins and leaves. Every step must succeed. Returns the GETs whose answers show all of it, per token.
  */
@@ -105,6 +105,8 @@ export async function writeInEveryArea(baseUrl: string): Promise<{ token: string
   if (!friends[0]) throw new Error('the demo account has no friend to block');
   await call('PUT', `/api/v1/users/${friends[0].id}/block`, a);
   await call('PUT', '/api/v1/users/me/location', a, { latitude: 37.4275, longitude: -122.1697 });
+  const rang = await call('POST', '/api/v1/calls', a, { user_id: bId, kind: 'audio' });
+  await call('POST', `/api/v1/calls/${rang.id}/hangup`, a);
   await call('PATCH', '/api/v1/users/me/settings', a, {
     contact_visibility: { phone: 'nobody' },
     notifications: { message_pinned: false },
@@ -130,6 +132,7 @@ export async function writeInEveryArea(baseUrl: string): Promise<{ token: string
         '/api/v1/users/me/blocks',
         '/api/v1/users/me/settings',
         '/api/v1/users/me/location',
+        '/api/v1/calls',
       ],
     },
     { token: b, views: ['/api/v1/users/me', '/api/v1/users/me/channels', '/api/v1/users/me/channel-invites'] },

@@ -127,6 +127,15 @@ export class RealtimeHub {
       case 'signed-out':
         for (const s of [...(this.byToken.get(event.token) ?? [])]) this.expel(s);
         break;
+      case 'call': {
+        const text = frame('call', event.call);
+        this.toUser(event.call.caller_id, text);
+        this.toUser(event.call.callee_id, text);
+        break;
+      }
+      case 'call-signal':
+        this.toUser(event.userId, frame('call_signal', event.signal));
+        break;
       case 'sessions-ended':
         for (const s of [...(this.byUser.get(event.userId) ?? [])]) {
           const ends = event.only === undefined ? s.token !== event.except : hashToken(s.token) === event.only;

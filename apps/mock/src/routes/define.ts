@@ -28,6 +28,7 @@ const WRITE_LIMITED = new Set([
   'forwardMessage',
   'reportMessage',
   'connectUser',
+  'startCall',
 ]);
 
 type Op<Id extends OperationId> = operations[Id];

@@ -25,6 +25,10 @@ export type ChatEvent =
   | { type: 'left'; channelId: string; userId: string }
   /** The token was revoked (logout): its streams end. */
   | { type: 'signed-out'; token: string }
+  /** Both people's user streams: a call between them started, was answered or ended. */
+  | { type: 'call'; call: Schemas['Call'] }
+  /** Only `userId`'s user streams: the other person in their call relayed a WebRTC signal. */
+  | { type: 'call-signal'; userId: string; signal: Schemas['UserCallSignalEvent']['data'] }
   /**
    * Sessions of the user ended: all but the one holding token `except` (password changed, signed
    * out elsewhere, account deleted), or only the one whose token hashes to `only`.

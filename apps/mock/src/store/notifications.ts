@@ -10,7 +10,9 @@ export type Notification = components['schemas']['Notification'];
 /** A pin in a group this large notifies nobody (a real network would not notify 200,000 people of it either). */
 export const PIN_NOTIFY_MAX_MEMBERS = 1000;
 
-type Target = Partial<Pick<StoredNotification, 'connection_id' | 'channel_id' | 'invite_id' | 'message_id'>>;
+type Target = Partial<
+  Pick<StoredNotification, 'connection_id' | 'channel_id' | 'invite_id' | 'message_id' | 'call_id'>
+>;
 
 /** What happened to each user: one list, newest first, with an unread count; told live on the user stream. */
 export class Notifications {
@@ -73,6 +75,7 @@ export class Notifications {
       channel_id: target.channel_id ?? null,
       invite_id: target.invite_id ?? null,
       message_id: target.message_id ?? null,
+      ...(target.call_id ? { call_id: target.call_id } : {}),
     };
     this.core.touch('notification', String(n.id));
     this.index(n);
@@ -91,9 +94,10 @@ export class Notifications {
       group_invited: `${who} invited you to ${group}.`,
       group_added: `${who} added you to ${group}.`,
       message_pinned: `${who} pinned a message in ${group}.`,
+      call_missed: `You missed a call from ${who}.`,
     };
-    const { user_id: _user, actor_id: _actor, ...rest } = n;
-    return { ...rest, text: text[n.kind], actor: actor ? toPerson(actor) : null };
+    const { user_id: _user, actor_id: _actor, call_id, ...rest } = n;
+    return { ...rest, ...(call_id ? { call_id } : {}), text: text[n.kind], actor: actor ? toPerson(actor) : null };
   }
 
   page(

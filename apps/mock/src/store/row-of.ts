@@ -66,5 +66,7 @@ export function rowOf(
       return areas.nearby.all()[key];
     case 'media':
       return areas.media.get(key);
+    case 'call':
+      return areas.calls.get(key);
   }
 }

@@ -35,6 +35,7 @@ export const COLLECTIONS = [
   'location',
   'block',
   'media',
+  'call',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -86,6 +87,7 @@ export function* rowsOf(state: State, { items = true }: { items?: boolean } = {}
   for (const b of state.blocks ?? []) yield { collection: 'block', key: String(b.id), value: b };
   for (const [k, v] of Object.entries(state.settings ?? {})) yield { collection: 'settings', key: k, value: v };
   for (const [k, v] of Object.entries(state.locations ?? {})) yield { collection: 'location', key: k, value: v };
+  for (const c of state.calls ?? []) yield { collection: 'call', key: c.id, value: c };
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
@@ -219,6 +221,10 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
       case 'media':
         state.media ??= [];
         (state.media as unknown[]).push(value);
+        break;
+      case 'call':
+        state.calls ??= [];
+        (state.calls as unknown[]).push(value);
         break;
     }
   }

@@ -22,6 +22,7 @@ export function defaultSettings(): Settings {
       group_invited: true,
       group_added: true,
       message_pinned: true,
+      call_missed: true,
     },
   };
 }

@@ -2,6 +2,7 @@ import { MockClock } from '../clock.ts';
 import { Accounts, DEFAULT_TOKEN_TTL_MS } from './accounts.ts';
 import { Blocks } from './blocks.ts';
 import { Calendar } from './calendar.ts';
+import { Calls } from './calls.ts';
 import { Channels } from './channels.ts';
 import { Chat } from './chat.ts';
 import type { StoreCore } from './core.ts';
@@ -64,6 +65,7 @@ export interface Areas {
   readonly blocks: Blocks;
   readonly settings: SettingsArea;
   readonly nearby: Nearby;
+  readonly calls: Calls;
   readonly media: MediaLibrary;
 }
 
@@ -94,6 +96,7 @@ export class Store implements Areas, StoreCore {
   blocks!: Blocks;
   settings!: SettingsArea;
   nearby!: Nearby;
+  calls!: Calls;
   media!: MediaLibrary;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
@@ -146,6 +149,7 @@ export class Store implements Areas, StoreCore {
     this.blocks = new Blocks(this, this, state.blocks ?? []);
     this.settings = new SettingsArea(this, state.settings ?? {});
     this.nearby = new Nearby(this, this, state.locations ?? {}, () => this.seed);
+    this.calls = new Calls(this, this, state.calls ?? []);
     this.media = new MediaLibrary(this, state.media ?? []);
     this.accounts.touchDirectory(null);
   }
@@ -170,6 +174,7 @@ export class Store implements Areas, StoreCore {
     const blocks = this.blocks.all();
     const settings = this.settings.all();
     const locations = this.nearby.all();
+    const calls = this.calls.all();
     const media = this.media.all();
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
@@ -193,6 +198,7 @@ export class Store implements Areas, StoreCore {
       ...(blocks.length > 0 ? { blocks } : {}),
       ...(Object.keys(settings).length > 0 ? { settings } : {}),
       ...(Object.keys(locations).length > 0 ? { locations } : {}),
+      ...(calls.length > 0 ? { calls } : {}),
       ...(media.length > 0 ? { media } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {

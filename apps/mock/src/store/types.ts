@@ -174,6 +174,8 @@ export interface StoredNotification {
   channel_id: string | null;
   invite_id: number | null;
   message_id: string | null;
+  /** The call of a `call_missed` notification (absent in older files and for other kinds). */
+  call_id?: string | null;
 }
 
 /** One person blocking another (`blockUser`): in force until `unblockUser` deletes it. */
@@ -185,6 +187,9 @@ export interface StoredBlock {
   user_id: string;
   created_at: string;
 }
+
+/** A call as stored: the contract's Call without the viewer's `direction` and `person`. */
+export type StoredCall = Omit<Schemas['Call'], 'direction' | 'person'>;
 
 /** A shared position, already rounded to the 0.01° grid; sharing ends at `expires_at`. */
 export interface StoredLocation {
@@ -244,6 +249,8 @@ export interface State {
   settings?: Record<string, Schemas['Settings']>;
   /** User id → their shared position (Find People Nearby); absent in older `--data` files. */
   locations?: Record<string, StoredLocation>;
+  /** Call history; absent in older `--data` files. */
+  calls?: StoredCall[];
   /** Who blocked whom; absent in older `--data` files and while nobody has blocked anyone. */
   blocks?: StoredBlock[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */

@@ -118,5 +118,9 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
       state.media ??= [];
       byId(state.media, key);
       return;
+    case 'call':
+      state.calls ??= [];
+      byId(state.calls, key);
+      return;
   }
 }

@@ -964,6 +964,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's call history
+         * @description Newest first, incoming and outgoing, at most `limit` per page (`meta.next_before` is the
+         *     cursor of the next, older page). Each carries `direction` and `person`, the other side.
+         */
+        get: operations["listCalls"];
+        put?: never;
+        /**
+         * Call a person (audio or video, one-to-one)
+         * @description The call rings on the other person's streams (`event: call`) for 30 seconds (the mock's
+         *     clock); unanswered, it ends as `missed` and the callee gets a `call_missed` notification.
+         *     The two then exchange WebRTC offers, answers and ICE candidates through `sendCallSignal`;
+         *     the server relays them and carries no media. 409 when either person is already in a call
+         *     that rings or is active (busy); 403 across a block (`blockUser`); 422 for oneself.
+         *     Limited like other writes that reach people (429).
+         */
+        post: operations["startCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ICE servers a call's peer connection uses, and how long a call rings
+         * @description None are needed between two browsers on one machine or network; a real deployment lists a
+         *     STUN and a TURN server (the mock: `--ice-servers`).
+         */
+        get: operations["getCallConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a ringing call (the callee)
+         * @description Only the callee, while it rings (409 once answered or ended); 404 for anyone but the two
+         *     people in it. Both hear `event: call` with status `active`.
+         */
+        post: operations["acceptCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a ringing call (the callee)
+         * @description Only the callee, while it rings (409 otherwise); 404 for anyone but the two people in it. It
+         *     ends as `declined`.
+         */
+        post: operations["declineCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/hangup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hang up (either person)
+         * @description Ends a ringing call as `cancelled` (the caller) or an active one as `completed`; 409 once
+         *     ended; 404 for anyone but the two people in it.
+         */
+        post: operations["hangUpCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/signal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Relay a WebRTC offer, answer or ICE candidate to the other person in the call
+         * @description Only the two people in a ringing or active call (404 for anyone else, 409 once ended); the
+         *     other one receives it as `event: call_signal` on their streams, unchanged. At most 500
+         *     signals per call (then 429).
+         */
+        post: operations["sendCallSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/me/saved-lists": {
         parameters: {
             query?: never;
@@ -1410,7 +1546,9 @@ export interface paths {
          *     followed, reactivated), `connection` (an invitation to connect to or from the user was
          *     made or answered, or a connection was removed), `notification` (a new notification, or
          *     notifications read, with the unread count after it) and `message_updated` (a message in
-         *     one of the user's groups was edited or deleted).
+         *     one of the user's groups was edited or deleted), `call` (a call to or from the user started,
+         *     was answered or ended) and `call_signal` (the other person in the call relayed a WebRTC
+         *     offer, answer or ICE candidate).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -2249,6 +2387,7 @@ export interface components {
             group_invited: boolean;
             group_added: boolean;
             message_pinned: boolean;
+            call_missed: boolean;
         };
         /** @description Closed, as every request body; only the fields sent change. */
         SettingsUpdate: {
@@ -2262,6 +2401,7 @@ export interface components {
                 group_invited?: boolean;
                 group_added?: boolean;
                 message_pinned?: boolean;
+                call_missed?: boolean;
             };
         };
         /** @description Success envelope around the Settings. Open, as every response object. */
@@ -2327,6 +2467,118 @@ export interface components {
             success: true;
             message: string;
             data: components["schemas"]["NearbyPage"];
+        };
+        /** @description A call's id. */
+        CallId: string;
+        /** @description Closed, as every request body. */
+        CallStart: {
+            user_id: components["schemas"]["UserId"];
+            /** @enum {string} */
+            kind: "audio" | "video";
+        };
+        /**
+         * @description A one-to-one call. `status`: `ringing` until the callee answers (`active`) or it ends;
+         *     `end_reason` says how it ended: `declined` by the callee, `missed` (not answered within the
+         *     ring time), `cancelled` by the caller while ringing, `completed` (hung up while active), or
+         *     `dropped` (the server lost it, e.g. restarted). In `listCalls`, `direction` is the signed-in
+         *     user's side and `person` the other side. Open, as every response object.
+         */
+        Call: {
+            id: components["schemas"]["CallId"];
+            caller_id: components["schemas"]["UserId"];
+            callee_id: components["schemas"]["UserId"];
+            /** @enum {string} */
+            kind: "audio" | "video";
+            /** @enum {string} */
+            status: "ringing" | "active" | "ended";
+            end_reason: ("declined" | "missed" | "cancelled" | "completed" | "dropped") | null;
+            created_at: components["schemas"]["Timestamp"];
+            answered_at: components["schemas"]["Timestamp"] | null;
+            ended_at: components["schemas"]["Timestamp"] | null;
+            /** @enum {string} */
+            direction?: "incoming" | "outgoing";
+            person?: components["schemas"]["PersonSummary"] | null;
+        };
+        /** @description Success envelope around a Call. Open, as every response object. */
+        CallEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Call"];
+        };
+        /**
+         * @description Success envelope around one page of Calls, newest first, with the cursor of the next older
+         *     page in `meta`. Open, as every response object.
+         */
+        CallPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Call"][];
+            meta: {
+                has_more: boolean;
+                next_before: components["schemas"]["CallId"] | null;
+            };
+        };
+        /** @description An RTCIceServer as the browser's RTCPeerConnection takes it. Open, as every response object. */
+        IceServer: {
+            urls: string | string[];
+            username?: string;
+            credential?: string;
+        };
+        /** @description Success envelope around the call configuration. Open, as every response object. */
+        CallConfigEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: {
+                ice_servers: components["schemas"]["IceServer"][];
+                /** Format: int32 */
+                ring_seconds: number;
+            };
+        };
+        /** @description An RTCIceCandidateInit. Closed, as every request body. */
+        IceCandidate: {
+            candidate: string;
+            sdpMid?: string | null;
+            /** Format: int32 */
+            sdpMLineIndex?: number | null;
+            usernameFragment?: string | null;
+        };
+        /**
+         * @description Closed, as every request body. An `offer` or `answer` carries `sdp`; a `candidate` carries
+         *     `candidate` (null: the end of candidates).
+         */
+        CallSignal: {
+            /** @enum {string} */
+            type: "offer" | "answer" | "candidate";
+            sdp?: string;
+            candidate?: components["schemas"]["IceCandidate"] | null;
+        };
+        /** @description `event: call`: a call to or from the user started, was answered or ended; both people hear of it. Open, as every response object. */
+        UserCallEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "call";
+            data: components["schemas"]["Call"];
+        };
+        /** @description `event: call_signal`: the other person in the user's call sent a WebRTC offer, answer or ICE candidate (`sendCallSignal`), relayed unchanged. Open, as every response object. */
+        UserCallSignalEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "call_signal";
+            data: {
+                call_id: components["schemas"]["CallId"];
+                from_user_id: components["schemas"]["UserId"];
+                /** @enum {string} */
+                type: "offer" | "answer" | "candidate";
+                sdp?: string;
+                candidate?: components["schemas"]["IceCandidate"] | null;
+            };
         };
         /** @description A saved list of people. Open, as every response object. */
         SavedList: {
@@ -2594,7 +2846,7 @@ export interface components {
         Notification: {
             id: components["schemas"]["IntId"];
             /** @enum {string} */
-            kind: "connection_invited" | "connection_accepted" | "group_invited" | "group_added" | "message_pinned";
+            kind: "connection_invited" | "connection_accepted" | "group_invited" | "group_added" | "message_pinned" | "call_missed";
             text: string;
             created_at: components["schemas"]["Timestamp"];
             read_at: components["schemas"]["Timestamp"] | null;
@@ -2603,6 +2855,8 @@ export interface components {
             channel_id: components["schemas"]["ChannelId"] | null;
             invite_id: components["schemas"]["IntId"] | null;
             message_id: components["schemas"]["MessageId"] | null;
+            /** @description The call a `call_missed` notification is about (it opens the call history); absent for other kinds. */
+            call_id?: components["schemas"]["CallId"];
         };
         /** @description Success envelope around a Notification. Open, as every response object. */
         NotificationEnvelope: {
@@ -2660,7 +2914,7 @@ export interface components {
             data: components["schemas"]["Connection"];
         };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"];
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
@@ -3420,6 +3674,8 @@ export interface components {
         Page: number;
         /** @example 15 */
         PerPage: number;
+        /** @example call_k3J9aZq0LmX8wV2p */
+        CallIdPath: components["schemas"]["CallId"];
         /**
          * @description The user whose items to list (`usr_…`); any user's may be read.
          * @example usr_U-qTtcJmmUZGoMse
@@ -6026,7 +6282,8 @@ export interface operations {
                      *           "connection_accepted": true,
                      *           "group_invited": true,
                      *           "group_added": true,
-                     *           "message_pinned": true
+                     *           "message_pinned": true,
+                     *           "call_missed": true
                      *         }
                      *       }
                      *     }
@@ -6085,7 +6342,8 @@ export interface operations {
                      *           "connection_accepted": true,
                      *           "group_invited": true,
                      *           "group_added": true,
-                     *           "message_pinned": false
+                     *           "message_pinned": false,
+                     *           "call_missed": true
                      *         }
                      *       }
                      *     }
@@ -6268,6 +6526,366 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listCalls: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return calls older than this one (its id).
+                 * @example call_k3J9aZq0LmX8wV2p
+                 */
+                before?: components["schemas"]["CallId"];
+                /** @example 20 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of calls. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_before": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    startCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_id": "usr_YjjLSMS2AYsp5eFx",
+                 *       "kind": "video"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CallStart"];
+            };
+        };
+        responses: {
+            /** @description The call, ringing. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Ringing.",
+                     *       "data": {
+                     *         "id": "call_k3J9aZq0LmX8wV2p",
+                     *         "caller_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "callee_id": "usr_YjjLSMS2AYsp5eFx",
+                     *         "kind": "video",
+                     *         "status": "ringing",
+                     *         "end_reason": null,
+                     *         "created_at": "2026-11-25T08:00:00.000Z",
+                     *         "answered_at": null,
+                     *         "ended_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Blocked"];
+            404: components["responses"]["NotFound"];
+            /** @description One of the two is already in a call (busy). */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Maya Chen is in another call."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getCallConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "ice_servers": [],
+                     *         "ring_seconds": 30
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallConfigEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    acceptCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example call_k3J9aZq0LmX8wV2p */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call as it is now. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Connected.",
+                     *       "data": {
+                     *         "id": "call_k3J9aZq0LmX8wV2p",
+                     *         "caller_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "callee_id": "usr_YjjLSMS2AYsp5eFx",
+                     *         "kind": "video",
+                     *         "status": "active",
+                     *         "end_reason": null,
+                     *         "created_at": "2026-11-25T08:00:00.000Z",
+                     *         "answered_at": "2026-11-25T08:00:05.000Z",
+                     *         "ended_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    declineCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example call_k3J9aZq0LmX8wV2p */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call as it is now. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Declined.",
+                     *       "data": {
+                     *         "id": "call_k3J9aZq0LmX8wV2p",
+                     *         "caller_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "callee_id": "usr_YjjLSMS2AYsp5eFx",
+                     *         "kind": "video",
+                     *         "status": "ended",
+                     *         "end_reason": "declined",
+                     *         "created_at": "2026-11-25T08:00:00.000Z",
+                     *         "answered_at": null,
+                     *         "ended_at": "2026-11-25T08:00:05.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    hangUpCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example call_k3J9aZq0LmX8wV2p */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call as it is now. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Call ended.",
+                     *       "data": {
+                     *         "id": "call_k3J9aZq0LmX8wV2p",
+                     *         "caller_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "callee_id": "usr_YjjLSMS2AYsp5eFx",
+                     *         "kind": "video",
+                     *         "status": "ended",
+                     *         "end_reason": "completed",
+                     *         "created_at": "2026-11-25T08:00:00.000Z",
+                     *         "answered_at": "2026-11-25T08:00:05.000Z",
+                     *         "ended_at": "2026-11-25T08:10:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    sendCallSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example call_k3J9aZq0LmX8wV2p */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "candidate",
+                 *       "candidate": {
+                 *         "candidate": "candidate:1 1 udp 2122260223 192.168.1.20 54400 typ host",
+                 *         "sdpMid": "0",
+                 *         "sdpMLineIndex": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CallSignal"];
+            };
+        };
+        responses: {
+            /** @description Relayed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Relayed.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
     };
