@@ -30,6 +30,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Run the response checks (default true); off for set-up calls the report should not count. */
   check?: boolean;
+  /** Remember the ids it returns for later steps (default true); off for resources other steps must not pick. */
+  remember?: boolean;
 }
 
 const ID_PREFIX = /^(usr|chan|msg|int)_[A-Za-z0-9_-]{16,}$/;
@@ -107,7 +109,7 @@ export class RunContext {
     counts.set(exchange.response.status, (counts.get(exchange.response.status) ?? 0) + 1);
     this.statuses.set(operationId, counts);
     if (options.check !== false) this.checkResponse(op, exchange);
-    if (exchange.response.status < 300) {
+    if (exchange.response.status < 300 && options.remember !== false) {
       this.harvest(exchange.response.json);
       const id = (exchange.response.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (op.method === 'post' && (typeof id === 'number' || typeof id === 'string')) this.created.set(op.path, id);

@@ -3,6 +3,7 @@ import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
+import { runAccess } from './phases/access.ts';
 import { runConditionalGets } from './phases/conditional.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
@@ -89,7 +90,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
 
   const phases: Record<string, number> = {};
-  const timed = async (name: 'scenario' | 'examples' | 'negative' | 'fuzz', work: () => Promise<void>) => {
+  const timed = async (name: 'scenario' | 'examples' | 'access' | 'negative' | 'fuzz', work: () => Promise<void>) => {
     recorder.phase = name;
     const t = performance.now();
     await work();
@@ -102,6 +103,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       await runConditionalGets(ctx, concurrency);
     });
     if (options.examples !== false) await timed('examples', () => runExamples(ctx));
+    await timed('access', () => runAccess(ctx));
     if (!ctx.a?.token) {
       // Without a session every protected operation would show up as merely "not applicable".
       for (const op of selected.filter((o) => o.secured)) {

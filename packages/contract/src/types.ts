@@ -61,7 +61,7 @@ export interface Diagnostic {
   request?: RequestRecord;
   response?: { status: number; contentType: string; body: string };
   curl?: string;
-  phase?: 'scenario' | 'examples' | 'negative' | 'fuzz';
+  phase?: 'scenario' | 'examples' | 'access' | 'negative' | 'fuzz';
 }
 
 export type Include = 'core' | 'proposed' | 'all';
