@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
 import { diffMain } from './diff/cli.ts';
 import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
+import { renderHtml } from './reporters/html.ts';
 import { renderJson } from './reporters/json.ts';
 import { renderJunit } from './reporters/junit.ts';
 import { renderText } from './reporters/text.ts';
@@ -24,7 +25,9 @@ Checks a server against openapi/openapi.yaml, operation by operation.
   --timeout MS               per-request timeout (default 10000)
   --concurrency N            parallel fuzz requests (default 8)
   --skip-examples            do not send the contract's request examples (they expect a freshly seeded server)
-  --report FILE              write JUnit XML
+  --report FILE              write a report: FILE.html a self-contained HTML page (status coverage,
+                             failures), any other name JUnit XML; repeat for both
+  --min-coverage R           exit 1 when fewer than R (0..1) of the declared statuses were observed
   --json                     print the result as JSON instead of the text report
   --baseline FILE            known failures (check + operation) that do not fail the run
   --write-baseline FILE      write the current failures as a baseline
@@ -43,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
   // `pnpm contract -- --base-url X` hands the CLI a leading `--`.
   const args = argv[0] === '--' ? argv.slice(1) : argv;
   if (args[0] === 'diff') return diffMain(args.slice(1));
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args,
@@ -61,7 +64,8 @@ export async function main(argv: string[]): Promise<number> {
         seed: { type: 'string' },
         timeout: { type: 'string' },
         concurrency: { type: 'string' },
-        report: { type: 'string' },
+        report: { type: 'string', multiple: true },
+        'min-coverage': { type: 'string' },
         json: { type: 'boolean', default: false },
         'skip-examples': { type: 'boolean', default: false },
         baseline: { type: 'string' },
@@ -109,6 +113,11 @@ export async function main(argv: string[]): Promise<number> {
         ? { credentials: { email: String(email), password: String(password), university: String(university) } }
         : {}),
     };
+    const minRaw = values['min-coverage'] as string | undefined;
+    const minCoverage = minRaw === undefined ? undefined : Number(minRaw);
+    if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 1)) {
+      throw new UsageError(`--min-coverage must be a number from 0 to 1: ${minRaw}`);
+    }
     const fuzz = integer('fuzz', values.fuzz as string | undefined, 0);
     const seed = integer('seed', values.seed as string | undefined, 0);
     const timeout = integer('timeout', values.timeout as string | undefined, 1);
@@ -121,9 +130,18 @@ export async function main(argv: string[]): Promise<number> {
     let result = await runConformance(options);
     if (typeof values['write-baseline'] === 'string') writeBaseline(values['write-baseline'], result);
     if (baseline) result = applyBaseline(result, baseline);
-    if (typeof values.report === 'string') writeFileSync(values.report, renderJunit(result));
+    for (const file of (values.report as string[] | undefined) ?? []) {
+      writeFileSync(file, /\.html?$/i.test(file) ? renderHtml(result) : renderJunit(result));
+    }
     process.stdout.write(values.json ? renderJson(result) : renderText(result));
-    return exitCode(result);
+    const code = exitCode(result);
+    if (minCoverage !== undefined && result.coverage.ratio < minCoverage && code === 0) {
+      process.stderr.write(
+        `cohort-contract: status coverage ${result.coverage.ratio.toFixed(3)} is below --min-coverage ${minCoverage}\n`,
+      );
+      return 1;
+    }
+    return code;
   } catch (error) {
     if (
       error instanceof UsageError ||

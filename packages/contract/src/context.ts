@@ -30,6 +30,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Run the response checks (default true); off for set-up calls the report should not count. */
   check?: boolean;
+  /** Path parameters go into the path as given, not percent-encoded (to send a malformed escape). */
+  rawParams?: boolean;
   /** Remember the ids it returns for later steps (default true); off for resources other steps must not pick. */
   remember?: boolean;
 }
@@ -46,6 +48,10 @@ export class RunContext {
   readonly created = new Map<string, string | number>();
   /** How often each status was answered, per operation (to spot operations that are not implemented). */
   readonly statuses = new Map<string, Map<number, number>>();
+  /** Statuses the run sent a request meant to provoke, per operation, with what that request was. */
+  readonly provoked = new Map<string, Map<number, string>>();
+  /** The content types answered, per operation and status, for the coverage report. */
+  readonly contentTypes = new Map<string, Map<number, Set<string>>>();
   /** Ids the server knows, by component schema name (`UserId`, `ChannelId`, `IntId`), for generated bodies. */
   readonly refs = new Map<string, unknown[]>();
   /** A channel the first user created and stays in, for operations that need one. */
@@ -79,7 +85,7 @@ export class RunContext {
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = options.params?.[name];
       if (value === undefined) throw new Error(`${operationId}: no value for path parameter ${name}`);
-      return encodeURIComponent(String(value));
+      return options.rawParams ? String(value) : encodeURIComponent(String(value));
     });
     let exchange: Exchange;
     try {
@@ -108,6 +114,10 @@ export class RunContext {
     const counts = this.statuses.get(operationId) ?? new Map<number, number>();
     counts.set(exchange.response.status, (counts.get(exchange.response.status) ?? 0) + 1);
     this.statuses.set(operationId, counts);
+    const types = this.contentTypes.get(operationId) ?? new Map<number, Set<string>>();
+    const mediaType = exchange.response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    types.set(exchange.response.status, (types.get(exchange.response.status) ?? new Set()).add(mediaType));
+    this.contentTypes.set(operationId, types);
     if (options.check !== false) this.checkResponse(op, exchange);
     if (exchange.response.status < 300 && options.remember !== false) {
       this.harvest(exchange.response.json);

@@ -2,12 +2,14 @@ import { listOperations, loadContract, type OpenApiDocument, type Operation } fr
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
+import { coverageOf, statusCoverage } from './coverage.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
 import { runAccess } from './phases/access.ts';
 import { runConditionalGets } from './phases/conditional.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
+import { runProvocations } from './phases/provoke.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
 import { Recorder } from './recorder.ts';
 import { SchemaBook } from './schema.ts';
@@ -116,7 +118,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         }
       }
     }
-    await timed('negative', () => runNegative(ctx, concurrency));
+    await timed('negative', async () => {
+      await runNegative(ctx, concurrency);
+      await runProvocations(ctx, concurrency);
+    });
     const fuzz = options.fuzz ?? 50;
     if (fuzz > 0) await timed('fuzz', () => runFuzz(ctx, fuzz, concurrency));
     recorder.phase = 'scenario';
@@ -148,6 +153,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     http.close();
   }
 
+  const coverage = coverageOf(selected, {
+    statuses: ctx.statuses,
+    contentTypes: ctx.contentTypes,
+    provoked: ctx.provoked,
+  });
+  if (recorder.errors.length === 0) recorder.add(coverage.operations.map(statusCoverage));
   const { cells, failures } = recorder.results(selectedIds);
   return {
     baseUrl: options.baseUrl,
@@ -165,6 +176,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     fixed: [],
     unimplemented: unimplemented(ctx, selectedIds),
     requests: http.requests,
+    coverage,
   };
 }
 

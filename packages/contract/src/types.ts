@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '@cohort/openapi';
+import type { Coverage } from './coverage.ts';
 
 /** Check names as Schemathesis names them, so teams recognise them. */
 export const CHECK_NAMES = [
@@ -15,6 +16,7 @@ export const CHECK_NAMES = [
   'ensure_resource_availability',
   'unsupported_method',
   'access_control',
+  'status_coverage',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -127,4 +129,6 @@ export interface ConformanceResult {
   /** Baseline entries that now pass: they can be removed from the file. */
   fixed: { check: string; operationId: string }[];
   requests: number;
+  /** Per operation, which declared statuses the run observed (304, 408, 413, 429, 431, 503 optional). */
+  coverage: Coverage;
 }
