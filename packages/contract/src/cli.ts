@@ -27,6 +27,7 @@ Checks a server against openapi/openapi.yaml, operation by operation.
   --skip-examples            do not send the contract's request examples (they expect a freshly seeded server)
   --report FILE              write a report: FILE.html a self-contained HTML page (status coverage,
                              failures), any other name JUnit XML; repeat for both
+  --stream-wait MS           listen to each event stream this long for its events and keep-alive (default 2000)
   --min-coverage R           exit 1 when fewer than R (0..1) of the declared statuses were observed
   --json                     print the result as JSON instead of the text report
   --baseline FILE            known failures (check + operation) that do not fail the run
@@ -66,6 +67,7 @@ export async function main(argv: string[]): Promise<number> {
         concurrency: { type: 'string' },
         report: { type: 'string', multiple: true },
         'min-coverage': { type: 'string' },
+        'stream-wait': { type: 'string' },
         json: { type: 'boolean', default: false },
         'skip-examples': { type: 'boolean', default: false },
         baseline: { type: 'string' },
@@ -126,6 +128,8 @@ export async function main(argv: string[]): Promise<number> {
     if (seed !== undefined) options.seed = seed;
     if (timeout !== undefined) options.timeout = timeout;
     if (concurrency !== undefined) options.concurrency = concurrency;
+    const streamWait = integer('stream-wait', values['stream-wait'] as string | undefined, 1);
+    if (streamWait !== undefined) options.streamWait = streamWait;
 
     let result = await runConformance(options);
     if (typeof values['write-baseline'] === 'string') writeBaseline(values['write-baseline'], result);

@@ -11,6 +11,7 @@ import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
 import { runProvocations } from './phases/provoke.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
+import { runStreams } from './phases/streams.ts';
 import { Recorder } from './recorder.ts';
 import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
@@ -92,7 +93,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
 
   const phases: Record<string, number> = {};
-  const timed = async (name: 'scenario' | 'examples' | 'access' | 'negative' | 'fuzz', work: () => Promise<void>) => {
+  const timed = async (
+    name: 'scenario' | 'examples' | 'access' | 'streams' | 'negative' | 'fuzz',
+    work: () => Promise<void>,
+  ) => {
     recorder.phase = name;
     const t = performance.now();
     await work();
@@ -106,6 +110,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     });
     if (options.examples !== false) await timed('examples', () => runExamples(ctx));
     await timed('access', () => runAccess(ctx));
+    await timed('streams', () => runStreams(ctx, options.streamWait ?? 2000));
     if (!ctx.a?.token) {
       // Without a session every protected operation would show up as merely "not applicable".
       for (const op of selected.filter((o) => o.secured)) {

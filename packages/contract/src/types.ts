@@ -17,6 +17,7 @@ export const CHECK_NAMES = [
   'unsupported_method',
   'access_control',
   'status_coverage',
+  'stream_conformance',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -63,7 +64,7 @@ export interface Diagnostic {
   request?: RequestRecord;
   response?: { status: number; contentType: string; body: string };
   curl?: string;
-  phase?: 'scenario' | 'examples' | 'access' | 'negative' | 'fuzz';
+  phase?: 'scenario' | 'examples' | 'access' | 'streams' | 'negative' | 'fuzz';
 }
 
 export type Include = 'core' | 'proposed' | 'all';
@@ -91,6 +92,8 @@ export interface ConformanceOptions {
   fetch?: typeof fetch;
   /** Parallel requests in the fuzz phase. */
   concurrency?: number;
+  /** How long to listen to an event stream for provoked events and its keep-alive, in ms (default 2000). */
+  streamWait?: number;
   /** Send the contract's request examples (default true; they expect a freshly seeded server). */
   examples?: boolean;
 }

@@ -16,6 +16,7 @@ const SHORT: Record<CheckName, string> = {
   unsupported_method: '405',
   access_control: 'access',
   status_coverage: 'cover',
+  stream_conformance: 'stream',
 };
 
 function pad(text: string, width: number): string {
