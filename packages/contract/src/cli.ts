@@ -15,7 +15,7 @@ const USAGE = `usage: cohort-contract --base-url URL [options]
 Checks a server against openapi/openapi.yaml, operation by operation.
 
   --base-url URL             the server to check (required)
-  --contract PATH            another OpenAPI file (default: the Cohort contract)
+  --contract PATH|URL        another OpenAPI file, or its http(s) URL (default: the bundled Cohort contract)
   --include core|proposed|all  which operations (default core)
   --operations ID,ID         only these operationIds
   --email E --password P --university U

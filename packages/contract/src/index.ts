@@ -1,4 +1,5 @@
 import { listOperations, loadContract, type OpenApiDocument, type Operation } from '@cohort/openapi';
+import { parse } from 'yaml';
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
@@ -55,8 +56,22 @@ export function selectOperations(all: Operation[], include: Include, only?: stri
   return all.filter((op) => only.includes(op.operationId));
 }
 
-function loadDocument(contract: ConformanceOptions['contract']): OpenApiDocument {
+/** The contract at an http(s) URL (YAML or JSON), e.g. the `/openapi.yaml` a server publishes. */
+async function fetchContract(url: string, fetchImpl: typeof fetch = fetch): Promise<OpenApiDocument> {
+  try {
+    const res = await fetchImpl(url, { headers: { accept: 'application/yaml, application/json' } });
+    if (!res.ok) throw new Error(`answered ${res.status}`);
+    const doc = parse(await res.text()) as OpenApiDocument;
+    if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
+    return doc;
+  } catch (error) {
+    throw new UsageError(`cannot read the contract ${url}: ${(error as Error).message}`);
+  }
+}
+
+async function loadDocument(contract: ConformanceOptions['contract']): Promise<OpenApiDocument> {
   if (contract !== undefined && typeof contract !== 'string') return contract;
+  if (contract !== undefined && /^https?:\/\//i.test(contract)) return fetchContract(contract);
   try {
     const doc = contract === undefined ? loadContract() : loadContract(contract);
     if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
@@ -74,7 +89,7 @@ function loadDocument(contract: ConformanceOptions['contract']): OpenApiDocument
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const started = performance.now();
   checkBaseUrl(options.baseUrl);
-  const doc = loadDocument(options.contract);
+  const doc = await loadDocument(options.contract);
   let responses: SchemaBook;
   let requests: SchemaBook;
   try {

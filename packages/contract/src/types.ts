@@ -77,7 +77,7 @@ export interface Credentials {
 
 export interface ConformanceOptions {
   baseUrl: string;
-  /** A path to an OpenAPI file or an already loaded document; default the Cohort contract. */
+  /** A path or an http(s) URL of an OpenAPI file, or an already loaded document; default the Cohort contract (bundled). */
   contract?: string | OpenApiDocument;
   include?: Include;
   /** Sign in as this user instead of registering a fresh one. */
