@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
+import { compareTraces, renderComparison } from './compare.ts';
 import { diffMain } from './diff/cli.ts';
 import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
 import { renderHtml } from './reporters/html.ts';
@@ -27,6 +28,8 @@ Checks a server against openapi/openapi.yaml, operation by operation.
   --skip-examples            do not send the contract's request examples (they expect a freshly seeded server)
   --report FILE              write a report: FILE.html a self-contained HTML page (status coverage,
                              failures), any other name JUnit XML; repeat for both
+  --compare-with URL         run the same against a second server and list the steps it answers
+                             differently (status, 422 error fields, list sizes); exit 1 if any
   --stream-wait MS           listen to each event stream this long for its events and keep-alive (default 2000)
   --min-coverage R           exit 1 when fewer than R (0..1) of the declared statuses were observed
   --json                     print the result as JSON instead of the text report
@@ -68,6 +71,7 @@ export async function main(argv: string[]): Promise<number> {
         report: { type: 'string', multiple: true },
         'min-coverage': { type: 'string' },
         'stream-wait': { type: 'string' },
+        'compare-with': { type: 'string' },
         json: { type: 'boolean', default: false },
         'skip-examples': { type: 'boolean', default: false },
         baseline: { type: 'string' },
@@ -131,14 +135,30 @@ export async function main(argv: string[]): Promise<number> {
     const streamWait = integer('stream-wait', values['stream-wait'] as string | undefined, 1);
     if (streamWait !== undefined) options.streamWait = streamWait;
 
+    const compareWith = values['compare-with'] as string | undefined;
+    if (compareWith !== undefined) {
+      checkBaseUrl(compareWith);
+      options.trace = true;
+    }
     let result = await runConformance(options);
+    const other = compareWith ? await runConformance({ ...options, baseUrl: compareWith }) : undefined;
+    const differences = other ? compareTraces(result.trace ?? [], other.trace ?? []) : [];
     if (typeof values['write-baseline'] === 'string') writeBaseline(values['write-baseline'], result);
     if (baseline) result = applyBaseline(result, baseline);
     for (const file of (values.report as string[] | undefined) ?? []) {
       writeFileSync(file, /\.html?$/i.test(file) ? renderHtml(result) : renderJunit(result));
     }
-    process.stdout.write(values.json ? renderJson(result) : renderText(result));
-    const code = exitCode(result);
+    const { trace: _trace, ...shown } = result;
+    if (values.json) {
+      process.stdout.write(
+        renderJson(other ? ({ ...shown, comparison: { baseUrl: compareWith, differences } } as typeof result) : shown),
+      );
+    } else {
+      process.stdout.write(renderText(result));
+      if (other && compareWith) process.stdout.write(`\n${renderComparison(baseUrl, compareWith, differences)}`);
+    }
+    let code = exitCode(result);
+    if (other && code === 0) code = exitCode(other) === 2 ? 2 : differences.length > 0 ? 1 : 0;
     if (minCoverage !== undefined && result.coverage.ratio < minCoverage && code === 0) {
       process.stderr.write(
         `cohort-contract: status coverage ${result.coverage.ratio.toFixed(3)} is below --min-coverage ${minCoverage}\n`,

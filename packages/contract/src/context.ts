@@ -6,6 +6,7 @@ import { notAServerError } from './checks/not-a-server-error.ts';
 import { responseHeadersConformance } from './checks/response-headers-conformance.ts';
 import { responseSchemaConformance } from './checks/response-schema-conformance.ts';
 import { statusCodeConformance } from './checks/status-code-conformance.ts';
+import { type TraceStep, traceStep } from './compare.ts';
 import { type HttpClient, type SendOptions, TimeoutError, toCurl } from './http.ts';
 import type { Recorder } from './recorder.ts';
 import type { SchemaBook } from './schema.ts';
@@ -50,6 +51,9 @@ export class RunContext {
   readonly statuses = new Map<string, Map<number, number>>();
   /** Statuses the run sent a request meant to provoke, per operation, with what that request was. */
   readonly provoked = new Map<string, Map<number, string>>();
+  /** Each answer as a step (`negative deleteNote #3`), when a comparison with a second server asks for it. */
+  trace?: TraceStep[];
+  private readonly steps = new Map<string, number>();
   /** The content types answered, per operation and status, for the coverage report. */
   readonly contentTypes = new Map<string, Map<number, Set<string>>>();
   /** Ids the server knows, by component schema name (`UserId`, `ChannelId`, `IntId`), for generated bodies. */
@@ -114,6 +118,12 @@ export class RunContext {
     const counts = this.statuses.get(operationId) ?? new Map<number, number>();
     counts.set(exchange.response.status, (counts.get(exchange.response.status) ?? 0) + 1);
     this.statuses.set(operationId, counts);
+    if (this.trace) {
+      const key = `${this.recorder.phase ?? 'scenario'} ${operationId}`;
+      const n = (this.steps.get(key) ?? 0) + 1;
+      this.steps.set(key, n);
+      this.trace.push(traceStep(`${key} #${n}`, operationId, exchange.response.status, exchange.response.json));
+    }
     const types = this.contentTypes.get(operationId) ?? new Map<number, Set<string>>();
     const mediaType = exchange.response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
     types.set(exchange.response.status, (types.get(exchange.response.status) ?? new Set()).add(mediaType));

@@ -18,6 +18,7 @@ import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
 
 export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './baseline.ts';
+export { compareTraces, type Difference, renderComparison, type TraceStep } from './compare.ts';
 export * from './diff/index.ts';
 export { toCurl } from './http.ts';
 export { renderJson } from './reporters/json.ts';
@@ -106,6 +107,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const http = new HttpClient(options.baseUrl, transport, options.timeout ?? 10_000);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
+  if (options.trace) ctx.trace = [];
 
   const phases: Record<string, number> = {};
   const timed = async (
@@ -197,6 +199,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     unimplemented: unimplemented(ctx, selectedIds),
     requests: http.requests,
     coverage,
+    ...(ctx.trace ? { trace: ctx.trace } : {}),
   };
 }
 

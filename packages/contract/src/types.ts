@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '@cohort/openapi';
+import type { TraceStep } from './compare.ts';
 import type { Coverage } from './coverage.ts';
 
 /** Check names as Schemathesis names them, so teams recognise them. */
@@ -94,6 +95,8 @@ export interface ConformanceOptions {
   concurrency?: number;
   /** How long to listen to an event stream for provoked events and its keep-alive, in ms (default 2000). */
   streamWait?: number;
+  /** Keep every answer as a step in `trace`, to compare two servers (`--compare-with`). */
+  trace?: boolean;
   /** Send the contract's request examples (default true; they expect a freshly seeded server). */
   examples?: boolean;
 }
@@ -132,6 +135,8 @@ export interface ConformanceResult {
   /** Baseline entries that now pass: they can be removed from the file. */
   fixed: { check: string; operationId: string }[];
   requests: number;
+  /** Every answer as a step, when `trace` was asked for. */
+  trace?: TraceStep[];
   /** Per operation, which declared statuses the run observed (304, 408, 413, 429, 431, 503 optional). */
   coverage: Coverage;
 }
