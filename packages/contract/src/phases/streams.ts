@@ -143,7 +143,8 @@ async function provoke(ctx: RunContext, user: boolean): Promise<{ expected: Set<
   }
   if (user && b?.token && a.id && ctx.op('connectUser')) {
     const invited = await call('connectUser', { params: { id: a.id }, token: b.token });
-    if (ok(invited)) expected.add('connection');
+    // An invitation to the user is a `connection` event and a new notification (a `notification` event).
+    if (ok(invited)) for (const name of ['connection', 'notification']) expected.add(name);
     const withdrawn = idOf(invited);
     if (withdrawn !== undefined) await call('withdrawConnection', { params: { id: withdrawn }, token: b.token });
   }
@@ -164,6 +165,8 @@ async function checkStream(ctx: RunContext, spec: StreamSpec, waitMs: number): P
     return;
   }
   const { expected, message } = await provoke(ctx, !spec.op.path.includes('{id}'));
+  // Only events this stream declares are expected on it.
+  for (const name of expected) if (!spec.events.has(name)) expected.delete(name);
   const names = () => new Set(stream.events.map((e) => e.event));
   await stream.until(() => [...expected].every((n) => names().has(n)), waitMs);
   // Listen on for the keep-alive, as long as the declared interval needs (bounded by --stream-wait).
