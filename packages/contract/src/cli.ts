@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
+import { compareTraces, renderComparison } from './compare.ts';
 import { diffMain } from './diff/cli.ts';
 import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
+import { renderHtml } from './reporters/html.ts';
 import { renderJson } from './reporters/json.ts';
 import { renderJunit } from './reporters/junit.ts';
 import { renderText } from './reporters/text.ts';
@@ -14,7 +16,7 @@ const USAGE = `usage: cohort-contract --base-url URL [options]
 Checks a server against openapi/openapi.yaml, operation by operation.
 
   --base-url URL             the server to check (required)
-  --contract PATH            another OpenAPI file (default: the Cohort contract)
+  --contract PATH|URL        another OpenAPI file, or its http(s) URL (default: the bundled Cohort contract)
   --include core|proposed|all  which operations (default core)
   --operations ID,ID         only these operationIds
   --email E --password P --university U
@@ -24,7 +26,12 @@ Checks a server against openapi/openapi.yaml, operation by operation.
   --timeout MS               per-request timeout (default 10000)
   --concurrency N            parallel fuzz requests (default 8)
   --skip-examples            do not send the contract's request examples (they expect a freshly seeded server)
-  --report FILE              write JUnit XML
+  --report FILE              write a report: FILE.html a self-contained HTML page (status coverage,
+                             failures), any other name JUnit XML; repeat for both
+  --compare-with URL         run the same against a second server and list the steps it answers
+                             differently (status, 422 error fields, list sizes); exit 1 if any
+  --stream-wait MS           listen to each event stream this long for its events and keep-alive (default 2000)
+  --min-coverage R           exit 1 when fewer than R (0..1) of the declared statuses were observed
   --json                     print the result as JSON instead of the text report
   --baseline FILE            known failures (check + operation) that do not fail the run
   --write-baseline FILE      write the current failures as a baseline
@@ -43,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
   // `pnpm contract -- --base-url X` hands the CLI a leading `--`.
   const args = argv[0] === '--' ? argv.slice(1) : argv;
   if (args[0] === 'diff') return diffMain(args.slice(1));
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args,
@@ -61,7 +68,10 @@ export async function main(argv: string[]): Promise<number> {
         seed: { type: 'string' },
         timeout: { type: 'string' },
         concurrency: { type: 'string' },
-        report: { type: 'string' },
+        report: { type: 'string', multiple: true },
+        'min-coverage': { type: 'string' },
+        'stream-wait': { type: 'string' },
+        'compare-with': { type: 'string' },
         json: { type: 'boolean', default: false },
         'skip-examples': { type: 'boolean', default: false },
         baseline: { type: 'string' },
@@ -109,6 +119,11 @@ export async function main(argv: string[]): Promise<number> {
         ? { credentials: { email: String(email), password: String(password), university: String(university) } }
         : {}),
     };
+    const minRaw = values['min-coverage'] as string | undefined;
+    const minCoverage = minRaw === undefined ? undefined : Number(minRaw);
+    if (minCoverage !== undefined && !(minCoverage >= 0 && minCoverage <= 1)) {
+      throw new UsageError(`--min-coverage must be a number from 0 to 1: ${minRaw}`);
+    }
     const fuzz = integer('fuzz', values.fuzz as string | undefined, 0);
     const seed = integer('seed', values.seed as string | undefined, 0);
     const timeout = integer('timeout', values.timeout as string | undefined, 1);
@@ -117,13 +132,40 @@ export async function main(argv: string[]): Promise<number> {
     if (seed !== undefined) options.seed = seed;
     if (timeout !== undefined) options.timeout = timeout;
     if (concurrency !== undefined) options.concurrency = concurrency;
+    const streamWait = integer('stream-wait', values['stream-wait'] as string | undefined, 1);
+    if (streamWait !== undefined) options.streamWait = streamWait;
 
+    const compareWith = values['compare-with'] as string | undefined;
+    if (compareWith !== undefined) {
+      checkBaseUrl(compareWith);
+      options.trace = true;
+    }
     let result = await runConformance(options);
+    const other = compareWith ? await runConformance({ ...options, baseUrl: compareWith }) : undefined;
+    const differences = other ? compareTraces(result.trace ?? [], other.trace ?? []) : [];
     if (typeof values['write-baseline'] === 'string') writeBaseline(values['write-baseline'], result);
     if (baseline) result = applyBaseline(result, baseline);
-    if (typeof values.report === 'string') writeFileSync(values.report, renderJunit(result));
-    process.stdout.write(values.json ? renderJson(result) : renderText(result));
-    return exitCode(result);
+    for (const file of (values.report as string[] | undefined) ?? []) {
+      writeFileSync(file, /\.html?$/i.test(file) ? renderHtml(result) : renderJunit(result));
+    }
+    const { trace: _trace, ...shown } = result;
+    if (values.json) {
+      process.stdout.write(
+        renderJson(other ? ({ ...shown, comparison: { baseUrl: compareWith, differences } } as typeof result) : shown),
+      );
+    } else {
+      process.stdout.write(renderText(result));
+      if (other && compareWith) process.stdout.write(`\n${renderComparison(baseUrl, compareWith, differences)}`);
+    }
+    let code = exitCode(result);
+    if (other && code === 0) code = exitCode(other) === 2 ? 2 : differences.length > 0 ? 1 : 0;
+    if (minCoverage !== undefined && result.coverage.ratio < minCoverage && code === 0) {
+      process.stderr.write(
+        `cohort-contract: status coverage ${result.coverage.ratio.toFixed(3)} is below --min-coverage ${minCoverage}\n`,
+      );
+      return 1;
+    }
+    return code;
   } catch (error) {
     if (
       error instanceof UsageError ||

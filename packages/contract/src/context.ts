@@ -6,6 +6,7 @@ import { notAServerError } from './checks/not-a-server-error.ts';
 import { responseHeadersConformance } from './checks/response-headers-conformance.ts';
 import { responseSchemaConformance } from './checks/response-schema-conformance.ts';
 import { statusCodeConformance } from './checks/status-code-conformance.ts';
+import { type TraceStep, traceStep } from './compare.ts';
 import { type HttpClient, type SendOptions, TimeoutError, toCurl } from './http.ts';
 import type { Recorder } from './recorder.ts';
 import type { SchemaBook } from './schema.ts';
@@ -30,6 +31,10 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Run the response checks (default true); off for set-up calls the report should not count. */
   check?: boolean;
+  /** Path parameters go into the path as given, not percent-encoded (to send a malformed escape). */
+  rawParams?: boolean;
+  /** Remember the ids it returns for later steps (default true); off for resources other steps must not pick. */
+  remember?: boolean;
 }
 
 const ID_PREFIX = /^(usr|chan|msg|int)_[A-Za-z0-9_-]{16,}$/;
@@ -44,6 +49,13 @@ export class RunContext {
   readonly created = new Map<string, string | number>();
   /** How often each status was answered, per operation (to spot operations that are not implemented). */
   readonly statuses = new Map<string, Map<number, number>>();
+  /** Statuses the run sent a request meant to provoke, per operation, with what that request was. */
+  readonly provoked = new Map<string, Map<number, string>>();
+  /** Each answer as a step (`negative deleteNote #3`), when a comparison with a second server asks for it. */
+  trace?: TraceStep[];
+  private readonly steps = new Map<string, number>();
+  /** The content types answered, per operation and status, for the coverage report. */
+  readonly contentTypes = new Map<string, Map<number, Set<string>>>();
   /** Ids the server knows, by component schema name (`UserId`, `ChannelId`, `IntId`), for generated bodies. */
   readonly refs = new Map<string, unknown[]>();
   /** A channel the first user created and stays in, for operations that need one. */
@@ -77,7 +89,7 @@ export class RunContext {
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = options.params?.[name];
       if (value === undefined) throw new Error(`${operationId}: no value for path parameter ${name}`);
-      return encodeURIComponent(String(value));
+      return options.rawParams ? String(value) : encodeURIComponent(String(value));
     });
     let exchange: Exchange;
     try {
@@ -106,8 +118,18 @@ export class RunContext {
     const counts = this.statuses.get(operationId) ?? new Map<number, number>();
     counts.set(exchange.response.status, (counts.get(exchange.response.status) ?? 0) + 1);
     this.statuses.set(operationId, counts);
+    if (this.trace) {
+      const key = `${this.recorder.phase ?? 'scenario'} ${operationId}`;
+      const n = (this.steps.get(key) ?? 0) + 1;
+      this.steps.set(key, n);
+      this.trace.push(traceStep(`${key} #${n}`, operationId, exchange.response.status, exchange.response.json));
+    }
+    const types = this.contentTypes.get(operationId) ?? new Map<number, Set<string>>();
+    const mediaType = exchange.response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    types.set(exchange.response.status, (types.get(exchange.response.status) ?? new Set()).add(mediaType));
+    this.contentTypes.set(operationId, types);
     if (options.check !== false) this.checkResponse(op, exchange);
-    if (exchange.response.status < 300) {
+    if (exchange.response.status < 300 && options.remember !== false) {
       this.harvest(exchange.response.json);
       const id = (exchange.response.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (op.method === 'post' && (typeof id === 'number' || typeof id === 'string')) this.created.set(op.path, id);

@@ -157,7 +157,7 @@ export class HttpClient {
   constructor(
     private readonly baseUrl: string,
     private readonly transport: Transport,
-    private readonly timeoutMs: number,
+    readonly timeoutMs: number,
   ) {}
 
   close(): void {

@@ -1,18 +1,24 @@
 import { listOperations, loadContract, type OpenApiDocument, type Operation } from '@cohort/openapi';
+import { parse } from 'yaml';
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
+import { coverageOf, statusCoverage } from './coverage.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
+import { runAccess } from './phases/access.ts';
 import { runConditionalGets } from './phases/conditional.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, runNegative } from './phases/negative.ts';
+import { runProvocations } from './phases/provoke.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
+import { runStreams } from './phases/streams.ts';
 import { Recorder } from './recorder.ts';
 import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
 
 export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './baseline.ts';
+export { compareTraces, type Difference, renderComparison, type TraceStep } from './compare.ts';
 export * from './diff/index.ts';
 export { toCurl } from './http.ts';
 export { renderJson } from './reporters/json.ts';
@@ -51,8 +57,22 @@ export function selectOperations(all: Operation[], include: Include, only?: stri
   return all.filter((op) => only.includes(op.operationId));
 }
 
-function loadDocument(contract: ConformanceOptions['contract']): OpenApiDocument {
+/** The contract at an http(s) URL (YAML or JSON), e.g. the `/openapi.yaml` a server publishes. */
+async function fetchContract(url: string, fetchImpl: typeof fetch = fetch): Promise<OpenApiDocument> {
+  try {
+    const res = await fetchImpl(url, { headers: { accept: 'application/yaml, application/json' } });
+    if (!res.ok) throw new Error(`answered ${res.status}`);
+    const doc = parse(await res.text()) as OpenApiDocument;
+    if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
+    return doc;
+  } catch (error) {
+    throw new UsageError(`cannot read the contract ${url}: ${(error as Error).message}`);
+  }
+}
+
+async function loadDocument(contract: ConformanceOptions['contract']): Promise<OpenApiDocument> {
   if (contract !== undefined && typeof contract !== 'string') return contract;
+  if (contract !== undefined && /^https?:\/\//i.test(contract)) return fetchContract(contract);
   try {
     const doc = contract === undefined ? loadContract() : loadContract(contract);
     if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
@@ -70,7 +90,7 @@ function loadDocument(contract: ConformanceOptions['contract']): OpenApiDocument
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const started = performance.now();
   checkBaseUrl(options.baseUrl);
-  const doc = loadDocument(options.contract);
+  const doc = await loadDocument(options.contract);
   let responses: SchemaBook;
   let requests: SchemaBook;
   try {
@@ -87,9 +107,13 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const http = new HttpClient(options.baseUrl, transport, options.timeout ?? 10_000);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const ctx = new RunContext(doc, all, new Set(selectedIds), http, recorder, responses, requests, seed);
+  if (options.trace) ctx.trace = [];
 
   const phases: Record<string, number> = {};
-  const timed = async (name: 'scenario' | 'examples' | 'negative' | 'fuzz', work: () => Promise<void>) => {
+  const timed = async (
+    name: 'scenario' | 'examples' | 'access' | 'streams' | 'negative' | 'fuzz',
+    work: () => Promise<void>,
+  ) => {
     recorder.phase = name;
     const t = performance.now();
     await work();
@@ -102,6 +126,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       await runConditionalGets(ctx, concurrency);
     });
     if (options.examples !== false) await timed('examples', () => runExamples(ctx));
+    await timed('access', () => runAccess(ctx));
+    await timed('streams', () => runStreams(ctx, options.streamWait ?? 2000));
     if (!ctx.a?.token) {
       // Without a session every protected operation would show up as merely "not applicable".
       for (const op of selected.filter((o) => o.secured)) {
@@ -114,7 +140,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         }
       }
     }
-    await timed('negative', () => runNegative(ctx, concurrency));
+    await timed('negative', async () => {
+      await runNegative(ctx, concurrency);
+      await runProvocations(ctx, concurrency);
+    });
     const fuzz = options.fuzz ?? 50;
     if (fuzz > 0) await timed('fuzz', () => runFuzz(ctx, fuzz, concurrency));
     recorder.phase = 'scenario';
@@ -146,6 +175,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     http.close();
   }
 
+  const coverage = coverageOf(selected, {
+    statuses: ctx.statuses,
+    contentTypes: ctx.contentTypes,
+    provoked: ctx.provoked,
+  });
+  if (recorder.errors.length === 0) recorder.add(coverage.operations.map(statusCoverage));
   const { cells, failures } = recorder.results(selectedIds);
   return {
     baseUrl: options.baseUrl,
@@ -163,6 +198,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     fixed: [],
     unimplemented: unimplemented(ctx, selectedIds),
     requests: http.requests,
+    coverage,
+    ...(ctx.trace ? { trace: ctx.trace } : {}),
   };
 }
 

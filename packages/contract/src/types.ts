@@ -1,4 +1,6 @@
 import type { OpenApiDocument } from '@cohort/openapi';
+import type { TraceStep } from './compare.ts';
+import type { Coverage } from './coverage.ts';
 
 /** Check names as Schemathesis names them, so teams recognise them. */
 export const CHECK_NAMES = [
@@ -15,6 +17,8 @@ export const CHECK_NAMES = [
   'ensure_resource_availability',
   'unsupported_method',
   'access_control',
+  'status_coverage',
+  'stream_conformance',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -61,7 +65,7 @@ export interface Diagnostic {
   request?: RequestRecord;
   response?: { status: number; contentType: string; body: string };
   curl?: string;
-  phase?: 'scenario' | 'examples' | 'negative' | 'fuzz';
+  phase?: 'scenario' | 'examples' | 'access' | 'streams' | 'negative' | 'fuzz';
 }
 
 export type Include = 'core' | 'proposed' | 'all';
@@ -74,7 +78,7 @@ export interface Credentials {
 
 export interface ConformanceOptions {
   baseUrl: string;
-  /** A path to an OpenAPI file or an already loaded document; default the Cohort contract. */
+  /** A path or an http(s) URL of an OpenAPI file, or an already loaded document; default the Cohort contract (bundled). */
   contract?: string | OpenApiDocument;
   include?: Include;
   /** Sign in as this user instead of registering a fresh one. */
@@ -89,6 +93,10 @@ export interface ConformanceOptions {
   fetch?: typeof fetch;
   /** Parallel requests in the fuzz phase. */
   concurrency?: number;
+  /** How long to listen to an event stream for provoked events and its keep-alive, in ms (default 2000). */
+  streamWait?: number;
+  /** Keep every answer as a step in `trace`, to compare two servers (`--compare-with`). */
+  trace?: boolean;
   /** Send the contract's request examples (default true; they expect a freshly seeded server). */
   examples?: boolean;
 }
@@ -127,4 +135,8 @@ export interface ConformanceResult {
   /** Baseline entries that now pass: they can be removed from the file. */
   fixed: { check: string; operationId: string }[];
   requests: number;
+  /** Every answer as a step, when `trace` was asked for. */
+  trace?: TraceStep[];
+  /** Per operation, which declared statuses the run observed (304, 408, 413, 429, 431, 503 optional). */
+  coverage: Coverage;
 }

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
-import { loadContract, type OpenApiDocument } from '@cohort/openapi';
+import { listOperations, loadContract, type OpenApiDocument, type Operation } from '@cohort/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.ts';
+import { uniqueEmails } from '../src/phases/examples.ts';
 import { cell, failuresOf } from './helpers.ts';
 import { fakingProxy, startMock } from './mock.ts';
 
@@ -63,6 +64,27 @@ describe('the examples phase', () => {
     expect(failuresOf(result, 'createEvent', 'example_acceptance')[0]?.message).toMatch(
       /answered 422 \(errors: title\)/,
     );
+  });
+});
+
+describe('running the examples twice against one server', () => {
+  it('register passes the second time too: its example e-mail is made unique per run', async () => {
+    const twice = () =>
+      runConformance({ baseUrl: mock.url, include: 'all', operations: ['register'], fuzz: 0, seed: 9 });
+    await twice();
+    const second = await twice();
+    expect(cell(second, 'register', 'example_acceptance')?.status).toBe('pass');
+    expect(failuresOf(second, 'register', 'example_acceptance')).toEqual([]);
+  });
+
+  it('leaves e-mails alone where the operation creates nothing unique (login, password reset)', () => {
+    const op = (id: string) => listOperations(loadContract()).find((o) => o.operationId === id);
+    const body = { email: 'demo@cohort.test', password: 'x' };
+    expect(uniqueEmails(op('login') as Operation, body, 'ab12')).toEqual(body);
+    expect(uniqueEmails(op('register') as Operation, body, 'ab12')).toEqual({
+      ...body,
+      email: 'demo+runab12@cohort.test',
+    });
   });
 });
 

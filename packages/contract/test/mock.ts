@@ -56,3 +56,69 @@ export async function fakingProxy(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
+
+/**
+ * A proxy to `upstream` that drops one access check: the requests `pick` chooses that upstream
+ * refuses (403, 404, 409) are answered 200 with a success envelope instead, as a server that
+ * forgot the check would. Everything else passes through unchanged.
+ */
+export async function refusalLiftingProxy(
+  upstream: string,
+  pick: (method: string, url: string) => boolean,
+): Promise<{ url: string; server: Server; lifted: string[] }> {
+  const target = new URL(upstream);
+  const lifted: string[] = [];
+  const server = createServer((req, res) => {
+    const forward = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (reply) => {
+        const status = reply.statusCode ?? 502;
+        if ([403, 404, 409].includes(status) && pick(req.method ?? '', req.url ?? '')) {
+          reply.resume();
+          lifted.push(`${req.method} ${req.url} ${status}`);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ success: true, message: 'OK', data: null }));
+          return;
+        }
+        res.writeHead(status, reply.headers);
+        reply.pipe(res);
+      },
+    );
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, lifted };
+}
+
+/**
+ * A proxy to `upstream` that alters event streams in one way: rewrites their text as it passes
+ * (`chunk`), drops request headers (`dropHeaders`), or keeps the client's stream open after
+ * upstream ended it (`keepOpen`). Other answers pass through unchanged.
+ */
+export async function streamProxy(
+  upstream: string,
+  options: { chunk?: (text: string) => string; dropHeaders?: string[]; keepOpen?: boolean },
+): Promise<{ url: string; server: Server }> {
+  const target = new URL(upstream);
+  const server = createServer((req, res) => {
+    const headers = { ...req.headers };
+    for (const name of options.dropHeaders ?? []) delete headers[name];
+    const forward = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+      (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        if (!/^text\/event-stream/.test(String(reply.headers['content-type'] ?? ''))) {
+          reply.pipe(res);
+          return;
+        }
+        reply.setEncoding('utf8');
+        reply.on('data', (text: string) => res.write(options.chunk ? options.chunk(text) : text));
+        reply.on('end', () => (options.keepOpen ? undefined : res.end()));
+        res.on('close', () => reply.destroy());
+      },
+    );
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}

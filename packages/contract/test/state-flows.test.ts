@@ -162,3 +162,46 @@ describe('access rules, tried as another user (access_control)', () => {
     }
   });
 });
+
+describe('the connection lifecycle (issue 20) against the real mock', () => {
+  const CONNECTIONS = [
+    'connectUser',
+    'acceptConnection',
+    'declineConnection',
+    'withdrawConnection',
+    'removeConnection',
+    'markNotificationRead',
+  ];
+  const runConnections = (baseUrl: string) =>
+    runConformance({ baseUrl, include: 'all', operations: CONNECTIONS, fuzz: 0, seed: 3, examples: false });
+
+  it('accepts, declines, withdraws and removes, both friend lists following, and a second answer is a 409', async () => {
+    const result = await runConnections(mockUrl);
+    expect(result.failures).toEqual([]);
+    for (const op of CONNECTIONS) {
+      expect(cell(result, op, 'positive_data_acceptance'), op).toMatchObject({ status: 'pass' });
+      expect(cell(result, op, 'status_coverage'), op).toMatchObject({ status: 'pass' });
+    }
+    expect(cell(result, 'acceptConnection', 'ensure_resource_availability')?.status).toBe('pass');
+    expect(cell(result, 'removeConnection', 'use_after_free')?.status).toBe('pass');
+    const accept = result.coverage.operations.find((o) => o.operationId === 'acceptConnection');
+    expect(accept?.statuses.find((s) => s.status === '409')).toMatchObject({ provokedBy: expect.any(String) });
+  });
+
+  it('fails an accept that answers success but makes nobody friends', async () => {
+    const proxy = await fakingProxy((method, url) =>
+      method === 'POST' && /\/connections\/\d+\/accept$/.test(url)
+        ? { success: true, message: 'OK', data: null }
+        : undefined,
+    );
+    try {
+      const result = await runConnections(`http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`);
+      const failure = result.failures.find(
+        (f) => f.operationId === 'acceptConnection' && f.code === 'ensure_resource_availability',
+      );
+      expect(failure?.message).toMatch(/created by acceptConnection is not in listFriends/);
+    } finally {
+      proxy.server.close();
+    }
+  });
+});

@@ -42,3 +42,43 @@ export function accessRefused(
   }
   return pass(operationId, 'access_control');
 }
+
+/**
+ * The contract's `x-access` reserves the operation for others: a second signed-in user who is
+ * none of them must get one of the refusals the operation declares, and the owner's data must be
+ * unchanged when read back (access_control).
+ */
+export function accessRule(
+  operationId: string,
+  who: string,
+  attempt: Exchange | undefined,
+  expected: number[],
+  intact: boolean | undefined,
+  evidence?: Exchange,
+): Diagnostic {
+  if (!attempt) return skip(operationId, 'access_control', `${who}: no answer`);
+  const status = attempt.response.status;
+  const want = expected.join(' or ');
+  if (status === 429) return skip(operationId, 'access_control', `${who}: rate limited (429)`);
+  if (status === 400 || status === 422) {
+    return skip(operationId, 'access_control', `${who}: refused for its input (${status}) before access was judged`);
+  }
+  if (!expected.includes(status)) {
+    const what = status < 300 ? 'allowed' : 'refused with an undeclared refusal';
+    return fail(operationId, 'access_control', `${who}: expected ${want}, got ${status} (${what})`, attempt, {
+      schemaPath: `x-access ${who}`,
+      expected: want,
+      actual: status,
+    });
+  }
+  if (intact === false) {
+    return fail(
+      operationId,
+      'access_control',
+      `${who}: refused with ${status}, but the owner's data changed (read back as the owner)`,
+      evidence ?? attempt,
+      { schemaPath: `x-access ${who} intact`, expected: 'unchanged', actual: 'changed' },
+    );
+  }
+  return pass(operationId, 'access_control');
+}

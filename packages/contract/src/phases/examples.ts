@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type MediaTypeObject, type Operation, resolveRef } from '@cohort/openapi';
 import { skip } from '../checks/diagnostic.ts';
 import { exampleAcceptance } from '../checks/example-acceptance.ts';
@@ -59,6 +60,24 @@ function ownIds(value: unknown, ids: { chan?: string; msg?: string }): unknown {
   return value;
 }
 
+/**
+ * An operation that creates something unique by e-mail (it declares 201 and 409, as `register`
+ * does) gets its examples' e-mail addresses made unique for this run (`ada+run1a2b@…`), so a
+ * second run against the same server is not refused because the first took the address.
+ */
+export function uniqueEmails(op: Operation, value: unknown, tag: string): unknown {
+  if (!op.responses['201'] || !op.responses['409']) return value;
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string' && key !== undefined && /e-?mail$/i.test(key)) {
+      return v.replace(/^([^@+]+)(?:\+[^@]*)?@/, `$1+run${tag}@`);
+    }
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(value);
+}
+
 /** A message of the first user's own in the run's group, for examples that act on one. */
 async function freshMessage(ctx: RunContext): Promise<string | undefined> {
   if (!ctx.channelId || !ctx.a?.token || !ctx.op('sendMessage')) return undefined;
@@ -74,13 +93,15 @@ async function freshMessage(ctx: RunContext): Promise<string | undefined> {
 
 /**
  * The examples phase: every request example in the contract is sent (as the first user) and must
- * succeed. Path ids, groups and messages are the run's own (see \`ownIds\`); everything else,
+ * succeed. Path ids, groups and messages are the run's own (see \`ownIds\`), a creating example's
+ * e-mail is unique to the run (see \`uniqueEmails\`); everything else,
  * user ids included, is sent as written, so the examples must name users the seed has.
  */
 export async function runExamples(ctx: RunContext): Promise<void> {
   const selected = [...ctx.operations.values()].filter((op) => ctx.isSelected(op.operationId));
   const cases = selected.map((op) => ({ op, requests: exampleRequests(ctx, op) }));
   const ids: { chan?: string; msg?: string } = { chan: ctx.channelId };
+  const tag = randomBytes(4).toString('hex');
   for (const { op, requests } of cases) {
     if (requests.length === 0) {
       ctx.recorder.add(skip(op.operationId, 'example_acceptance', 'no request example (path ids are the run’s own)'));
@@ -100,7 +121,7 @@ export async function runExamples(ctx: RunContext): Promise<void> {
       const ex = await ctx.call(op.operationId, {
         params: ownIds(params, ids) as typeof params,
         query: ownIds(example.query, ids) as ExampleRequest['query'],
-        ...(example.body !== undefined ? { body: ownIds(example.body, ids) } : {}),
+        ...(example.body !== undefined ? { body: uniqueEmails(op, ownIds(example.body, ids), tag) } : {}),
         token,
       });
       if (ex) ctx.recorder.add(exampleAcceptance(op, ex, example.name, outOfBandFields(ctx, op)));

@@ -30,7 +30,7 @@ function answered(operationId: string, ex: Exchange | undefined): string {
  * Registers (or signs in) an account and fills in its token and id. Returns what the server
  * answered when no token came of it, for the run's error.
  */
-async function signIn(ctx: RunContext, account: Account, register: boolean): Promise<string | undefined> {
+export async function signIn(ctx: RunContext, account: Account, register: boolean): Promise<string | undefined> {
   const steps: string[] = [];
   const registerOp = ctx.op('register');
   const template = registerOp ? validBody(ctx, registerOp) : undefined;

@@ -7,6 +7,7 @@ import type { Account, RunContext } from '../context.ts';
 import { validBody } from '../inputs.ts';
 import type { Exchange } from '../types.ts';
 import { acceptance, dataOf, idOf, listContains, ok } from './answers.ts';
+import { connectionFlows } from './connection-flows.ts';
 
 /**
  * Operations whose success needs state a request built from the contract alone cannot have: an
@@ -279,6 +280,6 @@ async function subgroupFlow(ctx: RunContext): Promise<void> {
 
 /** Runs the flows one after another (they share the two accounts); each marks what it exercised. */
 export async function stateFlows(ctx: RunContext, handled: Set<string>): Promise<void> {
-  for (const flow of [invitationsFlow, joinFlow, restoreFlow, unpinFlow]) await flow(ctx, handled);
+  for (const flow of [invitationsFlow, joinFlow, restoreFlow, unpinFlow, connectionFlows]) await flow(ctx, handled);
   for (const flow of [directChatFlow, subgroupFlow]) await flow(ctx);
 }

@@ -1,4 +1,5 @@
 import { CHECK_NAMES, type CheckName, type ConformanceResult, type Diagnostic } from '../types.ts';
+import { coverageLine, unobservedLines } from './coverage-text.ts';
 
 const SHORT: Record<CheckName, string> = {
   not_a_server_error: '5xx',
@@ -14,6 +15,8 @@ const SHORT: Record<CheckName, string> = {
   ensure_resource_availability: 'avail',
   unsupported_method: '405',
   access_control: 'access',
+  status_coverage: 'cover',
+  stream_conformance: 'stream',
 };
 
 function pad(text: string, width: number): string {
@@ -111,6 +114,11 @@ export function renderText(result: ConformanceResult): string {
     out.push(
       `${result.fixed.length} baseline entr${result.fixed.length === 1 ? 'y now passes' : 'ies now pass'} and can be removed: ${result.fixed.map((f) => `${f.check} ${f.operationId}`).join(', ')}`,
     );
+  }
+  if (result.coverage) {
+    out.push('', `Status coverage: ${coverageLine(result.coverage)}`);
+    const gaps = unobservedLines(result.coverage);
+    if (gaps.length > 0) out.push('Declared, never returned:', ...gaps.map((line) => `  ${line}`));
   }
   for (const e of result.errors) out.push('', `error: ${e.message}`);
   out.push('', `${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`);

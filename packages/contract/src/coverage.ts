@@ -1,0 +1,95 @@
+import type { Operation } from '@cohort/openapi';
+import { fail, pass, skip } from './checks/diagnostic.ts';
+import type { Diagnostic } from './types.ts';
+
+/** Statuses only a fault provokes (a timeout, a flood, a huge body, an outage): optional, outside the figure. */
+export const OPTIONAL_STATUSES: ReadonlySet<string> = new Set(['304', '408', '413', '429', '431', '503']);
+
+export interface StatusCoverage {
+  status: string;
+  /** How many answers of the run had this status. */
+  observed: number;
+  /** Needs a fault to provoke: never a finding, not counted. */
+  optional: boolean;
+  /** What the run sent to provoke it, when it did (an unknown id, a taken e-mail). */
+  provokedBy?: string;
+  /** Declared content types, and the ones the run saw with this status. */
+  declaredTypes: string[];
+  observedTypes: string[];
+}
+
+export interface OperationCoverage {
+  operationId: string;
+  /** False when the run never got any answer from it (then its statuses are not findings). */
+  exercised: boolean;
+  statuses: StatusCoverage[];
+  /** Declared non-optional statuses, and how many of them were observed. */
+  required: number;
+  covered: number;
+}
+
+export interface Coverage {
+  operations: OperationCoverage[];
+  required: number;
+  covered: number;
+  /** covered / required (1 when nothing is required). */
+  ratio: number;
+}
+
+/** What the run saw, per operation: how many answers had each status, and their media types. */
+export interface Observed {
+  statuses: Map<string, Map<number, number>>;
+  provoked: Map<string, Map<number, string>>;
+  contentTypes: Map<string, Map<number, Set<string>>>;
+}
+
+/** Declared concrete statuses (ranges such as 5XX and `default` are not a status one can observe or miss). */
+export function operationCoverage(op: Operation, observed: Observed): OperationCoverage {
+  const seen = observed.statuses.get(op.operationId) ?? new Map<number, number>();
+  const types = observed.contentTypes.get(op.operationId);
+  const provoked = observed.provoked.get(op.operationId);
+  const statuses: StatusCoverage[] = Object.entries(op.responses)
+    .filter(([status]) => /^\d{3}$/.test(status))
+    .map(([status, response]) => {
+      return {
+        status,
+        observed: seen.get(Number(status)) ?? 0,
+        optional: OPTIONAL_STATUSES.has(status),
+        ...(provoked?.has(Number(status)) ? { provokedBy: provoked.get(Number(status)) } : {}),
+        declaredTypes: Object.keys(response.content ?? {}),
+        observedTypes: [...(types?.get(Number(status)) ?? [])].filter(Boolean),
+      };
+    });
+  const required = statuses.filter((s) => !s.optional);
+  return {
+    operationId: op.operationId,
+    exercised: seen.size > 0,
+    statuses,
+    required: required.length,
+    covered: required.filter((s) => s.observed > 0).length,
+  };
+}
+
+export function coverageOf(operations: Operation[], observed: Observed): Coverage {
+  const rows = operations.map((op) => operationCoverage(op, observed));
+  const required = rows.reduce((n, r) => n + r.required, 0);
+  const covered = rows.reduce((n, r) => n + r.covered, 0);
+  return { operations: rows, required, covered, ratio: required === 0 ? 1 : covered / required };
+}
+
+/**
+ * A declared status the server never returned during the whole run, though the run sent what
+ * should provoke it (an unknown id, a malformed path, a taken e-mail): `status_coverage`. One the
+ * run had no input for is only shown as not reached in the coverage table.
+ */
+export function statusCoverage(row: OperationCoverage): Diagnostic {
+  if (!row.exercised) return skip(row.operationId, 'status_coverage', 'the run got no answer from it');
+  const missing = row.statuses.filter((s) => !s.optional && s.observed === 0 && s.provokedBy !== undefined);
+  if (missing.length === 0) return pass(row.operationId, 'status_coverage');
+  const list = missing.map((s) => `${s.status} (sent ${s.provokedBy})`).join('; ');
+  return fail(row.operationId, 'status_coverage', `declared but never returned: ${list}`, undefined, {
+    schemaPath: `responses ${missing.map((s) => s.status).join(',')}`,
+    expected: missing.map((s) => s.status),
+    actual: 'never returned',
+  });
+}
