@@ -1,26 +1,14 @@
-import type { ApiError, Schemas, User } from '@cohort/api';
+import type { ApiError, Schemas } from '@cohort/api';
 import { atom, type Getter, type Setter } from 'jotai';
 import { clearAllDrafts } from '../lib/drafts.ts';
-import { queryClientAtom } from '../lib/query.ts';
+import { queryClientAtom, queryKey } from '../lib/query.ts';
 import { type ActionResult, fail, ok } from '../lib/result.ts';
 import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../lib/session.ts';
+import { sessionAtom, setSessionAtom } from '../lib/session-state.ts';
 import { apiClientAtom } from './api.ts';
 import { resetDirectoryAtom } from './directory.ts';
-import { resetUserDataAtom } from './userData.ts';
 
-// `undefined` = not read yet: the stored session is read lazily so each store (and test) sees localStorage as it is.
-const sessionBaseAtom = atom<StoredSession | null | undefined>(undefined);
-const currentUserBaseAtom = atom<User | null>(null);
-
-export const sessionAtom = atom((get) => {
-  const session = get(sessionBaseAtom);
-  return session === undefined ? readStoredSession() : session;
-});
-
-export const isSignedInAtom = atom((get) => get(sessionAtom) !== null);
-
-/** The signed-in user (id, e-mail, names and contact block) once users/me has answered. */
-export const currentUserAtom = atom((get) => get(currentUserBaseAtom));
+export { isSignedInAtom, rememberUserIdAtom, sessionAtom } from '../lib/session-state.ts';
 
 export type LoginInput = Schemas['LoginRequest'];
 export type RegisterInput = Schemas['RegisterRequest'];
@@ -40,8 +28,9 @@ export const signInAtom = atom(null, async (get, set, input: LoginInput): Promis
   }
   const full: StoredSession = { ...session, id: me.data.data.id };
   writeStoredSession(full);
-  set(currentUserBaseAtom, me.data.data);
-  set(sessionBaseAtom, full);
+  // The profile's users/me query starts from this answer.
+  get(queryClientAtom).setQueryData(queryKey('/api/v1/users/me'), me.data);
+  set(setSessionAtom, full);
   return ok(undefined);
 });
 
@@ -51,36 +40,10 @@ export const registerAtom = atom(null, async (get, _set, input: RegisterInput): 
   return result.error ? fail(result.error) : ok(undefined);
 });
 
-/** Loads (or reloads) users/me into currentUserAtom. */
-export const loadCurrentUserAtom = atom(null, async (get, set): Promise<ActionResult<User>> => {
-  const result = await get(apiClientAtom).GET('/api/v1/users/me');
-  if (result.error) return fail(result.error);
-  set(currentUserBaseAtom, result.data.data);
-  const session = get(sessionAtom);
-  if (session && session.id !== result.data.data.id) {
-    const next = { ...session, id: result.data.data.id };
-    writeStoredSession(next);
-    set(sessionBaseAtom, next);
-  }
-  return ok(result.data.data);
-});
-
-/** Saves 'Edit my profile' through PATCH users/me. */
-export const updateCurrentUserAtom = atom(
-  null,
-  async (get, set, changes: Schemas['UserUpdate']): Promise<ActionResult<User>> => {
-    const result = await get(apiClientAtom).PATCH('/api/v1/users/me', { body: changes });
-    if (result.error) return fail(result.error);
-    set(currentUserBaseAtom, result.data.data);
-    return ok(result.data.data);
-  },
-);
-
 /** Every per-user area, so nothing of one user survives into the next sign-in in the same tab. */
 function clearState(get: Getter, set: Setter): void {
   // Server data of every kind lives in the query cache: nothing of it outlives the session.
   get(queryClientAtom).clear();
-  set(resetUserDataAtom);
   set(resetDirectoryAtom);
 }
 
@@ -93,8 +56,7 @@ export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> =>
   clearAllDrafts();
   set(sessionNoticeBaseAtom, null);
   clearState(get, set);
-  set(currentUserBaseAtom, null);
-  set(sessionBaseAtom, null);
+  set(setSessionAtom, null);
   const result = await api.POST('/api/v1/logout');
   clearStoredSession();
   return result.error ? fail(result.error) : ok(undefined);
@@ -110,7 +72,7 @@ export const dismissSessionNoticeAtom = atom(null, (_get, set) => set(sessionNot
  * go to /login, which says why. Drafts are kept, so what the user was typing is back after sign-in.
  */
 export const sessionEndedAtom = atom(null, (get, set, error?: ApiError) => {
-  if (get(sessionBaseAtom) || readStoredSession()) {
+  if (get(sessionAtom) || readStoredSession()) {
     const expired = /expired/i.test(error?.message ?? '');
     set(
       sessionNoticeBaseAtom,
@@ -121,6 +83,5 @@ export const sessionEndedAtom = atom(null, (get, set, error?: ApiError) => {
   }
   clearStoredSession();
   clearState(get, set);
-  set(currentUserBaseAtom, null);
-  set(sessionBaseAtom, null);
+  set(setSessionAtom, null);
 });

@@ -1,13 +1,13 @@
 import type { Channel, Friend } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { chatTime } from '../../lib/dates.ts';
 import { groupName, initials } from '../../lib/format.ts';
+import { useResource } from '../../lib/resources.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
-import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -74,13 +74,12 @@ export default function ChatsScreen() {
   const navigate = useNavigate();
   const channels = useMyChannels();
   const friends = useFriends();
-  const resources = useAtomValue(resourcesAtom);
   const me = useAtomValue(sessionAtom)?.id;
   const loadFriends = friends.load;
-  const loadResource = useSetAtom(loadResourceAtom);
   const { create: createGroup } = useChannelActions();
   const [query, setQuery] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'list' });
+  const tags = useResource('Tag', step.kind === 'details');
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<GroupFormErrors>({});
@@ -104,7 +103,6 @@ export default function ChatsScreen() {
     setSendError(null);
     setFieldErrors({});
     setStep({ kind: 'details', chosen });
-    void loadResource('Tag');
   };
 
   const send = async (form: GroupForm, chosen: string[]) => {
@@ -193,7 +191,7 @@ export default function ChatsScreen() {
       {step.kind === 'details' && (
         <GroupDetailsSheet
           channels={channels.data ?? []}
-          tags={resources.Tag}
+          tags={tags}
           onCancel={() => setStep({ kind: 'members', chosen: step.chosen })}
           onSend={(form) => void send(form, step.chosen)}
           sending={sending}

@@ -1,7 +1,6 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useResource } from '../../lib/resources.ts';
 import type { DirectoryFilters, ListFilterKey } from '../../state/directory.ts';
-import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -20,8 +19,7 @@ function Section({
   chosen: string[];
   onChange: (values: string[]) => void;
 }) {
-  const state = useAtomValue(resourcesAtom)[section.kind];
-  const load = useSetAtom(loadResourceAtom);
+  const state = useResource(section.kind);
   const [query, setQuery] = useState('');
   const names = useMemo(() => {
     const all = (state?.data ?? []).map((item) => item.name);
@@ -46,7 +44,7 @@ function Section({
       {state?.status === 'error' && (
         <Alert
           action={
-            <Button small variant="secondary" onClick={() => void load(section.kind)}>
+            <Button small variant="secondary" onClick={state.reload}>
               Retry
             </Button>
           }
@@ -54,7 +52,7 @@ function Section({
           Could not load the options: {state.error?.message}
         </Alert>
       )}
-      {(!state || state.status === 'loading') && (
+      {state.status === 'loading' && (
         <p className={p.meta}>
           <Spinner label="Loading options" /> Loading…
         </p>
@@ -99,13 +97,9 @@ export function FilterPanel({
   onAdd: (values: Partial<Record<ListFilterKey, string[]>>) => void;
   onClose: () => void;
 }) {
-  const load = useSetAtom(loadResourceAtom);
   const [chosen, setChosen] = useState<Partial<Record<ListFilterKey, string[]>>>(() =>
     Object.fromEntries(row.sections.map((sec) => [sec.key, filters[sec.key] ?? []])),
   );
-  useEffect(() => {
-    for (const sec of row.sections) void load(sec.kind);
-  }, [row, load]);
 
   return (
     <Sheet

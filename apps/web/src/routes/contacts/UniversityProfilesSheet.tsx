@@ -1,6 +1,5 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
+import { useState } from 'react';
+import { useResource } from '../../lib/resources.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -9,12 +8,8 @@ import * as s from './contacts.css.ts';
 
 /** 'Search University Profiles': pick a university and see its people. */
 export function UniversityProfilesSheet({ onPick, onClose }: { onPick: (name: string) => void; onClose: () => void }) {
-  const state = useAtomValue(resourcesAtom).University;
-  const load = useSetAtom(loadResourceAtom);
+  const state = useResource('University');
   const [query, setQuery] = useState('');
-  useEffect(() => {
-    void load('University');
-  }, [load]);
   const shown = (state?.data ?? []).filter((u) => u.name.toLowerCase().includes(query.trim().toLowerCase()));
 
   return (
@@ -29,7 +24,7 @@ export function UniversityProfilesSheet({ onPick, onClose }: { onPick: (name: st
       {state?.status === 'error' && (
         <Alert
           action={
-            <Button small variant="secondary" onClick={() => void load('University')}>
+            <Button small variant="secondary" onClick={state.reload}>
               Retry
             </Button>
           }

@@ -1,11 +1,7 @@
-import type { Channel } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { idle, type Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
-import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
+import { useMyChannels } from '../../features/groups/api/channels.ts';
+import { useUser } from '../../features/profile/api/users.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -14,31 +10,14 @@ import * as p from '../people/people.css.ts';
 
 /** /otherGroup: the groups the signed-in user shares with a person (state `{ id }` or `?id=`). */
 export default function OtherGroupScreen() {
-  const api = useAtomValue(apiClientAtom);
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const personId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
-  const person = useAtomValue(otherUserAtom);
-  const loadUser = useSetAtom(loadOtherUserAtom);
-  const [groups, setGroups] = useState<Loadable<Channel[]>>(idle);
-
-  const load = useCallback(async () => {
-    if (!personId) return;
-    setGroups((g) => ({ ...g, status: 'loading' }));
-    const { data, error } = await api.GET('/api/v1/users/me/channels');
-    setGroups(
-      error
-        ? { status: 'error', data: undefined, error, owner: personId }
-        : { status: 'ready', data: data.data.filter((c) => c.users.includes(personId)), error: null, owner: personId },
-    );
-  }, [api, personId]);
-  useEffect(() => {
-    void load();
-    if (personId && person.owner !== personId) void loadUser(personId);
-  }, [load, loadUser, personId, person.owner]);
-
-  const name = person.owner === personId && person.data ? `${person.data.first_name} ${person.data.last_name}` : null;
+  const person = useUser(personId ?? '').data;
+  const { reload, ...mine } = useMyChannels(undefined, personId !== null);
+  const groups = { ...mine, data: mine.data?.filter((c) => personId && c.users.includes(personId)) };
+  const name = person ? `${person.first_name} ${person.last_name}` : null;
 
   return (
     <div className={l.screen}>
@@ -55,7 +34,7 @@ export default function OtherGroupScreen() {
         ) : (
           <>
             <p className={p.meta}>{name ? `Groups you and ${name} are both in.` : 'Groups you are both in.'}</p>
-            <LoadState state={groups} what="shared groups" empty="You share no groups yet." onRetry={load}>
+            <LoadState state={groups} what="shared groups" empty="You share no groups yet." onRetry={reload}>
               {(list) => (
                 <ul className={p.rows} aria-label="Shared groups">
                   {list.map((group) => (

@@ -1,28 +1,20 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { type ReactNode, useCallback, useEffect } from 'react';
-import { loadOtherUserAtom, otherUserAtom } from '../../state/userData.ts';
+import type { ReactNode } from 'react';
+import { useUser } from '../../features/profile/api/users.ts';
 // Another user's profile is the profile view in its read-only mode.
 import { ProfileView } from '../profile/ProfileView.tsx';
 
 /** Loads `userId`'s profile and shows it read-only, with the caller's `actions` under the header. */
 export function OtherUserProfile({ userId, actions }: { userId: string; actions: ReactNode }) {
-  const state = useAtomValue(otherUserAtom);
-  const loadUser = useSetAtom(loadOtherUserAtom);
-  const load = useCallback(() => {
-    void loadUser(userId);
-  }, [loadUser, userId]);
-  useEffect(load, [load]);
-
-  const current = state.owner === userId ? state : null;
+  const user = useUser(userId);
   return (
     <ProfileView
       key={userId}
       owner={userId}
       own={false}
-      user={current?.data ?? null}
-      loading={!current || current.status === 'loading'}
-      error={current?.status === 'error' ? (current.error?.message ?? 'Unknown error') : null}
-      onRetry={load}
+      user={user.data ?? null}
+      loading={user.status === 'loading'}
+      error={user.status === 'error' ? (user.error?.message ?? 'Unknown error') : null}
+      onRetry={user.reload}
       actions={actions}
     />
   );

@@ -1,9 +1,9 @@
 import type { PublicUser } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
+import { useUpdateMe } from '../../features/profile/api/me.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
 import { useForm } from '../../lib/forms/useForm.ts';
-import { updateCurrentUserAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import * as l from '../../ui/layout.css.ts';
@@ -15,7 +15,7 @@ import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser }
 export function EditProfileSheet({ user, onClose }: { user: PublicUser | null; onClose: () => void }) {
   const [initial] = useState(() => valuesFromUser(user));
   const form = useForm<EditProfileValues>(editProfileRules, initial);
-  const update = useSetAtom(updateCurrentUserAtom);
+  const update = useUpdateMe();
   const toast = useSetAtom(showToastAtom);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,11 +1,13 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import type { Schemas } from '@cohort/api';
+import { useState } from 'react';
+import { useSavedMessages } from '../../features/profile/api/users.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { loadSavedMessagesAtom, type SavedMessage, savedMessagesAtom } from '../../state/userData.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
 import * as s from './Profile.css.ts';
+
+type SavedMessage = Schemas['SavedMessage'];
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -27,14 +29,10 @@ function SavedItem({ item }: { item: SavedMessage }) {
 
 /** Shown in place of the tabs when Saved Messages is on: the user's saved messages from the server. */
 export function SavedMessages() {
-  const state = useAtomValue(savedMessagesAtom);
-  const load = useSetAtom(loadSavedMessagesAtom);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { reload, ...state } = useSavedMessages();
   return (
     <section className={l.section} aria-label="Saved Messages">
-      <LoadState state={state} what="saved messages" empty="No saved messages yet." onRetry={() => void load()}>
+      <LoadState state={state} what="saved messages" empty="No saved messages yet." onRetry={reload}>
         {(items) => (
           <ul className={l.list}>
             {items.map((item) => (

@@ -1,6 +1,5 @@
-import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { clubs, directions, interests } from '../../state/userData.ts';
+import { clubs, directions, interests, useAddProfileItem } from '../../features/profile/api/profile-items.ts';
 import type { PickerOutcome } from '../../ui/picker/picker-rules.ts';
 
 /**
@@ -8,9 +7,9 @@ import type { PickerOutcome } from '../../ui/picker/picker-rules.ts';
  * resolves to an error message for the picker to show, or null. Experiences go to the caller instead.
  */
 export function usePickerSave(onExperience?: (outcome: Extract<PickerOutcome, { kind: 'experience' }>) => void) {
-  const addClub = useSetAtom(clubs.addAtom);
-  const addInterest = useSetAtom(interests.addAtom);
-  const addDirection = useSetAtom(directions.addAtom);
+  const addClub = useAddProfileItem(clubs);
+  const addInterest = useAddProfileItem(interests);
+  const addDirection = useAddProfileItem(directions);
   return useCallback(
     async (outcome: NonNullable<PickerOutcome>): Promise<string | null> => {
       switch (outcome.kind) {

@@ -1,7 +1,6 @@
 import type { ResourceKind } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
-import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { useResourceQueries } from '../../lib/resources.ts';
 import type { PickerList, PickerListType } from '../../ui/picker/picker-rules.ts';
 
 export interface ListSpec {
@@ -10,24 +9,22 @@ export interface ListSpec {
   label: string;
 }
 
-/** The picker's lists from the resource endpoint, loaded when the picker opens. */
+/** The picker's lists from the resource endpoint, loaded when the picker opens (`load`; again after an error). */
 export function useResourceLists(specs: readonly ListSpec[]) {
-  const all = useAtomValue(resourcesAtom);
-  const loadResource = useSetAtom(loadResourceAtom);
-  const load = useCallback(() => {
-    for (const spec of specs) void loadResource(spec.kind);
-  }, [specs, loadResource]);
-  const states = specs.map((spec) => all[spec.kind]);
-  const lists: PickerList[] = specs.map((spec) => ({
+  const [wanted, setWanted] = useState(false);
+  const kinds = useMemo(() => specs.map((spec) => spec.kind), [specs]);
+  const { states, reload } = useResourceQueries(kinds, wanted);
+  const lists: PickerList[] = specs.map((spec, i) => ({
     type: spec.type,
     label: spec.label,
-    items: all[spec.kind]?.data ?? [],
+    items: states[i]?.data ?? [],
   }));
-  const loading = states.some((s) => !s || s.status === 'loading' || s.status === 'idle');
-  const failed = states.find((s) => s?.status === 'error');
+  const loading = states.some((s) => s.status === 'loading');
+  const failed = states.find((s) => s.status === 'error');
+  const load = useCallback(() => (wanted ? reload() : setWanted(true)), [wanted, reload]);
   return {
     lists,
-    loading,
+    loading: !wanted || loading,
     loadError: failed ? `Could not load the lists: ${failed.error?.message ?? 'unknown error'}` : null,
     load,
   };

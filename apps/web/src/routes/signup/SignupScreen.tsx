@@ -1,12 +1,12 @@
 import type { ResourceItem } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
 import { useForm } from '../../lib/forms/useForm.ts';
+import { useResource } from '../../lib/resources.ts';
 import { registerAtom } from '../../state/userAuth.ts';
-import { loadResourceAtom, resourcesAtom } from '../../state/userData.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { SelectField, TextField } from '../../ui/TextField.tsx';
@@ -23,15 +23,10 @@ export const REGISTERED_NOTICE = 'Your account is ready. Sign in with your unive
 export default function SignupScreen() {
   const form = useForm<SignupValues>(signupRules, emptySignup);
   const register = useSetAtom(registerAtom);
-  const loadResource = useSetAtom(loadResourceAtom);
-  const years = useAtomValue(resourcesAtom).Graduation;
+  const years = useResource('Graduation');
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    void loadResource('Graduation');
-  }, [loadResource]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +104,7 @@ export default function SignupScreen() {
         {years?.status === 'error' && (
           <Alert
             action={
-              <Button small variant="secondary" onClick={() => void loadResource('Graduation')}>
+              <Button small variant="secondary" onClick={years.reload}>
                 Retry
               </Button>
             }

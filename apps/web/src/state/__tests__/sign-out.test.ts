@@ -7,7 +7,7 @@ import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
 import { directoryFiltersAtom, directoryKeywordAtom, setDirectoryFilterAtom } from '../directory.ts';
-import { isSignedInAtom, loadCurrentUserAtom, signOutAtom } from '../userAuth.ts';
+import { isSignedInAtom, signOutAtom } from '../userAuth.ts';
 
 const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
 
@@ -40,7 +40,10 @@ describe('signing out clears every per-user area', () => {
   it.each([
     ['log out', (store: ReturnType<typeof createAppStore>) => store.set(signOutAtom)],
     // A 401 on any authenticated call ends the session through the client's onUnauthorized.
-    ['a 401 ends the session', (store: ReturnType<typeof createAppStore>) => store.set(loadCurrentUserAtom)],
+    [
+      'a 401 ends the session',
+      (store: ReturnType<typeof createAppStore>) => store.get(apiClientAtom).GET('/api/v1/users/me'),
+    ],
   ])('%s', async (_name, endSession) => {
     const store = signedInStore({
       'GET /api/v1/users/me': () => ({ status: 401, body: errorBody('Unauthenticated.') }),

@@ -1,13 +1,18 @@
 import type { Direction, Interest } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { directions, interests } from '../../../state/userData.ts';
+import {
+  type AreaSpec,
+  directions,
+  interests,
+  useProfileList,
+  useRemoveProfileItem,
+} from '../../../features/profile/api/profile-items.ts';
 import { Chip, ChipList } from '../../../ui/Chip.tsx';
 import { LoadState } from '../../../ui/LoadState.tsx';
 import { Picker } from '../../../ui/picker/Picker.tsx';
 import { showToastAtom } from '../../../ui/toast-state.ts';
 import { usePickerSave } from '../use-picker-save.ts';
-import { useProfileList } from '../use-profile-list.ts';
 import { type ListSpec, useResourceLists } from '../use-resource-lists.ts';
 import * as s from './tabs.css.ts';
 
@@ -46,8 +51,8 @@ function ChipsTab<T extends Direction | Interest>({
   what: string;
   pickerLabel: string;
 }) {
-  const { state, reload } = useProfileList<T>(area as never, owner, own);
-  const removeItem = useSetAtom(area.removeAtom);
+  const { state, reload } = useProfileList(area as AreaSpec<T, unknown>, owner, own);
+  const removeItem = useRemoveProfileItem(area as AreaSpec<T, unknown>);
   const toast = useSetAtom(showToastAtom);
   const save = usePickerSave();
   const pickable = useResourceLists(lists);

@@ -1,14 +1,13 @@
 import type { ClubEntry } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { clubs } from '../../../state/userData.ts';
+import { clubs, useProfileList, useRemoveProfileItem } from '../../../features/profile/api/profile-items.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadState } from '../../../ui/LoadState.tsx';
 import * as l from '../../../ui/layout.css.ts';
 import { Picker } from '../../../ui/picker/Picker.tsx';
 import { showToastAtom } from '../../../ui/toast-state.ts';
 import { usePickerSave } from '../use-picker-save.ts';
-import { useProfileList } from '../use-profile-list.ts';
 import { type ListSpec, useResourceLists } from '../use-resource-lists.ts';
 import * as s from './tabs.css.ts';
 
@@ -50,7 +49,7 @@ function ClubItem({ club, onRemove }: { club: ClubEntry; onRemove?: (() => Promi
 
 export function ClubsTab({ owner, own }: { owner: string; own: boolean }) {
   const { state, reload } = useProfileList(clubs, owner, own);
-  const removeClub = useSetAtom(clubs.removeAtom);
+  const removeClub = useRemoveProfileItem(clubs);
   const toast = useSetAtom(showToastAtom);
   const save = usePickerSave();
   const pickable = useResourceLists(CLUB_LISTS);

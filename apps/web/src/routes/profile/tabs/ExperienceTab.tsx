@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
-import { experiences } from '../../../state/userData.ts';
+import { experiences, useAddProfileItem, useProfileList } from '../../../features/profile/api/profile-items.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadState } from '../../../ui/LoadState.tsx';
@@ -9,7 +9,6 @@ import { Picker } from '../../../ui/picker/Picker.tsx';
 import type { PickerOutcome } from '../../../ui/picker/picker-rules.ts';
 import { showToastAtom } from '../../../ui/toast-state.ts';
 import { usePickerSave } from '../use-picker-save.ts';
-import { useProfileList } from '../use-profile-list.ts';
 import { type ListSpec, useResourceLists } from '../use-resource-lists.ts';
 import * as s from './tabs.css.ts';
 
@@ -24,7 +23,7 @@ type PendingExperience = Extract<PickerOutcome, { kind: 'experience' }>;
 
 export function ExperienceTab({ owner, own }: { owner: string; own: boolean }) {
   const { state, reload } = useProfileList(experiences, owner, own);
-  const addExperience = useSetAtom(experiences.addAtom);
+  const addExperience = useAddProfileItem(experiences);
   const toast = useSetAtom(showToastAtom);
   const pickable = useResourceLists(EXPERIENCE_LISTS);
   // Spec: the picker hands the experience to the caller; 'Save My Experience' sends it.

@@ -1,10 +1,15 @@
 import type { Note } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
+import {
+  notes,
+  useAddProfileItem,
+  useProfileList,
+  useRemoveProfileItem,
+} from '../../../features/profile/api/profile-items.ts';
 import { clearDraft, hasDraft, readDraft, writeDraft } from '../../../lib/drafts.ts';
 import { fieldErrorsFrom } from '../../../lib/forms/server-errors.ts';
 import { useForm } from '../../../lib/forms/useForm.ts';
-import { notes } from '../../../state/userData.ts';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { LoadState } from '../../../ui/LoadState.tsx';
@@ -13,7 +18,6 @@ import { Sheet } from '../../../ui/Sheet.tsx';
 import { TextArea, TextField } from '../../../ui/TextField.tsx';
 import { showToastAtom } from '../../../ui/toast-state.ts';
 import { emptyNote, type NoteValues, noteRules } from '../note-form.ts';
-import { useProfileList } from '../use-profile-list.ts';
 import * as s from './tabs.css.ts';
 
 /** The full-screen Add Note form: Title, Note, Date; Done saves only when valid and keeps the input on failure. */
@@ -28,7 +32,7 @@ export function AddNoteForm({ onClose: close }: { onClose: () => void }) {
     clearDraft(NOTE_DRAFT);
     close();
   };
-  const addNote = useSetAtom(notes.addAtom);
+  const addNote = useAddProfileItem(notes);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -128,7 +132,7 @@ function NoteItem({ note, onDelete }: { note: Note; onDelete?: (() => Promise<vo
 
 export function NotesTab({ owner, own }: { owner: string; own: boolean }) {
   const { state, reload } = useProfileList(notes, owner, own);
-  const removeNote = useSetAtom(notes.removeAtom);
+  const removeNote = useRemoveProfileItem(notes);
   const toast = useSetAtom(showToastAtom);
   // A note the user was typing when the session ended is reopened where they left it.
   const [adding, setAdding] = useState(() => own && hasDraft(NOTE_DRAFT));
