@@ -3,8 +3,6 @@ import { atom } from 'jotai';
 
 export type Person = Schemas['PersonSummary'];
 export type SearchFilters = Schemas['UserSearchFilters'];
-export type SavedList = Schemas['SavedList'];
-export type SavedListDetail = Schemas['SavedListDetail'];
 export type ChannelInvite = Schemas['ChannelInvite'];
 
 /** The directory's list filters (everything of `searchUsers` but the keyword and paging). */

@@ -1,5 +1,6 @@
 import type { Friend } from '@cohort/api';
 import { useState } from 'react';
+import { usePeopleSearch } from '../../features/directory/api/search.ts';
 import type { Loadable } from '../../lib/result.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -7,7 +8,6 @@ import { Sheet } from '../../ui/Sheet.tsx';
 import * as s from './Chats.css.ts';
 import { MAX_MEMBERS } from './group-form.ts';
 import { PeopleChecklist, toPerson } from './PeopleChecklist.tsx';
-import { usePeopleSearch } from './use-people-search.ts';
 
 /** A person the picker can return: a friend or a directory search result. */
 export interface PickedPerson {

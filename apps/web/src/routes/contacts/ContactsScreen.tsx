@@ -2,13 +2,12 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { apiClientAtom } from '../../state/api.ts';
+import { useDirectorySearch } from '../../features/directory/api/search.ts';
 import {
-  type DirectoryFilters,
   directoryFiltersAtom,
   directoryKeywordAtom,
   type ListFilterKey,
-  type Person,
+  type SearchFilters,
   setDirectoryFilterAtom,
   toSearch,
 } from '../../state/directory.ts';
@@ -19,55 +18,27 @@ import { CreateGroupFromListSheet } from './CreateGroupFromListSheet.tsx';
 import * as s from './contacts.css.ts';
 import { FilterPanel, KeywordPanel } from './FilterPanel.tsx';
 import { FILTER_ROWS, type FilterRow } from './filter-rows.ts';
-import { ResultsSheet, type SearchState } from './ResultsSheet.tsx';
+import { ResultsSheet } from './ResultsSheet.tsx';
 import { SaveListSheet } from './SaveListSheet.tsx';
 import { UniversityProfilesSheet } from './UniversityProfilesSheet.tsx';
 
-const PER_PAGE = 30;
-
 /** The contact directory (/contacts and every other main-app path): filters, search, results and list building. */
 export default function ContactsScreen() {
-  const api = useAtomValue(apiClientAtom);
   const navigate = useNavigate();
   const filters = useAtomValue(directoryFiltersAtom);
   const [keyword, setKeyword] = useAtom(directoryKeywordAtom);
   const setFilter = useSetAtom(setDirectoryFilterAtom);
   const [panel, setPanel] = useState<FilterRow | null>(null);
   const [sheet, setSheet] = useState<'universities' | 'save' | 'create' | 'group' | null>(null);
-  const [results, setResults] = useState<SearchState | null>(null);
+  const [searched, setSearched] = useState<SearchFilters | null>(null);
+  const { state: results, more, retry } = useDirectorySearch(searched);
   const [selected, setSelected] = useState<string[]>([]);
-  const [people, setPeople] = useState<Map<string, Person>>(new Map());
 
-  const search = async (page = 1, using: DirectoryFilters = filters, words: string = keyword) => {
-    const query = toSearch(using, words);
-    setResults((r) => ({
-      query,
-      status: 'loading',
-      error: null,
-      data: page === 1 ? [] : (r?.data ?? []),
-      total: r?.total ?? 0,
-      page,
-      lastPage: r?.lastPage ?? 1,
-    }));
-    if (page === 1) setSelected([]);
-    const { data, error } = await api.GET('/api/v1/users/search', {
-      params: { query: { ...query, page, per_page: PER_PAGE } },
-    });
-    if (error) {
-      setResults((r) => (r ? { ...r, status: 'error', error: error.message } : r));
-      return;
-    }
-    const found = data.data;
-    setPeople((m) => new Map([...m, ...found.data.map((p) => [p.id, p] as const)]));
-    setResults((r) => ({
-      query,
-      status: 'ready',
-      error: null,
-      data: page === 1 ? found.data : [...(r?.data ?? []), ...found.data],
-      total: found.total,
-      page: found.current_page,
-      lastPage: found.last_page,
-    }));
+  /** A new search starts from its first page with nothing selected; the same search again reads it afresh. */
+  const search = (query: SearchFilters = toSearch(filters, keyword)) => {
+    setSelected([]);
+    if (searched && JSON.stringify(searched) === JSON.stringify(query)) retry();
+    else setSearched(query);
   };
 
   const chips = (row: FilterRow) => {
@@ -87,7 +58,7 @@ export default function ContactsScreen() {
       );
   };
 
-  const chosenPeople = selected.flatMap((id) => people.get(id) ?? []);
+  const chosenPeople = (results?.data ?? []).filter((person) => selected.includes(person.id));
 
   return (
     <div className={l.screen}>
@@ -135,7 +106,7 @@ export default function ContactsScreen() {
         aria-label="Search people"
         onSubmit={(e) => {
           e.preventDefault();
-          void search(1);
+          search();
         }}
       >
         <input
@@ -187,9 +158,8 @@ export default function ContactsScreen() {
           onClose={() => setSheet(null)}
           onPick={(name) => {
             setSheet(null);
-            const next = { ...filters, university: [name] };
             setFilter('university', [name]);
-            void search(1, next);
+            search(toSearch({ ...filters, university: [name] }, keyword));
           }}
         />
       )}
@@ -198,11 +168,11 @@ export default function ContactsScreen() {
           results={results}
           selected={selected}
           onSelect={setSelected}
-          onMore={() => void search(results.page + 1)}
-          onRetry={() => void search(results.page)}
+          onMore={more}
+          onRetry={retry}
           onSearchAgain={() => {
             // A selection the user can no longer see must not end up in the header's 'Create list'.
-            setResults(null);
+            setSearched(null);
             setSelected([]);
           }}
           onSave={() => setSheet('save')}
@@ -218,7 +188,7 @@ export default function ContactsScreen() {
           onClose={() => setSheet(null)}
           onSaved={() => {
             setSheet(null);
-            setResults(null);
+            setSearched(null);
             navigate(paths.savedLists);
           }}
         />

@@ -1,10 +1,8 @@
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { idle, type Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
-import type { SavedList } from '../../state/directory.ts';
+import { useChannelActions } from '../../features/groups/api/channels.ts';
+import { type SavedList, useSavedListActions, useSavedLists } from '../../features/saved-lists/api/saved-lists.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -14,48 +12,34 @@ import * as p from '../people/people.css.ts';
 
 /** 'Create Group From List': a new group whose members are a saved list's people. */
 export function CreateGroupFromListSheet({ onClose }: { onClose: () => void }) {
-  const api = useAtomValue(apiClientAtom);
   const navigate = useNavigate();
-  const [lists, setLists] = useState<Loadable<SavedList[]>>(idle);
+  const { reload: load, ...lists } = useSavedLists(false);
+  const { read } = useSavedListActions();
+  const { create: createGroup } = useChannelActions();
   const [chosen, setChosen] = useState<SavedList | null>(null);
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    setLists((l) => ({ ...l, status: 'loading' }));
-    const { data, error: failure } = await api.GET('/api/v1/users/me/saved-lists');
-    setLists(
-      failure
-        ? { status: 'error', data: undefined, error: failure, owner: 'me' }
-        : { status: 'ready', data: data.data, error: null, owner: 'me' },
-    );
-  }, [api]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const create = async () => {
     if (!chosen) return;
     setSaving(true);
     setError(null);
-    const list = await api.GET('/api/v1/users/me/saved-lists/{id}', { params: { path: { id: chosen.id } } });
-    if (list.error) {
+    const list = await read(chosen.id);
+    if (!list.ok) {
       setSaving(false);
       return setError(list.error.message);
     }
-    const created = await api.POST('/api/v1/users/channels/store', {
-      body: {
-        name: name.trim() || chosen.name,
-        description: `Created from the saved list "${chosen.name}".`,
-        tags: [],
-        is_closed: false,
-        users: list.data.data.members.map((m) => m.id),
-      },
+    const created = await createGroup({
+      name: name.trim() || chosen.name,
+      description: `Created from the saved list "${chosen.name}".`,
+      tags: [],
+      is_closed: false,
+      users: list.value.members.map((m) => m.id),
     });
     setSaving(false);
-    if (created.error) return setError(created.error.message);
-    const channel = created.data.data;
+    if (!created.ok) return setError(created.error.message);
+    const channel = created.value;
     navigate(`${paths.groupProfile}?id=${encodeURIComponent(channel.id)}`, { state: { id: channel.id, channel } });
   };
 

@@ -1,6 +1,6 @@
 import type { Channel } from '@cohort/api';
 import { useState } from 'react';
-import type { Person, SearchFilters } from '../../state/directory.ts';
+import type { Person, SearchState } from '../../features/directory/api/search.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -9,16 +9,6 @@ import { PersonRow, toggleId } from '../people/PersonRow.tsx';
 import * as p from '../people/people.css.ts';
 import { usePeopleActions } from '../people/use-people-actions.ts';
 import * as s from './contacts.css.ts';
-
-export interface SearchState {
-  query: SearchFilters;
-  status: 'loading' | 'ready' | 'error';
-  error: string | null;
-  data: Person[];
-  total: number;
-  page: number;
-  lastPage: number;
-}
 
 /** The search-results panel: its actions, then the people found with a checkbox each. */
 export function ResultsSheet({

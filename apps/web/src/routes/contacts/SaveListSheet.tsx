@@ -1,6 +1,5 @@
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { apiClientAtom } from '../../state/api.ts';
+import { useSavedListActions } from '../../features/saved-lists/api/saved-lists.ts';
 import type { SearchFilters } from '../../state/directory.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -36,7 +35,7 @@ export function SaveListSheet({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const api = useAtomValue(apiClientAtom);
+  const { create } = useSavedListActions();
   const [name, setName] = useState(() => suggestName(search));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,11 +46,10 @@ export function SaveListSheet({
     if (!name.trim()) return setNameError('Name is required');
     setSaving(true);
     setError(null);
-    const { error: failure } = await api.POST('/api/v1/users/me/saved-lists', {
-      body: whole ? { name: name.trim(), search } : { name: name.trim(), user_ids: selected },
-    });
+    const result = await create(whole ? { name: name.trim(), search } : { name: name.trim(), user_ids: selected });
     setSaving(false);
-    if (failure) {
+    if (!result.ok) {
+      const failure = result.error;
       setNameError(failure.fieldErrors.name?.[0] ?? null);
       setError(failure.fieldErrors.search?.[0] ? `The search ${failure.fieldErrors.search[0]}` : failure.message);
       return;

@@ -1,8 +1,8 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { apiClientAtom } from '../../state/api.ts';
+import { useSavedListActions } from '../../features/saved-lists/api/saved-lists.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
@@ -45,7 +45,7 @@ export default function ConnectorScreen() {
 }
 
 function Connector({ ids, listId, at, removed }: ConnectorState) {
-  const api = useAtomValue(apiClientAtom);
+  const { removeMember } = useSavedListActions();
   const navigate = useNavigate();
   const toast = useSetAtom(showToastAtom);
   const location = useLocation();
@@ -73,11 +73,9 @@ function Connector({ ids, listId, at, removed }: ConnectorState) {
   const next = (alsoRemoved: string[] = []) => save({ at: index + 1, removed: [...removed, ...alsoRemoved] });
   const removeFromList = async () => {
     setWorking('remove');
-    const { error } = await api.DELETE('/api/v1/users/me/saved-lists/{id}/members/{userId}', {
-      params: { path: { id: listId, userId } },
-    });
+    const result = await removeMember(listId, userId);
     setWorking(null);
-    if (error) return toast({ tone: 'error', text: `Could not remove from the list: ${error.message}` });
+    if (!result.ok) return toast({ tone: 'error', text: `Could not remove from the list: ${result.error.message}` });
     toast({ tone: 'success', text: 'Removed from the list.' });
     next([userId]);
   };

@@ -1,10 +1,9 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useSavedList, useSavedListActions } from '../../features/saved-lists/api/saved-lists.ts';
 import { shortDate } from '../../lib/dates.ts';
-import { apiClientAtom } from '../../state/api.ts';
-import type { SavedListDetail } from '../../state/directory.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button, Spinner } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -25,32 +24,23 @@ export function SavedListDetailView({
   onBack: () => void;
   onDeleted: () => void;
 }) {
-  const api = useAtomValue(apiClientAtom);
   const toast = useSetAtom(showToastAtom);
   const navigate = useNavigate();
   const { busy, invite, message } = usePeopleActions();
-  const [list, setList] = useState<SavedListDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { reload: load, ...state } = useSavedList(id);
+  const list = state.data ?? null;
+  const error = state.status === 'error' ? (state.error?.message ?? 'Unknown error') : null;
+  const { remove: removeList } = useSavedListActions();
   const [selected, setSelected] = useState<string[]>([]);
   const [picking, setPicking] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  const load = useCallback(async () => {
-    setError(null);
-    const { data, error: failure } = await api.GET('/api/v1/users/me/saved-lists/{id}', { params: { path: { id } } });
-    if (failure) setError(failure.message);
-    else setList(data.data);
-  }, [api, id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const remove = async () => {
     if (!list) return;
     setDeleting(true);
-    const { error: failure } = await api.DELETE('/api/v1/users/me/saved-lists/{id}', { params: { path: { id } } });
+    const result = await removeList(id);
     setDeleting(false);
-    if (failure) return toast({ tone: 'error', text: `Could not delete the list: ${failure.message}` });
+    if (!result.ok) return toast({ tone: 'error', text: `Could not delete the list: ${result.error.message}` });
     toast({ tone: 'success', text: `"${list.name}" moved to Recently Deleted.` });
     onDeleted();
   };

@@ -1,11 +1,8 @@
-import type { CohortClient } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { type SavedList, useSavedListActions, useSavedLists } from '../../features/saved-lists/api/saved-lists.ts';
 import { shortDate } from '../../lib/dates.ts';
-import type { Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
-import type { SavedList } from '../../state/directory.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import * as l from '../../ui/layout.css.ts';
@@ -14,49 +11,22 @@ import * as p from '../people/people.css.ts';
 import { SavedListDetailView } from './SavedListDetail.tsx';
 import * as s from './savedlists.css.ts';
 
-const idle = <T,>(): Loadable<T> => ({ status: 'idle', data: undefined, error: null, owner: null });
-
-function useLists(api: CohortClient, deleted: boolean) {
-  const [state, setState] = useState<Loadable<SavedList[]>>(idle);
-  const load = useCallback(async () => {
-    setState((st) => ({ ...st, status: 'loading' }));
-    const { data, error } = await api.GET('/api/v1/users/me/saved-lists', { params: { query: { deleted } } });
-    setState(
-      error
-        ? { status: 'error', data: undefined, error, owner: 'me' }
-        : { status: 'ready', data: data.data, error: null, owner: 'me' },
-    );
-  }, [api, deleted]);
-  return [state, load] as const;
-}
-
 /** /savedlists: All Saved Lists and Recently Deleted from the server; `?list=<id>` opens one list. */
 export default function SavedListsScreen() {
-  const api = useAtomValue(apiClientAtom);
   const toast = useSetAtom(showToastAtom);
   const [params, setParams] = useSearchParams();
-  const [all, loadAll] = useLists(api, false);
-  const [deleted, loadDeleted] = useLists(api, true);
+  const { reload: loadAll, ...all } = useSavedLists(false);
+  const { reload: loadDeleted, ...deleted } = useSavedLists(true);
+  const { restore: restoreList } = useSavedListActions();
   const [restoring, setRestoring] = useState<number | null>(null);
   const open = Number(params.get('list')) || null;
 
-  const reload = useCallback(() => {
-    void loadAll();
-    void loadDeleted();
-  }, [loadAll, loadDeleted]);
-  useEffect(() => {
-    if (!open) reload();
-  }, [open, reload]);
-
   const restore = async (list: SavedList) => {
     setRestoring(list.id);
-    const { error } = await api.POST('/api/v1/users/me/saved-lists/{id}/restore', {
-      params: { path: { id: list.id } },
-    });
+    const result = await restoreList(list.id);
     setRestoring(null);
-    if (error) return toast({ tone: 'error', text: `Could not restore "${list.name}": ${error.message}` });
+    if (!result.ok) return toast({ tone: 'error', text: `Could not restore "${list.name}": ${result.error.message}` });
     toast({ tone: 'success', text: `"${list.name}" restored.` });
-    reload();
   };
 
   if (open) {
