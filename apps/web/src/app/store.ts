@@ -1,9 +1,9 @@
 import { createCohortClient } from '@cohort/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
+import { apiClientAtom } from '../lib/api-client.ts';
 import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { readToken } from '../lib/session.ts';
-import { apiClientAtom } from '../state/api.ts';
 import { sessionEndedAtom } from '../state/userAuth.ts';
 
 export interface AppStoreOptions {

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { startLiveUpdates } from '../lib/live-updates.ts';
-import { apiClientAtom } from '../state/api.ts';
+import { useClient } from '../lib/query.ts';
 import { sessionAtom } from '../state/userAuth.ts';
 
 /** Keeps the signed-in tab's one user stream open (shared by every screen) while signed in. */
 export function useLiveUpdates(): void {
-  const client = useAtomValue(apiClientAtom);
+  const client = useClient();
   const qc = useQueryClient();
   const session = useAtomValue(sessionAtom);
   const token = session?.token;

@@ -9,21 +9,15 @@ import {
   setPinned,
   upsertChannel,
 } from './channel-cache.ts';
-
-/** Listeners for a group's messages (the open chat), told of each message the user stream brings. */
-type MessageListener = (event: Extract<UserStreamEvent, { event: 'message' }>['data']) => void;
+import { upsertMessages } from './message-cache.ts';
 
 /**
  * One user stream (`streamMe`) per signed-in tab, shared by every screen: each event is written
  * into the query cache (chat list's last message and unread badge, pin banner, member names and
- * counts, invitations, groups joined elsewhere). After a reconnect the lists are read again.
+ * counts, invitations, groups joined elsewhere, a cached chat's messages). After a reconnect the
+ * lists are read again.
  */
-export function startLiveUpdates(
-  client: CohortClient,
-  qc: QueryClient,
-  me: string | null,
-  listeners: Set<MessageListener> = new Set(),
-): () => void {
+export function startLiveUpdates(client: CohortClient, qc: QueryClient, me: string | null): () => void {
   return client.stream(
     '/api/v1/users/me/stream',
     {},
@@ -31,21 +25,16 @@ export function startLiveUpdates(
       onOpen: ({ reconnected }) => {
         if (reconnected) refetchChannels(qc);
       },
-      onEvent: (e) => applyUserEvent(qc, me, e, listeners),
+      onEvent: (e) => applyUserEvent(qc, me, e),
     },
   );
 }
 
-export function applyUserEvent(
-  qc: QueryClient,
-  me: string | null,
-  e: UserStreamEvent,
-  listeners: Set<MessageListener> = new Set(),
-): void {
+export function applyUserEvent(qc: QueryClient, me: string | null, e: UserStreamEvent): void {
   switch (e.event) {
     case 'message':
       noteMessage(qc, { ...e.data.message, channel_id: e.data.channel_id }, e.data.unread_count);
-      for (const listener of listeners) listener(e.data);
+      upsertMessages(qc, e.data.channel_id, [e.data.message]);
       break;
     case 'pin':
       setPinned(qc, e.data.channel_id, e.data.message);

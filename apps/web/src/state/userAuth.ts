@@ -1,11 +1,11 @@
 import type { ApiError, Schemas } from '@cohort/api';
 import { atom, type Getter, type Setter } from 'jotai';
+import { apiClientAtom } from '../lib/api-client.ts';
 import { clearAllDrafts } from '../lib/drafts.ts';
 import { queryClientAtom, queryKey } from '../lib/query.ts';
 import { type ActionResult, fail, ok } from '../lib/result.ts';
 import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from '../lib/session.ts';
 import { sessionAtom, setSessionAtom } from '../lib/session-state.ts';
-import { apiClientAtom } from './api.ts';
 import { resetDirectoryAtom } from './directory.ts';
 
 export { isSignedInAtom, rememberUserIdAtom, sessionAtom } from '../lib/session-state.ts';

@@ -1,15 +1,16 @@
 import type { Channel, Message } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { paths } from '../../config/paths.ts';
+import type { ChatItem } from '../../features/chat/chat-items.ts';
+import { useChannelChat } from '../../features/chat/hooks/use-channel-chat.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { useDraftText } from '../../lib/drafts.ts';
 import { groupName, personName } from '../../lib/format.ts';
 import { useBack } from '../../lib/use-back.ts';
-import { apiClientAtom } from '../../state/api.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -20,13 +21,11 @@ import { RenderGuard } from '../../ui/RenderGuard.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import { chatInboxPath, groupProfilePath } from '../chats/chat-links.ts';
-import type { ChatItem } from './chat-items.ts';
 import { ForwardDrawer } from './ForwardDrawer.tsx';
 import * as s from './Inbox.css.ts';
 import { ListHeader } from './ListHeader.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 import { ReportSheet } from './ReportSheet.tsx';
-import { useChannelChat } from './use-channel-chat.ts';
 
 const MESSAGE_MAX = 4000;
 
@@ -75,8 +74,6 @@ export default function ChatInboxScreen() {
   const [params] = useSearchParams();
   const channelId = params.get('id') ?? '';
   const linkedMessage = params.get('msg');
-  const _navigate = useNavigate();
-  const _api = useAtomValue(apiClientAtom);
   const me = useAtomValue(sessionAtom)?.id ?? null;
   const channels = useMyChannels();
   const friends = useFriends();

@@ -1,8 +1,7 @@
 import type { Friend, Message } from '@cohort/api';
-import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
+import { useCreateEvent } from '../../features/calendar/api/events.ts';
 import type { Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -32,7 +31,7 @@ export function EventFormPanel({
   onRetryFriends: () => void;
   onSaved: (title: string) => void;
 }) {
-  const api = useAtomValue(apiClientAtom);
+  const createEvent = useCreateEvent();
   const id = useId();
   const [form, setForm] = useState<EventForm>(() => newEventForm(message.message || 'New event'));
   const [touched, setTouched] = useState(false);
@@ -50,16 +49,16 @@ export function EventFormPanel({
     if (Object.keys(validateEvent(form)).length > 0) return;
     setSaving(true);
     setError(null);
-    const result = await api.POST('/api/v1/users/me/events', { body: toEventInput(form, message.id) });
+    const result = await createEvent(toEventInput(form, message.id));
     setSaving(false);
-    if (result.error) {
+    if (!result.ok) {
       const fields = Object.entries(result.error.fieldErrors)
         .map(([k, v]) => `${k}: ${v[0]}`)
         .join('; ');
       setError(`Could not save the event: ${result.error.message}${fields ? ` (${fields})` : ''}`);
       return;
     }
-    onSaved(result.data.data.title);
+    onSaved(result.value.title);
   };
 
   const inputType = form.allDay ? 'date' : 'datetime-local';

@@ -1,9 +1,8 @@
 import type { Channel, Friend, Message } from '@cohort/api';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useMessageActions } from '../../features/chat/api/messages.ts';
 import { useChannelActions } from '../../features/groups/api/channels.ts';
 import type { Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
@@ -47,8 +46,8 @@ export function ForwardDrawer({
   onDone: (text: string) => void;
   onClose: () => void;
 }) {
-  const api = useAtomValue(apiClientAtom);
-  const { create: createGroup, noteMessage } = useChannelActions();
+  const { create: createGroup } = useChannelActions();
+  const { forward } = useMessageActions();
   const [tab, setTab] = useState<TabKey>('chats');
   const [chosenChats, setChosenChats] = useState<Set<string>>(new Set());
   const [chosenPeople, setChosenPeople] = useState<Set<string>>(new Set());
@@ -65,15 +64,11 @@ export function ForwardDrawer({
     });
 
   const forwardTo = async (channelIds: string[], what: string) => {
-    const result = await api.POST('/api/v1/messages/{id}/forward', {
-      params: { path: { id: message.id } },
-      body: { channel_ids: channelIds },
-    });
-    if (result.error) {
+    const result = await forward(message.id, channelIds);
+    if (!result.ok) {
       setError(`Could not forward: ${result.error.message}`);
       return;
     }
-    for (const m of result.data.data) noteMessage(m);
     onDone(`Forwarded to ${what}.`);
   };
 

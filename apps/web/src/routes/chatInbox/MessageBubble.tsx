@@ -1,9 +1,9 @@
 import { memo, useState } from 'react';
+import type { ChatItem } from '../../features/chat/chat-items.ts';
 import { clock } from '../../lib/dates.ts';
 import { fileNameFromUrl } from '../../lib/file-name.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import type { ChatItem } from './chat-items.ts';
 import * as s from './Inbox.css.ts';
 
 function Attachment({ url, image, senderName }: { url: string; image: boolean; senderName: string }) {

@@ -1,7 +1,6 @@
 import type { Message, Schemas } from '@cohort/api';
-import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
-import { apiClientAtom } from '../../state/api.ts';
+import { useMessageActions } from '../../features/chat/api/messages.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
@@ -26,7 +25,7 @@ export function ReportSheet({
   onDone: () => void;
   onClose: () => void;
 }) {
-  const api = useAtomValue(apiClientAtom);
+  const { report } = useMessageActions();
   const id = useId();
   const [reason, setReason] = useState<Reason>('spam');
   const [details, setDetails] = useState('');
@@ -35,12 +34,9 @@ export function ReportSheet({
   const send = async () => {
     setBusy(true);
     setError(null);
-    const result = await api.POST('/api/v1/messages/{id}/report', {
-      params: { path: { id: message.id } },
-      body: { reason, ...(details.trim() ? { details: details.trim() } : {}) },
-    });
+    const result = await report(message.id, { reason, ...(details.trim() ? { details: details.trim() } : {}) });
     setBusy(false);
-    if (result.error) setError(`Could not report: ${result.error.message}`);
+    if (!result.ok) setError(`Could not report: ${result.error.message}`);
     else onDone();
   };
   return (

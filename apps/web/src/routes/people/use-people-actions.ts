@@ -1,13 +1,13 @@
 import type { Channel } from '@cohort/api';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { apiClientAtom } from '../../state/api.ts';
+import { useChannelActions } from '../../features/groups/api/channels.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
 import { type ChatPerson, useOpenChat } from './use-open-chat.ts';
 
 /** Invite to Group and Message Selected Contacts, shared by the directory, saved lists and the connector. */
 export function usePeopleActions() {
-  const api = useAtomValue(apiClientAtom);
+  const { invite: sendInvites } = useChannelActions();
   const toast = useSetAtom(showToastAtom);
   const { openChat } = useOpenChat();
   const [busy, setBusy] = useState<string | null>(null);
@@ -15,16 +15,13 @@ export function usePeopleActions() {
   /** Sends the invitations; resolves true when the server took them. */
   const invite = async (group: Channel, ids: string[]): Promise<boolean> => {
     setBusy(group.id);
-    const { data, error } = await api.POST('/api/v1/channels/{id}/invites', {
-      params: { path: { id: group.id } },
-      body: { user_ids: ids },
-    });
+    const result = await sendInvites(group.id, ids);
     setBusy(null);
-    if (error) {
-      toast({ tone: 'error', text: `Could not invite to ${group.name}: ${error.message}` });
+    if (!result.ok) {
+      toast({ tone: 'error', text: `Could not invite to ${group.name}: ${result.error.message}` });
       return false;
     }
-    const sent = data.data.length;
+    const sent = result.value.length;
     const skipped = ids.length - sent;
     toast({
       tone: 'success',

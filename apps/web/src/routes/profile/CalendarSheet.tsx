@@ -1,17 +1,12 @@
-import type { Schemas } from '@cohort/api';
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { type CalendarEvent, useEvents } from '../../features/calendar/api/events.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { personName } from '../../lib/format.ts';
-import { idle, type Loadable } from '../../lib/result.ts';
-import { apiClientAtom } from '../../state/api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadState } from '../../ui/LoadState.tsx';
 import { Sheet } from '../../ui/Sheet.tsx';
 import * as s from './Calendar.css.ts';
-
-type CalendarEvent = Schemas['CalendarEvent'];
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -40,24 +35,12 @@ function when(event: CalendarEvent): string {
 
 /** The signed-in user's calendar (events saved from a chat's Forward → Calendar), soonest first. */
 export function CalendarSheet({ onClose }: { onClose: () => void }) {
-  const api = useAtomValue(apiClientAtom);
   const friends = useFriends();
   const loadFriends = friends.load;
-  const [events, setEvents] = useState<Loadable<CalendarEvent[]>>(idle);
-
-  const load = useCallback(async () => {
-    setEvents((e) => ({ ...e, status: 'loading' }));
-    const { data, error } = await api.GET('/api/v1/users/me/events');
-    setEvents(
-      error
-        ? { status: 'error', data: undefined, error, owner: null }
-        : { status: 'ready', data: data.data, error: null, owner: null },
-    );
-  }, [api]);
+  const { reload: load, ...events } = useEvents();
   useEffect(() => {
-    void load();
-    if (friends.status === 'idle') void loadFriends();
-  }, [load, loadFriends, friends.status]);
+    if (friends.status === 'idle') loadFriends();
+  }, [loadFriends, friends.status]);
 
   // Invited people by name where they are friends; the rest are counted.
   const nameOf = new Map((friends.data ?? []).map((f) => [f.id, personName(f)]));

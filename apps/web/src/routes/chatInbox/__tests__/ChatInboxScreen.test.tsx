@@ -3,6 +3,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { useChannelChat } from '../../../features/chat/hooks/use-channel-chat.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
 import {
   createFakeApi,
@@ -15,7 +16,6 @@ import {
 } from '../../../test/fake-api.ts';
 import { createTestStore, renderApp, TestProviders } from '../../../test/render.tsx';
 import { ListHeader } from '../ListHeader.tsx';
-import { useChannelChat } from '../use-channel-chat.ts';
 
 const ID = 'chan_group0000000000';
 const FRIEND = 'usr_friend0000000001';

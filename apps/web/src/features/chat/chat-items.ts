@@ -12,27 +12,6 @@ const keyOf = (m: Message) => m.client_id ?? m.id;
 
 export const fromServer = (m: Message): ChatItem => ({ ...m, key: keyOf(m) });
 
-/**
- * Puts a server message into the list: it replaces the optimistic bubble with the same client_id
- * or the same message already there (the POST answer and the stream may both deliver it), else appends.
- */
-export function upsertMessage(items: readonly ChatItem[], message: Message): ChatItem[] {
-  const at = items.findIndex(
-    (i) => i.id === message.id || (message.client_id !== undefined && i.client_id === message.client_id),
-  );
-  const item: ChatItem = { ...message, key: at === -1 ? keyOf(message) : (items[at]?.key ?? keyOf(message)) };
-  if (at === -1) return [...items, item];
-  const next = items.slice();
-  next[at] = item;
-  return next;
-}
-
-/** Older messages (a page from get-messages) go in front; any already shown are skipped. */
-export function prependOlder(items: readonly ChatItem[], older: readonly Message[]): ChatItem[] {
-  const seen = new Set(items.map((i) => i.id));
-  return [...older.filter((m) => !seen.has(m.id)).map(fromServer), ...items];
-}
-
 /** The bubble shown the moment the user presses Send. */
 export function optimistic(draft: {
   clientId: string;
