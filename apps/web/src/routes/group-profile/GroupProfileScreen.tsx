@@ -1,13 +1,17 @@
-import type { ApiError, Message, Schemas } from '@cohort/api';
+import type { Schemas } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { otherProfilePath, paths } from '../../config/paths.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
-import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
+import {
+  useChannel,
+  useChannelActions,
+  useChannelMessages,
+  useMyChannels,
+} from '../../features/groups/api/channels.ts';
 import { formatDate, parseDate } from '../../lib/dates.ts';
 import { groupName, initials, personName } from '../../lib/format.ts';
-import { useApi } from '../../lib/query.ts';
 import { useBack } from '../../lib/use-back.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -83,14 +87,8 @@ export default function GroupProfileScreen() {
   const muted = listed?.is_muted ?? detail?.is_muted ?? false;
   // The shared-content tabs read the latest messages once one of them is opened.
   const needsMessages = tab === 'media' || tab === 'files' || tab === 'link';
-  const shared = useApi().useQuery(
-    'get',
-    '/api/v1/channels/{id}/get-messages',
-    { params: { path: { id }, query: { limit: MEDIA_PAGE } } },
-    { enabled: needsMessages && member },
-  );
-  const messages: Message[] | null = shared.data?.data ?? null;
-  const mediaError = shared.isError ? (shared.error as unknown as ApiError).message : null;
+  const shared = useChannelMessages(id, MEDIA_PAGE, needsMessages && member);
+  const { messages, error: mediaError } = shared;
   const media = useMemo(() => channelMedia(messages ?? []), [messages]);
 
   const leave = async (channelId: string, after: 'chats' | 'reload') => {
@@ -379,7 +377,7 @@ export default function GroupProfileScreen() {
             {needsMessages && member && mediaError && (
               <Alert
                 action={
-                  <Button small variant="secondary" onClick={() => void shared.refetch()}>
+                  <Button small variant="secondary" onClick={shared.reload}>
                     Retry
                   </Button>
                 }

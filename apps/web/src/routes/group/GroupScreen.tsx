@@ -1,13 +1,12 @@
 import type { Channel } from '@cohort/api';
-import { useQueries } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useChannelActions, useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
+import { useUserNames } from '../../features/profile/api/users.ts';
 import { shortDate } from '../../lib/dates.ts';
-import { groupName, personName } from '../../lib/format.ts';
-import { useApi } from '../../lib/query.ts';
+import { groupName } from '../../lib/format.ts';
 import type { ActionResult } from '../../lib/result.ts';
 import { useBack } from '../../lib/use-back.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -26,21 +25,6 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
-/** The names of the people who sent invitations, by user id (one query per person, cached). */
-function useInviterNames(ids: string[]): Map<string, string> {
-  const api = useApi();
-  const results = useQueries({
-    queries: ids.map((id) => api.queryOptions('get', '/api/v1/users/{id}', { params: { path: { id } } })),
-  });
-  const names = new Map<string, string>();
-  results.forEach((r, i) => {
-    const name = r.data ? personName(r.data.data, '') : '';
-    const id = ids[i];
-    if (name && id) names.set(id, name);
-  });
-  return names;
-}
-
 /** /group: My Groups, Inactive Groups and Group Invites, all from the server. State `{ id: 1..3 }` picks the tab. */
 export default function GroupScreen() {
   const location = useLocation();
@@ -58,7 +42,7 @@ export default function GroupScreen() {
   const [working, setWorking] = useState<string | null>(null);
   // Who invited: a name says more than a date. A failed look-up just leaves the name out.
   const inviterIds = [...new Set((invites.data ?? []).map((i) => i.invited_by))];
-  const inviters = useInviterNames(tab === 'invites' ? inviterIds : []);
+  const inviters = useUserNames(tab === 'invites' ? inviterIds : []);
 
   /** Runs one row action; its mutation updates every cached list that shows the group (the More menu's counts too). */
   const act = async (key: string, call: () => Promise<ActionResult<unknown>>, done: string) => {

@@ -1,11 +1,9 @@
 import type { Channel, ChannelInput } from '@cohort/api';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useChannelActions } from '../../features/groups/api/channels.ts';
-import { useApi } from '../../lib/query.ts';
+import { useChannelActions, useReadMyChannels } from '../../features/groups/api/channels.ts';
 import { sessionAtom } from '../../state/userAuth.ts';
 import { showToastAtom } from '../../ui/toast-state.ts';
 
@@ -64,8 +62,7 @@ export function newChatInput(others: readonly ChatPerson[], description = ''): C
  * members is not it. Shared by Chats, the directory, saved lists and the connector.
  */
 export function useOpenChat() {
-  const qc = useQueryClient();
-  const api = useApi();
+  const readMyChannels = useReadMyChannels();
   const myId = useAtomValue(sessionAtom)?.id;
   const { create: createGroup } = useChannelActions();
   const toast = useSetAtom(showToastAtom);
@@ -80,7 +77,7 @@ export function useOpenChat() {
     try {
       let list: Channel[];
       try {
-        list = (await qc.fetchQuery(api.queryOptions('get', '/api/v1/users/me/channels'))).data;
+        list = await readMyChannels();
       } catch (error) {
         // Without the list there is no telling whether the chat exists; creating one could make a duplicate.
         toast({ tone: 'error', text: `Could not open the chat: ${(error as Error).message}` });

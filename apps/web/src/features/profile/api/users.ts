@@ -1,4 +1,6 @@
+import { useQueries } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { personName } from '../../../lib/format.ts';
 import { loadable, settle, useApi, useClient } from '../../../lib/query.ts';
 
 /** GET /users/{id}: another user's public profile. */
@@ -20,4 +22,19 @@ export function useConnectUser() {
     (id: string) => settle<unknown>(api.POST('/api/v1/users/{id}/connect', { params: { path: { id } } })),
     [api],
   );
+}
+
+/** The names of these people, by user id (one cached query per person); a failed look-up leaves a name out. */
+export function useUserNames(ids: string[]): Map<string, string> {
+  const api = useApi();
+  const results = useQueries({
+    queries: ids.map((id) => api.queryOptions('get', '/api/v1/users/{id}', { params: { path: { id } } })),
+  });
+  const names = new Map<string, string>();
+  results.forEach((r, i) => {
+    const name = r.data ? personName(r.data.data, '') : '';
+    const id = ids[i];
+    if (name && id) names.set(id, name);
+  });
+  return names;
 }
