@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { Icon, type IconName } from '../components/ui/Icon.tsx';
+import * as l from '../components/ui/layout.css.ts';
 import { paths, pathsWithoutTabBar } from '../config/paths.ts';
-import { Icon, type IconName } from '../ui/Icon.tsx';
-import * as l from '../ui/layout.css.ts';
 import * as s from './AppShell.css.ts';
 
 const TABS: { label: string; to: string | null; icon: IconName }[] = [

@@ -23,31 +23,31 @@ export const routes: RouteObject[] = [
           {
             element: <RedirectIfSignedIn />,
             children: [
-              { path: paths.login, lazy: screen(() => import('../routes/login/LoginScreen.tsx')) },
-              { path: paths.signup, lazy: screen(() => import('../routes/signup/SignupScreen.tsx')) },
+              { path: paths.login, lazy: screen(() => import('./routes/login.tsx')) },
+              { path: paths.signup, lazy: screen(() => import('./routes/signup.tsx')) },
             ],
           },
           {
             element: <RequireSignedIn />,
             children: [
               { index: true, element: <Navigate to={paths.contacts} replace /> },
-              { path: paths.profile, lazy: screen(() => import('../routes/profile/ProfileScreen.tsx')) },
+              { path: paths.profile, lazy: screen(() => import('./routes/profile.tsx')) },
               {
                 path: paths.otherProfile,
-                lazy: screen(() => import('../routes/otherProfile/ConnectorScreen.tsx')),
+                lazy: screen(() => import('./routes/other-profile.tsx')),
               },
-              { path: paths.contacts, lazy: screen(() => import('../routes/contacts/ContactsScreen.tsx')) },
-              { path: paths.savedLists, lazy: screen(() => import('../routes/savedlists/SavedListsScreen.tsx')) },
-              { path: paths.group, lazy: screen(() => import('../routes/group/GroupScreen.tsx')) },
-              { path: paths.chats, lazy: screen(() => import('../routes/chats/ChatsScreen.tsx')) },
-              { path: paths.chatInbox, lazy: screen(() => import('../routes/chatInbox/ChatInboxScreen.tsx')) },
+              { path: paths.contacts, lazy: screen(() => import('./routes/contacts.tsx')) },
+              { path: paths.savedLists, lazy: screen(() => import('./routes/saved-lists.tsx')) },
+              { path: paths.group, lazy: screen(() => import('./routes/group.tsx')) },
+              { path: paths.chats, lazy: screen(() => import('./routes/chats.tsx')) },
+              { path: paths.chatInbox, lazy: screen(() => import('./routes/chat-inbox.tsx')) },
               {
                 path: paths.groupProfile,
-                lazy: screen(() => import('../routes/group-profile/GroupProfileScreen.tsx')),
+                lazy: screen(() => import('./routes/group-profile.tsx')),
               },
-              { path: paths.otherGroup, lazy: screen(() => import('../routes/otherGroup/OtherGroupScreen.tsx')) },
+              { path: paths.otherGroup, lazy: screen(() => import('./routes/other-group.tsx')) },
               // Spec: any other path of the main app is the contacts screen.
-              { path: '*', lazy: screen(() => import('../routes/contacts/ContactsScreen.tsx')) },
+              { path: '*', lazy: screen(() => import('./routes/contacts.tsx')) },
             ],
           },
         ],

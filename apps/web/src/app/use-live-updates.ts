@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { sessionAtom } from '../lib/auth.ts';
 import { startLiveUpdates } from '../lib/live-updates.ts';
 import { useClient } from '../lib/query.ts';
-import { sessionAtom } from '../state/userAuth.ts';
 
 /** Keeps the signed-in tab's one user stream open (shared by every screen) while signed in. */
 export function useLiveUpdates(): void {

@@ -1,0 +1,453 @@
+import type { Channel, Message } from '@cohort/api';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
+import * as l from '../../components/ui/layout.css.ts';
+import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
+import { RenderGuard } from '../../components/ui/RenderGuard.tsx';
+import { Sheet } from '../../components/ui/Sheet.tsx';
+import { showToastAtom } from '../../components/ui/toast-state.ts';
+import { chatInboxPath, groupProfilePath, paths } from '../../config/paths.ts';
+import { EventFormPanel } from '../../features/calendar/components/EventFormPanel.tsx';
+import type { ChatItem } from '../../features/chat/chat-items.ts';
+import { ForwardDrawer } from '../../features/chat/components/ForwardDrawer.tsx';
+import * as s from '../../features/chat/components/Inbox.css.ts';
+import { ListHeader } from '../../features/chat/components/ListHeader.tsx';
+import { MessageBubble } from '../../features/chat/components/MessageBubble.tsx';
+import { ReportSheet } from '../../features/chat/components/ReportSheet.tsx';
+import { useChannelChat } from '../../features/chat/hooks/use-channel-chat.ts';
+import { useFriends } from '../../features/directory/api/friends.ts';
+import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
+import { sessionAtom } from '../../lib/auth.ts';
+import { useDraftText } from '../../lib/drafts.ts';
+import { groupName, personName } from '../../lib/format.ts';
+import { useBack } from '../../lib/use-back.ts';
+
+const MESSAGE_MAX = 4000;
+
+function MessageMenu({
+  item,
+  pinned,
+  onAction,
+  onClose,
+}: {
+  item: ChatItem;
+  pinned: boolean;
+  onAction: (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => void;
+  onClose: () => void;
+}) {
+  const actions = [
+    ['reply', 'Reply'],
+    ['copy', 'Copy'],
+    ['pin', pinned ? 'Unpin' : 'Pin'],
+    ['link', 'Copy Link'],
+    ['forward', 'Forward'],
+    ['report', 'Report'],
+    ['select', 'Select'],
+  ] as const;
+  return (
+    <Sheet title="Message" onClose={onClose}>
+      <p className={l.muted}>{item.message.slice(0, 140) || 'Attachment'}</p>
+      <ul className={s.menuList} aria-label="Message actions">
+        {actions.map(([key, label]) => (
+          <li key={key}>
+            <button
+              type="button"
+              className={key === 'report' ? s.dangerItem : s.menuItem}
+              onClick={() => onAction(key)}
+            >
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Sheet>
+  );
+}
+
+/** /chatInbox?id=chan_…: one group's conversation, live. */
+export default function ChatInboxScreen() {
+  const [params] = useSearchParams();
+  const channelId = params.get('id') ?? '';
+  const linkedMessage = params.get('msg');
+  const me = useAtomValue(sessionAtom)?.id ?? null;
+  const channels = useMyChannels();
+  const friends = useFriends();
+  const loadFriends = friends.load;
+  const actions = useChannelActions();
+  const back = useBack(paths.chats);
+  const group = useChannel(channelId);
+  const toast = useSetAtom(showToastAtom);
+  const chat = useChannelChat(channelId, me);
+  const listRef = useRef<VirtuosoHandle>(null);
+  // The composer's text is a draft per chat: it survives an expired session and a trip to sign-in.
+  const [text, setText] = useDraftText(`chat:${channelId}`);
+  const [replyTo, setReplyTo] = useState<ChatItem | null>(null);
+  const [menuFor, setMenuFor] = useState<ChatItem | null>(null);
+  const [forwarding, setForwarding] = useState<Message | null>(null);
+  const [reporting, setReporting] = useState<Message | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [highlight, setHighlight] = useState<string | null>(linkedMessage);
+
+  const detail = group.data;
+  const listed = channels.data?.find((c) => c.id === channelId);
+  const channel: Channel | undefined = listed ?? detail;
+  // Unknown (the profile failed and the group is not in the loaded list) shows no count rather than a wrong 0.
+  const memberCount = detail?.member_count ?? listed?.users.length;
+  const pinned = chat.pinned !== undefined ? chat.pinned : (channel?.pinned_message ?? null);
+  const names = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, personName(m)])), [detail]);
+  const nameOf = useCallback((id: string) => (id === me ? 'You' : (names.get(id) ?? 'Member')), [me, names]);
+  const byId = useMemo(() => new Map(chat.items.map((m) => [m.id, m])), [chat.items]);
+  const online = chat.online ?? detail?.online_count;
+
+  const scrollTo = useCallback(
+    (messageId: string) => {
+      const index = chat.items.findIndex((m) => m.id === messageId);
+      if (index === -1) return false;
+      listRef.current?.scrollToIndex({ index: chat.firstItemIndex + index, align: 'center', behavior: 'smooth' });
+      setHighlight(messageId);
+      return true;
+    },
+    [chat.items, chat.firstItemIndex],
+  );
+
+  // A copied link (…&msg=msg_…) opens the chat at that message when it is among the loaded ones.
+  const linkedDone = useRef(false);
+  useEffect(() => {
+    if (!linkedMessage || linkedDone.current || chat.status !== 'ready') return;
+    linkedDone.current = true;
+    if (!scrollTo(linkedMessage)) toast({ tone: 'info', text: 'That message is further back in the history.' });
+  }, [linkedMessage, chat.status, scrollTo, toast]);
+
+  // Until the history is in, a message would have nowhere to show: it stays in the box.
+  const canSend = chat.status === 'ready';
+  const send = () => {
+    const body = text.trim();
+    if (!body || !canSend) return;
+    chat.send(body, replyTo?.id ?? null);
+    setText('');
+    setReplyTo(null);
+    // Own messages always scroll into view, wherever the user was reading.
+    requestAnimationFrame(() => listRef.current?.scrollToIndex({ index: 'LAST', behavior: 'auto' }));
+  };
+
+  const copy = async (value: string, done: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast({ tone: 'success', text: done });
+    } catch {
+      toast({ tone: 'error', text: 'Could not copy: the browser refused clipboard access.' });
+    }
+  };
+
+  const togglePin = async (item: ChatItem) => {
+    if (pinned?.id === item.id) {
+      const r = await actions.unpin(channelId, item);
+      if (!r.ok) return toast({ tone: 'error', text: `Could not unpin: ${r.error.message}` });
+      chat.setPinned(null);
+      return toast({ tone: 'success', text: 'Unpinned.' });
+    }
+    const r = await actions.pin(channelId, item);
+    if (!r.ok) return toast({ tone: 'error', text: `Could not pin: ${r.error.message}` });
+    chat.setPinned(r.value);
+    toast({ tone: 'success', text: 'Pinned.' });
+  };
+
+  const onAction = (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => {
+    const item = menuFor;
+    setMenuFor(null);
+    if (!item) return;
+    if (action === 'reply') setReplyTo(item);
+    if (action === 'copy') void copy(item.message, 'Message copied.');
+    if (action === 'pin') void togglePin(item);
+    if (action === 'link') {
+      void copy(
+        `${window.location.origin}${chatInboxPath(channelId)}&msg=${encodeURIComponent(item.id)}`,
+        'Link copied.',
+      );
+    }
+    if (action === 'forward') {
+      setForwarding(item);
+      if (friends.status !== 'ready') void loadFriends();
+    }
+    if (action === 'report') setReporting(item);
+    if (action === 'select') {
+      setSelecting(true);
+      setSelected(new Set([item.id]));
+    }
+  };
+
+  const toggleSelect = useCallback(
+    (id: string) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  const endSelect = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+
+  if (!channelId || (group.status === 'error' && isNotFound(group.error))) {
+    return (
+      <NotFound
+        title="Chat not found"
+        text="There is no chat at this link. It may have been removed, or the link is incomplete."
+        back={paths.chats}
+        backLabel="Back to Chats"
+      />
+    );
+  }
+
+  return (
+    <div className={s.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
+          <Icon name="back" />
+        </Button>
+        <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
+          <h1 className={s.headerName} dir="auto">
+            {channel ? groupName(channel.name) : 'Chat'}
+          </h1>
+          <span className={s.headerMeta}>
+            {[
+              memberCount !== undefined && `${memberCount.toLocaleString()} members`,
+              online !== undefined && `${online} online`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </Link>
+        <span style={{ width: 44 }} />
+      </header>
+
+      {group.status === 'error' && (
+        <div className={l.section}>
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={group.reload}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the group's members: {group.error?.message}
+          </Alert>
+        </div>
+      )}
+      {chat.refreshError && (
+        <div className={l.section}>
+          <Alert
+            action={
+              <Button small variant="secondary" loading={chat.refreshing} onClick={chat.refresh}>
+                Retry
+              </Button>
+            }
+          >
+            Couldn't refresh messages: {chat.refreshError.message}
+          </Alert>
+        </div>
+      )}
+
+      {pinned && (
+        <button
+          type="button"
+          className={s.pinned}
+          onClick={() => {
+            if (!scrollTo(pinned.id))
+              toast({ tone: 'info', text: 'The pinned message is further back in the history.' });
+          }}
+        >
+          <Icon name="pin" width={16} height={16} />
+          <span className={s.pinnedText}>
+            <strong>Pinned</strong> <span dir="auto">{pinned.message || 'Attachment'}</span>
+          </span>
+        </button>
+      )}
+
+      {chat.status === 'error' && (
+        <div className={l.section}>
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={chat.reload}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the messages: {chat.error?.message}
+          </Alert>
+        </div>
+      )}
+      {chat.status === 'loading' && <p className={`${l.muted} ${l.section}`}>Loading messages…</p>}
+      {chat.status === 'ready' && (
+        <Virtuoso
+          ref={listRef}
+          className={s.list}
+          data={chat.items}
+          firstItemIndex={chat.firstItemIndex}
+          initialTopMostItemIndex={Math.max(0, chat.items.length - 1)}
+          startReached={chat.loadOlder}
+          followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+          computeItemKey={(_, item) => item.key}
+          increaseViewportBy={{ top: 600, bottom: 300 }}
+          role="log"
+          aria-label="Messages"
+          context={{
+            loadingOlder: chat.loadingOlder,
+            hasMore: chat.hasMore,
+            empty: chat.items.length === 0,
+            olderError: chat.olderError,
+            onRetryOlder: chat.loadOlder,
+          }}
+          components={{ Header: ListHeader }}
+          itemContent={(_, item) => {
+            const quotedItem = item.reply_message_id ? byId.get(item.reply_message_id) : undefined;
+            return (
+              <RenderGuard fallback={<p className={s.unshowable}>This message can't be shown.</p>}>
+                <MessageBubble
+                  item={item}
+                  own={item.sender_id === me}
+                  senderName={nameOf(item.sender_id)}
+                  quoted={quotedItem ? { name: nameOf(quotedItem.sender_id), text: quotedItem.message } : undefined}
+                  selecting={selecting}
+                  selected={selected.has(item.id)}
+                  highlighted={highlight === item.id}
+                  onToggleSelect={toggleSelect}
+                  onMenu={setMenuFor}
+                  onRetry={chat.retry}
+                />
+              </RenderGuard>
+            );
+          }}
+        />
+      )}
+
+      {selecting ? (
+        <div className={s.actionBar} role="toolbar" aria-label="Selected messages">
+          <span>{selected.size} selected</span>
+          <div className={l.row}>
+            <Button
+              small
+              variant="secondary"
+              disabled={selected.size === 0}
+              onClick={() =>
+                void copy(
+                  chat.items
+                    .filter((m) => selected.has(m.id))
+                    .map((m) => `${nameOf(m.sender_id)}: ${m.message}`)
+                    .join('\n'),
+                  `${selected.size} messages copied.`,
+                ).then(endSelect)
+              }
+            >
+              Copy
+            </Button>
+            <Button small onClick={endSelect}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          className={s.composer}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          {replyTo && (
+            <div className={s.replyBar}>
+              <span
+                style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                Replying to <strong dir="auto">{nameOf(replyTo.sender_id)}</strong>:{' '}
+                <span dir="auto">{replyTo.message || 'Attachment'}</span>
+              </span>
+              <button type="button" className={s.menuButton} aria-label="Cancel reply" onClick={() => setReplyTo(null)}>
+                <Icon name="close" width={16} height={16} />
+              </button>
+            </div>
+          )}
+          <div className={s.composerRow}>
+            <textarea
+              className={s.input}
+              rows={1}
+              placeholder="Message"
+              aria-label="Message"
+              value={text}
+              maxLength={MESSAGE_MAX}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  send();
+                }
+              }}
+            />
+            <Button
+              type="submit"
+              aria-label="Send"
+              title={canSend ? undefined : 'Sending waits until the messages have loaded'}
+              disabled={!text.trim() || !me || !canSend}
+            >
+              <Icon name="send" width={18} height={18} />
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {menuFor && (
+        <MessageMenu
+          item={menuFor}
+          pinned={pinned?.id === menuFor.id}
+          onAction={onAction}
+          onClose={() => setMenuFor(null)}
+        />
+      )}
+      {forwarding && me && (
+        <ForwardDrawer
+          message={forwarding}
+          me={me}
+          channels={channels}
+          currentChannelId={channelId}
+          friends={friends}
+          onRetryChannels={channels.reload}
+          onRetryFriends={() => void loadFriends()}
+          createGroup={actions.create}
+          calendar={(onSaved) => (
+            <EventFormPanel
+              message={forwarding}
+              friends={friends}
+              onRetryFriends={() => void loadFriends()}
+              onSaved={onSaved}
+            />
+          )}
+          onClose={() => setForwarding(null)}
+          onDone={(done) => {
+            setForwarding(null);
+            toast({ tone: 'success', text: done });
+          }}
+        />
+      )}
+      {reporting && (
+        <ReportSheet
+          message={reporting}
+          onClose={() => setReporting(null)}
+          onDone={() => {
+            setReporting(null);
+            toast({ tone: 'success', text: 'Thanks, the moderators will look at it.' });
+          }}
+        />
+      )}
+    </div>
+  );
+}
