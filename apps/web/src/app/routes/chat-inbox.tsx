@@ -2,22 +2,21 @@ import type { Channel, Message } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { VirtuosoHandle } from 'react-virtuoso';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
-import { RenderGuard } from '../../components/ui/RenderGuard.tsx';
-import { Sheet } from '../../components/ui/Sheet.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { chatInboxPath, groupProfilePath, paths } from '../../config/paths.ts';
 import { EventFormPanel } from '../../features/calendar/components/EventFormPanel.tsx';
 import type { ChatItem } from '../../features/chat/chat-items.ts';
+import { Composer } from '../../features/chat/components/Composer.tsx';
 import { ForwardDrawer } from '../../features/chat/components/ForwardDrawer.tsx';
 import * as s from '../../features/chat/components/Inbox.css.ts';
-import { ListHeader } from '../../features/chat/components/ListHeader.tsx';
-import { MessageBubble } from '../../features/chat/components/MessageBubble.tsx';
+import { MessageList } from '../../features/chat/components/MessageList.tsx';
+import { type MessageAction, MessageMenu } from '../../features/chat/components/MessageMenu.tsx';
 import { ReportSheet } from '../../features/chat/components/ReportSheet.tsx';
 import { useChannelChat } from '../../features/chat/hooks/use-channel-chat.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
@@ -26,48 +25,6 @@ import { sessionAtom } from '../../lib/auth.ts';
 import { useDraftText } from '../../lib/drafts.ts';
 import { groupName, personName } from '../../lib/format.ts';
 import { useBack } from '../../lib/use-back.ts';
-
-const MESSAGE_MAX = 4000;
-
-function MessageMenu({
-  item,
-  pinned,
-  onAction,
-  onClose,
-}: {
-  item: ChatItem;
-  pinned: boolean;
-  onAction: (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => void;
-  onClose: () => void;
-}) {
-  const actions = [
-    ['reply', 'Reply'],
-    ['copy', 'Copy'],
-    ['pin', pinned ? 'Unpin' : 'Pin'],
-    ['link', 'Copy Link'],
-    ['forward', 'Forward'],
-    ['report', 'Report'],
-    ['select', 'Select'],
-  ] as const;
-  return (
-    <Sheet title="Message" onClose={onClose}>
-      <p className={l.muted}>{item.message.slice(0, 140) || 'Attachment'}</p>
-      <ul className={s.menuList} aria-label="Message actions">
-        {actions.map(([key, label]) => (
-          <li key={key}>
-            <button
-              type="button"
-              className={key === 'report' ? s.dangerItem : s.menuItem}
-              onClick={() => onAction(key)}
-            >
-              {label}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </Sheet>
-  );
-}
 
 /** /chatInbox?id=chan_…: one group's conversation, live. */
 export default function ChatInboxScreen() {
@@ -102,7 +59,6 @@ export default function ChatInboxScreen() {
   const pinned = chat.pinned !== undefined ? chat.pinned : (channel?.pinned_message ?? null);
   const names = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, personName(m)])), [detail]);
   const nameOf = useCallback((id: string) => (id === me ? 'You' : (names.get(id) ?? 'Member')), [me, names]);
-  const byId = useMemo(() => new Map(chat.items.map((m) => [m.id, m])), [chat.items]);
   const online = chat.online ?? detail?.online_count;
 
   const scrollTo = useCallback(
@@ -158,7 +114,7 @@ export default function ChatInboxScreen() {
     toast({ tone: 'success', text: 'Pinned.' });
   };
 
-  const onAction = (action: 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select') => {
+  const onAction = (action: MessageAction) => {
     const item = menuFor;
     setMenuFor(null);
     if (!item) return;
@@ -288,47 +244,21 @@ export default function ChatInboxScreen() {
         </div>
       )}
       {chat.status === 'loading' && <p className={`${l.muted} ${l.section}`}>Loading messages…</p>}
-      {chat.status === 'ready' && (
-        <Virtuoso
-          ref={listRef}
-          className={s.list}
-          data={chat.items}
-          firstItemIndex={chat.firstItemIndex}
-          initialTopMostItemIndex={Math.max(0, chat.items.length - 1)}
-          startReached={chat.loadOlder}
-          followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
-          computeItemKey={(_, item) => item.key}
-          increaseViewportBy={{ top: 600, bottom: 300 }}
-          role="log"
-          aria-label="Messages"
-          context={{
-            loadingOlder: chat.loadingOlder,
-            hasMore: chat.hasMore,
-            empty: chat.items.length === 0,
-            olderError: chat.olderError,
-            onRetryOlder: chat.loadOlder,
-          }}
-          components={{ Header: ListHeader }}
-          itemContent={(_, item) => {
-            const quotedItem = item.reply_message_id ? byId.get(item.reply_message_id) : undefined;
-            return (
-              <RenderGuard fallback={<p className={s.unshowable}>This message can't be shown.</p>}>
-                <MessageBubble
-                  item={item}
-                  own={item.sender_id === me}
-                  senderName={nameOf(item.sender_id)}
-                  quoted={quotedItem ? { name: nameOf(quotedItem.sender_id), text: quotedItem.message } : undefined}
-                  selecting={selecting}
-                  selected={selected.has(item.id)}
-                  highlighted={highlight === item.id}
-                  onToggleSelect={toggleSelect}
-                  onMenu={setMenuFor}
-                  onRetry={chat.retry}
-                />
-              </RenderGuard>
-            );
-          }}
+      {chat.status === 'ready' ? (
+        <MessageList
+          listRef={listRef}
+          chat={chat}
+          me={me}
+          nameOf={nameOf}
+          selecting={selecting}
+          selected={selected}
+          highlight={highlight}
+          onToggleSelect={toggleSelect}
+          onMenu={setMenuFor}
         />
+      ) : (
+        // Holds the composer at the bottom while the history loads or failed.
+        <div className={s.list} />
       )}
 
       {selecting ? (
@@ -357,52 +287,15 @@ export default function ChatInboxScreen() {
           </div>
         </div>
       ) : (
-        <form
-          className={s.composer}
-          onSubmit={(e) => {
-            e.preventDefault();
-            send();
-          }}
-        >
-          {replyTo && (
-            <div className={s.replyBar}>
-              <span
-                style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              >
-                Replying to <strong dir="auto">{nameOf(replyTo.sender_id)}</strong>:{' '}
-                <span dir="auto">{replyTo.message || 'Attachment'}</span>
-              </span>
-              <button type="button" className={s.menuButton} aria-label="Cancel reply" onClick={() => setReplyTo(null)}>
-                <Icon name="close" width={16} height={16} />
-              </button>
-            </div>
-          )}
-          <div className={s.composerRow}>
-            <textarea
-              className={s.input}
-              rows={1}
-              placeholder="Message"
-              aria-label="Message"
-              value={text}
-              maxLength={MESSAGE_MAX}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) {
-                  e.preventDefault();
-                  send();
-                }
-              }}
-            />
-            <Button
-              type="submit"
-              aria-label="Send"
-              title={canSend ? undefined : 'Sending waits until the messages have loaded'}
-              disabled={!text.trim() || !me || !canSend}
-            >
-              <Icon name="send" width={18} height={18} />
-            </Button>
-          </div>
-        </form>
+        <Composer
+          text={text}
+          setText={setText}
+          replyTo={replyTo ? { name: nameOf(replyTo.sender_id), text: replyTo.message } : null}
+          onCancelReply={() => setReplyTo(null)}
+          canSend={canSend && !!me}
+          waiting={!canSend}
+          onSend={send}
+        />
       )}
 
       {menuFor && (
