@@ -1,7 +1,7 @@
 import type { Channel, Message } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -9,15 +9,17 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
-import { chatInboxPath, groupProfilePath, paths } from '../../config/paths.ts';
+import { chatInboxPath, paths } from '../../config/paths.ts';
 import { EventFormPanel } from '../../features/calendar/components/EventFormPanel.tsx';
 import type { ChatItem } from '../../features/chat/chat-items.ts';
+import { ChatHeader } from '../../features/chat/components/ChatHeader.tsx';
 import { Composer } from '../../features/chat/components/Composer.tsx';
 import { ForwardDrawer } from '../../features/chat/components/ForwardDrawer.tsx';
 import * as s from '../../features/chat/components/Inbox.css.ts';
 import { MessageList } from '../../features/chat/components/MessageList.tsx';
 import { type MessageAction, MessageMenu } from '../../features/chat/components/MessageMenu.tsx';
 import { ReportSheet } from '../../features/chat/components/ReportSheet.tsx';
+import { SelectionBar } from '../../features/chat/components/SelectionBar.tsx';
 import { useChannelChat } from '../../features/chat/hooks/use-channel-chat.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
@@ -167,25 +169,13 @@ export default function ChatInboxScreen() {
 
   return (
     <div className={s.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={back}>
-          <Icon name="back" />
-        </Button>
-        <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
-          <h1 className={s.headerName} dir="auto">
-            {channel ? groupName(channel.name) : 'Chat'}
-          </h1>
-          <span className={s.headerMeta}>
-            {[
-              memberCount !== undefined && `${memberCount.toLocaleString()} members`,
-              online !== undefined && `${online} online`,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </span>
-        </Link>
-        <span style={{ width: 44 }} />
-      </header>
+      <ChatHeader
+        channelId={channelId}
+        name={channel ? groupName(channel.name) : 'Chat'}
+        memberCount={memberCount}
+        online={online}
+        onBack={back}
+      />
 
       {group.status === 'error' && (
         <div className={l.section}>
@@ -262,30 +252,19 @@ export default function ChatInboxScreen() {
       )}
 
       {selecting ? (
-        <div className={s.actionBar} role="toolbar" aria-label="Selected messages">
-          <span>{selected.size} selected</span>
-          <div className={l.row}>
-            <Button
-              small
-              variant="secondary"
-              disabled={selected.size === 0}
-              onClick={() =>
-                void copy(
-                  chat.items
-                    .filter((m) => selected.has(m.id))
-                    .map((m) => `${nameOf(m.sender_id)}: ${m.message}`)
-                    .join('\n'),
-                  `${selected.size} messages copied.`,
-                ).then(endSelect)
-              }
-            >
-              Copy
-            </Button>
-            <Button small onClick={endSelect}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <SelectionBar
+          count={selected.size}
+          onCopy={() =>
+            void copy(
+              chat.items
+                .filter((m) => selected.has(m.id))
+                .map((m) => `${nameOf(m.sender_id)}: ${m.message}`)
+                .join('\n'),
+              `${selected.size} messages copied.`,
+            ).then(endSelect)
+          }
+          onDone={endSelect}
+        />
       ) : (
         <Composer
           text={text}
