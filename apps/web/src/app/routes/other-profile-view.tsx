@@ -1,8 +1,8 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { useLocation, useSearchParams } from 'react-router';
+import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
 import { paths } from '../../config/paths.ts';
 import { InviteToGroupAction } from '../../features/groups/components/InviteToGroupAction.tsx';
+import { useUser } from '../../features/profile/api/users.ts';
 import { OtherUserProfile } from '../../features/profile/components/OtherUserProfile.tsx';
 import { ConnectActions } from '../../features/profile/components/PersonActions.tsx';
 import * as s from '../../features/profile/components/Profile.css.ts';
@@ -14,18 +14,20 @@ import * as s from '../../features/profile/components/Profile.css.ts';
  */
 export default function OtherProfileScreen() {
   const location = useLocation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const userId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
 
-  if (!userId) {
+  const user = useUser(userId ?? '');
+
+  // No id, or one that names nobody: say so, offer a way back, and no actions.
+  if (!userId || (user.status === 'error' && isNotFound(user.error))) {
     return (
-      <div className={s.hero}>
-        <Alert tone="info">No person was chosen. Open a profile from a saved list or a search.</Alert>
-        <Button variant="secondary" onClick={() => navigate(paths.contacts)}>
-          Go to Contacts
-        </Button>
-      </div>
+      <NotFound
+        title="Person not found"
+        text="There is no profile at this link. The person may have left, or the link is incomplete."
+        back={paths.contacts}
+        backLabel="Back to Contacts"
+      />
     );
   }
 

@@ -40,3 +40,27 @@ describe.each([
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
   });
 });
+
+describe('/otherProfile', () => {
+  it.each([
+    ['an unknown id', '/otherProfile?id=usr_AAAAAAAAAAAAAAAAAAAA', 404],
+    ['a malformed id', '/otherProfile?id=bob', 422],
+    ['no id', '/otherProfile', 404],
+  ])('%s', async (_name, url, status) => {
+    const { user, router } = renderApp({
+      path: url,
+      signedIn: true,
+      handlers: {
+        'GET /api/v1/users/{id}': () => ({
+          status,
+          body: errorBody(status === 404 ? 'No such user.' : 'The given data was invalid.'),
+        }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Person not found' })).toBeInTheDocument();
+    expect(screen.queryByText('The given data was invalid.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry|Invite/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Contacts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
+  });
+});
