@@ -2,9 +2,11 @@ import { ApiError } from '@cohort/api';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it, vi } from 'vitest';
 import { ListHeader } from '../../../features/chat/components/ListHeader.tsx';
 import { useChannelChat } from '../../../features/chat/hooks/use-channel-chat.ts';
+import { dayLabel } from '../../../lib/dates.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
 import {
   createFakeApi,
@@ -118,6 +120,33 @@ describe('sending while the history has not loaded', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(box).toHaveValue('');
+  });
+});
+
+describe('day separators', () => {
+  it('the history shows where each day starts, once per day', async () => {
+    const at = (n: number, day: number) => ({ ...message(n), time: new Date(2026, 10, day, 10, n).toISOString() });
+    renderApp({
+      path: `/chatInbox?id=${ID}`,
+      signedIn: true,
+      wrapper: ({ children }) => (
+        <VirtuosoMockContext.Provider value={{ viewportHeight: 100_000, itemHeight: 100 }}>
+          {children}
+        </VirtuosoMockContext.Provider>
+      ),
+      handlers: {
+        'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
+        'GET /api/v1/channels/{id}': () => ({ body: envelope(detail) }),
+        'GET /api/v1/channels/{id}/get-messages': () => ({
+          body: { ...envelope([at(1, 16), at(2, 16), at(3, 17)]), meta: { has_more: false, next_before: null } },
+        }),
+        'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
+      },
+    });
+    await screen.findByText('Hello 3');
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const days = Array.from(log.querySelectorAll('p > time')).map((el) => el.textContent);
+    expect(days).toEqual([dayLabel(at(1, 16).time), dayLabel(at(3, 17).time)]);
   });
 });
 

@@ -228,3 +228,17 @@ export const unshowable = style({
   fontSize: vars.fontSize.xs,
   fontStyle: 'italic',
 });
+
+/** Where a new day starts in the history: the day, centred on a hairline. */
+export const daySeparator = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: `${vars.space.md} ${vars.space.lg} ${vars.space.xs}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  selectors: {
+    '&::before, &::after': { content: "''", flex: 1, borderTop: `1px solid ${vars.color.border}` },
+  },
+});

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useMemo } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
+import { dayKey, dayLabel } from '../../../lib/dates.ts';
 import type { ChatItem } from '../chat-items.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
 import * as s from './Inbox.css.ts';
@@ -52,10 +53,17 @@ export function MessageList({
         onRetryOlder: chat.loadOlder,
       }}
       components={{ Header: ListHeader }}
-      itemContent={(_, item) => {
+      itemContent={(index, item) => {
+        const previous = chat.items[index - chat.firstItemIndex - 1];
+        const newDay = dayKey(item.time) !== '' && dayKey(item.time) !== dayKey(previous?.time);
         const quotedItem = item.reply_message_id ? byId.get(item.reply_message_id) : undefined;
         return (
           <RenderGuard fallback={<p className={s.unshowable}>This message can't be shown.</p>}>
+            {newDay && (
+              <p className={s.daySeparator}>
+                <time dateTime={item.time}>{dayLabel(item.time)}</time>
+              </p>
+            )}
             <MessageBubble
               item={item}
               own={item.sender_id === me}
