@@ -142,6 +142,7 @@ export default function ChatsScreen() {
         onChange={(e) => setQuery(e.target.value)}
       />
       <LoadState
+        inset
         state={channels}
         what="your chats"
         empty="No chats yet. Start one with the compose button."

@@ -11,7 +11,10 @@ export function LoadState<T>({
   empty,
   onRetry,
   children,
+  inset = false,
 }: {
+  /** The data draws edge to edge (a list of rows): progress, errors and the empty text get the page's side margins. */
+  inset?: boolean;
   state: Loadable<T[]>;
   what: string;
   empty: ReactNode;
@@ -19,7 +22,7 @@ export function LoadState<T>({
   children: (data: T[]) => ReactNode;
 }) {
   const { data } = state;
-  return (
+  const status = (
     <>
       {state.status === 'error' && (
         <Alert
@@ -38,6 +41,11 @@ export function LoadState<T>({
         </p>
       )}
       {data && data.length === 0 && <p className={l.muted}>{empty}</p>}
+    </>
+  );
+  return (
+    <>
+      {inset ? <div className={l.inset}>{status}</div> : status}
       {data && data.length > 0 && children(data)}
     </>
   );

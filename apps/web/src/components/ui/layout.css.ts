@@ -19,6 +19,10 @@ export const topBar = style({
 });
 
 export const topTitle = style({
+  // Centred on the bar whatever stands left and right of it (a Back button, a spacer, nothing).
+  position: 'absolute',
+  left: '56px',
+  right: '56px',
   fontSize: vars.fontSize.lg,
   fontWeight: vars.fontWeight.bold,
   textAlign: 'center',
@@ -69,4 +73,12 @@ export const visuallyHidden = style({
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
+});
+
+/** Side margins for status text (loading, errors, empty) above edge-to-edge rows. */
+export const inset = style({
+  padding: `0 ${vars.space.lg}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
 });
