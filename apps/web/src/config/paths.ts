@@ -15,6 +15,7 @@ export const paths = {
   connections: '/connections',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  blockedPeople: '/blocked-people',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
