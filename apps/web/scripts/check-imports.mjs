@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Import boundaries of the web app (DESIGN "Target layout"): a feature (src/features/<area>/) imports
-// only shared code (components/, lib/, config/, and ui/ and styles/ until they move under
-// components/) and its own files: never another feature, a route screen or the app shell.
+// Import boundaries of the web app (DESIGN "Target layout"), one way: shared → features → app.
+// A feature (src/features/<area>/) imports only shared code (components/, lib/, config/, styles/)
+// and its own files: never another feature or the app (router, routes, shell). Shared code imports
+// no feature and not the app. Tests (`__tests__/`) follow the folder they sit in.
 // Run by `pnpm lint`; test/check-imports.test.ts proves it bites.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SHARED = ['components', 'lib', 'config', 'ui', 'styles', 'test'];
+const SHARED = ['components', 'lib', 'config', 'styles', 'test'];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** `files`: path relative to src/ → source text. Returns one line per forbidden import. */
@@ -15,17 +16,26 @@ export function findViolations(files) {
   const problems = [];
   for (const [path, text] of Object.entries(files)) {
     const parts = path.split('/');
-    if (parts[0] !== 'features' || parts.length < 3) continue;
+    // Test helpers (test/) render the whole app, so they are not held to the shared rule.
+    const shared = SHARED.includes(parts[0]) && parts[0] !== 'test' && !path.includes('__tests__/');
+    if (!shared && (parts[0] !== 'features' || parts.length < 3)) continue;
     const area = parts[1];
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2];
       if (!spec?.startsWith('.')) continue;
       const target = join(dirname(path), spec).split(sep).join('/');
       const [top, second] = target.split('/');
+      const what = top === 'features' ? `feature "${second}"` : `src/${top}/`;
+      if (shared) {
+        if (top === 'features' || top === 'app') {
+          problems.push(`src/${path}: imports ${spec} (${what}); shared code imports no feature and not the app`);
+        }
+        continue;
+      }
       if (top === 'features' && second === area) continue;
       if (SHARED.includes(top)) continue;
       problems.push(
-        `src/${path}: imports ${spec} (${top === 'features' ? `feature "${second}"` : `src/${top}/`}); a feature imports only components/, lib/, config/ and its own files`,
+        `src/${path}: imports ${spec} (${what}); a feature imports only components/, lib/, config/ and its own files`,
       );
     }
   }

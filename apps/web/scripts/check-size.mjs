@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 150 * 1024;
-const LOGIN_MODULE = 'src/routes/login/LoginScreen.tsx';
+const LOGIN_MODULE = 'src/app/routes/login.tsx';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 let manifest;

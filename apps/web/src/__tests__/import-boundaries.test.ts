@@ -6,7 +6,7 @@ import { checkTree, findViolations } from '../../scripts/check-imports.mjs';
 describe('feature import boundaries', () => {
   it.each([
     ['another feature', 'features/chat/api/x.ts', "import { y } from '../../groups/api/channels.ts';", 1],
-    ['a route screen', 'features/chat/components/X.tsx', "import X from '../../../routes/chats/ChatsScreen.tsx';", 1],
+    ['a route screen', 'features/chat/components/X.tsx', "import X from '../../../app/routes/chats.tsx';", 1],
     ['the app shell', 'features/chat/x.ts', "export { a } from '../../app/store.ts';", 1],
     ['a lazy import of another feature', 'features/chat/x.ts', "const m = import('../groups/x.ts');", 1],
     ['its own files', 'features/chat/api/x.ts', "import { y } from '../components/Y.tsx';", 0],
@@ -17,9 +17,18 @@ describe('feature import boundaries', () => {
       0,
     ],
     ['packages', 'features/chat/x.ts', "import { useQuery } from '@tanstack/react-query';", 0],
+    ['shared UI importing a feature', 'components/ui/X.tsx', "import { y } from '../../features/chat/api/y.ts';", 1],
+    ['lib importing the app', 'lib/x.ts', "import { routes } from '../app/router.tsx';", 1],
+    [
+      'lib importing lib and config',
+      'lib/x.ts',
+      "import { a } from './a.ts';\nimport { p } from '../config/paths.ts';",
+      0,
+    ],
+    ['a feature importing the app shell', 'features/chat/api/x.ts', "import { App } from '../../../app/App.tsx';", 1],
     [
       'a route importing two features (routes compose features)',
-      'routes/chats/X.tsx',
+      'app/routes/chats.tsx',
       "import { a } from '../../features/chat/a.ts';\nimport { b } from '../../features/groups/b.ts';",
       0,
     ],

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { ToastViewport } from '../components/ui/Toast.tsx';
 import { queryClientAtom } from '../lib/query.ts';
-import { ToastViewport } from '../ui/Toast.tsx';
 import { createAppRouter } from './router.tsx';
 import { type AppStore, createAppStore } from './store.ts';
 

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { Icon, type IconName } from '../components/ui/Icon.tsx';
+import * as l from '../components/ui/layout.css.ts';
 import { paths, pathsWithoutTabBar } from '../config/paths.ts';
 import { UnreadBadge } from '../features/notifications/components/UnreadBadge.tsx';
-import { isSignedInAtom } from '../state/userAuth.ts';
-import { Icon, type IconName } from '../ui/Icon.tsx';
-import * as l from '../ui/layout.css.ts';
+import { isSignedInAtom } from '../lib/auth.ts';
 import * as s from './AppShell.css.ts';
 
 const TABS: { label: string; to: string | null; icon: IconName }[] = [

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import * as l from '../components/ui/layout.css.ts';
 import { paths } from '../config/paths.ts';
-import * as l from '../ui/layout.css.ts';
 
 /** The route error boundary: a readable message and a way on, never a blank screen or a stack trace. */
 export function RouteError() {

@@ -1,5 +1,5 @@
-import { Spinner } from '../ui/Button.tsx';
-import * as l from '../ui/layout.css.ts';
+import { Spinner } from '../components/ui/Button.tsx';
+import * as l from '../components/ui/layout.css.ts';
 
 export function ScreenLoading() {
   return (

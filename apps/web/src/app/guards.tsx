@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { isSignedInAtom } from '../state/userAuth.ts';
+import { isSignedInAtom } from '../lib/auth.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
 
 /** Every main-app screen: to /login when no signed-in user info exists (spec section 2). */

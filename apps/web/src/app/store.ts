@@ -1,10 +1,10 @@
 import { createCohortClient } from '@cohort/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
+import { apiClientAtom } from '../lib/api-client.ts';
+import { sessionEndedAtom } from '../lib/auth.ts';
 import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { readToken } from '../lib/session.ts';
-import { apiClientAtom } from '../state/api.ts';
-import { sessionEndedAtom } from '../state/userAuth.ts';
 
 export interface AppStoreOptions {
   /** '' = same origin (the Vite proxy sends /api to the mock). */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { applyMessageUpdate } from '../features/chat/api/message-edits.ts';
 import { connectionsChanged } from '../features/connections/api/connections.ts';
-import { applyMessageUpdate } from '../features/message-edits/api/message-edits.ts';
 import { applyNotificationEvent, NOTIFICATIONS } from '../features/notifications/api/notifications.ts';
 import type { EventWriter } from '../lib/live-updates.ts';
 import { queryKey } from '../lib/query.ts';
@@ -10,7 +10,7 @@ export const streamWriters: readonly EventWriter[] = [
   (qc, e) => {
     if (e.event === 'connection') connectionsChanged(qc);
     else if (e.event === 'notification') applyNotificationEvent(qc, e.data);
-    else if (e.event === 'message_updated') applyMessageUpdate(qc, e.data.message);
+    else if (e.event === 'message_updated') applyMessageUpdate(qc, e.data.message, e.data.channel_id);
   },
 ];
 

@@ -15,6 +15,7 @@ export const paths = {
   connections: '/connections',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  blockedPeople: '/blocked-people',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -32,3 +33,9 @@ export const pathsWithoutTabBar: readonly string[] = [
 export function otherProfilePath(userId: string): string {
   return `${paths.otherProfile}?id=${encodeURIComponent(userId)}`;
 }
+
+/** The chat of one group; the id travels in the URL so a reload or a shared link opens the same chat. */
+export const chatInboxPath = (channelId: string) => `${paths.chatInbox}?id=${encodeURIComponent(channelId)}`;
+
+/** The profile of one group. */
+export const groupProfilePath = (channelId: string) => `${paths.groupProfile}?id=${encodeURIComponent(channelId)}`;

@@ -68,3 +68,22 @@ export function lastSeenText(iso: string | null | undefined, now: Date = new Dat
   }
   return `last seen ${shortDate(iso)}`;
 }
+
+/** The local calendar day of a time ('' when unknown), to tell where a new day starts in a chat. */
+export function dayKey(iso: string | null | undefined): string {
+  const time = parseDate(iso);
+  return time ? `${time.getFullYear()}-${time.getMonth()}-${time.getDate()}` : '';
+}
+
+/** A chat's day separator: 'Today', 'Yesterday', 'Monday, Nov 16' (this year) or 'Nov 16, 2025'. */
+export function dayLabel(iso: string | null | undefined, now: Date = new Date()): string {
+  const time = parseDate(iso);
+  if (!time) return '';
+  const key = dayKey(iso);
+  if (key === dayKey(now.toISOString())) return 'Today';
+  if (key === dayKey(new Date(now.getTime() - DAY).toISOString())) return 'Yesterday';
+  if (time.getFullYear() === now.getFullYear()) {
+    return formatDate(iso, { weekday: 'long', day: 'numeric', month: 'short' });
+  }
+  return formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
+}

@@ -33,3 +33,9 @@ export function initials(name: string | null | undefined): string {
   const first = (word: string | undefined) => (word ? (Array.from(word)[0] ?? '') : '');
   return (first(words[0]) + first(words[1])).toUpperCase() || '?';
 }
+
+/** Case- and space-insensitive "contains", the pickers' filter rule. */
+export function matches(text: string, query: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+  return norm(text).includes(norm(query));
+}

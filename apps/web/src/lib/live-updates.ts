@@ -9,9 +9,7 @@ import {
   setPinned,
   upsertChannel,
 } from './channel-cache.ts';
-
-/** Listeners for a group's messages (the open chat), told of each message the user stream brings. */
-type MessageListener = (event: Extract<UserStreamEvent, { event: 'message' }>['data']) => void;
+import { upsertMessages } from './message-cache.ts';
 
 /** A feature's own writer of stream events into the cache (connections, notifications, edits). */
 export type EventWriter = (qc: QueryClient, e: UserStreamEvent) => void;
@@ -19,13 +17,13 @@ export type EventWriter = (qc: QueryClient, e: UserStreamEvent) => void;
 /**
  * One user stream (`streamMe`) per signed-in tab, shared by every screen: each event is written
  * into the query cache (chat list's last message and unread badge, pin banner, member names and
- * counts, invitations, groups joined elsewhere). After a reconnect the lists are read again.
+ * counts, invitations, groups joined elsewhere, a cached chat's messages). After a reconnect the
+ * lists are read again.
  */
 export function startLiveUpdates(
   client: CohortClient,
   qc: QueryClient,
   me: string | null,
-  listeners: Set<MessageListener> = new Set(),
   writers: readonly EventWriter[] = [],
   onReconnect: (qc: QueryClient) => void = () => {},
 ): () => void {
@@ -39,23 +37,18 @@ export function startLiveUpdates(
         onReconnect(qc);
       },
       onEvent: (e) => {
-        applyUserEvent(qc, me, e, listeners);
+        applyUserEvent(qc, me, e);
         for (const write of writers) write(qc, e);
       },
     },
   );
 }
 
-export function applyUserEvent(
-  qc: QueryClient,
-  me: string | null,
-  e: UserStreamEvent,
-  listeners: Set<MessageListener> = new Set(),
-): void {
+export function applyUserEvent(qc: QueryClient, me: string | null, e: UserStreamEvent): void {
   switch (e.event) {
     case 'message':
       noteMessage(qc, { ...e.data.message, channel_id: e.data.channel_id }, e.data.unread_count);
-      for (const listener of listeners) listener(e.data);
+      upsertMessages(qc, e.data.channel_id, [e.data.message]);
       break;
     case 'pin':
       setPinned(qc, e.data.channel_id, e.data.message);

@@ -1,8 +1,10 @@
-import { ApiError, asFetchClient, type paths } from '@cohort/api';
-import { QueryClient } from '@tanstack/react-query';
+import { ApiError, asFetchClient, type CohortClient, type paths } from '@cohort/api';
+import { QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
 import createQueryHooks, { type OpenapiQueryClient } from 'openapi-react-query';
 import { apiClientAtom } from './api-client.ts';
+import { fromQuery } from './loadable.ts';
+import { type ActionResult, fail, ok } from './result.ts';
 
 /**
  * The one query layer: TanStack Query over the `@cohort/api` client. Reads are queries keyed by
@@ -46,4 +48,21 @@ export function useApi(): Api {
 /** The query key openapi-react-query gives a GET: the prefix `['get', path]` matches every parameter set. */
 export function queryKey<P extends keyof paths>(path: P, init?: unknown): readonly unknown[] {
   return init === undefined ? ['get', path] : ['get', path, init];
+}
+
+/** The raw `@cohort/api` client, for a feature's `api/` module only (screens use its hooks). */
+export function useClient(): CohortClient {
+  return useAtomValue(apiClientAtom);
+}
+
+/** A client call as an `ActionResult` of its envelope's `data` (the UI shows `error.message`, keeps the input). */
+export async function settle<T>(call: Promise<{ data?: object; error?: ApiError }>): Promise<ActionResult<T>> {
+  const r = await call;
+  if (r.error) return fail(r.error);
+  return ok((r.data as { data: T }).data);
+}
+
+/** A query's state for `LoadState`, plus `reload` (Retry). */
+export function loadable<E, T>(query: UseQueryResult<E, unknown>, select: (envelope: E) => T) {
+  return { ...fromQuery(query, select), reload: () => void query.refetch() };
 }

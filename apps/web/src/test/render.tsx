@@ -6,9 +6,9 @@ import { type ComponentType, Fragment, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router.tsx';
 import { type AppStore, createAppStore } from '../app/store.ts';
+import { ToastViewport } from '../components/ui/Toast.tsx';
 import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { writeStoredSession } from '../lib/session.ts';
-import { ToastViewport } from '../ui/Toast.tsx';
 import { BASE_URL, createFakeApi, demoUser, type Handler, TOKEN } from './fake-api.ts';
 
 /** Renders the whole app (real routes, guards, atoms, client) at `path`, talking to a fake API. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatTime } from '../dates.ts';
+import { chatTime, dayKey, dayLabel } from '../dates.ts';
 
 describe('chatTime (the chat list)', () => {
   const now = new Date(2026, 10, 24, 15, 0);
@@ -9,5 +9,27 @@ describe('chatTime (the chat list)', () => {
     ['this week: the weekday', new Date(2026, 10, 21, 9, 0), 'Sat'],
   ])('%s', (_name, date, want) => {
     expect(chatTime(date.toISOString(), now)).toBe(want);
+  });
+});
+
+describe("dayLabel (the chat's day separators)", () => {
+  const now = new Date(2026, 10, 24, 15, 0);
+  it.each([
+    ['today', new Date(2026, 10, 24, 0, 5), 'Today'],
+    ['yesterday, late', new Date(2026, 10, 23, 23, 59), 'Yesterday'],
+    ['earlier this year: weekday and date', new Date(2026, 10, 16, 9, 0), 'Monday, Nov 16'],
+    ['an earlier year: the full date', new Date(2025, 10, 16, 9, 0), 'Nov 16, 2025'],
+  ])('%s', (_name, date, want) => {
+    expect(dayLabel(date.toISOString(), now)).toBe(want);
+  });
+
+  it('two times on one local day share a key; the next day does not; an unparsable time has none', () => {
+    expect(dayKey(new Date(2026, 10, 24, 0, 1).toISOString())).toBe(
+      dayKey(new Date(2026, 10, 24, 23, 59).toISOString()),
+    );
+    expect(dayKey(new Date(2026, 10, 25, 0, 0).toISOString())).not.toBe(
+      dayKey(new Date(2026, 10, 24, 23, 59).toISOString()),
+    );
+    expect(dayKey('not a date')).toBe('');
   });
 });

@@ -1,7 +1,6 @@
 import type { ApiError } from '@cohort/api';
-import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { apiClientAtom } from '../../../lib/api-client.ts';
+import { useClient } from '../../../lib/query.ts';
 import { type ActionResult, fail, ok } from '../../../lib/result.ts';
 
 /** The reset link's token as the contract allows it (anything else cannot be a mailed token). */
@@ -27,7 +26,7 @@ export function brokenPasswordRules({ password, confirmation }: NewPassword): st
 
 /** Forgot password: ask for the link, and set a new password with the link's token. */
 export function usePasswordReset() {
-  const api = useAtomValue(apiClientAtom);
+  const api = useClient();
   const request = useCallback(
     async (email: string): Promise<ActionResult> => {
       const r = await api.POST('/api/v1/password/forgot', { body: { email } });

@@ -1,9 +1,7 @@
 import type { ApiError, Schemas } from '@cohort/api';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
-import { apiClientAtom } from '../../../lib/api-client.ts';
-import { queryKey, useApi } from '../../../lib/query.ts';
+import { queryKey, useApi, useClient } from '../../../lib/query.ts';
 import { type ActionResult, fail, ok } from '../../../lib/result.ts';
 
 export type Connection = Schemas['Connection'];
@@ -27,6 +25,11 @@ export function connectionsChanged(qc: QueryClient): void {
   // The prefix matches the profile's lookups and the Invitations screen's pages alike.
   void qc.invalidateQueries({ queryKey: queryKey(CONNECTIONS) });
   void qc.invalidateQueries({ queryKey: queryKey(FRIENDS) });
+}
+
+/** My connections (`GET /users/me/friends`), kept current by every connection write and event. */
+export function useFriendsList() {
+  return useApi().useQuery('get', FRIENDS);
 }
 
 /** The signed-in user's relation to one person, as the profile's one control shows it. */
@@ -67,7 +70,7 @@ export function useConnectionWith(userId: string) {
 
 /** My pending invitations of one direction, newest first, a page at a time (`before` cursor). */
 export function useInvitations(direction: Direction) {
-  const api = useAtomValue(apiClientAtom);
+  const api = useClient();
   return useInfiniteQuery({
     queryKey: [...queryKey(CONNECTIONS), 'pages', direction],
     initialPageParam: null as number | null,
@@ -91,7 +94,7 @@ type Action = 'connect' | 'accept' | 'decline' | 'withdraw' | 'remove';
  * `error.message`); `busy` names the action running. Each refreshes every connection read.
  */
 export function useConnectionActions() {
-  const api = useAtomValue(apiClientAtom);
+  const api = useClient();
   const qc = useQueryClient();
   const [busy, setBusy] = useState<Action | null>(null);
   const run = useCallback(

@@ -1,13 +1,12 @@
+import { LoadState } from '../../../components/ui/LoadState.tsx';
 import { fromQuery } from '../../../lib/loadable.ts';
-import { useApi } from '../../../lib/query.ts';
-import { LoadState } from '../../../ui/LoadState.tsx';
-import { FRIENDS } from '../api/connections.ts';
+import { useFriendsList } from '../api/connections.ts';
 import * as s from './connections.css.ts';
 import { PersonCell } from './PersonCell.tsx';
 
 /** My connections (`GET /users/me/friends`), kept current by every connection write and event. */
 export function FriendsList() {
-  const query = useApi().useQuery('get', FRIENDS);
+  const query = useFriendsList();
   return (
     <LoadState
       state={fromQuery(query, (list) => list)}

@@ -1,8 +1,6 @@
 import type { ApiError, Channel, ChannelInput, Message } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { apiClientAtom } from '../../../lib/api-client.ts';
 import {
   CHANNEL,
   CHANNEL_INVITES,
@@ -17,7 +15,7 @@ import {
   upsertChannel,
 } from '../../../lib/channel-cache.ts';
 import { fromQuery } from '../../../lib/loadable.ts';
-import { useApi } from '../../../lib/query.ts';
+import { useApi, useClient } from '../../../lib/query.ts';
 import { type ActionResult, fail, ok } from '../../../lib/result.ts';
 
 /**
@@ -54,7 +52,7 @@ export function useChannelInvites(enabled = true) {
  * shape: show `error.message`, keep the input); each writes its answer into the cache.
  */
 export function useChannelActions() {
-  const api = useAtomValue(apiClientAtom);
+  const api = useClient();
   const qc = useQueryClient();
   const run = useCallback(
     async <T>(
@@ -90,7 +88,10 @@ export function useChannelActions() {
         void qc.invalidateQueries({ queryKey: ['get', CHANNEL, channelInit(id)] });
       }),
     invite: (id: string, userIds: string[]) =>
-      run(api.POST('/api/v1/channels/{id}/invites', { ...path(id), body: { user_ids: userIds } }), () => {}),
+      run(
+        api.POST('/api/v1/channels/{id}/invites', { ...path(id), body: { user_ids: userIds } }),
+        (_: unknown[]) => {},
+      ),
     follow: (id: string, following: boolean) =>
       run(
         following
@@ -130,4 +131,26 @@ export function useChannelActions() {
     /** A message this tab sent or forwarded: the chat list shows it at once. */
     noteMessage: (message: Message) => noteMessage(qc, message),
   };
+}
+
+/** The latest `limit` messages of a group, for its profile's Media, Files and Link tabs (read when one opens). */
+export function useChannelMessages(id: string, limit: number, enabled: boolean) {
+  const query = useApi().useQuery(
+    'get',
+    '/api/v1/channels/{id}/get-messages',
+    { params: { path: { id }, query: { limit } } },
+    { enabled },
+  );
+  return {
+    messages: query.data?.data ?? null,
+    error: query.isError ? (query.error as unknown as ApiError).message : null,
+    reload: () => void query.refetch(),
+  };
+}
+
+/** The signed-in user's groups, from the cache when fresh, else from the server (throws an ApiError). */
+export function useReadMyChannels() {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useCallback(async () => (await qc.fetchQuery(api.queryOptions('get', MY_CHANNELS))).data, [api, qc]);
 }

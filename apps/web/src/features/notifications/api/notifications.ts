@@ -1,9 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { apiClientAtom } from '../../../lib/api-client.ts';
-import { queryKey, useApi } from '../../../lib/query.ts';
+import { queryKey, useApi, useClient } from '../../../lib/query.ts';
 
 export type Notification = Schemas['Notification'];
 type Page = Schemas['NotificationPageEnvelope'];
@@ -24,7 +22,7 @@ export function useUnreadCount(enabled = true): number | undefined {
 
 /** My notifications, newest first, a page at a time (`before` cursor). */
 export function useNotifications() {
-  const api = useAtomValue(apiClientAtom);
+  const api = useClient();
   return useInfiniteQuery({
     queryKey: pagesKey(),
     initialPageParam: null as number | null,
@@ -75,7 +73,7 @@ export function applyNotificationEvent(qc: QueryClient, data: NotificationEvent)
 
 /** Mark one read (when it is opened) and mark all read; both update the list and the badge at once. */
 export function useNotificationActions() {
-  const api = useAtomValue(apiClientAtom);
+  const api = useClient();
   const qc = useQueryClient();
   const markRead = useCallback(
     async (n: Notification) => {

@@ -1,7 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { otherProfilePath, paths } from '../../../config/paths.ts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { chatInboxPath, groupProfilePath, otherProfilePath, paths } from '../../../config/paths.ts';
 import { CHANNEL, channelInit } from '../../../lib/channel-cache.ts';
-import type { Api } from '../../../lib/query.ts';
+import { type Api, useApi } from '../../../lib/query.ts';
 import type { Notification } from './notifications.ts';
 
 /** Where a notification leads, or `gone` when what it is about no longer exists. */
@@ -17,12 +18,12 @@ export function targetOf(n: Notification): { to: string; channel?: string } | { 
       return { to: `${paths.group}?tab=invites` };
     case 'group_added':
       return n.channel_id
-        ? { to: `${paths.groupProfile}?id=${encodeURIComponent(n.channel_id)}`, channel: n.channel_id }
+        ? { to: groupProfilePath(n.channel_id), channel: n.channel_id }
         : { gone: 'This group is no longer available.' };
     case 'message_pinned':
       return n.channel_id
         ? {
-            to: `${paths.chatInbox}?id=${encodeURIComponent(n.channel_id)}${n.message_id ? `&msg=${encodeURIComponent(n.message_id)}` : ''}`,
+            to: `${chatInboxPath(n.channel_id)}${n.message_id ? `&msg=${encodeURIComponent(n.message_id)}` : ''}`,
             channel: n.channel_id,
           }
         : { gone: 'This message is no longer available.' };
@@ -43,4 +44,11 @@ export async function resolveTarget(api: Api, qc: QueryClient, n: Notification):
     if (status === 404 || status === 403) return { gone: 'This group is no longer available.' };
     return { to: t.to };
   }
+}
+
+/** `resolveTarget` bound to this app's query layer, for a list that opens notifications. */
+export function useResolveTarget(): (n: Notification) => Promise<Target> {
+  const api = useApi();
+  const qc = useQueryClient();
+  return useCallback((n: Notification) => resolveTarget(api, qc, n), [api, qc]);
 }

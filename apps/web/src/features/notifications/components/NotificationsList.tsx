@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button, Spinner } from '../../../components/ui/Button.tsx';
+import * as l from '../../../components/ui/layout.css.ts';
 import { chatTime, formatDate } from '../../../lib/dates.ts';
 import { initials, personName } from '../../../lib/format.ts';
-import { useApi } from '../../../lib/query.ts';
-import { Alert } from '../../../ui/Alert.tsx';
-import { Button, Spinner } from '../../../ui/Button.tsx';
-import * as l from '../../../ui/layout.css.ts';
 import { type Notification, useNotificationActions, useNotifications } from '../api/notifications.ts';
-import { resolveTarget } from '../api/target.ts';
+import { useResolveTarget } from '../api/target.ts';
 import * as s from './notifications.css.ts';
 
 function Row({ n, onOpen, gone }: { n: Notification; onOpen: (n: Notification) => void; gone?: string }) {
@@ -53,15 +51,14 @@ function Row({ n, onOpen, gone }: { n: Notification; onOpen: (n: Notification) =
 export function NotificationsList() {
   const query = useNotifications();
   const { markRead } = useNotificationActions();
-  const api = useApi();
-  const qc = useQueryClient();
+  const resolveTarget = useResolveTarget();
   const navigate = useNavigate();
   const [gone, setGone] = useState<Record<number, string>>({});
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
 
   const open = async (n: Notification) => {
     void markRead(n);
-    const target = await resolveTarget(api, qc, n);
+    const target = await resolveTarget(n);
     if ('gone' in target) setGone((g) => ({ ...g, [n.id]: target.gone }));
     else navigate(target.to);
   };

@@ -1,0 +1,83 @@
+import { asFetchClient } from '@cohort/api';
+import createQueryHooks from 'openapi-react-query';
+import { describe, expect, it } from 'vitest';
+import {
+  directoryFiltersAtom,
+  directoryKeywordAtom,
+  setDirectoryFilterAtom,
+} from '../../features/directory/filters.ts';
+import { apiClientAtom } from '../../lib/api-client.ts';
+import { isSignedInAtom, signOutAtom } from '../../lib/auth.ts';
+import { queryClientAtom } from '../../lib/query.ts';
+import { writeStoredSession } from '../../lib/session.ts';
+import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
+import { createAppStore } from '../store.ts';
+
+const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
+
+function signedInStore(extra: Record<string, Handler> = {}) {
+  writeStoredSession({ token: TOKEN, id: demoUser.id });
+  const api = createFakeApi({
+    'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([{ id: 1 }]) }),
+    'GET /api/v1/users/me/channels': () => ({ body: envelope([channel]) }),
+    'GET /api/v1/users/me/friends': () => ({ body: [] }),
+    'POST /api/v1/logout': () => ({ body: envelope(null, 'Signed out.') }),
+    ...extra,
+  });
+  return createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+}
+
+/** Gives the signed-in user a directory search, More-menu counts, groups and friends. */
+async function useTheApp(store: ReturnType<typeof createAppStore>) {
+  store.set(setDirectoryFilterAtom, 'university', ['Stanford University']);
+  store.set(setDirectoryFilterAtom, 'class_of', ['2026']);
+  store.set(directoryKeywordAtom, 'climate');
+  await store.get(queryClientAtom).fetchQuery({
+    queryKey: ['get', '/api/v1/users/me/channels'],
+    queryFn: () => [channel],
+  });
+  await store.get(queryClientAtom).fetchQuery({ queryKey: ['get', '/api/v1/users/me/friends'], queryFn: () => [] });
+  expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
+}
+
+describe('signing out clears every per-user area', () => {
+  it.each([
+    ['log out', (store: ReturnType<typeof createAppStore>) => store.set(signOutAtom)],
+    // A 401 on any authenticated call ends the session through the client's onUnauthorized.
+    [
+      'a 401 ends the session',
+      (store: ReturnType<typeof createAppStore>) => store.get(apiClientAtom).GET('/api/v1/users/me'),
+    ],
+  ])('%s', async (_name, endSession) => {
+    const store = signedInStore({
+      'GET /api/v1/users/me': () => ({ status: 401, body: errorBody('Unauthenticated.') }),
+    });
+    await useTheApp(store);
+    await endSession(store);
+    expect(store.get(isSignedInAtom)).toBe(false);
+    expect(store.get(directoryFiltersAtom)).toEqual({});
+    expect(store.get(directoryKeywordAtom)).toBe('');
+    // Server data of every kind (the query cache) is gone.
+    expect(store.get(queryClientAtom).getQueryCache().getAll()).toEqual([]);
+  });
+
+  it("an answer that arrives after log out does not land in the next session's cache", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const store = signedInStore({
+      'GET /api/v1/users/me/channel-invites': async () => {
+        await answered;
+        return { body: envelope([{ id: 1 }, { id: 2 }]) };
+      },
+    });
+    const qc = store.get(queryClientAtom);
+    const api = createQueryHooks(asFetchClient(store.get(apiClientAtom)));
+    const loading = qc.fetchQuery(api.queryOptions('get', '/api/v1/users/me/channel-invites')).catch(() => undefined);
+    await store.set(signOutAtom);
+    answer();
+    await loading;
+    expect(qc.getQueryData(['get', '/api/v1/users/me/channel-invites'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,187 @@
+import type { Channel } from '@cohort/api';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
+import { LoadState } from '../../components/ui/LoadState.tsx';
+import * as l from '../../components/ui/layout.css.ts';
+import * as p from '../../components/ui/people.css.ts';
+import { Tabs } from '../../components/ui/Tabs.tsx';
+import { showToastAtom } from '../../components/ui/toast-state.ts';
+import { paths } from '../../config/paths.ts';
+import { useChannelActions, useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
+import * as s from '../../features/groups/components/group.css.ts';
+import { useUserNames } from '../../features/profile/api/users.ts';
+import { shortDate } from '../../lib/dates.ts';
+import { groupName } from '../../lib/format.ts';
+import type { ActionResult } from '../../lib/result.ts';
+import { useBack } from '../../lib/use-back.ts';
+
+const TABS = [
+  { key: 'active', label: 'My Groups' },
+  { key: 'inactive', label: 'Inactive Groups' },
+  { key: 'invites', label: 'Group Invites' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** /group: My Groups, Inactive Groups and Group Invites, all from the server. State `{ id: 1..3 }` picks the tab. */
+export default function GroupScreen() {
+  const location = useLocation();
+  const toast = useSetAtom(showToastAtom);
+  // The tab lives in the URL (?tab=), so Back returns to it; the spec's state `{ id: 1..3 }` still picks one.
+  const [params, setParams] = useSearchParams();
+  const id = (location.state as { id?: number } | null)?.id ?? 1;
+  const fromUrl = TABS.find((t) => t.key === params.get('tab'))?.key;
+  const tab: TabKey = fromUrl ?? TABS[id - 1]?.key ?? 'active';
+  const setTab = (next: TabKey) => setParams({ tab: next }, { replace: true, state: location.state });
+  const groups = useMyChannels(tab === 'invites' ? 'active' : tab);
+  const invites = useChannelInvites();
+  const actions = useChannelActions();
+  const back = useBack(paths.profile);
+  const [working, setWorking] = useState<string | null>(null);
+  // Who invited: a name says more than a date. A failed look-up just leaves the name out.
+  const inviterIds = [...new Set((invites.data ?? []).map((i) => i.invited_by))];
+  const inviters = useUserNames(tab === 'invites' ? inviterIds : []);
+
+  /** Runs one row action; its mutation updates every cached list that shows the group (the More menu's counts too). */
+  const act = async (key: string, call: () => Promise<ActionResult<unknown>>, done: string) => {
+    setWorking(key);
+    const result = await call();
+    setWorking(null);
+    if (!result.ok) return toast({ tone: 'error', text: result.error.message });
+    toast({ tone: 'success', text: done });
+  };
+
+  const follow = (group: Channel) =>
+    act(
+      `follow:${group.id}`,
+      () => actions.follow(group.id, !group.is_following),
+      group.is_following ? `You no longer follow ${group.name}.` : `You follow ${group.name}.`,
+    );
+
+  const groupRows = (list: Channel[]) => (
+    <ul className={p.rows} aria-label={tab === 'active' ? 'My groups' : 'Inactive groups'}>
+      {list.map((group) => (
+        <li key={group.id} className={s.row}>
+          <span className={s.info}>
+            <Link className={s.link} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`} dir="auto">
+              {groupName(group.name)}
+            </Link>
+            <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
+          </span>
+          <span className={s.buttons}>
+            {tab === 'active' ? (
+              <>
+                <Button
+                  small
+                  variant={group.is_following ? 'primary' : 'secondary'}
+                  aria-pressed={group.is_following ?? false}
+                  aria-label={`${group.is_following ? 'Following' : 'Click to Follow'}: ${group.name}`}
+                  loading={working === `follow:${group.id}`}
+                  onClick={() => follow(group)}
+                >
+                  {group.is_following ? 'Following' : 'Click to Follow'}
+                </Button>
+                <span className={s.badge}>Active</span>
+              </>
+            ) : (
+              <Button
+                small
+                aria-label={`Reactivate ${group.name}`}
+                loading={working === `reactivate:${group.id}`}
+                onClick={() =>
+                  act(`reactivate:${group.id}`, () => actions.reactivate(group.id), `${group.name} is active again.`)
+                }
+              >
+                Reactivate
+              </Button>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>My Groups</h1>
+        <span style={{ width: 44 }} />
+      </header>
+      <Tabs label="Groups" tabs={TABS} value={tab} onChange={setTab}>
+        <div className={l.section}>
+          {tab === 'invites' ? (
+            <LoadState state={invites} what="your invitations" empty="No pending invitations." onRetry={invites.reload}>
+              {(list) => (
+                <ul className={p.rows} aria-label="Group invites">
+                  {list.map((invite) => (
+                    <li key={invite.id} className={s.row}>
+                      <span className={s.info}>
+                        <span className={p.name} dir="auto">
+                          {groupName(invite.channel_name)}
+                        </span>
+                        <span className={p.meta}>
+                          {[
+                            'Invited',
+                            inviters.has(invite.invited_by) && `by ${inviters.get(invite.invited_by)}`,
+                            shortDate(invite.created_at) && `on ${shortDate(invite.created_at)}`,
+                          ]
+                            .filter(Boolean)
+                            .join(' ')}
+                        </span>
+                      </span>
+                      <span className={s.buttons}>
+                        <Button
+                          small
+                          aria-label={`Accept Invite: ${invite.channel_name}`}
+                          loading={working === `accept:${invite.id}`}
+                          onClick={() =>
+                            act(
+                              `accept:${invite.id}`,
+                              () => actions.acceptInvite(invite.id),
+                              `You joined ${invite.channel_name}.`,
+                            )
+                          }
+                        >
+                          Accept Invite
+                        </Button>
+                        <Button
+                          small
+                          variant="ghost"
+                          aria-label={`Decline invite: ${invite.channel_name}`}
+                          loading={working === `decline:${invite.id}`}
+                          onClick={() =>
+                            act(
+                              `decline:${invite.id}`,
+                              () => actions.declineInvite(invite.id),
+                              `Invitation to ${invite.channel_name} declined.`,
+                            )
+                          }
+                        >
+                          Decline
+                        </Button>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </LoadState>
+          ) : (
+            <LoadState
+              state={groups}
+              what="your groups"
+              empty={tab === 'active' ? 'You are not in any active group.' : 'No inactive groups.'}
+              onRetry={groups.reload}
+            >
+              {groupRows}
+            </LoadState>
+          )}
+        </div>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
+import { LoadState } from '../../components/ui/LoadState.tsx';
+import * as l from '../../components/ui/layout.css.ts';
+import * as p from '../../components/ui/people.css.ts';
+import { paths } from '../../config/paths.ts';
+import { useMyChannels } from '../../features/groups/api/channels.ts';
+import { useUser } from '../../features/profile/api/users.ts';
+
+/** /otherGroup: the groups the signed-in user shares with a person (state `{ id }` or `?id=`). */
+export default function OtherGroupScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const personId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
+  const person = useUser(personId ?? '').data;
+  const { reload, ...mine } = useMyChannels(undefined, personId !== null);
+  const groups = { ...mine, data: mine.data?.filter((c) => personId && c.users.includes(personId)) };
+  const name = person ? `${person.first_name} ${person.last_name}` : null;
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={() => navigate(-1)}>
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>Shared Groups</h1>
+        <span style={{ width: 44 }} />
+      </header>
+      <section className={l.section}>
+        {!personId ? (
+          <p className={p.meta}>No person was chosen.</p>
+        ) : (
+          <>
+            <p className={p.meta}>{name ? `Groups you and ${name} are both in.` : 'Groups you are both in.'}</p>
+            <LoadState state={groups} what="shared groups" empty="You share no groups yet." onRetry={reload}>
+              {(list) => (
+                <ul className={p.rows} aria-label="Shared groups">
+                  {list.map((group) => (
+                    <li key={group.id} style={{ padding: '4px 0' }}>
+                      <button
+                        type="button"
+                        className={p.choice}
+                        onClick={() =>
+                          navigate(`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`, {
+                            state: { id: group.id, channel: group },
+                          })
+                        }
+                      >
+                        <span>{group.name}</span>
+                        <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </LoadState>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

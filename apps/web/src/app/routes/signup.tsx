@@ -1,0 +1,146 @@
+import type { ResourceItem } from '@cohort/api';
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { SelectField, TextField } from '../../components/ui/TextField.tsx';
+import { paths } from '../../config/paths.ts';
+import * as s from '../../features/auth/components/auth.css.ts';
+import { emptySignup, type SignupValues, signupRules } from '../../features/auth/signup-form.ts';
+import { registerAtom } from '../../lib/auth.ts';
+import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
+import { useForm } from '../../lib/forms/useForm.ts';
+import { useResource } from '../../lib/resources.ts';
+
+/** The API lists years oldest first; a student picks a recent one, so show the newest first. */
+function newestFirst(items: readonly ResourceItem[] | undefined): ResourceItem[] {
+  return [...(items ?? [])].sort((a, b) => Number(b.name) - Number(a.name));
+}
+
+export const REGISTERED_NOTICE = 'Your account is ready. Sign in with your university, e-mail and password.';
+
+export default function SignupScreen() {
+  const form = useForm<SignupValues>(signupRules, emptySignup);
+  const register = useSetAtom(registerAtom);
+  const years = useResource('Graduation');
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!form.trySubmit()) return;
+    setPending(true);
+    const { universityName, email, password, graduationYear } = form.values;
+    const result = await register({
+      university_name: universityName.trim(),
+      email: email.trim(),
+      password,
+      graduation_year: Number(graduationYear),
+    });
+    setPending(false);
+    if (result.ok) {
+      navigate(paths.login, { state: { notice: REGISTERED_NOTICE } });
+      return;
+    }
+    setError(result.error.message);
+    form.setServerErrors(
+      fieldErrorsFrom(result.error, {
+        university_name: 'universityName',
+        email: 'email',
+        password: 'password',
+        graduation_year: 'graduationYear',
+      }),
+    );
+  };
+
+  const { values, setValue, visibleError } = form;
+  const yearsLoading = !years || years.status === 'loading' || years.status === 'idle';
+  return (
+    <div className={s.page}>
+      <div className={s.brand}>
+        <div className={s.logo} aria-hidden="true">
+          C
+        </div>
+        <h1 className={s.title}>Create your account</h1>
+        <p className={s.subtitle}>Join the people you study with.</p>
+      </div>
+      <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Create account">
+        <TextField
+          label="University Name"
+          name="universityName"
+          autoComplete="organization"
+          value={values.universityName}
+          onChange={(e) => setValue('universityName', e.target.value)}
+          error={visibleError('universityName')}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => setValue('email', e.target.value)}
+          error={visibleError('email')}
+        />
+        <SelectField
+          label="Graduation Year"
+          name="graduationYear"
+          value={values.graduationYear}
+          onChange={(e) => setValue('graduationYear', e.target.value)}
+          error={visibleError('graduationYear')}
+          hint={yearsLoading ? 'Loading years…' : undefined}
+        >
+          <option value="">Select a year</option>
+          {newestFirst(years?.data).map((year) => (
+            <option key={year.id} value={year.name}>
+              {year.name}
+            </option>
+          ))}
+        </SelectField>
+        {years?.status === 'error' && (
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={years.reload}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the graduation years: {years.error?.message}
+          </Alert>
+        )}
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(e) => setValue('password', e.target.value)}
+          error={visibleError('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(e) => setValue('confirmPassword', e.target.value)}
+          error={visibleError('confirmPassword')}
+        />
+        {error && <Alert>{error}</Alert>}
+        <Button type="submit" block loading={pending}>
+          {pending ? 'Creating account…' : 'Create account'}
+        </Button>
+      </form>
+      <p className={s.switchLine}>
+        Already have an account?{' '}
+        <Link className={s.link} to={paths.login}>
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Friend } from '@cohort/api';
+import { useState } from 'react';
+import type { Loadable } from '../../lib/result.ts';
+import { Button } from './Button.tsx';
+import { LoadState } from './LoadState.tsx';
+import { PeopleChecklist, toPerson } from './PeopleChecklist.tsx';
+import * as s from './rows.css.ts';
+import { Sheet } from './Sheet.tsx';
+
+/** A person the picker can return: a friend or a directory search result. */
+export interface PickedPerson {
+  id: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** New Group, step 1: Back, Next, the 'n/200000' counter, a search and a checkbox per person. */
+export function MemberPicker({
+  title = 'New Group',
+  friends,
+  onRetryFriends,
+  initial,
+  onBack,
+  onNext,
+  nextLabel = 'Next',
+  busy = false,
+  exclude = [],
+  max,
+  useSearch,
+}: {
+  /** The most people a group may hold. */
+  max: number;
+  /** The directory search (`usePeopleSearch` of the directory feature): a hook, called on every render. */
+  useSearch: (
+    query: string,
+    exclude: ReadonlySet<string>,
+  ) => { people: PickedPerson[]; status: 'idle' | 'loading' | 'ready' | 'error' };
+  title?: string;
+  friends: Loadable<Friend[]>;
+  onRetryFriends: () => void;
+  initial: string[];
+  onBack: () => void;
+  /** The chosen ids, and the chosen people as far as the picker has seen them (friends, search results). */
+  onNext: (chosen: string[], people: PickedPerson[]) => void;
+  nextLabel?: string;
+  busy?: boolean;
+  /** People who must not be offered from the directory search (current members, the user). */
+  exclude?: readonly string[];
+}) {
+  const [chosen, setChosen] = useState(() => new Set(initial));
+  const [query, setQuery] = useState('');
+  const friendIds = new Set([...(friends.data ?? []).map((f) => f.id), ...exclude]);
+  const others = useSearch(query, friendIds);
+  // People ticked from a search stay known after the search text changes.
+  const [seen, setSeen] = useState<ReadonlyMap<string, PickedPerson>>(new Map());
+  const toggle = (id: string) => {
+    const person = others.people.find((p) => p.id === id);
+    if (person) setSeen((m) => new Map(m).set(id, person));
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else if (next.size < max) next.add(id);
+      return next;
+    });
+  };
+  const next = () => {
+    const known = new Map<string, PickedPerson>([...seen, ...(friends.data ?? []).map((p) => [p.id, p] as const)]);
+    const ids = [...chosen];
+    onNext(
+      ids,
+      ids.flatMap((id) => known.get(id) ?? []),
+    );
+  };
+  return (
+    <Sheet title={title} variant="full" onClose={onBack}>
+      <div className={s.stickyTop}>
+        <div className={s.toolbar}>
+          <Button variant="ghost" small onClick={onBack}>
+            Back
+          </Button>
+          <span className={s.counter} role="status">
+            {chosen.size}/{max}
+          </span>
+          <Button small onClick={next} disabled={chosen.size === 0} loading={busy}>
+            {nextLabel}
+          </Button>
+        </div>
+        <input
+          type="search"
+          className={s.search}
+          style={{ margin: 0 }}
+          placeholder="Who would you like to add?"
+          aria-label="Who would you like to add?"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </div>
+      <LoadState state={friends} what="people" empty="No friends to add yet." onRetry={onRetryFriends}>
+        {(list) => (
+          <PeopleChecklist
+            label="People"
+            people={list.map(toPerson)}
+            chosen={chosen}
+            onToggle={toggle}
+            query={query}
+            empty={`Nobody matches “${query}”.`}
+          />
+        )}
+      </LoadState>
+      {others.status !== 'idle' && <h3 className={s.sectionLabel}>More people</h3>}
+      {others.status === 'loading' && <p className={s.muted}>Searching everyone…</p>}
+      {others.status === 'error' && <p className={s.muted}>Could not search the directory.</p>}
+      {others.status === 'ready' && (
+        <PeopleChecklist
+          label="More people"
+          people={others.people.map(toPerson)}
+          chosen={chosen}
+          onToggle={toggle}
+          query=""
+          empty="Nobody else matches."
+        />
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,70 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+const slideUp = keyframes({
+  from: { transform: 'translateY(24px)', opacity: 0 },
+  to: { transform: 'none', opacity: 1 },
+});
+
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 50,
+  display: 'flex',
+  justifyContent: 'center',
+  background: vars.color.overlay,
+  animation: `${fadeIn} 120ms ease-out`,
+});
+
+const panelBase = style({
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  maxWidth: vars.size.column,
+  background: vars.color.surface,
+  animation: `${slideUp} 160ms ease-out`,
+  outline: 'none',
+});
+
+export const panel = styleVariants({
+  bottom: [
+    panelBase,
+    {
+      alignSelf: 'flex-end',
+      maxHeight: '92dvh',
+      borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
+      boxShadow: vars.shadow.sheet,
+    },
+  ],
+  full: [panelBase, { height: '100dvh' }],
+});
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  minHeight: '56px',
+});
+
+export const title = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+export const body = style({
+  flex: 1,
+  overflowY: 'auto',
+  padding: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+});
+
+export const footer = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  borderTop: `1px solid ${vars.color.border}`,
+  justifyContent: 'flex-end',
+});

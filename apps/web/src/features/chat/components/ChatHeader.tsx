@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import * as l from '../../../components/ui/layout.css.ts';
+import { groupProfilePath } from '../../../config/paths.ts';
+import * as s from './Inbox.css.ts';
+
+/** The chat's top bar: Back, and the group's name and counts (a link to its profile). */
+export function ChatHeader({
+  channelId,
+  name,
+  memberCount,
+  online,
+  onBack,
+}: {
+  channelId: string;
+  name: string;
+  /** Unknown (the profile failed and the group is not in the loaded list) shows no count rather than a wrong 0. */
+  memberCount: number | undefined;
+  online: number | undefined;
+  onBack: () => void;
+}) {
+  return (
+    <header className={l.topBar}>
+      <Button variant="ghost" aria-label="Back" onClick={onBack}>
+        <Icon name="back" />
+      </Button>
+      <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
+        <h1 className={s.headerName} dir="auto">
+          {name}
+        </h1>
+        <span className={s.headerMeta}>
+          {[
+            memberCount !== undefined && `${memberCount.toLocaleString()} members`,
+            online !== undefined && `${online} online`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </Link>
+      <span style={{ width: 44 }} />
+    </header>
+  );
+}

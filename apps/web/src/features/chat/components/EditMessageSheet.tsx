@@ -1,0 +1,106 @@
+import type { Message } from '@cohort/api';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { TextArea } from '../../../components/ui/TextField.tsx';
+import { useMessageEdits } from '../api/message-edits.ts';
+
+const MESSAGE_MAX = 4000;
+
+/** Edit my message: the new text is saved for everyone; on failure the text typed stays. */
+export function EditMessageSheet({
+  message,
+  onDone,
+  onClose,
+}: {
+  message: Message;
+  onDone: (message: Message) => void;
+  onClose: () => void;
+}) {
+  const { edit, busy } = useMessageEdits();
+  const [text, setText] = useState(message.message);
+  const [error, setError] = useState<string | null>(null);
+  const trimmed = text.trim();
+  const invalid =
+    trimmed === ''
+      ? 'A message cannot be empty.'
+      : text.length > MESSAGE_MAX
+        ? `At most ${MESSAGE_MAX} characters.`
+        : null;
+  const save = async () => {
+    if (invalid) return setError(invalid);
+    if (trimmed === message.message) return onClose();
+    const r = await edit(message.id, trimmed);
+    if (!r.ok) return setError(`Could not save: ${r.error.message}`);
+    onDone(r.value);
+  };
+  return (
+    <Sheet
+      title="Edit message"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={save}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <TextArea
+        label="Message"
+        value={text}
+        maxLength={MESSAGE_MAX}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(null);
+        }}
+      />
+      {error && <Alert>{error}</Alert>}
+    </Sheet>
+  );
+}
+
+/** Delete a message after a confirmation; everyone then sees "Message deleted" in its place. */
+export function DeleteMessageSheet({
+  message,
+  onDone,
+  onClose,
+}: {
+  message: Message;
+  onDone: (message: Message) => void;
+  onClose: () => void;
+}) {
+  const { remove, busy } = useMessageEdits();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Sheet
+      title="Delete message?"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            loading={busy}
+            onClick={async () => {
+              const r = await remove(message.id);
+              if (!r.ok) return setError(`Could not delete: ${r.error.message}`);
+              onDone(r.value);
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      }
+    >
+      <p>It is removed for everyone in the chat, with its attachments and pin.</p>
+      {error && <Alert>{error}</Alert>}
+    </Sheet>
+  );
+}

@@ -1,0 +1,140 @@
+import { memo, useState } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import { clock } from '../../../lib/dates.ts';
+import { fileNameFromUrl } from '../../../lib/file-name.ts';
+import type { ChatItem } from '../chat-items.ts';
+import * as s from './Inbox.css.ts';
+
+function Attachment({ url, image, senderName }: { url: string; image: boolean; senderName: string }) {
+  const [broken, setBroken] = useState(false);
+  if (image && !broken) {
+    return (
+      <a href={url} target="_blank" rel="noreferrer">
+        <img
+          className={s.image}
+          src={url}
+          alt={`Sent by ${senderName}`}
+          loading="lazy"
+          onError={() => setBroken(true)}
+        />
+      </a>
+    );
+  }
+  return (
+    <a className={s.fileLink} href={url} target="_blank" rel="noreferrer">
+      <Icon name="file" width={16} height={16} />
+      {image ? 'Image' : fileNameFromUrl(url)}
+    </a>
+  );
+}
+
+export interface BubbleProps {
+  item: ChatItem;
+  own: boolean;
+  senderName: string;
+  /** The quoted message when this one replies (undefined = not loaded). */
+  quoted: { name: string; text: string } | null | undefined;
+  selecting: boolean;
+  selected: boolean;
+  highlighted: boolean;
+  onToggleSelect: (id: string) => void;
+  onMenu: (item: ChatItem) => void;
+  onRetry: (clientId: string) => void;
+}
+
+/** One message: own on the right, others on the left; replies quoted, images shown, a menu per message. */
+export const MessageBubble = memo(function MessageBubble({
+  item,
+  own,
+  senderName,
+  quoted,
+  selecting,
+  selected,
+  highlighted,
+  onToggleSelect,
+  onMenu,
+  onRetry,
+}: BubbleProps) {
+  const failed = item.status === 'failed';
+  const deleted = !!item.deleted_at;
+  // A deleted message has nothing left to act on.
+  const menu = !selecting && !item.status && !deleted;
+  const variant = failed ? 'failed' : own ? 'own' : 'other';
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: right-click is a shortcut; the options button is the keyboard path.
+    <div
+      className={s.row[own ? 'own' : 'other']}
+      data-message-id={item.id}
+      data-own={own || undefined}
+      onContextMenu={(e) => {
+        if (selecting || item.status) return;
+        e.preventDefault();
+        onMenu(item);
+      }}
+    >
+      {selecting && !item.status && (
+        <input
+          type="checkbox"
+          className={s.check}
+          checked={selected}
+          onChange={() => onToggleSelect(item.id)}
+          aria-label={`Select message from ${own ? 'you' : senderName}: ${item.message.slice(0, 40)}`}
+        />
+      )}
+      {own && menu && (
+        <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
+          <Icon name="more" width={18} height={18} />
+        </button>
+      )}
+      <article
+        className={`${s.bubble[variant]} ${highlighted ? s.highlight : ''}`}
+        aria-label={`${own ? 'You' : senderName}, ${clock(item.time)}`}
+      >
+        {!own && (
+          <span className={s.sender} dir="auto">
+            {senderName}
+          </span>
+        )}
+        {item.forwarded_from_id && <span className={s.forwarded}>Forwarded</span>}
+        {item.reply_message_id && (
+          <span className={s.quote}>
+            {quoted ? (
+              <>
+                <strong dir="auto">{quoted.name}</strong> <span dir="auto">{quoted.text || 'Attachment'}</span>
+              </>
+            ) : (
+              'Reply to an earlier message'
+            )}
+          </span>
+        )}
+        {deleted ? (
+          <span className={s.deleted}>Message deleted</span>
+        ) : (
+          <>
+            {item.files.map((f) => (
+              <Attachment key={f.url} url={f.url} image={f.file_type === 1} senderName={senderName} />
+            ))}
+            {item.message && <span dir="auto">{item.message}</span>}
+          </>
+        )}
+        <span className={s.meta}>
+          {item.status === 'sending' && 'Sending…'}
+          {failed && <span role="alert">Not sent{item.error ? `: ${item.error}` : ''}</span>}
+          {!item.status && !deleted && item.edited_at && <span>edited</span>}
+          {!item.status && clock(item.time)}
+        </span>
+        {failed && item.client_id && (
+          <Button small variant="danger" onClick={() => onRetry(item.client_id ?? '')}>
+            Retry
+          </Button>
+        )}
+      </article>
+      {!own && menu && (
+        <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
+          <Icon name="more" width={18} height={18} />
+        </button>
+      )}
+    </div>
+  );
+});

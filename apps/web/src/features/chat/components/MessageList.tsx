@@ -1,0 +1,91 @@
+import type { RefObject } from 'react';
+import { useMemo } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
+import { dayKey, dayLabel } from '../../../lib/dates.ts';
+import type { ChatItem } from '../chat-items.ts';
+import type { ChannelChat } from '../hooks/use-channel-chat.ts';
+import * as s from './Inbox.css.ts';
+import { ListHeader } from './ListHeader.tsx';
+import { MessageBubble } from './MessageBubble.tsx';
+
+/** The loaded history, virtualised: older pages load at the top, own messages keep the view at the bottom. */
+export function MessageList({
+  listRef,
+  chat,
+  me,
+  nameOf,
+  selecting,
+  selected,
+  highlight,
+  onToggleSelect: toggleSelect,
+  onMenu: setMenuFor,
+}: {
+  listRef: RefObject<VirtuosoHandle | null>;
+  chat: ChannelChat;
+  me: string | null;
+  nameOf: (id: string) => string;
+  selecting: boolean;
+  selected: ReadonlySet<string>;
+  highlight: string | null;
+  onToggleSelect: (id: string) => void;
+  onMenu: (item: ChatItem) => void;
+}) {
+  const byId = useMemo(() => new Map(chat.items.map((m) => [m.id, m])), [chat.items]);
+  return (
+    <Virtuoso
+      ref={listRef}
+      className={s.list}
+      data={chat.items}
+      firstItemIndex={chat.firstItemIndex}
+      initialTopMostItemIndex={Math.max(0, chat.items.length - 1)}
+      startReached={chat.loadOlder}
+      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+      computeItemKey={(_, item) => item.key}
+      increaseViewportBy={{ top: 600, bottom: 300 }}
+      role="log"
+      aria-label="Messages"
+      context={{
+        loadingOlder: chat.loadingOlder,
+        hasMore: chat.hasMore,
+        empty: chat.items.length === 0,
+        olderError: chat.olderError,
+        onRetryOlder: chat.loadOlder,
+      }}
+      components={{ Header: ListHeader }}
+      itemContent={(index, item) => {
+        const previous = chat.items[index - chat.firstItemIndex - 1];
+        const newDay = dayKey(item.time) !== '' && dayKey(item.time) !== dayKey(previous?.time);
+        const quotedItem = item.reply_message_id ? byId.get(item.reply_message_id) : undefined;
+        return (
+          <RenderGuard fallback={<p className={s.unshowable}>This message can't be shown.</p>}>
+            {newDay && (
+              <p className={s.daySeparator}>
+                <time dateTime={item.time}>{dayLabel(item.time)}</time>
+              </p>
+            )}
+            <MessageBubble
+              item={item}
+              own={item.sender_id === me}
+              senderName={nameOf(item.sender_id)}
+              quoted={
+                quotedItem
+                  ? {
+                      name: nameOf(quotedItem.sender_id),
+                      text: quotedItem.deleted_at ? 'Message deleted' : quotedItem.message,
+                    }
+                  : undefined
+              }
+              selecting={selecting}
+              selected={selected.has(item.id)}
+              highlighted={highlight === item.id}
+              onToggleSelect={toggleSelect}
+              onMenu={setMenuFor}
+              onRetry={chat.retry}
+            />
+          </RenderGuard>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,112 @@
+import type { PublicUser } from '@cohort/api';
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import * as l from '../../../components/ui/layout.css.ts';
+import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { TextArea, TextField } from '../../../components/ui/TextField.tsx';
+import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { fieldErrorsFrom } from '../../../lib/forms/server-errors.ts';
+import { useForm } from '../../../lib/forms/useForm.ts';
+import { useUpdateMe } from '../api/me.ts';
+import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser } from '../edit-profile-form.ts';
+
+export function EditProfileSheet({ user, onClose }: { user: PublicUser | null; onClose: () => void }) {
+  const [initial] = useState(() => valuesFromUser(user));
+  const form = useForm<EditProfileValues>(editProfileRules, initial);
+  const update = useUpdateMe();
+  const toast = useSetAtom(showToastAtom);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!form.trySubmit()) return;
+    const changes = changesFrom(initial, form.values);
+    if (Object.keys(changes).length === 0) return onClose();
+    setPending(true);
+    const result = await update(changes);
+    setPending(false);
+    if (!result.ok) {
+      setError(`Your profile was not saved: ${result.error.message}`);
+      form.setServerErrors(
+        fieldErrorsFrom(result.error, {
+          first_name: 'firstName',
+          last_name: 'lastName',
+          phone: 'phone',
+          program: 'program',
+          description: 'description',
+          emails: 'emails',
+        }),
+      );
+      return;
+    }
+    toast({ tone: 'success', text: 'Profile saved.' });
+    onClose();
+  };
+
+  const { values, setValue, visibleError } = form;
+  return (
+    <Sheet
+      title="Edit my profile"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-profile-form" loading={pending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-profile-form" className={l.stack} onSubmit={submit} noValidate>
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(e) => setValue('firstName', e.target.value)}
+          error={visibleError('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(e) => setValue('lastName', e.target.value)}
+          error={visibleError('lastName')}
+        />
+        <TextField
+          label="Mobile"
+          type="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(e) => setValue('phone', e.target.value)}
+          error={visibleError('phone')}
+        />
+        <TextField
+          label="Program"
+          value={values.program}
+          onChange={(e) => setValue('program', e.target.value)}
+          error={visibleError('program')}
+        />
+        <TextField
+          label="Other e-mail addresses"
+          hint="Separate them with commas."
+          value={values.emails}
+          onChange={(e) => setValue('emails', e.target.value)}
+          error={visibleError('emails')}
+        />
+        <TextArea
+          label="About"
+          value={values.description}
+          onChange={(e) => setValue('description', e.target.value)}
+          error={visibleError('description')}
+        />
+        {error && <Alert>{error}</Alert>}
+      </form>
+    </Sheet>
+  );
+}

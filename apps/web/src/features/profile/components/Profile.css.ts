@@ -1,0 +1,146 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const hero = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.lg}`,
+  background: vars.color.surface,
+  textAlign: 'center',
+});
+
+export const photo = style({
+  width: '96px',
+  height: '96px',
+  borderRadius: '50%',
+  objectFit: 'cover',
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+  display: 'grid',
+  placeItems: 'center',
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const name = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, lineHeight: 1.2 });
+export const description = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, maxWidth: '36ch' });
+
+export const actions = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(5, 1fr)',
+  gap: vars.space.xs,
+  padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.lg}`,
+  background: vars.color.surface,
+});
+
+export const action = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '64px',
+  padding: vars.space.xs,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  textAlign: 'center',
+  justifyContent: 'center',
+  cursor: 'pointer',
+  selectors: {
+    '&:disabled': { color: vars.color.textMuted, cursor: 'not-allowed', opacity: 0.6 },
+  },
+});
+
+export const contact = style({
+  margin: `${vars.space.md} ${vars.space.lg}`,
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: vars.space.lg,
+  rowGap: vars.space.sm,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  fontSize: vars.fontSize.sm,
+});
+
+export const contactLabel = style({ color: vars.color.textMuted, margin: 0 });
+export const contactValue = style({ margin: 0, overflowWrap: 'anywhere' });
+
+export const toggle = style({
+  margin: `0 ${vars.space.lg} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  overflow: 'hidden',
+  boxShadow: vars.shadow.card,
+});
+
+export const menuWrap = style({ position: 'relative' });
+
+export const menu = style({
+  position: 'absolute',
+  right: 0,
+  top: 'calc(100% + 4px)',
+  zIndex: 30,
+  minWidth: '200px',
+  minHeight: '140px',
+  maxHeight: '300px',
+  overflowY: 'auto',
+  padding: vars.space.xs,
+  margin: 0,
+  listStyle: 'none',
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.sheet,
+});
+
+export const menuNote = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, padding: vars.space.sm });
+
+export const menuItem = style({
+  display: 'flex',
+  alignItems: 'center',
+  width: '100%',
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.md}`,
+  border: 'none',
+  background: 'transparent',
+  borderRadius: vars.radius.sm,
+  textAlign: 'left',
+  cursor: 'pointer',
+  fontSize: vars.fontSize.md,
+  selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceMuted } },
+});
+
+export const danger = style({ color: vars.color.danger });
+
+export const savedItem = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+});
+
+export const clamp = style({
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+});
+
+export const listActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  padding: `0 ${vars.space.lg} ${vars.space.md}`,
+  background: vars.color.surface,
+  justifyContent: 'center',
+});

@@ -1,0 +1,203 @@
+import type { PublicUser } from '@cohort/api';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button, Spinner } from '../../../components/ui/Button.tsx';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import * as l from '../../../components/ui/layout.css.ts';
+import { Switch } from '../../../components/ui/Switch.tsx';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { paths } from '../../../config/paths.ts';
+import { initials, personName, UNNAMED_PERSON } from '../../../lib/format.ts';
+import { EditProfileSheet } from './EditProfileSheet.tsx';
+import * as s from './Profile.css.ts';
+import { SavedMessages } from './SavedMessages.tsx';
+import { DirectionTab, InterestsTab } from './tabs/ChipsTab.tsx';
+import { ClubsTab } from './tabs/ClubsTab.tsx';
+import { ExperienceTab } from './tabs/ExperienceTab.tsx';
+import { MediaTab } from './tabs/MediaTab.tsx';
+import { NotesTab } from './tabs/NotesTab.tsx';
+
+export const PROFILE_TABS = [
+  { key: 'notes', label: 'Notes' },
+  { key: 'media', label: 'Media' },
+  { key: 'clubs', label: 'Clubs' },
+  { key: 'experience', label: 'Experience' },
+  { key: 'direction', label: 'Direction' },
+  { key: 'interests', label: 'Interests' },
+] as const;
+export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'];
+
+function Photo({ user }: { user: PublicUser | null }) {
+  const [broken, setBroken] = useState(false);
+  if (user?.profile_image && !broken) {
+    return <img className={s.photo} src={user.profile_image} alt="" onError={() => setBroken(true)} />;
+  }
+  return (
+    <div className={s.photo} aria-hidden="true">
+      {initials(personName(user, ''))}
+    </div>
+  );
+}
+
+function ContactBlock({ user }: { user: PublicUser }) {
+  // Another person's contact details come only once you are connected (the contract's PublicUser).
+  const hidden = 'Shown to connections';
+  const emails = [user.email, ...(user.emails ?? []).filter((e) => e !== user.email)].filter(Boolean);
+  const rows: [string, ReactNode][] = [
+    ['Mobile', user.phone || (user.email === undefined ? hidden : 'Not added')],
+    ['Program', user.program || 'Not added'],
+    [
+      'University',
+      user.university
+        ? `${user.university}${user.graduation_year ? `, Class of ${user.graduation_year}` : ''}`
+        : 'Not added',
+    ],
+    [emails.length > 1 ? 'E-mails' : 'E-mail', emails.join(', ') || hidden],
+  ];
+  return (
+    <dl className={s.contact} aria-label="Contact">
+      {rows.map(([label, value]) => (
+        <div key={label} style={{ display: 'contents' }}>
+          <dt className={s.contactLabel}>{label}</dt>
+          <dd className={s.contactValue} dir="auto">
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What the own profile's action row opens, given by the route (they belong to other features). */
+export interface OwnSlots {
+  calendar: (close: () => void) => ReactNode;
+  menu: ReactNode;
+}
+
+function OwnActions({ slots }: { slots: OwnSlots | undefined }) {
+  const [calendar, setCalendar] = useState(false);
+  return (
+    <div className={s.actions}>
+      <button type="button" className={s.action} onClick={() => setCalendar(true)}>
+        <Icon name="calendar" />
+        Calendar
+      </button>
+      {calendar && slots?.calendar(() => setCalendar(false))}
+      <button type="button" className={s.action} disabled title="Calls: coming soon">
+        <Icon name="phone" />
+        Calls
+      </button>
+      <button type="button" className={s.action} disabled title="Video: coming soon">
+        <Icon name="video" />
+        Video
+      </button>
+      <Link to={paths.contacts} className={s.action}>
+        <Icon name="contacts" />
+        Standard Contacts
+      </Link>
+      {slots?.menu}
+    </div>
+  );
+}
+
+/** react-router keeps the entry's index in history.state; 0 means the app was opened on this screen. */
+function canGoBack(): boolean {
+  return ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+}
+
+export interface ProfileViewProps {
+  owner: string;
+  own: boolean;
+  user: PublicUser | null;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  /** Another user's profile: its own actions under the header. */
+  actions?: ReactNode;
+  /** The own profile: the Calendar sheet and the More menu. */
+  slots?: OwnSlots;
+}
+
+/** A profile, own (edit, add, save controls) or another user's (read-only): spec section 2. */
+export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots }: ProfileViewProps) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<ProfileTabKey>('notes');
+  const [editing, setEditing] = useState(false);
+  const [showSaved, setShowSaved] = useState(false);
+
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button
+          variant="ghost"
+          aria-label="Back"
+          onClick={() => (canGoBack() ? navigate(-1) : navigate(paths.contacts))}
+        >
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>{own ? 'My Profile' : 'Profile'}</h1>
+        <Button variant="ghost" aria-label="Settings (coming soon)" disabled>
+          <Icon name="settings" />
+        </Button>
+      </header>
+
+      <section className={s.hero} aria-label="Profile">
+        <Photo user={user} />
+        {loading && !user && <Spinner label="Loading profile" />}
+        {user && (
+          <h2 className={s.name} dir="auto">
+            {personName(user, user.email || UNNAMED_PERSON)}
+          </h2>
+        )}
+        {user?.description && (
+          <p className={s.description} dir="auto">
+            {user.description}
+          </p>
+        )}
+        {error && (
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={onRetry}>
+                Retry
+              </Button>
+            }
+          >
+            Could not load the profile: {error}
+          </Alert>
+        )}
+        {own && (
+          <Button variant="secondary" small onClick={() => setEditing(true)} disabled={!user}>
+            Edit my profile
+          </Button>
+        )}
+      </section>
+      {own ? <OwnActions slots={slots} /> : actions}
+
+      {user && <ContactBlock user={user} />}
+
+      {own && (
+        <div className={s.toggle}>
+          <Switch label="Saved Messages" checked={showSaved} onChange={setShowSaved} />
+        </div>
+      )}
+
+      {showSaved && own ? (
+        <SavedMessages />
+      ) : (
+        owner && (
+          <Tabs label="Profile sections" tabs={PROFILE_TABS} value={tab} onChange={setTab}>
+            {tab === 'notes' && <NotesTab owner={owner} own={own} />}
+            {tab === 'media' && <MediaTab />}
+            {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
+            {tab === 'experience' && <ExperienceTab owner={owner} own={own} />}
+            {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
+            {tab === 'interests' && <InterestsTab owner={owner} own={own} />}
+          </Tabs>
+        )
+      )}
+
+      {editing && <EditProfileSheet user={user} onClose={() => setEditing(false)} />}
+    </div>
+  );
+}
