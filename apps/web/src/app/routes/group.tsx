@@ -113,7 +113,8 @@ export default function GroupScreen() {
         <span style={{ width: 44 }} />
       </header>
       <Tabs label="Groups" tabs={TABS} value={tab} onChange={setTab}>
-        <div className={l.section}>
+        {/* The tab panel already has the page's 16 px margins: the rows line up with the tabs. */}
+        <div>
           {tab === 'invites' ? (
             <LoadState state={invites} what="your invitations" empty="No pending invitations." onRetry={invites.reload}>
               {(list) => (
