@@ -166,6 +166,17 @@ export default function ChatInboxScreen() {
       />
     );
   }
+  // Left (or never in) the group: its messages are for members, so no history, Retry or message box.
+  if (chat.error?.status === 403 || detail?.is_member === false) {
+    return (
+      <NotFound
+        title="Not in this group"
+        text="You are not a member of this group, so its chat is closed to you. You can find it again under Chats if you rejoin."
+        back={paths.chats}
+        backLabel="Back to Chats"
+      />
+    );
+  }
 
   return (
     <div className={s.screen}>

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Chip, ChipList } from '../../components/ui/Chip.tsx';
 import * as l from '../../components/ui/layout.css.ts';
@@ -34,7 +34,10 @@ export default function ContactsScreen() {
   const setFilter = useSetAtom(setDirectoryFilterAtom);
   const [panel, setPanel] = useState<FilterRow | null>(null);
   const [sheet, setSheet] = useState<'universities' | 'save' | 'create' | 'group' | null>(null);
-  const [searched, setSearched] = useState<SearchFilters | null>(null);
+  // The results are a history entry of their own (the search in its state): Back closes them and
+  // returns to the filters, which stay as chosen.
+  const location = useLocation();
+  const searched = (location.state as { search?: SearchFilters } | null)?.search ?? null;
   const { state: results, more, retry } = useDirectorySearch(searched);
   const [selected, setSelected] = useState<string[]>([]);
 
@@ -42,7 +45,7 @@ export default function ContactsScreen() {
   const search = (query: SearchFilters = toSearch(filters, keyword)) => {
     setSelected([]);
     if (searched && JSON.stringify(searched) === JSON.stringify(query)) retry();
-    else setSearched(query);
+    else navigate(`${location.pathname}${location.search}`, { replace: searched !== null, state: { search: query } });
   };
 
   const chips = (row: FilterRow) => {
@@ -177,8 +180,8 @@ export default function ContactsScreen() {
           onRetry={retry}
           onSearchAgain={() => {
             // A selection the user can no longer see must not end up in the header's 'Create list'.
-            setSearched(null);
             setSelected([]);
+            navigate(-1);
           }}
           onSave={() => setSheet('save')}
           chosenPeople={chosenPeople}
@@ -193,8 +196,8 @@ export default function ContactsScreen() {
           onClose={() => setSheet(null)}
           onSaved={() => {
             setSheet(null);
-            setSearched(null);
-            navigate(paths.savedLists);
+            // Back from Saved Lists returns to the filters, not to the results just saved.
+            navigate(paths.savedLists, { replace: searched !== null });
           }}
         />
       )}
