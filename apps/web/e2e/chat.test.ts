@@ -289,6 +289,8 @@ describe('group chat (real Chromium, real mock)', () => {
     await page.getByRole('heading', { name: 'Not in this group' }).waitFor();
     expect(await page.getByLabel('Message', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to Chats' }).click();
+    await page.waitForURL('**/chats');
   });
 
   it('opens the 10,000-message archive and scrolls back with fewer than 300 message elements', async () => {
