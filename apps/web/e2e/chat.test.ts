@@ -270,7 +270,9 @@ describe('group chat (real Chromium, real mock)', () => {
     await calendar.waitFor({ state: 'detached' });
   });
 
-  it('leaves the group and is back on /chats without it', async () => {
+  it('leaves the group and is back on /chats without it; Back to its chat shows no history and no message box', async () => {
+    await page.goto(groupUrl.replace('/group-profile', '/chatInbox'));
+    await page.getByRole('log', { name: 'Messages' }).waitFor();
     await page.goto(groupUrl);
     await page.getByRole('heading', { name: GROUP }).waitFor();
     await page.getByRole('button', { name: 'Leave' }).click();
@@ -282,6 +284,13 @@ describe('group chat (real Chromium, real mock)', () => {
     const list = page.getByRole('list', { name: 'Chats' });
     await list.waitFor();
     expect(await list.getByText(GROUP).count()).toBe(0);
+    await page.goBack();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Not in this group' }).waitFor();
+    expect(await page.getByLabel('Message', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to Chats' }).click();
+    await page.waitForURL('**/chats');
   });
 
   it('opens the 10,000-message archive and scrolls back with fewer than 300 message elements', async () => {

@@ -9,6 +9,7 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
+import { useCopy } from '../../components/ui/use-copy.ts';
 import { chatInboxPath, paths } from '../../config/paths.ts';
 import { EventFormPanel } from '../../features/calendar/components/EventFormPanel.tsx';
 import type { ChatItem } from '../../features/chat/chat-items.ts';
@@ -22,6 +23,7 @@ import { type MessageAction, MessageMenu } from '../../features/chat/components/
 import { ReportSheet } from '../../features/chat/components/ReportSheet.tsx';
 import { SelectionBar } from '../../features/chat/components/SelectionBar.tsx';
 import { useChannelChat } from '../../features/chat/hooks/use-channel-chat.ts';
+import { useSelection } from '../../features/chat/hooks/use-selection.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannel, useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { sessionAtom } from '../../lib/auth.ts';
@@ -51,8 +53,8 @@ export default function ChatInboxScreen() {
   const [forwarding, setForwarding] = useState<Message | null>(null);
   const [reporting, setReporting] = useState<Message | null>(null);
   const [editing, setEditing] = useState<{ message: Message; kind: 'edit' | 'delete' } | null>(null);
-  const [selecting, setSelecting] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selecting, selected, start: startSelect, toggle: toggleSelect, end: endSelect } = useSelection();
+  const copy = useCopy();
   const [highlight, setHighlight] = useState<string | null>(linkedMessage);
 
   const detail = group.data;
@@ -96,15 +98,6 @@ export default function ChatInboxScreen() {
     requestAnimationFrame(() => listRef.current?.scrollToIndex({ index: 'LAST', behavior: 'auto' }));
   };
 
-  const copy = async (value: string, done: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast({ tone: 'success', text: done });
-    } catch {
-      toast({ tone: 'error', text: 'Could not copy: the browser refused clipboard access.' });
-    }
-  };
-
   const togglePin = async (item: ChatItem) => {
     if (pinned?.id === item.id) {
       const r = await actions.unpin(channelId, item);
@@ -137,26 +130,7 @@ export default function ChatInboxScreen() {
       if (friends.status !== 'ready') void loadFriends();
     }
     if (action === 'report') setReporting(item);
-    if (action === 'select') {
-      setSelecting(true);
-      setSelected(new Set([item.id]));
-    }
-  };
-
-  const toggleSelect = useCallback(
-    (id: string) =>
-      setSelected((prev) => {
-        const next = new Set(prev);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
-  );
-
-  const endSelect = () => {
-    setSelecting(false);
-    setSelected(new Set());
+    if (action === 'select') startSelect(item.id);
   };
 
   const EditingSheet = editing?.kind === 'delete' ? DeleteMessageSheet : EditMessageSheet;
@@ -166,6 +140,17 @@ export default function ChatInboxScreen() {
       <NotFound
         title="Chat not found"
         text="There is no chat at this link. It may have been removed, or the link is incomplete."
+        back={paths.chats}
+        backLabel="Back to Chats"
+      />
+    );
+  }
+  // Left (or never in) the group: its messages are for members, so no history, Retry or message box.
+  if (chat.error?.status === 403 || detail?.is_member === false) {
+    return (
+      <NotFound
+        title="Not in this group"
+        text="You are not a member of this group, so its chat is closed to you. You can find it again under Chats if you rejoin."
         back={paths.chats}
         backLabel="Back to Chats"
       />

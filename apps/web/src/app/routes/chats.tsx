@@ -1,17 +1,18 @@
-import type { Channel, Friend } from '@cohort/api';
+import type { Friend } from '@cohort/api';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { LoadState } from '../../components/ui/LoadState.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { MemberPicker } from '../../components/ui/MemberPicker.tsx';
 import * as s from '../../components/ui/rows.css.ts';
-import { chatInboxPath, groupProfilePath } from '../../config/paths.ts';
+import { groupProfilePath } from '../../config/paths.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { usePeopleSearch } from '../../features/directory/api/search.ts';
 import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
+import { ChatRow } from '../../features/groups/components/ChatRow.tsx';
 import { GroupDetailsSheet } from '../../features/groups/components/GroupDetailsSheet.tsx';
 import { NewMessageDrawer } from '../../features/groups/components/NewMessageDrawer.tsx';
 import {
@@ -23,8 +24,7 @@ import {
 } from '../../features/groups/group-form.ts';
 import { useOpenChat } from '../../features/groups/hooks/use-open-chat.ts';
 import { sessionAtom } from '../../lib/auth.ts';
-import { chatTime } from '../../lib/dates.ts';
-import { groupName, initials, matches } from '../../lib/format.ts';
+import { matches } from '../../lib/format.ts';
 import { useResource } from '../../lib/resources.ts';
 
 type Step =
@@ -34,47 +34,6 @@ type Step =
   | { kind: 'details'; chosen: string[] }
   /** New Message: pick people, then their chat opens (no group form). */
   | { kind: 'message' };
-
-function preview(channel: Channel, me: string | null | undefined): string {
-  const last = channel.last_message;
-  if (!last) return 'No messages yet';
-  if (last.deleted_at) return 'Message deleted';
-  const text = last.message || (last.files.some((f) => f.file_type === 1) ? 'Photo' : 'File');
-  return `${last.sender_id === me ? 'You: ' : ''}${last.forwarded_from_id ? 'Forwarded: ' : ''}${text}`;
-}
-
-function ChatRow({ channel, me }: { channel: Channel; me: string | null | undefined }) {
-  const unread = channel.unread_count ?? 0;
-  return (
-    <li>
-      <Link to={chatInboxPath(channel.id)} className={s.row}>
-        <span className={s.avatar} aria-hidden="true">
-          {initials(channel.name)}
-        </span>
-        <span className={s.rowMain}>
-          <span className={s.rowTop}>
-            <span className={s.name} dir="auto">
-              {groupName(channel.name)}
-            </span>
-            <span className={s.time}>{chatTime(channel.last_message?.time ?? channel.created_at)}</span>
-          </span>
-          <span className={s.rowTop}>
-            <span className={s.preview} dir="auto">
-              {preview(channel, me)}
-            </span>
-            {channel.is_muted && <span className={s.muted}>Muted</span>}
-            {unread > 0 && (
-              <span className={channel.is_muted ? s.badgeMuted : s.badge}>
-                {unread > 99 ? '99+' : unread}
-                <span className={l.visuallyHidden}>{channel.is_muted ? ' unread, muted' : ' unread'}</span>
-              </span>
-            )}
-          </span>
-        </span>
-      </Link>
-    </li>
-  );
-}
 
 /** /chats: the user's groups with last message, time and unread count; compose opens New Message. */
 export default function ChatsScreen() {

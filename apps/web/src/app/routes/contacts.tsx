@@ -1,16 +1,16 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
-import { Chip, ChipList } from '../../components/ui/Chip.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { paths } from '../../config/paths.ts';
 import { useDirectorySearch } from '../../features/directory/api/search.ts';
 import * as s from '../../features/directory/components/contacts.css.ts';
+import { FilterList } from '../../features/directory/components/FilterList.tsx';
 import { FilterPanel, KeywordPanel } from '../../features/directory/components/FilterPanel.tsx';
 import { ResultsSheet } from '../../features/directory/components/ResultsSheet.tsx';
 import { UniversityProfilesSheet } from '../../features/directory/components/UniversityProfilesSheet.tsx';
-import { FILTER_ROWS, type FilterRow } from '../../features/directory/filter-rows.ts';
+import type { FilterRow } from '../../features/directory/filter-rows.ts';
 import {
   directoryFiltersAtom,
   directoryKeywordAtom,
@@ -34,7 +34,10 @@ export default function ContactsScreen() {
   const setFilter = useSetAtom(setDirectoryFilterAtom);
   const [panel, setPanel] = useState<FilterRow | null>(null);
   const [sheet, setSheet] = useState<'universities' | 'save' | 'create' | 'group' | null>(null);
-  const [searched, setSearched] = useState<SearchFilters | null>(null);
+  // The results are a history entry of their own (the search in its state): Back closes them and
+  // returns to the filters, which stay as chosen.
+  const location = useLocation();
+  const searched = (location.state as { search?: SearchFilters } | null)?.search ?? null;
   const { state: results, more, retry } = useDirectorySearch(searched);
   const [selected, setSelected] = useState<string[]>([]);
 
@@ -42,24 +45,7 @@ export default function ContactsScreen() {
   const search = (query: SearchFilters = toSearch(filters, keyword)) => {
     setSelected([]);
     if (searched && JSON.stringify(searched) === JSON.stringify(query)) retry();
-    else setSearched(query);
-  };
-
-  const chips = (row: FilterRow) => {
-    if (row.sections.length === 0) {
-      const words = keyword.trim();
-      return words ? [{ key: 'q' as const, value: words }] : [];
-    }
-    return row.sections.flatMap((sec) => (filters[sec.key] ?? []).map((value) => ({ key: sec.key, value })));
-  };
-
-  const remove = (key: ListFilterKey | 'q', value: string) => {
-    if (key === 'q') setKeyword('');
-    else
-      setFilter(
-        key,
-        (filters[key] ?? []).filter((v) => v !== value),
-      );
+    else navigate(`${location.pathname}${location.search}`, { replace: searched !== null, state: { search: query } });
   };
 
   const chosenPeople = (results?.data ?? []).filter((person) => selected.includes(person.id));
@@ -78,32 +64,7 @@ export default function ContactsScreen() {
         </Button>
       </div>
 
-      <ul className={s.filters} aria-label="Filters">
-        {FILTER_ROWS.map((row) => {
-          const tags = chips(row);
-          return (
-            <li key={row.label} className={s.filterRow}>
-              <button type="button" className={s.filterButton} onClick={() => setPanel(row)} aria-haspopup="dialog">
-                <span>{row.label}</span>
-                <span className={s.chevron} aria-hidden="true">
-                  ›
-                </span>
-              </button>
-              {tags.length > 0 && (
-                <ChipList label={`${row.label} chosen`}>
-                  {tags.map((tag) => (
-                    <Chip
-                      key={`${tag.key}:${tag.value}`}
-                      label={tag.value}
-                      onRemove={() => remove(tag.key, tag.value)}
-                    />
-                  ))}
-                </ChipList>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <FilterList onOpen={setPanel} />
 
       <form
         className={s.searchBox}
@@ -177,8 +138,8 @@ export default function ContactsScreen() {
           onRetry={retry}
           onSearchAgain={() => {
             // A selection the user can no longer see must not end up in the header's 'Create list'.
-            setSearched(null);
             setSelected([]);
+            navigate(-1);
           }}
           onSave={() => setSheet('save')}
           chosenPeople={chosenPeople}
@@ -193,8 +154,8 @@ export default function ContactsScreen() {
           onClose={() => setSheet(null)}
           onSaved={() => {
             setSheet(null);
-            setSearched(null);
-            navigate(paths.savedLists);
+            // Back from Saved Lists returns to the filters, not to the results just saved.
+            navigate(paths.savedLists, { replace: searched !== null });
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import type { Channel } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { LoadState } from '../../components/ui/LoadState.tsx';
@@ -11,6 +11,7 @@ import { Tabs } from '../../components/ui/Tabs.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { paths } from '../../config/paths.ts';
 import { useChannelActions, useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
+import { GroupRows } from '../../features/groups/components/GroupRows.tsx';
 import * as s from '../../features/groups/components/group.css.ts';
 import { useUserNames } from '../../features/profile/api/users.ts';
 import { shortDate } from '../../lib/dates.ts';
@@ -60,49 +61,6 @@ export default function GroupScreen() {
       group.is_following ? `You no longer follow ${group.name}.` : `You follow ${group.name}.`,
     );
 
-  const groupRows = (list: Channel[]) => (
-    <ul className={p.rows} aria-label={tab === 'active' ? 'My groups' : 'Inactive groups'}>
-      {list.map((group) => (
-        <li key={group.id} className={s.row}>
-          <span className={s.info}>
-            <Link className={s.link} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`} dir="auto">
-              {groupName(group.name)}
-            </Link>
-            <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
-          </span>
-          <span className={s.buttons}>
-            {tab === 'active' ? (
-              <>
-                <Button
-                  small
-                  variant={group.is_following ? 'primary' : 'secondary'}
-                  aria-pressed={group.is_following ?? false}
-                  aria-label={`${group.is_following ? 'Following' : 'Click to Follow'}: ${group.name}`}
-                  loading={working === `follow:${group.id}`}
-                  onClick={() => follow(group)}
-                >
-                  {group.is_following ? 'Following' : 'Click to Follow'}
-                </Button>
-                <span className={s.badge}>Active</span>
-              </>
-            ) : (
-              <Button
-                small
-                aria-label={`Reactivate ${group.name}`}
-                loading={working === `reactivate:${group.id}`}
-                onClick={() =>
-                  act(`reactivate:${group.id}`, () => actions.reactivate(group.id), `${group.name} is active again.`)
-                }
-              >
-                Reactivate
-              </Button>
-            )}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-
   return (
     <div className={l.screen}>
       <header className={l.topBar}>
@@ -113,7 +71,8 @@ export default function GroupScreen() {
         <span style={{ width: 44 }} />
       </header>
       <Tabs label="Groups" tabs={TABS} value={tab} onChange={setTab}>
-        <div className={l.section}>
+        {/* The tab panel already has the page's 16 px margins: the rows line up with the tabs. */}
+        <div>
           {tab === 'invites' ? (
             <LoadState state={invites} what="your invitations" empty="No pending invitations." onRetry={invites.reload}>
               {(list) => (
@@ -177,7 +136,17 @@ export default function GroupScreen() {
               empty={tab === 'active' ? 'You are not in any active group.' : 'No inactive groups.'}
               onRetry={groups.reload}
             >
-              {groupRows}
+              {(list) => (
+                <GroupRows
+                  list={list}
+                  tab={tab === 'inactive' ? 'inactive' : 'active'}
+                  working={working}
+                  onFollow={follow}
+                  onReactivate={(group) =>
+                    act(`reactivate:${group.id}`, () => actions.reactivate(group.id), `${group.name} is active again.`)
+                  }
+                />
+              )}
             </LoadState>
           )}
         </div>

@@ -37,3 +37,5 @@ export const thumb = style({
   transition: 'transform 120ms ease',
   selectors: { '[aria-checked="true"] > * > &': { transform: 'translateX(18px)' } },
 });
+
+export const flush = style({ paddingLeft: 0, paddingRight: 0 });

@@ -7,13 +7,15 @@ export const list = style({
   overflowX: 'auto',
   scrollbarWidth: 'none',
   borderBottom: `1px solid ${vars.color.border}`,
-  padding: `0 ${vars.space.lg}`,
+  // With the tab's own 8 px, the first label starts at the page's 16 px margin.
+  padding: `0 ${vars.space.sm}`,
 });
 
 export const tab = style({
   flex: '0 0 auto',
   minHeight: vars.size.touch,
-  padding: `0 ${vars.space.md}`,
+  // Narrow enough that three labels ('My Groups', 'Inactive Groups', 'Group Invites') fit 390 px whole.
+  padding: `0 ${vars.space.sm}`,
   background: 'transparent',
   border: 'none',
   borderBottom: '3px solid transparent',

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoUser, envelope } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render.tsx';
 
@@ -29,6 +29,16 @@ const handlers = {
 };
 
 describe('Back goes back', () => {
+  // Compiles the three screens' chunks first: under a loaded machine a first compile inside the
+  // walk can outlast a find's wait.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../app/routes/chats.tsx'),
+      import('../../app/routes/chat-inbox.tsx'),
+      import('../../app/routes/group-profile.tsx'),
+    ]);
+  });
+
   it('chat → group profile → Back → Back pops the history (no new entries), ending on Chats', async () => {
     const { user, router } = renderApp({
       path: '/chats',
@@ -44,6 +54,8 @@ describe('Back goes back', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
     await user.click(await screen.findByTitle('Group profile'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/group-profile'));
+    // The profile has drawn (not the chat still on screen while its chunk loads).
+    await screen.findByRole('tab', { name: 'Members' });
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chatInbox'));
     expect(router.state.historyAction).toBe('POP');

@@ -123,6 +123,23 @@ describe('sending while the history has not loaded', () => {
   });
 });
 
+describe('a group the user is not in (left it, then Back)', () => {
+  it('shows no history, Retry or message box, and offers Back to Chats', async () => {
+    const { user, router } = inbox({
+      'GET /api/v1/channels/{id}': () => ({ body: envelope({ ...detail, users: [FRIEND], is_member: false }) }),
+      'GET /api/v1/channels/{id}/get-messages': () => ({
+        status: 403,
+        body: errorBody('You are not a member of this group.'),
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Not in this group' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message', { exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Chats' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
+  });
+});
+
 describe('day separators', () => {
   it('the history shows where each day starts, once per day', async () => {
     const at = (n: number, day: number) => ({ ...message(n), time: new Date(2026, 10, day, 10, n).toISOString() });

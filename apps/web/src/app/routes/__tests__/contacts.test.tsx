@@ -203,4 +203,18 @@ describe('contacts directory', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toEqual({ name: '"climate"', search: { q: 'climate' } }));
   });
+
+  it('Back from the results returns to the filters with the filters and keyword kept', async () => {
+    const { user, router } = contacts(() => ({ body: page(people) }));
+    await user.type(await screen.findByRole('searchbox', { name: 'Search people' }), 'climate');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('dialog', { name: 'Search results' })).toBeInTheDocument();
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search results' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/contacts');
+    expect(screen.getByRole('searchbox', { name: 'Search people' })).toHaveValue('climate');
+    // Forward reopens the same results.
+    await router.navigate(1);
+    expect(await screen.findByRole('dialog', { name: 'Search results' })).toBeInTheDocument();
+  });
 });

@@ -73,7 +73,7 @@ export function EventFormPanel({
     >
       {error && <Alert>{error}</Alert>}
       <TextField label="Title" value={form.title} onChange={(e) => set('title', e.target.value)} error={errors.title} />
-      <Switch label="All-day" checked={form.allDay} onChange={(v) => setForm((f) => withAllDay(f, v))} />
+      <Switch flush label="All-day" checked={form.allDay} onChange={(v) => setForm((f) => withAllDay(f, v))} />
       <TextField
         label="Start"
         type={inputType}
@@ -118,7 +118,7 @@ export function EventFormPanel({
           </LoadState>
         </div>
       </fieldset>
-      <Switch label="Video conferencing" checked={form.video} onChange={(v) => set('video', v)} />
+      <Switch flush label="Video conferencing" checked={form.video} onChange={(v) => set('video', v)} />
       <TextField
         label="Location"
         value={form.location}

@@ -64,6 +64,8 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   const channelRef = useRef(channelId);
   channelRef.current = channelId;
 
+  // Not a member (left the group): there is no stream to open either.
+  const forbidden = (query.error as ApiError | null)?.status === 403;
   const ownPending = pending.channel === channelId ? pending.items : [];
   const { data } = query;
   const items = useMemo(() => {
@@ -107,7 +109,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   useEffect(() => {
     // The group's own stream (fetch with the token in the header, Last-Event-ID and backoff, from
     // @cohort/api) brings presence and the open chat's messages and pins; after a drop, a catch-up.
-    if (!channelId) return;
+    if (!channelId || forbidden) return;
     return api.stream(
       '/api/v1/channels/{id}/stream',
       { path: { id: channelId } },
@@ -133,7 +135,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
         },
       },
     );
-  }, [api, qc, channelId, me, markRead, noteSent, refresh, applyUpdate]);
+  }, [api, qc, channelId, forbidden, me, markRead, noteSent, refresh, applyUpdate]);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const loadOlder = useCallback(() => {

@@ -15,6 +15,7 @@ import {
   upsertChannel,
 } from '../../../lib/channel-cache.ts';
 import { fromQuery } from '../../../lib/loadable.ts';
+import { messagesKey } from '../../../lib/message-cache.ts';
 import { useApi, useClient } from '../../../lib/query.ts';
 import { type ActionResult, fail, ok } from '../../../lib/result.ts';
 
@@ -74,6 +75,8 @@ export function useChannelActions() {
     leave: (id: string) =>
       run(api.POST('/api/v1/users/channels/{id}/leave', path(id)), () => {
         removeChannel(qc, id);
+        // Its history is for members: Back to its chat reads again (and is refused) instead of showing it.
+        qc.removeQueries({ queryKey: messagesKey(id) });
         // A subgroup's parent lists it with `is_member`: read the parent again if shown.
         void qc.invalidateQueries({ queryKey: ['get', CHANNEL] });
       }),

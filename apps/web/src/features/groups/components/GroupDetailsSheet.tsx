@@ -128,7 +128,7 @@ export function GroupDetailsSheet({
         </SelectField>
       )}
 
-      <Switch label="Expires" checked={form.expires} onChange={(v) => set('expires', v)} />
+      <Switch flush label="Expires" checked={form.expires} onChange={(v) => set('expires', v)} />
       {form.expires && (
         <SelectField
           label="Expiration year"
@@ -144,11 +144,11 @@ export function GroupDetailsSheet({
       )}
 
       <div>
-        <Switch label="Make Public" checked={form.isPublic} onChange={(v) => set('isPublic', v)} />
+        <Switch flush label="Make Public" checked={form.isPublic} onChange={(v) => set('isPublic', v)} />
         <p className={s.muted}>If closed, anyone in the main group can see.</p>
       </div>
       <div>
-        <Switch label="Make Open" checked={form.isOpen} onChange={(v) => set('isOpen', v)} />
+        <Switch flush label="Make Open" checked={form.isOpen} onChange={(v) => set('isOpen', v)} />
         <p className={s.muted}>If closed, a request is required to join.</p>
       </div>
 

@@ -1,7 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
@@ -156,15 +155,13 @@ export function MoreMenu({
             </p>
           )}
           {countsState.status === 'error' && (
-            <Alert
-              action={
-                <Button small variant="secondary" onClick={() => void loadCounts()}>
-                  Retry
-                </Button>
-              }
-            >
-              Could not load group counts: {countsState.error?.message}
-            </Alert>
+            // Stacked, not the page Alert's row: the menu is too narrow for text and button side by side.
+            <div className={s.menuError} role="alert">
+              <span>Could not load group counts: {countsState.error?.message}</span>
+              <Button small variant="secondary" onClick={() => void loadCounts()}>
+                Retry
+              </Button>
+            </div>
           )}
         </div>
       )}

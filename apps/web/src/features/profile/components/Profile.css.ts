@@ -89,6 +89,8 @@ export const menu = style({
   top: 'calc(100% + 4px)',
   zIndex: 30,
   minWidth: '200px',
+  // Room for an error and its Retry, never wider than the screen.
+  width: 'min(260px, calc(100vw - 32px))',
   minHeight: '140px',
   maxHeight: '300px',
   overflowY: 'auto',
@@ -98,6 +100,17 @@ export const menu = style({
   background: vars.color.surface,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.sheet,
+});
+
+export const menuError = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
 });
 
 export const menuNote = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, padding: vars.space.sm });
