@@ -137,9 +137,13 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
           <Icon name="back" />
         </Button>
         <h1 className={l.topTitle}>{own ? 'My Profile' : 'Profile'}</h1>
-        <Button variant="ghost" aria-label="Settings (coming soon)" disabled>
-          <Icon name="settings" />
-        </Button>
+        {own ? (
+          <Link className={s.gear} to={paths.settings} aria-label="Settings">
+            <Icon name="settings" />
+          </Link>
+        ) : (
+          <span className={s.gear} aria-hidden="true" />
+        )}
       </header>
 
       <section className={s.hero} aria-label="Profile">
