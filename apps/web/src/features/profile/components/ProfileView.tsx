@@ -41,8 +41,8 @@ function Photo({ user }: { user: PublicUser | null }) {
 }
 
 function ContactBlock({ user }: { user: PublicUser }) {
-  // Another person's contact details come only once you are connected (the contract's PublicUser).
-  const hidden = 'Shown to connections';
+  // Another person's contact details come only as their privacy settings allow (the contract's PublicUser).
+  const hidden = 'Not shown to you';
   const emails = [user.email, ...(user.emails ?? []).filter((e) => e !== user.email)].filter(Boolean);
   const rows: [string, ReactNode][] = [
     ['Mobile', user.phone || (user.email === undefined ? hidden : 'Not added')],
