@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, screenshot, seriousA11yViolations, startStack, VIEWPORT } from './harness.ts';
+import { a11yViolations, type Stack, screenshot, startStack, VIEWPORT } from './harness.ts';
 import { register, signIn } from './people.ts';
 
 let stack: Stack;
@@ -26,7 +26,7 @@ describe('find people nearby', () => {
     await page.goto(`${stack.appUrl}/contacts`);
     await page.getByRole('button', { name: 'Find People Nearby' }).click();
     await page.getByRole('heading', { name: 'Meet people around you' }).waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await a11yViolations(page)).toEqual([]);
     await screenshot(page, 'nearby-opt-in');
 
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/users/me/location') && r.method() === 'PUT');
@@ -36,7 +36,7 @@ describe('find people nearby', () => {
     const near = page.getByRole('list', { name: 'Within 1 km' });
     await near.getByRole('checkbox').first().waitFor();
     expect(await near.getByRole('checkbox').count()).toBeGreaterThan(0);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await a11yViolations(page)).toEqual([]);
     await screenshot(page, 'nearby-people');
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'nearby-people-1280');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, screenshot, seriousA11yViolations, startStack, VIEWPORT } from './harness.ts';
+import { a11yViolations, type Stack, screenshot, startStack, VIEWPORT } from './harness.ts';
 import { api, login, register, signedInPage } from './people.ts';
 
 let stack: Stack;
@@ -36,7 +36,7 @@ describe('settings', () => {
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
     await devices.getByText('This device').waitFor();
     await devices.getByText('Another device').first().waitFor();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await a11yViolations(page)).toEqual([]);
     await bothSizes(page, 'settings');
 
     await page.getByLabel('Current password').fill(member.password);
@@ -85,7 +85,7 @@ describe('settings', () => {
     await email.getByRole('radio', { name: 'Nobody' }).check();
     await pageA.getByText('Saved.').waitFor();
     expect(await email.getByRole('radio', { name: 'Nobody' }).isChecked()).toBe(true);
-    expect(await seriousA11yViolations(pageA)).toEqual([]);
+    expect(await a11yViolations(pageA)).toEqual([]);
     await screenshot(pageA, 'settings-privacy-nobody');
 
     await pageB.reload();

@@ -15,11 +15,12 @@ export const row = style({
 export const rowText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
 export const fieldset = style({ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
 export const legend = style({ fontWeight: vars.fontWeight.medium, padding: 0, marginBottom: vars.space.xs });
-export const choices = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+// One option a line: "Connections" beside two others does not fit a phone's card.
+export const choices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const choice = style({
   display: 'flex',
   alignItems: 'center',
-  gap: vars.space.xs,
+  gap: vars.space.sm,
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.md}`,
   border: `1px solid ${vars.color.border}`,
