@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
@@ -7,11 +8,13 @@ import { usePeopleSlot } from '../../features/groups/hooks/use-people-slot.tsx';
 import { useLocationSharing } from '../../features/nearby/api/nearby.ts';
 import { NearbyPeople } from '../../features/nearby/components/NearbyPeople.tsx';
 import { SharingPanel } from '../../features/nearby/components/SharingPanel.tsx';
+import { SaveListSheet } from '../../features/saved-lists/components/SaveListSheet.tsx';
 import { useBack } from '../../lib/use-back.ts';
 
 /** /nearby: Find People Nearby, opt-in; the people are the directory's rows with its actions. */
 export default function NearbyScreen() {
   const back = useBack(paths.contacts);
+  const navigate = useNavigate();
   const people = usePeopleSlot();
   const sharing = useLocationSharing();
   const state = sharing.data?.data;
@@ -42,7 +45,21 @@ export default function NearbyScreen() {
           </p>
         )}
       </div>
-      {state?.sharing && <NearbyPeople people={people} />}
+      {state?.sharing && (
+        <NearbyPeople
+          people={people}
+          saveSheet={(ids, onClose) => (
+            <SaveListSheet
+              title="Save List"
+              selected={ids}
+              search={{}}
+              total={ids.length}
+              onClose={onClose}
+              onSaved={() => navigate(paths.savedLists)}
+            />
+          )}
+        />
+      )}
     </div>
   );
 }

@@ -100,6 +100,28 @@ describe('/nearby', () => {
     expect(screen.queryByRole('list', { name: 'Within 1 km' })).toBeNull();
   });
 
+  it('Save List saves the chosen people nearby', async () => {
+    const { user, calls, router } = nearbyApp(ON, {
+      'POST /api/v1/users/me/saved-lists': () => ({
+        status: 201,
+        body: envelope({ id: 'list-1', name: 'Met nearby', created_at: '2026-11-25T02:00:00Z', count: 1 }),
+      }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Ada Near' }));
+    await user.click(screen.getByRole('button', { name: 'Save List' }));
+    const save = await screen.findByRole('dialog', { name: 'Save List' });
+    await user.clear(within(save).getByLabelText('List name'));
+    await user.type(within(save).getByLabelText('List name'), 'Met nearby');
+    await user.click(within(save).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/api/v1/users/me/saved-lists')?.body).toEqual({
+        name: 'Met nearby',
+        user_ids: ['u-1'],
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/savedlists'));
+  });
+
   it.each([
     ['denied', { code: 1 }, /Location access is blocked for this site/],
     ['unavailable', { code: 2 }, /could not find its position/],

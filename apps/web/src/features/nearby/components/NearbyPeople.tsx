@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { LoadState } from '../../../components/ui/LoadState.tsx';
 import { PersonRow, toggleId } from '../../../components/ui/PersonRow.tsx';
@@ -10,11 +10,19 @@ import { DISTANCE_LABELS } from '../geolocation.ts';
 import * as s from './nearby.css.ts';
 
 /** Who shares nearby, by distance band, with the directory's actions for the ones chosen. */
-export function NearbyPeople({ people }: { people: PeopleActionsSlot }) {
+export function NearbyPeople({
+  people,
+  saveSheet,
+}: {
+  /** Message Selected Contacts and Invite to Group (the groups feature's, from the route). */
+  people: PeopleActionsSlot;
+  /** Save List for these ids (the saved-lists feature's, from the route). */
+  saveSheet: (ids: string[], onClose: () => void) => ReactNode;
+}) {
   const query = useNearbyPeople(true);
   const state = loadable(query, (e) => e.data.data);
   const [selected, setSelected] = useState<string[]>([]);
-  const [picking, setPicking] = useState(false);
+  const [sheet, setSheet] = useState<'invite' | 'save' | null>(null);
   const chosen = (state.data ?? []).filter((x) => selected.includes(x.person.id)).map((x) => x.person);
   const none = chosen.length === 0;
   const bands = Object.entries(DISTANCE_LABELS)
@@ -28,11 +36,14 @@ export function NearbyPeople({ people }: { people: PeopleActionsSlot }) {
           People nearby
         </h2>
         <div className={p.actions}>
-          <Button small onClick={() => setPicking(true)} disabled={none}>
+          <Button small onClick={() => setSheet('invite')} disabled={none}>
             Invite to Group
           </Button>
           <Button small onClick={() => void people.message(chosen)} disabled={none} loading={people.messaging}>
             Message Selected Contacts
+          </Button>
+          <Button small variant="secondary" onClick={() => setSheet('save')} disabled={none}>
+            Save List
           </Button>
         </div>
       </div>
@@ -61,10 +72,15 @@ export function NearbyPeople({ people }: { people: PeopleActionsSlot }) {
           ))
         }
       </LoadState>
-      {picking &&
+      {sheet === 'invite' &&
         people.inviteSheet(
           chosen.map((x) => x.id),
-          () => setPicking(false),
+          () => setSheet(null),
+        )}
+      {sheet === 'save' &&
+        saveSheet(
+          chosen.map((x) => x.id),
+          () => setSheet(null),
         )}
     </section>
   );
