@@ -96,4 +96,25 @@ describe('settings', () => {
     await pageA.context().close();
     await pageB.context().close();
   });
+
+  it('delete the account: typed DELETE and the password, then signed out to /login and gone', async () => {
+    const member = await register(stack, 'Quinn', 'Abbot');
+    const page = await signedInPage(stack.browser, stack, member);
+    await openSettings(page);
+    const form = page.getByRole('form', { name: 'Delete account' });
+    await form.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await form.getByLabel('Password').fill('not-the-password');
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await form.getByText('This is not your current password.').waitFor();
+    await form.getByLabel('Password').fill(member.password);
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Your account is deleted, with everything it held.').waitFor();
+    await screenshot(page, 'settings-account-deleted');
+    const me = await fetch(`${stack.mockUrl}/api/v1/users/${member.id}`, {
+      headers: { authorization: `Bearer ${await login(stack, stack.demo.email, stack.demo.password)}` },
+    });
+    expect(me.status).toBe(404);
+    await page.context().close();
+  });
 });
