@@ -40,7 +40,10 @@ export const tab = style({
   justifyContent: 'center',
   gap: '2px',
   minHeight: vars.size.touch,
-  fontSize: vars.fontSize.xs,
+  minWidth: 0,
+  // Six tabs share 390 px: each label stays on one line ("Saved Lists" is the longest).
+  fontSize: '0.6875rem',
+  whiteSpace: 'nowrap',
   fontWeight: vars.fontWeight.medium,
   color: vars.color.textMuted,
   textDecoration: 'none',
@@ -50,6 +53,7 @@ export const tab = style({
     '&[aria-current="page"]': { color: vars.color.accent },
     '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'not-allowed' },
   },
+  '@media': { 'screen and (max-width: 359px)': { fontSize: '0.625rem', letterSpacing: '-0.01em' } },
 });
 
 export const icon = style({ width: '22px', height: '22px' });

@@ -17,6 +17,7 @@ export const paths = {
   resetPassword: '/reset-password',
   settings: '/settings',
   nearby: '/nearby',
+  blockedPeople: '/blocked-people',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -64,9 +64,9 @@ function ChatRow({ channel, me }: { channel: Channel; me: string | null | undefi
             </span>
             {channel.is_muted && <span className={s.muted}>Muted</span>}
             {unread > 0 && (
-              <span className={s.badge}>
+              <span className={channel.is_muted ? s.badgeMuted : s.badge}>
                 {unread > 99 ? '99+' : unread}
-                <span className={l.visuallyHidden}> unread</span>
+                <span className={l.visuallyHidden}>{channel.is_muted ? ' unread, muted' : ' unread'}</span>
               </span>
             )}
           </span>

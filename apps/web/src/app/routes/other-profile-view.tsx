@@ -1,17 +1,16 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
 import { paths } from '../../config/paths.ts';
-import { ConnectionControl } from '../../features/connections/components/ConnectionControl.tsx';
 import { InviteToGroupAction } from '../../features/groups/components/InviteToGroupAction.tsx';
-import { useRefreshUser, useUser } from '../../features/profile/api/users.ts';
+import { useUser } from '../../features/profile/api/users.ts';
 import { OtherUserProfile } from '../../features/profile/components/OtherUserProfile.tsx';
 import { ConnectActions } from '../../features/profile/components/PersonActions.tsx';
 import * as s from '../../features/profile/components/Profile.css.ts';
-import { personName } from '../../lib/format.ts';
+import { usePersonControls } from '../person-controls.tsx';
 
 /**
  * /otherProfile outside a saved list: another user's read-only profile (`?id=usr_…` or state `{ id }`),
- * with the connection control, View Shared Groups and Invite to Group. From a saved list the same route is
+ * with the connection control, View Shared Groups, Invite to Group and Block. From a saved list the same route is
  * the Individual Profile Connector (ConnectorScreen).
  */
 export default function OtherProfileScreen() {
@@ -20,8 +19,7 @@ export default function OtherProfileScreen() {
   const userId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
 
   const user = useUser(userId ?? '');
-  // Connected or not decides whether the profile shows contact details: read it again on a change.
-  const refreshUser = useRefreshUser();
+  const controls = usePersonControls(userId ?? '');
 
   // No id, or one that names nobody: say so, offer a way back, and no actions.
   if (!userId || (user.status === 'error' && isNotFound(user.error))) {
@@ -37,17 +35,9 @@ export default function OtherProfileScreen() {
 
   const actions = (
     <div className={s.listActions}>
-      <ConnectActions
-        userId={userId}
-        connection={
-          <ConnectionControl
-            userId={userId}
-            name={user.data ? personName(user.data, 'this person') : undefined}
-            onChange={() => refreshUser(userId)}
-          />
-        }
-      />
-      <InviteToGroupAction userId={userId} />
+      <ConnectActions userId={userId} connection={controls.connection} />
+      {!controls.blocked && <InviteToGroupAction userId={userId} />}
+      {controls.block}
     </div>
   );
   return <OtherUserProfile userId={userId} actions={actions} />;

@@ -6,13 +6,12 @@ import { Button } from '../../components/ui/Button.tsx';
 import * as p from '../../components/ui/people.css.ts';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { paths } from '../../config/paths.ts';
-import { ConnectionControl } from '../../features/connections/components/ConnectionControl.tsx';
 import { InviteToGroupAction } from '../../features/groups/components/InviteToGroupAction.tsx';
-import { useRefreshUser } from '../../features/profile/api/users.ts';
 import { OtherUserProfile } from '../../features/profile/components/OtherUserProfile.tsx';
 import { ConnectActions } from '../../features/profile/components/PersonActions.tsx';
 import * as s from '../../features/profile/components/Profile.css.ts';
 import { useSavedListActions } from '../../features/saved-lists/api/saved-lists.ts';
+import { usePersonControls } from '../person-controls.tsx';
 import OtherProfileScreen from './other-profile-view.tsx';
 
 /** Kept in the history entry's state, so leaving for /otherGroup and coming Back resumes here. */
@@ -53,11 +52,11 @@ function Connector({ ids, listId, at, removed }: ConnectorState) {
   const toast = useSetAtom(showToastAtom);
   const location = useLocation();
   const [working, setWorking] = useState<string | null>(null);
-  const refreshUser = useRefreshUser();
   // Skips anyone already removed, in case the position was saved before the removal was.
   let index = at;
   while (index < ids.length && removed.includes(ids[index] as string)) index++;
   const userId = ids[index] ?? null;
+  const controls = usePersonControls(userId ?? '');
   const save = (next: Pick<ConnectorState, 'at' | 'removed'>) =>
     navigate(`${location.pathname}${location.search}`, {
       replace: true,
@@ -89,17 +88,15 @@ function Connector({ ids, listId, at, removed }: ConnectorState) {
       <p className={p.meta} style={{ width: '100%', textAlign: 'center' }} aria-live="polite">
         Person {index + 1} of {ids.length}
       </p>
-      <ConnectActions
-        userId={userId}
-        connection={<ConnectionControl userId={userId} onChange={() => refreshUser(userId)} />}
-      />
+      <ConnectActions userId={userId} connection={controls.connection} />
       <Button small variant="danger" onClick={removeFromList} loading={working === 'remove'}>
         Remove from List
       </Button>
       <Button small variant="secondary" onClick={() => next()}>
         Keep in List
       </Button>
-      <InviteToGroupAction userId={userId} onInvited={() => next()} />
+      {!controls.blocked && <InviteToGroupAction userId={userId} onInvited={() => next()} />}
+      {controls.block}
       <Button small variant="ghost" onClick={backToList}>
         Back to the list
       </Button>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
@@ -8,6 +9,7 @@ import { ChangePasswordForm } from '../../features/settings/components/ChangePas
 import { DeleteAccount } from '../../features/settings/components/DeleteAccount.tsx';
 import { NotificationSettings, PrivacySettings } from '../../features/settings/components/PrivacySettings.tsx';
 import { SessionsList } from '../../features/settings/components/SessionsList.tsx';
+import * as s from '../../features/settings/components/settings.css.ts';
 import { useBack } from '../../lib/use-back.ts';
 
 function SettingsForms() {
@@ -63,6 +65,15 @@ export default function SettingsScreen() {
           <SessionsList />
         </div>
         <SettingsForms />
+        <div className={l.card}>
+          <h2 className={s.heading}>Blocked people</h2>
+          <p className={l.muted}>
+            They cannot message you one to one, invite you, see your contact details or find you.
+          </p>
+          <Link className={s.link} to={paths.blockedPeople}>
+            See and unblock the people you blocked
+          </Link>
+        </div>
         <div className={l.card}>
           <DeleteAccount />
         </div>

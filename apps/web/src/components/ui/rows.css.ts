@@ -84,6 +84,12 @@ export const badge = style({
   placeItems: 'center',
 });
 
+/** A muted chat's unread count: shown, without emphasis (it counts towards no badge). */
+export const badgeMuted = style([
+  badge,
+  { background: vars.color.surfaceMuted, color: vars.color.textMuted, fontWeight: vars.fontWeight.medium },
+]);
+
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 
 export const actionRow = style([row, { color: vars.color.accent, fontWeight: vars.fontWeight.medium }]);

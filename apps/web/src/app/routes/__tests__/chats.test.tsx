@@ -97,6 +97,21 @@ describe('/chats', () => {
     expect(within(list).getAllByRole('link')).toHaveLength(1);
   });
 
+  it('a muted chat shows its unread count without emphasis and says it is muted', async () => {
+    const muted = { ...channels[1], is_muted: true, unread_count: 3 };
+    chats({ 'GET /api/v1/users/me/channels': () => ({ body: envelope([channels[0], muted]) }) });
+    const list = await screen.findByRole('list', { name: 'Chats' });
+    const [loud, quiet] = within(list).getAllByRole('link');
+    expect(loud).toHaveTextContent('4 unread');
+    expect(loud).not.toHaveTextContent('muted');
+    expect(quiet).toHaveTextContent('Muted');
+    expect(quiet).toHaveTextContent('3 unread, muted');
+    const badge = (row: HTMLElement | undefined, count: string) =>
+      [...(row?.querySelectorAll('span') ?? [])].find((el) => el.firstChild?.textContent === count);
+    // Not the accent badge of an unmuted chat.
+    expect(badge(quiet, '3')?.className).not.toBe(badge(loud, '4')?.className);
+  });
+
   it('creates a group with every field and opens its profile', async () => {
     let sent: unknown;
     const { user, router } = chats({

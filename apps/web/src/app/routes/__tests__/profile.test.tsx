@@ -286,7 +286,7 @@ describe('Calendar', () => {
 });
 
 describe('More menu', () => {
-  it('opens with Group Invites, My Groups and Log out; closes on Escape', async () => {
+  it('opens with Group Invites, My Groups, Blocked people and Log out; closes on Escape', async () => {
     const { user } = ownProfile();
     await user.click(await screen.findByRole('button', { name: 'More' }));
     const menu = screen.getByRole('menu', { name: 'More' });
@@ -294,9 +294,18 @@ describe('More menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((m) => m.textContent),
-    ).toEqual(['Group Invites', 'My Groups', 'Log out']);
+    ).toEqual(['Group Invites', 'My Groups', 'Blocked people', 'Log out']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('Blocked people opens /blocked-people', async () => {
+    const { user, router } = ownProfile();
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    await user.click(
+      within(screen.getByRole('menu', { name: 'More' })).getByRole('menuitem', { name: 'Blocked people' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocked-people'));
   });
 
   it('closes 100 ms after losing focus, not before', async () => {

@@ -46,3 +46,10 @@ export const name = style({
 });
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexShrink: 0 });
+export const consequences = style({
+  margin: `0 0 ${vars.space.md}`,
+  paddingLeft: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});

@@ -142,6 +142,9 @@ export function MoreMenu({
                 )}
               </span>
             </button>
+            <button type="button" role="menuitem" className={s.menuItem} onClick={() => navigate(paths.blockedPeople)}>
+              Blocked people
+            </button>
             <button type="button" role="menuitem" className={`${s.menuItem} ${s.danger}`} onClick={logOut}>
               Log out
             </button>

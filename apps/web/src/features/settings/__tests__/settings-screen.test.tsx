@@ -54,6 +54,14 @@ describe('/settings', () => {
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
   });
 
+  it('links to Blocked people', async () => {
+    const { user, router } = settingsApp({
+      'GET /api/v1/users/me/blocks': () => ({ body: { ...envelope([]), meta: { next_before: null } } }),
+    });
+    await user.click(await screen.findByRole('link', { name: 'See and unblock the people you blocked' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blocked-people'));
+  });
+
   it('change password: each error by its field, the server naming the current one, typed text kept; then success', async () => {
     let wrong = true;
     const { user, calls } = settingsApp({

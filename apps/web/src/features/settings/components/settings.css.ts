@@ -32,3 +32,10 @@ export const switches = style({
   marginLeft: `calc(-1 * ${vars.space.lg})`,
   marginRight: `calc(-1 * ${vars.space.lg})`,
 });
+export const link = style({
+  color: vars.color.accent,
+  fontWeight: vars.fontWeight.medium,
+  minHeight: vars.size.touch,
+  display: 'inline-flex',
+  alignItems: 'center',
+});
