@@ -146,6 +146,11 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; returns the serious and critical violations (the ones that fail a test). */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  return (await a11yViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Runs axe-core in the page; returns every violation, whatever its impact. */
+export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axePath });
   // Contrast measured mid-fade is the fade's, not the design's.
   await animationsSettled(page);
@@ -160,7 +165,7 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
       nodes: v.nodes.map((n) => ({ target: n.target })),
     }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations;
 }
 
 /** A profile tab's screenshot: the page scrolled so the tabs sit under the sticky header. */

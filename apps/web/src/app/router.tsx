@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
               { path: paths.otherGroup, lazy: screen(() => import('./routes/other-group.tsx')) },
               { path: paths.notifications, lazy: screen(() => import('./routes/notifications.tsx')) },
               { path: paths.connections, lazy: screen(() => import('./routes/invitations.tsx')) },
+              { path: paths.settings, lazy: screen(() => import('./routes/settings.tsx')) },
+              { path: paths.nearby, lazy: screen(() => import('./routes/nearby.tsx')) },
               { path: paths.blockedPeople, lazy: screen(() => import('./routes/blocked-people.tsx')) },
               // Spec: any other path of the main app is the contacts screen.
               { path: '*', lazy: screen(() => import('./routes/contacts.tsx')) },

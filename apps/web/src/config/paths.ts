@@ -15,6 +15,8 @@ export const paths = {
   connections: '/connections',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  settings: '/settings',
+  nearby: '/nearby',
   blockedPeople: '/blocked-people',
 } as const;
 

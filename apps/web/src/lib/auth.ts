@@ -83,3 +83,15 @@ export const sessionEndedAtom = atom(null, (get, set, error?: ApiError) => {
   clearState(get);
   set(setSessionAtom, null);
 });
+
+/**
+ * The server already ended every session (the account was deleted): forget it here without a
+ * logout call, and say why on the sign-in screen the guards go to.
+ */
+export const accountClosedAtom = atom(null, (get, set, notice: string) => {
+  clearAllDrafts();
+  clearStoredSession();
+  clearState(get);
+  set(sessionNoticeBaseAtom, notice);
+  set(setSessionAtom, null);
+});

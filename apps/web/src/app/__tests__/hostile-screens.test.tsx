@@ -192,7 +192,7 @@ const cases: [string, Case][] = [
     "another person's profile: no name, no contact details, no description",
     {
       given: { path: `/otherProfile?id=${OTHER_ID}`, handlers: profileLists },
-      want: ['Unnamed member', 'Shown to connections', LONG_NAME],
+      want: ['Unnamed member', 'Not shown to you', LONG_NAME],
     },
   ],
   [

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { BlockedList } from '../../features/connections/components/BlockedList.tsx';
 import { useBack } from '../../lib/use-back.ts';
 
-/** /blocked-people: the people I blocked, each with Unblock (from the profile's More menu; Settings later). */
+/** /blocked-people: the people I blocked, each with Unblock (from the profile's More menu and Settings). */
 export default function BlockedPeopleScreen() {
   const back = useBack(paths.profile);
   return (

@@ -86,12 +86,9 @@ export default function ContactsScreen() {
         <Button type="submit">Search</Button>
       </form>
       <div className={l.section} style={{ paddingTop: 0 }}>
-        <Button variant="secondary" block disabled aria-describedby="nearby-note">
+        <Button variant="secondary" block onClick={() => navigate(paths.nearby)}>
           Find People Nearby
         </Button>
-        <p id="nearby-note" className={l.muted}>
-          Find People Nearby is not available yet.
-        </p>
         <Button variant="secondary" block onClick={() => setSheet('universities')} aria-haspopup="dialog">
           Search University Profiles
         </Button>

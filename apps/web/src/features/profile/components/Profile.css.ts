@@ -157,3 +157,15 @@ export const listActions = style({
   background: vars.color.surface,
   justifyContent: 'center',
 });
+
+/** The header's Settings link, a ghost button's size (an empty spacer of the same size on another's profile). */
+export const gear = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: vars.size.touch,
+  minHeight: vars.size.touch,
+  borderRadius: vars.radius.md,
+  color: vars.color.accent,
+  selectors: { '&:hover': { background: vars.color.accentSoft } },
+});

@@ -41,8 +41,8 @@ function Photo({ user }: { user: PublicUser | null }) {
 }
 
 function ContactBlock({ user }: { user: PublicUser }) {
-  // Another person's contact details come only once you are connected (the contract's PublicUser).
-  const hidden = 'Shown to connections';
+  // Another person's contact details come only as their privacy settings allow (the contract's PublicUser).
+  const hidden = 'Not shown to you';
   const emails = [user.email, ...(user.emails ?? []).filter((e) => e !== user.email)].filter(Boolean);
   const rows: [string, ReactNode][] = [
     ['Mobile', user.phone || (user.email === undefined ? hidden : 'Not added')],
@@ -137,9 +137,13 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
           <Icon name="back" />
         </Button>
         <h1 className={l.topTitle}>{own ? 'My Profile' : 'Profile'}</h1>
-        <Button variant="ghost" aria-label="Settings (coming soon)" disabled>
-          <Icon name="settings" />
-        </Button>
+        {own ? (
+          <Link className={s.gear} to={paths.settings} aria-label="Settings">
+            <Icon name="settings" />
+          </Link>
+        ) : (
+          <span className={s.gear} aria-hidden="true" />
+        )}
       </header>
 
       <section className={s.hero} aria-label="Profile">

@@ -1,0 +1,65 @@
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, Spinner } from '../../components/ui/Button.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
+import * as l from '../../components/ui/layout.css.ts';
+import { paths } from '../../config/paths.ts';
+import { usePeopleSlot } from '../../features/groups/hooks/use-people-slot.tsx';
+import { useLocationSharing } from '../../features/nearby/api/nearby.ts';
+import { NearbyPeople } from '../../features/nearby/components/NearbyPeople.tsx';
+import { SharingPanel } from '../../features/nearby/components/SharingPanel.tsx';
+import { SaveListSheet } from '../../features/saved-lists/components/SaveListSheet.tsx';
+import { useBack } from '../../lib/use-back.ts';
+
+/** /nearby: Find People Nearby, opt-in; the people are the directory's rows with its actions. */
+export default function NearbyScreen() {
+  const back = useBack(paths.contacts);
+  const navigate = useNavigate();
+  const people = usePeopleSlot();
+  const sharing = useLocationSharing();
+  const state = sharing.data?.data;
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>Find People Nearby</h1>
+      </header>
+      <div className={l.section}>
+        {state && <SharingPanel sharing={state} />}
+        {sharing.isError && (
+          <Alert
+            action={
+              <Button small variant="secondary" onClick={() => void sharing.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Could not read whether you share a location: {(sharing.error as { message?: string }).message}
+          </Alert>
+        )}
+        {sharing.isPending && (
+          <p className={l.muted}>
+            <Spinner label="Loading" /> Loading…
+          </p>
+        )}
+      </div>
+      {state?.sharing && (
+        <NearbyPeople
+          people={people}
+          saveSheet={(ids, onClose) => (
+            <SaveListSheet
+              title="Save List"
+              selected={ids}
+              search={{}}
+              total={ids.length}
+              onClose={onClose}
+              onSaved={() => navigate(paths.savedLists)}
+            />
+          )}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, Spinner } from '../../components/ui/Button.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
+import * as l from '../../components/ui/layout.css.ts';
+import { paths } from '../../config/paths.ts';
+import { useSettings } from '../../features/settings/api/settings.ts';
+import { ChangePasswordForm } from '../../features/settings/components/ChangePasswordForm.tsx';
+import { DeleteAccount } from '../../features/settings/components/DeleteAccount.tsx';
+import { NotificationSettings, PrivacySettings } from '../../features/settings/components/PrivacySettings.tsx';
+import { SessionsList } from '../../features/settings/components/SessionsList.tsx';
+import * as s from '../../features/settings/components/settings.css.ts';
+import { useBack } from '../../lib/use-back.ts';
+
+function SettingsForms() {
+  const settings = useSettings();
+  if (settings.data) {
+    return (
+      <>
+        <div className={l.card}>
+          <PrivacySettings settings={settings.data.data} />
+        </div>
+        <div className={l.card}>
+          <NotificationSettings settings={settings.data.data} />
+        </div>
+      </>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Alert
+        action={
+          <Button small variant="secondary" onClick={() => void settings.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Could not load your settings: {(settings.error as { message?: string }).message}
+      </Alert>
+    );
+  }
+  return (
+    <p className={l.muted}>
+      <Spinner label="Loading settings" /> Loading settings…
+    </p>
+  );
+}
+
+/** /settings: password, devices, privacy, notifications, and deleting the account. */
+export default function SettingsScreen() {
+  const back = useBack(paths.profile);
+  return (
+    <div className={l.screen}>
+      <header className={l.topBar}>
+        <Button variant="ghost" aria-label="Back" onClick={back}>
+          <Icon name="back" />
+        </Button>
+        <h1 className={l.topTitle}>Settings</h1>
+      </header>
+      <div className={l.section}>
+        <div className={l.card}>
+          <ChangePasswordForm />
+        </div>
+        <div className={l.card}>
+          <SessionsList />
+        </div>
+        <SettingsForms />
+        <div className={l.card}>
+          <h2 className={s.heading}>Blocked people</h2>
+          <p className={l.muted}>
+            They cannot message you one to one, invite you, see your contact details or find you.
+          </p>
+          <Link className={s.link} to={paths.blockedPeople}>
+            See and unblock the people you blocked
+          </Link>
+        </div>
+        <div className={l.card}>
+          <DeleteAccount />
+        </div>
+      </div>
+    </div>
+  );
+}
