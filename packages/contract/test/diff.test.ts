@@ -528,7 +528,11 @@ describe('--used-by extractor', () => {
     const calls = scanCalls(new URL('../../../apps/web', import.meta.url).pathname);
     expect(calls.length).toBeGreaterThan(20);
     expect(calls).toContainEqual(
-      expect.objectContaining({ method: 'post', path: '/api/v1/users/me/notes/store', file: 'src/state/userData.ts' }),
+      expect.objectContaining({
+        method: 'post',
+        path: '/api/v1/users/me/notes/store',
+        file: 'src/features/profile/api/profile-items.ts',
+      }),
     );
     expect(calls.every((c) => !/\.test\./.test(c.file))).toBe(true);
   });

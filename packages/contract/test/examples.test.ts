@@ -10,7 +10,8 @@ let mock: { url: string; stop(): void };
 const servers: Server[] = [];
 
 beforeAll(async () => {
-  mock = await startMock();
+  // Each run registers three users; this file makes more runs than the default 20 registrations allow.
+  mock = await startMock(['--users', '60', '--register-limit', '1000']);
 });
 
 afterAll(() => {

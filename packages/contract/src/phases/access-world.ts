@@ -6,7 +6,8 @@ import { dataOf, idOf, ok } from './answers.ts';
 /**
  * What the first user (A) owns, set up once through the contract's own flows, for the second (B)
  * to try: a private group with A's message, a public group B joined with A's message in it, A's
- * invitation to connect sent to a third user (C), A's group invitation to C, a notification of A's.
+ * invitation to connect sent to a third user (C), A's group invitation to C, a notification of A's,
+ * A's own session, and A's call to C, left ringing.
  * Each is made on first use; `undefined` when the server would not make it.
  */
 export class AccessWorld {
@@ -132,6 +133,44 @@ export class AccessWorld {
     if (!ok(ex) || !Array.isArray(rows)) return { intact: undefined, ex };
     const row = rows.find((r) => String((r as { id?: unknown }).id) === String(id)) as { read_at?: unknown };
     return { intact: row ? row.read_at === null : undefined, ex };
+  }
+
+  /** A's own session, by the id A's session list gives it. */
+  session(): Promise<string | undefined> {
+    return this.once('session', async () => {
+      const rows = dataOf(await this.call('listSessions', this.a));
+      const row = (Array.isArray(rows) ? rows : []).find((r) => (r as { current?: unknown }).current === true) as
+        | { id?: unknown }
+        | undefined;
+      return typeof row?.id === 'string' ? row.id : undefined;
+    });
+  }
+
+  /** Whether A still has that session. */
+  async sessionListed(id: string): Promise<{ intact: boolean | undefined; ex?: Exchange }> {
+    const ex = await this.call('listSessions', this.a);
+    const rows = dataOf(ex);
+    if (!ok(ex) || !Array.isArray(rows)) return { intact: undefined, ex };
+    return { intact: rows.some((r) => (r as { id?: unknown }).id === id), ex };
+  }
+
+  /** A's call to C, left ringing. */
+  ringingCall(): Promise<string | undefined> {
+    return this.once('call', async () => {
+      if (!this.c.id) return undefined;
+      const ex = await this.call('startCall', this.a, { body: { user_id: this.c.id, kind: 'audio' } });
+      const id = ok(ex) ? idOf(ex) : undefined;
+      return typeof id === 'string' ? id : undefined;
+    });
+  }
+
+  /** Whether A's call is still ringing, read from A's history. */
+  async callRinging(id: string): Promise<{ intact: boolean | undefined; ex?: Exchange }> {
+    const ex = await this.call('listCalls', this.a);
+    const rows = dataOf(ex);
+    if (!ok(ex) || !Array.isArray(rows)) return { intact: undefined, ex };
+    const row = rows.find((r) => (r as { id?: unknown }).id === id) as { status?: unknown } | undefined;
+    return { intact: row ? row.status === 'ringing' : undefined, ex };
   }
 
   /** A saved list of A's naming C; deleted (in Recently Deleted) when asked. */

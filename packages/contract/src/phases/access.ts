@@ -64,6 +64,11 @@ async function ownerAttempt(world: AccessWorld, op: Operation): Promise<Attempt 
     if (id === undefined) return 'the first user could not create a saved list';
     return { params: { id, userId: world.c.id ?? '' }, intact: savedListIntact(world, id, deleted) };
   }
+  if (op.path.startsWith('/api/v1/users/me/sessions/{id}')) {
+    const id = await world.session();
+    if (id === undefined) return "the first user's session list named no current session";
+    return { params: { id }, intact: () => world.sessionListed(id) };
+  }
   if (op.path.startsWith('/api/v1/notifications/{id}')) {
     const id = await world.notification();
     if (id === undefined) return 'no notification of the first user could be set up';
@@ -94,6 +99,11 @@ async function attemptFor(world: AccessWorld, op: Operation, rules: AccessRule[]
       params: { id: invite.id },
       intact: async () => ({ intact: (await world.channelInvites(world.c)).get(invite.channel) === invite.id }),
     };
+  }
+  if (op.path.startsWith('/api/v1/calls/{id}')) {
+    const id = await world.ringingCall();
+    if (id === undefined) return 'the first user could not call a third';
+    return { params: { id }, intact: () => world.callRinging(id) };
   }
   if (rules.includes('participant') && world.a.id) return { params: { id: world.a.id } };
   return 'no set-up is known for what its {id} names';
