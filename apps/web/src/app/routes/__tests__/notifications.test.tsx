@@ -79,6 +79,21 @@ describe('/notifications', () => {
     await waitFor(() => expect(badge()).toHaveTextContent('1 unread'));
   });
 
+  it('a missed call opens the caller’s profile (to call back)', async () => {
+    const missed = note(31, {
+      kind: 'call_missed',
+      text: 'You missed a call from Dana Okafor.',
+      connection_id: null,
+      call_id: 'call_missed000000001',
+    });
+    const { user, router } = notifications({
+      'GET /api/v1/users/me/notifications': () => ({ body: page([missed], null, 1) }),
+    });
+    await user.click(await screen.findByRole('button', { name: /missed a call from Dana Okafor/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otherProfile'));
+    expect(router.state.location.search).toBe(`?id=${actor.id}`);
+  });
+
   it('a notification about a deleted group says it is no longer available, in place', async () => {
     const gone = note(31, {
       kind: 'group_added',

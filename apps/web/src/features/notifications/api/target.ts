@@ -27,6 +27,9 @@ export function targetOf(n: Notification): { to: string; channel?: string } | { 
             channel: n.channel_id,
           }
         : { gone: 'This message is no longer available.' };
+    case 'call_missed':
+      // The caller's profile, where Calls calls them back.
+      return n.actor ? { to: otherProfilePath(n.actor.id) } : { gone: 'This person is no longer on Cohort.' };
     default:
       return { gone: 'This is no longer available.' };
   }

@@ -28,6 +28,7 @@ export const NOTIFICATION_KINDS: { key: NotificationKind; label: string }[] = [
   { key: 'group_invited', label: 'Group invitations' },
   { key: 'group_added', label: 'Added to a group' },
   { key: 'message_pinned', label: 'Pinned messages' },
+  { key: 'call_missed', label: 'Missed calls' },
 ];
 
 /** Saves one change at once; what shows is the server's answer (or the change while it is on its way). */
