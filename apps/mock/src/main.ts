@@ -85,7 +85,11 @@ const store = new Store(saved ?? (opened ? seedInto(opened) : fresh()), {
 const mediaDir = dataFile ? `${dataFile}.media` : undefined;
 if (mediaDir) new MediaFiles(mediaDir).sweep((id) => store.media.get(id) !== undefined);
 
-const realtime = new RealtimeHub(store.chat, { ...hubViews(store), streamsPerUser: opts.streamsPerUser });
+const realtime = new RealtimeHub(store.chat, {
+  ...hubViews(store),
+  streamsPerUser: opts.streamsPerUser,
+  keepAliveMs: opts.keepAliveMs,
+});
 const stopChatter = opts.chatter ? startChatter({ store, realtime }) : () => {};
 const app = createApp({
   store,

@@ -33,6 +33,8 @@ export interface CliOptions {
   allowReset: boolean;
   /** Open event streams per user and per token. */
   streamsPerUser: number;
+  /** Milliseconds between keep-alive comments on an idle event stream. */
+  keepAliveMs: number;
   /** ICE servers for calls (`getCallConfig`), as RTCPeerConnection takes them. */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** Directory reads (search, profiles) per minute per token. */
@@ -64,6 +66,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
   --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
+  --keep-alive <ms>     keep-alive comment interval on idle event streams (default 15000)  env MOCK_KEEP_ALIVE
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
   --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
@@ -130,6 +133,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'headers-timeout': { type: 'string' },
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
+      'keep-alive': { type: 'string' },
       'directory-limit': { type: 'string' },
       'ice-servers': { type: 'string' },
       'write-limit': { type: 'string' },
@@ -213,6 +217,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       1,
       100_000,
     ),
+    keepAliveMs: numberOr('keep-alive', pick(values['keep-alive'], 'MOCK_KEEP_ALIVE'), 15_000, 100, 600_000),
     iceServers: iceServers(pick(values['ice-servers'], 'MOCK_ICE_SERVERS')),
   };
 }

@@ -113,7 +113,9 @@ describe('flags and environment', () => {
     [['--data', 'state.json'], {}, { data: 'state.json' }],
     // What `pnpm --filter @cohort/mock start -- --port 0` hands the script.
     [['--', '--port', '0', '--quiet'], {}, { port: 0, quiet: true }],
-    [[], {}, { iceServers: [] }],
+    [[], {}, { iceServers: [], keepAliveMs: 15_000 }],
+    [['--keep-alive', '500'], {}, { keepAliveMs: 500 }],
+    [[], { MOCK_KEEP_ALIVE: '250' }, { keepAliveMs: 250 }],
     [
       ['--ice-servers', '[{"urls":"turn:turn.test","username":"u","credential":"p"}]'],
       {},
@@ -136,6 +138,7 @@ describe('flags and environment', () => {
     [['--latency', 'slow'], /--latency must be/],
     [['--colour'], /Unknown option/],
     [['--ice-servers', 'turn:turn.test'], /--ice-servers must be a JSON array/],
+    [['--keep-alive', '50'], /--keep-alive must be between 100 and 600000/],
     [['--ice-servers', '[{"url":"turn:turn.test"}]'], /each with "urls"/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseOptions(argv, {})).toThrow(message);

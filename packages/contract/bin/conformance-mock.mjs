@@ -10,9 +10,14 @@ const tsxLoader = import.meta.resolve('tsx');
 const cli = fileURLToPath(new URL('./cohort-contract.mjs', import.meta.url));
 const extra = process.argv.slice(2).filter((a) => a !== '--');
 
-const mock = spawn(process.execPath, ['--import', tsxLoader, mockMain, '--port', '0', '--quiet'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+// Keep-alives every 500 ms, so the stream check sees one within its wait (the contract declares 15 s).
+const mock = spawn(
+  process.execPath,
+  ['--import', tsxLoader, mockMain, '--port', '0', '--quiet', '--keep-alive', '500'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 
 function stop(code) {
   if (mock.exitCode === null) mock.kill('SIGTERM');
