@@ -181,6 +181,8 @@ export function createContractAjv(doc: OpenApiDocument, options: AjvOptions = {}
   ajv.addKeyword({ keyword: 'x-proposed' });
   // Cohort's annotation of a field whose value reaches the client outside the API (a mailed token).
   ajv.addKeyword({ keyword: 'x-out-of-band' });
+  // Cohort's annotation of a response field shown only to its owner and whom they allow (contact details).
+  ajv.addKeyword({ keyword: 'x-private' });
   for (const [name, schema] of Object.entries(doc.components.schemas)) {
     ajv.addSchema({ ...(toJsonSchema(schema) as object), $id: schemaRef(name) });
   }

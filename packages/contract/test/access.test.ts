@@ -5,7 +5,7 @@ import { accessRule } from '../src/checks/access-control.ts';
 import { runConformance } from '../src/index.ts';
 import type { Exchange } from '../src/types.ts';
 import { cell } from './helpers.ts';
-import { refusalLiftingProxy, startMock } from './mock.ts';
+import { fakingProxy, refusalLiftingProxy, startMock } from './mock.ts';
 
 const doc = loadContract();
 const operations = listOperations(doc);
@@ -113,5 +113,50 @@ describe('accessRule', () => {
     expect(accessRule('deleteMessage', 'as B', exchange(403), [403, 404], true).severity).toBe('pass');
     expect(accessRule('deleteMessage', 'as B', exchange(422), [403, 404], undefined).severity).toBe('skip');
     expect(accessRule('deleteMessage', 'as B', exchange(409), [403, 404], undefined).severity).toBe('fail');
+  });
+});
+
+describe('privacy beyond {id} operations', () => {
+  const run = (baseUrl: string) =>
+    runConformance({
+      baseUrl,
+      include: 'all',
+      operations: ['getUser', 'listMyChannels', 'listSavedLists'],
+      fuzz: 0,
+      seed: 5,
+      examples: false,
+    });
+
+  it("passes the mock: a stranger's read of a profile has no x-private field, and nobody's listings show another's private group or saved list", async () => {
+    const result = await run(mock.url);
+    for (const op of ['getUser', 'listMyChannels', 'listSavedLists']) {
+      expect(cell(result, op, 'access_control')?.status, op).toBe('pass');
+    }
+  });
+
+  it('fails a server whose profile read shows a stranger the e-mail, naming the field', async () => {
+    const leak = await fakingProxy(mock.url, (method, url) => {
+      const m = /^\/api\/v1\/users\/(usr_[A-Za-z0-9_-]+)$/.exec(url);
+      if (method !== 'GET' || !m) return undefined;
+      const user = {
+        id: m[1],
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        profile_image: null,
+        description: null,
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-01T00:00:00.000Z',
+        email: 'ada@cohort.test',
+      };
+      return { status: 200, body: { success: true, message: 'OK', data: user } };
+    });
+    try {
+      const result = await run(leak.url);
+      expect(cell(result, 'getUser', 'access_control')?.status).toBe('fail');
+      const failure = result.failures.find((f) => f.operationId === 'getUser' && f.code === 'access_control');
+      expect(failure?.message).toMatch(/private fields: email/);
+    } finally {
+      leak.server.close();
+    }
   });
 });

@@ -1927,7 +1927,8 @@ export interface components {
         /**
          * @description Another person's profile (`getUser`). Open, as every response object. Contact details are
          *     private: `email`, `phone` and `emails` are present only when the signed-in user is that
-         *     person or one of their connections (friends), and absent for everyone else. Name, photo,
+         *     person or one of their connections (friends), and absent for everyone else (`x-private`:
+         *     the conformance checker reads a stranger's profile and fails any such field in it). Name, photo,
          *     school, program and class (what the directory shows) are public to signed-in users.
          */
         PublicUser: {

@@ -5,6 +5,7 @@ import { skip } from '../checks/diagnostic.ts';
 import { freshAccount, type RunContext } from '../context.ts';
 import { validBody } from '../inputs.ts';
 import type { Exchange } from '../types.ts';
+import { runPrivacy } from './access-privacy.ts';
 import { AccessWorld } from './access-world.ts';
 import { listContains, listIds, ok } from './answers.ts';
 import { createItem, ITEM_FLOWS, idParam, signIn } from './scenario.ts';
@@ -128,7 +129,8 @@ export function restrictedOperations(ctx: RunContext): { op: Operation; rules: A
 export async function runAccess(ctx: RunContext): Promise<void> {
   const targets = restrictedOperations(ctx);
   const { a, b } = ctx;
-  if (targets.length === 0) return;
+  const privacy = ['getUser', 'listMyChannels', 'listSavedLists'].some((op) => ctx.isSelected(op));
+  if (targets.length === 0 && !privacy) return;
   let reason = !a?.token || !b?.token ? 'two signed-in users are needed' : undefined;
   const c = freshAccount('c');
   if (!reason && (await signIn(ctx, c, true)) !== undefined) reason = 'a third user could not be registered';
@@ -146,4 +148,5 @@ export async function runAccess(ctx: RunContext): Promise<void> {
     const back = refused && attempt.intact ? await attempt.intact() : { intact: undefined };
     ctx.recorder.add(accessRule(op.operationId, who, ex, refusalStatuses(op), back.intact, back.ex));
   }
+  if (world) for (const d of await runPrivacy(world)) ctx.recorder.add(d);
 }
