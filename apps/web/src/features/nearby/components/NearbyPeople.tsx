@@ -58,7 +58,7 @@ export function NearbyPeople({
           bands.map((b) => (
             <div key={b.band}>
               <h3 className={s.band}>{b.label}</h3>
-              <ul className={p.rows} aria-label={b.label}>
+              <ul className={`${p.rows} ${s.people}`} aria-label={b.label}>
                 {b.rows.map(({ person }) => (
                   <PersonRow
                     key={person.id}

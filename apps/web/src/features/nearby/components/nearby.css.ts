@@ -22,3 +22,5 @@ export const points = style({
   flexDirection: 'column',
   gap: vars.space.xs,
 });
+/** A band's people, inset like the headings above them. */
+export const people = style({ padding: `0 ${vars.space.lg}` });
