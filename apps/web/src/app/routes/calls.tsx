@@ -17,7 +17,9 @@ export default function CallsScreen() {
         <h1 className={l.topTitle}>Calls</h1>
         <span style={{ width: 44 }} />
       </header>
-      <p className={`${l.muted} ${l.inset}`}>Call a friend from their profile, or call back from here.</p>
+      <section className={l.section}>
+        <p className={l.muted}>Call a friend from their profile, or call back from here.</p>
+      </section>
       <CallHistory />
     </div>
   );

@@ -19,11 +19,19 @@ function CallRow({ call }: { call: Call }) {
   return (
     <li className={s.row}>
       <div className={s.rowText}>
-        {person ? <Link to={otherProfilePath(person.id)}>{name}</Link> : <span>{name}</span>}
-        <span className={missed ? s.missed : undefined}>
+        {person ? (
+          <Link className={s.name} to={otherProfilePath(person.id)}>
+            {name}
+          </Link>
+        ) : (
+          <span className={s.name}>{name}</span>
+        )}
+        <span className={missed ? s.missed : s.meta}>
           {kindLabel(call)} · {historyStatus(call)}
         </span>
-        <time dateTime={call.created_at}>{when(call.created_at)}</time>
+        <time className={s.meta} dateTime={call.created_at}>
+          {when(call.created_at)}
+        </time>
       </div>
       {person && (
         <div className={s.rowActions}>
@@ -56,7 +64,7 @@ export function CallHistory() {
   return (
     <LoadState inset state={state} what="calls" empty="No calls yet." onRetry={state.reload}>
       {(calls) => (
-        <ul aria-label="Calls" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul aria-label="Calls" className={s.list}>
           {calls.map((c) => (
             <CallRow key={c.id} call={c} />
           ))}

@@ -64,5 +64,8 @@ export const row = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const rowText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
-export const missed = style({ color: vars.color.danger });
+export const name = style({ color: vars.color.text, fontWeight: 600, textDecoration: 'none' });
+export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const missed = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
+export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const rowActions = style({ display: 'flex', gap: vars.space.xs });
