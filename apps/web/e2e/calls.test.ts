@@ -118,4 +118,28 @@ describe('a call between two people', () => {
       .filter({ hasText: 'Voice call · Declined' })
       .waitFor();
   });
+
+  it('a call nobody answers in 30 s (the mock clock moved on) ends as missed on both sides', async () => {
+    await pageB.goto(`${stack.appUrl}/contacts`);
+    await pageB.getByRole('navigation', { name: 'Main' }).waitFor();
+    await call(pageA, b, 'Call');
+    await pageB.getByRole('dialog', { name: 'Call' }).getByText('Incoming voice call').waitFor();
+    const moved = await fetch(`${stack.mockUrl}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_ms: 31_000 }),
+    });
+    expect(moved.status).toBe(200);
+    await pageA.getByText('Ben Callee did not answer.').waitFor();
+    await pageB.getByText('Missed call from Ada Caller.').waitFor();
+    await screenshot(pageB, 'call-missed');
+    await pageB.getByRole('button', { name: 'Close' }).click();
+    await pageB.goto(`${stack.appUrl}/calls`);
+    await pageB
+      .getByRole('list', { name: 'Calls' })
+      .getByRole('listitem')
+      .first()
+      .filter({ hasText: 'Voice call · Missed' })
+      .waitFor();
+  });
 });
