@@ -68,7 +68,7 @@ function freePort(): Promise<number> {
 }
 
 /** The mock, the built app served by `vite preview` proxying /api to it, and headless Chromium. */
-export async function startStack(mockArgs: string[] = []): Promise<Stack> {
+export async function startStack(mockArgs: string[] = [], browserArgs: string[] = []): Promise<Stack> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const mock = await startMock(mockArgs);
   let server: PreviewServer | undefined;
@@ -90,6 +90,7 @@ export async function startStack(mockArgs: string[] = []): Promise<Stack> {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        ...browserArgs,
       ],
     });
   } catch (error) {

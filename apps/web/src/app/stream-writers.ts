@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { applyCallEvent, CALLS } from '../features/calls/api/calls.ts';
+import { deliverSignal } from '../features/calls/signals.ts';
 import { applyMessageUpdate } from '../features/chat/api/message-edits.ts';
 import { connectionsChanged } from '../features/connections/api/connections.ts';
 import { applyNotificationEvent, NOTIFICATIONS } from '../features/notifications/api/notifications.ts';
@@ -11,6 +13,8 @@ export const streamWriters: readonly EventWriter[] = [
     if (e.event === 'connection') connectionsChanged(qc);
     else if (e.event === 'notification') applyNotificationEvent(qc, e.data);
     else if (e.event === 'message_updated') applyMessageUpdate(qc, e.data.message, e.data.channel_id);
+    else if (e.event === 'call') applyCallEvent(qc, e.data);
+    else if (e.event === 'call_signal') deliverSignal(e.data);
   },
 ];
 
@@ -18,4 +22,5 @@ export const streamWriters: readonly EventWriter[] = [
 export function refetchFeatures(qc: QueryClient): void {
   connectionsChanged(qc);
   void qc.invalidateQueries({ queryKey: queryKey(NOTIFICATIONS) });
+  void qc.invalidateQueries({ queryKey: queryKey(CALLS) });
 }

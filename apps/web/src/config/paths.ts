@@ -18,6 +18,7 @@ export const paths = {
   settings: '/settings',
   nearby: '/nearby',
   blockedPeople: '/blocked-people',
+  calls: '/calls',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,6 +1,7 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
 import { paths } from '../../config/paths.ts';
+import { CallButtons } from '../../features/calls/components/CallButtons.tsx';
 import { InviteToGroupAction } from '../../features/groups/components/InviteToGroupAction.tsx';
 import { useUser } from '../../features/profile/api/users.ts';
 import { OtherUserProfile } from '../../features/profile/components/OtherUserProfile.tsx';
@@ -37,6 +38,7 @@ export default function OtherProfileScreen() {
     <div className={s.listActions}>
       <ConnectActions userId={userId} connection={controls.connection} />
       {!controls.blocked && <InviteToGroupAction userId={userId} />}
+      {!controls.blocked && <CallButtons userId={userId} />}
       {controls.block}
     </div>
   );

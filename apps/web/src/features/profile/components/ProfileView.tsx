@@ -84,14 +84,14 @@ function OwnActions({ slots }: { slots: OwnSlots | undefined }) {
         Calendar
       </button>
       {calendar && slots?.calendar(() => setCalendar(false))}
-      <button type="button" className={s.action} disabled title="Calls: coming soon">
+      <Link to={paths.calls} className={s.action} title="Call history">
         <Icon name="phone" />
         Calls
-      </button>
-      <button type="button" className={s.action} disabled title="Video: coming soon">
+      </Link>
+      <Link to={paths.calls} className={s.action} title="Video: call a friend back from your call history">
         <Icon name="video" />
         Video
-      </button>
+      </Link>
       <Link to={paths.contacts} className={s.action}>
         <Icon name="contacts" />
         Standard Contacts
