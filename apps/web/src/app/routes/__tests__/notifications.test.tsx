@@ -79,7 +79,7 @@ describe('/notifications', () => {
     await waitFor(() => expect(badge()).toHaveTextContent('1 unread'));
   });
 
-  it('a missed call opens the caller’s profile (to call back)', async () => {
+  it('a missed call opens the call history (to call back)', async () => {
     const missed = note(31, {
       kind: 'call_missed',
       text: 'You missed a call from Dana Okafor.',
@@ -90,8 +90,7 @@ describe('/notifications', () => {
       'GET /api/v1/users/me/notifications': () => ({ body: page([missed], null, 1) }),
     });
     await user.click(await screen.findByRole('button', { name: /missed a call from Dana Okafor/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/otherProfile'));
-    expect(router.state.location.search).toBe(`?id=${actor.id}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calls'));
   });
 
   it('a notification about a deleted group says it is no longer available, in place', async () => {

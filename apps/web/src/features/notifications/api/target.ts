@@ -28,8 +28,8 @@ export function targetOf(n: Notification): { to: string; channel?: string } | { 
           }
         : { gone: 'This message is no longer available.' };
     case 'call_missed':
-      // The caller's profile, where Calls calls them back.
-      return n.actor ? { to: otherProfilePath(n.actor.id) } : { gone: 'This person is no longer on Cohort.' };
+      // The call history, where the missed call has its call-back buttons.
+      return { to: paths.calls };
     default:
       return { gone: 'This is no longer available.' };
   }
