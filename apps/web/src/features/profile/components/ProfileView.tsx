@@ -194,7 +194,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
             {tab === 'notes' && <NotesTab owner={owner} own={own} />}
             {tab === 'media' && <MediaTab />}
             {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
-            {tab === 'experience' && <ExperienceTab owner={owner} own={own} />}
+            {tab === 'experience' && <ExperienceTab owner={owner} own={own} resume={user?.resume} />}
             {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
             {tab === 'interests' && <InterestsTab owner={owner} own={own} />}
           </Tabs>
