@@ -42,7 +42,7 @@ export function fileSize(bytes: number): string {
 export function uploadFailureReason(error: ApiError): string {
   const detail = error.fieldError('file');
   if (error.status === 413) return `Too large: ${error.message}`;
-  if (error.status === 415) return `Wrong type: ${error.message}${detail ? ` (${detail})` : ''}`;
+  if (error.status === 415) return `Wrong type: ${error.message}`;
   if (error.status === 0) return `Network problem: ${error.message}`;
   if (error.status >= 500) return `The server failed (${error.status}): ${error.message}`;
   return error.message + (detail ? ` (${detail})` : '');
