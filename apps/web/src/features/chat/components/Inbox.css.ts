@@ -123,7 +123,27 @@ export const image = style({
   display: 'block',
 });
 
-export const fileLink = style({ color: 'inherit', display: 'inline-flex', gap: vars.space.xs, alignItems: 'center' });
+/** An image with known size: up to 240 px wide, its box keeps the image's aspect ratio. */
+export const thumb = style({
+  width: '240px',
+  maxWidth: '100%',
+  height: 'auto',
+  maxHeight: '320px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceMuted,
+  display: 'block',
+});
+
+export const fileLink = style({
+  color: 'inherit',
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  minWidth: 0,
+});
+export const fileName = style({ overflowWrap: 'anywhere', minWidth: 0 });
+export const fileSize = style({ flex: 'none', opacity: 0.75, fontSize: vars.fontSize.xs });
 
 export const menuButton = style({
   border: 'none',
