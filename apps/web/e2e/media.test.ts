@@ -155,4 +155,34 @@ describe('media (real Chromium, real mock)', () => {
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'media-photo-changed');
   });
+
+  it('attaches a photo and a PDF in a chat: previews, send, then a thumbnail and a file row in the bubble', async () => {
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+    const res = await fetch(`${stack.mockUrl}/api/v1/users/me/channels`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const chats = ((await res.json()) as { data: { id: string }[] }).data;
+    const chatId = chats[0]?.id ?? '';
+    expect(chatId).not.toBe('');
+    await page.goto(`${stack.appUrl}/chatInbox?id=${encodeURIComponent(chatId)}`);
+    await page.getByRole('button', { name: 'Attach files' }).waitFor();
+    const text = `Photos from the offsite ${Date.now() % 100_000}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByLabel('Files to attach').setInputFiles([
+      { name: 'offsite.png', mimeType: 'image/png', buffer: png() },
+      { name: 'agenda.pdf', mimeType: 'application/pdf', buffer: pdf() },
+    ]);
+    const tray = page.getByRole('list', { name: 'Attachments' });
+    await tray.getByText('offsite.png').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    await screenshot(page, 'media-chat-attachments');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const bubble = page.locator('[data-own]').filter({ hasText: text }).last();
+    await bubble.getByRole('img').waitFor();
+    await bubble.getByRole('link', { name: /agenda\.pdf/ }).waitFor();
+    await expect
+      .poll(() => bubble.getByRole('img').evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(page, 'media-chat-sent');
+  });
 });
