@@ -46,7 +46,7 @@ export default function ChatInboxScreen() {
   const group = useChannel(channelId);
   const toast = useSetAtom(showToastAtom);
   const chat = useChannelChat(channelId, me);
-  const attachments = useAttachments();
+  const attachments = useAttachments(channelId);
   const listRef = useRef<VirtuosoHandle>(null);
   // The composer's text is a draft per chat: it survives an expired session and a trip to sign-in.
   const [text, setText] = useDraftText(`chat:${channelId}`);

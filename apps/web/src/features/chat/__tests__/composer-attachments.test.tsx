@@ -117,4 +117,14 @@ describe('composer attachments', () => {
     attach([new File([new Uint8Array(20 * 1048576 + 1)], 'huge.zip', { type: 'application/zip' })]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Too large: The file is larger than 20 MB.');
   });
+
+  it('opening another chat on the same screen drops the files picked for the first (and cancels their uploads)', async () => {
+    const { router, uploader } = open();
+    await screen.findByRole('button', { name: 'Attach files' });
+    attach([photo]);
+    expect(screen.getByRole('list', { name: 'Attachments' })).toBeInTheDocument();
+    await act(() => router.navigate('/chatInbox?id=chan_other0000000000'));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Attachments' })).not.toBeInTheDocument());
+    expect(uploader.uploads[0]?.aborted).toBe(true);
+  });
 });

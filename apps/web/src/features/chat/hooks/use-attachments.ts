@@ -18,18 +18,22 @@ export interface Attachment {
 /**
  * The composer's attachments: each picked file is checked in the browser, then uploaded at once
  * (use `attachment`) with progress; a failed one keeps its reason and can be retried, any can be
- * removed (an upload in flight is cancelled). `ready` lists the uploaded ids to send.
+ * removed (an upload in flight is cancelled). `ready` lists the uploaded ids to send. A new `scope`
+ * (another chat opened on the same screen) drops them all: a file picked for one chat never goes to another.
  */
-export function useAttachments() {
+export function useAttachments(scope: string) {
   const upload = useAtomValue(uploadAtom);
   const [items, setItems] = useState<Attachment[]>([]);
   const handles = useRef(new Map<string, UploadHandle>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is the reset signal itself
   useEffect(() => {
     const all = handles.current;
+    setItems([]);
     return () => {
       for (const h of all.values()) h.abort();
+      all.clear();
     };
-  }, []);
+  }, [scope]);
 
   const patch = useCallback(
     (key: string, change: Partial<Attachment>) =>
