@@ -9,7 +9,9 @@ import { type AppStore, createAppStore } from '../app/store.ts';
 import { ToastViewport } from '../components/ui/Toast.tsx';
 import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { writeStoredSession } from '../lib/session.ts';
+import type { UploadFn } from '../lib/upload.ts';
 import { BASE_URL, createFakeApi, demoUser, type Handler, TOKEN } from './fake-api.ts';
+import { createFakeUploader } from './fake-upload.ts';
 
 /** Renders the whole app (real routes, guards, atoms, client) at `path`, talking to a fake API. */
 export function renderApp({
@@ -18,6 +20,7 @@ export function renderApp({
   signedIn = false,
   state,
   wrapper: Wrapper = Fragment,
+  upload,
 }: {
   path: string;
   handlers?: Record<string, Handler>;
@@ -25,10 +28,12 @@ export function renderApp({
   state?: unknown;
   /** Wraps the app, e.g. in react-virtuoso's VirtuosoMockContext so a list renders all its items. */
   wrapper?: ComponentType<{ children: ReactNode }>;
+  /** The uploader (test/fake-upload.ts); without one, an upload fails as unreachable. */
+  upload?: UploadFn;
 }) {
   if (signedIn) writeStoredSession({ token: TOKEN, id: demoUser.id });
   const api = createFakeApi(handlers);
-  const store = createTestStore(api.fetch);
+  const store = createTestStore(api.fetch, upload);
   const router = createMemoryRouter(routes, {
     initialEntries: [
       { pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
@@ -49,8 +54,9 @@ export function renderApp({
 }
 
 /** A store as the app makes it, over an injected fetch: no query retries, fast stream reconnects. */
-export function createTestStore(fetch: typeof globalThis.fetch) {
+export function createTestStore(fetch: typeof globalThis.fetch, upload?: UploadFn) {
   return createAppStore({
+    upload: upload ?? createFakeUploader().upload,
     baseUrl: BASE_URL,
     fetch,
     queryClient: createAppQueryClient({ retries: false }),

@@ -22,6 +22,7 @@ import { MessageList } from '../../features/chat/components/MessageList.tsx';
 import { type MessageAction, MessageMenu } from '../../features/chat/components/MessageMenu.tsx';
 import { ReportSheet } from '../../features/chat/components/ReportSheet.tsx';
 import { SelectionBar } from '../../features/chat/components/SelectionBar.tsx';
+import { useAttachments } from '../../features/chat/hooks/use-attachments.ts';
 import { useChannelChat } from '../../features/chat/hooks/use-channel-chat.ts';
 import { useSelection } from '../../features/chat/hooks/use-selection.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
@@ -45,6 +46,7 @@ export default function ChatInboxScreen() {
   const group = useChannel(channelId);
   const toast = useSetAtom(showToastAtom);
   const chat = useChannelChat(channelId, me);
+  const attachments = useAttachments(channelId);
   const listRef = useRef<VirtuosoHandle>(null);
   // The composer's text is a draft per chat: it survives an expired session and a trip to sign-in.
   const [text, setText] = useDraftText(`chat:${channelId}`);
@@ -90,9 +92,10 @@ export default function ChatInboxScreen() {
   const canSend = chat.status === 'ready';
   const send = () => {
     const body = text.trim();
-    if (!body || !canSend) return;
-    chat.send(body, replyTo?.id ?? null);
+    if ((!body && attachments.ready.length === 0) || attachments.busy || !canSend) return;
+    chat.send(body, replyTo?.id ?? null, attachments.ready);
     setText('');
+    attachments.clear();
     setReplyTo(null);
     // Own messages always scroll into view, wherever the user was reading.
     requestAnimationFrame(() => listRef.current?.scrollToIndex({ index: 'LAST', behavior: 'auto' }));
@@ -264,6 +267,7 @@ export default function ChatInboxScreen() {
           canSend={canSend && !!me}
           waiting={!canSend}
           onSend={send}
+          attachments={attachments}
         />
       )}
 

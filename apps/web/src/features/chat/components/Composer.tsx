@@ -1,5 +1,8 @@
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
+import type { useAttachments } from '../hooks/use-attachments.ts';
+import { AttachmentTray } from './AttachmentTray.tsx';
 import * as s from './Inbox.css.ts';
 
 const MESSAGE_MAX = 4000;
@@ -13,6 +16,7 @@ export function Composer({
   canSend,
   waiting,
   onSend,
+  attachments,
 }: {
   text: string;
   setText: (text: string) => void;
@@ -22,7 +26,11 @@ export function Composer({
   /** The history is not in yet: Send waits (and says why). */
   waiting: boolean;
   onSend: () => void;
+  /** The files picked for this message (uploaded as soon as picked). */
+  attachments: ReturnType<typeof useAttachments>;
 }) {
+  const picker = useRef<HTMLInputElement>(null);
+  const sendable = (!!text.trim() || attachments.ready.length > 0) && !attachments.busy;
   return (
     <form
       className={s.composer}
@@ -42,7 +50,23 @@ export function Composer({
           </button>
         </div>
       )}
+      <AttachmentTray items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retry} />
       <div className={s.composerRow}>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to attach"
+          onChange={(e) => {
+            const files = Array.from(e.currentTarget.files ?? []);
+            e.currentTarget.value = '';
+            if (files.length) attachments.add(files);
+          }}
+        />
+        <Button variant="ghost" aria-label="Attach files" onClick={() => picker.current?.click()}>
+          <Icon name="attach" width={18} height={18} />
+        </Button>
         <textarea
           className={s.input}
           rows={1}
@@ -62,7 +86,7 @@ export function Composer({
           type="submit"
           aria-label="Send"
           title={waiting ? 'Sending waits until the messages have loaded' : undefined}
-          disabled={!text.trim() || !canSend}
+          disabled={!sendable || !canSend}
         >
           <Icon name="send" width={18} height={18} />
         </Button>

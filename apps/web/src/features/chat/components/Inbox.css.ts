@@ -123,7 +123,27 @@ export const image = style({
   display: 'block',
 });
 
-export const fileLink = style({ color: 'inherit', display: 'inline-flex', gap: vars.space.xs, alignItems: 'center' });
+/** An image with known size: up to 240 px wide, its box keeps the image's aspect ratio. */
+export const thumb = style({
+  width: '240px',
+  maxWidth: '100%',
+  height: 'auto',
+  maxHeight: '320px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceMuted,
+  display: 'block',
+});
+
+export const fileLink = style({
+  color: 'inherit',
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  minWidth: 0,
+});
+export const fileName = style({ overflowWrap: 'anywhere', minWidth: 0 });
+export const fileSize = style({ flex: 'none', opacity: 0.75, fontSize: vars.fontSize.xs });
 
 export const menuButton = style({
   border: 'none',
@@ -243,4 +263,51 @@ export const daySeparator = style({
   selectors: {
     '&::before, &::after': { content: "''", flex: 1, borderTop: `1px solid ${vars.color.border}` },
   },
+});
+
+export const tray = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+});
+const trayBase = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.xs,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceMuted,
+});
+export const trayItem = trayBase;
+export const trayItemFailed = style([trayBase, { background: vars.color.dangerSoft }]);
+export const trayThumb = style({
+  width: '40px',
+  height: '40px',
+  flex: 'none',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.surface,
+});
+export const trayBody = style({ display: 'flex', flexDirection: 'column', gap: '2px', flex: 1, minWidth: 0 });
+export const trayName = style({
+  fontSize: vars.fontSize.sm,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+export const trayMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const trayError = style({ fontSize: vars.fontSize.xs, color: vars.color.danger });
+export const trayProgress = style({ width: '100%', height: '6px', accentColor: vars.color.accent });
+export const trayAction = style({
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.accent,
+  fontWeight: vars.fontWeight.bold,
+  cursor: 'pointer',
+  minHeight: vars.size.touch,
 });

@@ -3,28 +3,44 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { clock } from '../../../lib/dates.ts';
 import { fileNameFromUrl } from '../../../lib/file-name.ts';
+import { fileSize } from '../../../lib/upload.ts';
 import type { ChatItem } from '../chat-items.ts';
 import * as s from './Inbox.css.ts';
 
-function Attachment({ url, image, senderName }: { url: string; image: boolean; senderName: string }) {
+type File = ChatItem['files'][number];
+
+/**
+ * An image as a thumbnail whose box has the image's aspect ratio from the start (no layout shift);
+ * any other file as a row with its name and size. Both open the file.
+ */
+function Attachment({ file, senderName }: { file: File; senderName: string }) {
   const [broken, setBroken] = useState(false);
+  const image = file.file_type === 1;
   if (image && !broken) {
+    const ratio = file.width && file.height ? `${file.width} / ${file.height}` : undefined;
     return (
-      <a href={url} target="_blank" rel="noreferrer">
+      <a href={file.url} target="_blank" rel="noreferrer">
         <img
-          className={s.image}
-          src={url}
-          alt={`Sent by ${senderName}`}
+          className={ratio ? s.thumb : s.image}
+          style={ratio ? { aspectRatio: ratio } : undefined}
+          src={file.thumbnail_url ?? file.url}
+          width={file.width}
+          height={file.height}
+          alt={file.name ? `${file.name}, sent by ${senderName}` : `Sent by ${senderName}`}
           loading="lazy"
           onError={() => setBroken(true)}
         />
       </a>
     );
   }
+  const name = file.name || (image ? 'Image' : fileNameFromUrl(file.url));
   return (
-    <a className={s.fileLink} href={url} target="_blank" rel="noreferrer">
+    <a className={s.fileLink} href={file.url} target="_blank" rel="noreferrer">
       <Icon name="file" width={16} height={16} />
-      {image ? 'Image' : fileNameFromUrl(url)}
+      <span className={s.fileName} dir="auto">
+        {name}
+      </span>
+      {file.size ? <span className={s.fileSize}>{fileSize(file.size)}</span> : null}
     </a>
   );
 }
@@ -113,7 +129,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           <>
             {item.files.map((f) => (
-              <Attachment key={f.url} url={f.url} image={f.file_type === 1} senderName={senderName} />
+              <Attachment key={f.url} file={f} senderName={senderName} />
             ))}
             {item.message && <span dir="auto">{item.message}</span>}
           </>

@@ -33,7 +33,7 @@ export interface ChannelChat {
   loadOlder: () => void;
   /** Fetches the newest pages again and merges them in (the catch-up's Retry). */
   refresh: () => void;
-  send: (text: string, replyTo: string | null) => void;
+  send: (text: string, replyTo: string | null, files?: { id: string }[]) => void;
   retry: (clientId: string) => void;
   setPinned: (message: Message | null) => void;
   /** A message edited or deleted (here or by anyone, via the stream): replaced where it is shown. */
@@ -59,7 +59,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   const [online, setOnline] = useState<number | undefined>(undefined);
   const [live, setLive] = useState(false);
   // Texts of own messages by client id, for Retry.
-  const drafts = useRef(new Map<string, { text: string; replyTo: string | null }>());
+  const drafts = useRef(new Map<string, { text: string; replyTo: string | null; files: { id: string }[] }>());
   // The open channel, so an answer for one the user has left cannot land in the next.
   const channelRef = useRef(channelId);
   channelRef.current = channelId;
@@ -158,6 +158,7 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
           message: draft.text,
           client_id: clientId,
           ...(draft.replyTo ? { reply_message_id: draft.replyTo } : {}),
+          ...(draft.files.length ? { files: draft.files } : {}),
         })
         .then((result) => {
           if (!result.ok) return editPending((all) => setStatus(all, clientId, 'failed', result.error.message));
@@ -170,10 +171,10 @@ export function useChannelChat(channelId: string, me: string | null | undefined)
   );
 
   const send = useCallback(
-    (text: string, replyTo: string | null) => {
+    (text: string, replyTo: string | null, files: { id: string }[] = []) => {
       if (!me) return;
       const clientId = crypto.randomUUID();
-      drafts.current.set(clientId, { text, replyTo });
+      drafts.current.set(clientId, { text, replyTo, files });
       editPending((all) => [...all, optimistic({ clientId, channelId, senderId: me, text, replyTo })]);
       post(clientId);
     },

@@ -20,8 +20,9 @@ export function useMe() {
 }
 
 /**
- * PATCH /users/me ('Edit my profile'). The answer replaces the cached user; the groups' member
- * lists and the chats' messages show my name, so they are read again.
+ * PATCH /users/me ('Edit my profile', photo, résumé). The answer replaces the cached user; the
+ * groups' member lists, the chats' messages and any profile read by id show my name and photo, so
+ * they are read again.
  */
 export function useUpdateMe() {
   const api = useClient();
@@ -33,6 +34,7 @@ export function useUpdateMe() {
         qc.setQueryData(queryKey('/api/v1/users/me'), (old: object | undefined) => ({ ...old, data: result.value }));
         void qc.invalidateQueries({ queryKey: queryKey(CHANNEL) });
         void qc.invalidateQueries({ queryKey: queryKey(MESSAGES) });
+        void qc.invalidateQueries({ queryKey: queryKey('/api/v1/users/{id}') });
       }
       return result;
     },

@@ -169,3 +169,44 @@ export const gear = style({
   color: vars.color.accent,
   selectors: { '&:hover': { background: vars.color.accentSoft } },
 });
+
+export const photoButton = style({
+  border: 'none',
+  padding: 0,
+  background: 'none',
+  borderRadius: '50%',
+  cursor: 'pointer',
+  position: 'relative',
+});
+
+export const photoHint = style({
+  position: 'absolute',
+  right: 0,
+  bottom: 0,
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.card,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const photoSheet = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  alignItems: 'stretch',
+});
+
+export const photoPreview = style({
+  width: '200px',
+  height: '200px',
+  alignSelf: 'center',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+});
+
+export const photoEmpty = style({ alignSelf: 'center', color: vars.color.textMuted });
+export const photoNote = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, textAlign: 'center' });

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@cohort/api';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
@@ -10,6 +10,7 @@ import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { initials, personName, UNNAMED_PERSON } from '../../../lib/format.ts';
 import { EditProfileSheet } from './EditProfileSheet.tsx';
+import { PhotoSheet } from './PhotoSheet.tsx';
 import * as s from './Profile.css.ts';
 import { SavedMessages } from './SavedMessages.tsx';
 import { DirectionTab, InterestsTab } from './tabs/ChipsTab.tsx';
@@ -29,9 +30,9 @@ export const PROFILE_TABS = [
 export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'];
 
 function Photo({ user }: { user: PublicUser | null }) {
-  const [broken, setBroken] = useState(false);
-  if (user?.profile_image && !broken) {
-    return <img className={s.photo} src={user.profile_image} alt="" onError={() => setBroken(true)} />;
+  const [broken, setBroken] = useState<string | null>(null);
+  if (user?.profile_image && broken !== user.profile_image) {
+    return <img className={s.photo} src={user.profile_image} alt="" onError={() => setBroken(user.profile_image)} />;
   }
   return (
     <div className={s.photo} aria-hidden="true">
@@ -125,6 +126,8 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
   const [tab, setTab] = useState<ProfileTabKey>('notes');
   const [editing, setEditing] = useState(false);
   const [showSaved, setShowSaved] = useState(false);
+  const [changingPhoto, setChangingPhoto] = useState(false);
+  const closePhoto = useCallback(() => setChangingPhoto(false), []);
 
   return (
     <div className={l.screen}>
@@ -147,7 +150,17 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
       </header>
 
       <section className={s.hero} aria-label="Profile">
-        <Photo user={user} />
+        {own && user ? (
+          <button type="button" className={s.photoButton} onClick={() => setChangingPhoto(true)}>
+            <Photo user={user} />
+            <span className={s.photoHint} aria-hidden="true">
+              Edit
+            </span>
+            <span className={l.visuallyHidden}>Change profile photo</span>
+          </button>
+        ) : (
+          <Photo user={user} />
+        )}
         {loading && !user && <Spinner label="Loading profile" />}
         {user && (
           <h2 className={s.name} dir="auto">
@@ -194,7 +207,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
             {tab === 'notes' && <NotesTab owner={owner} own={own} />}
             {tab === 'media' && <MediaTab />}
             {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
-            {tab === 'experience' && <ExperienceTab owner={owner} own={own} />}
+            {tab === 'experience' && <ExperienceTab owner={owner} own={own} resume={user?.resume} />}
             {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
             {tab === 'interests' && <InterestsTab owner={owner} own={own} />}
           </Tabs>
@@ -202,6 +215,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
       )}
 
       {editing && <EditProfileSheet user={user} onClose={() => setEditing(false)} />}
+      {changingPhoto && <PhotoSheet current={user?.profile_image} onClose={closePhoto} />}
     </div>
   );
 }

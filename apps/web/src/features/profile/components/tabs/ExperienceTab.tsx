@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert.tsx';
@@ -10,6 +11,7 @@ import { showToastAtom } from '../../../../components/ui/toast-state.ts';
 import { experiences, useAddProfileItem, useProfileList } from '../../api/profile-items.ts';
 import { usePickerSave } from '../../hooks/use-picker-save.ts';
 import { type ListSpec, useResourceLists } from '../../hooks/use-resource-lists.ts';
+import { ResumeSection } from './ResumeSection.tsx';
 import * as s from './tabs.css.ts';
 
 const EXPERIENCE_LISTS: readonly ListSpec[] = [
@@ -21,7 +23,16 @@ const EXPERIENCE_LISTS: readonly ListSpec[] = [
 
 type PendingExperience = Extract<PickerOutcome, { kind: 'experience' }>;
 
-export function ExperienceTab({ owner, own }: { owner: string; own: boolean }) {
+export function ExperienceTab({
+  owner,
+  own,
+  resume,
+}: {
+  owner: string;
+  own: boolean;
+  /** The profile's résumé (User/PublicUser `resume`). */
+  resume: Schemas['Resume'] | null | undefined;
+}) {
   const { state, reload } = useProfileList(experiences, owner, own);
   const addExperience = useAddProfileItem(experiences);
   const toast = useSetAtom(showToastAtom);
@@ -103,16 +114,7 @@ export function ExperienceTab({ owner, own }: { owner: string; own: boolean }) {
       <p className={l.muted}>{own ? 'Nothing added yet.' : 'None listed.'}</p>
       <h3 className={s.heading}>Industry Tags</h3>
       <p className={l.muted}>{own ? 'No industry tags yet.' : 'None listed.'}</p>
-      {own && (
-        <Button variant="secondary" block disabled aria-describedby="upload-resume-note">
-          Upload Resume
-        </Button>
-      )}
-      {own && (
-        <p id="upload-resume-note" className={l.muted}>
-          Résumé upload is coming soon.
-        </p>
-      )}
+      <ResumeSection resume={resume} own={own} />
     </div>
   );
 }

@@ -32,3 +32,28 @@ export const pending = style({
   background: vars.color.accentSoft,
   fontSize: vars.fontSize.sm,
 });
+
+export const fileRow = style([
+  item,
+  {
+    alignItems: 'center',
+    color: vars.color.text,
+    textDecoration: 'none',
+    ':hover': { background: vars.color.surfaceMuted },
+  },
+]);
+
+export const fileBadge = style({
+  flex: 'none',
+  display: 'grid',
+  placeItems: 'center',
+  width: '40px',
+  height: '48px',
+  borderRadius: vars.radius.sm,
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center' });

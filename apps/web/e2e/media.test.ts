@@ -1,0 +1,188 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, screenshot, startStack, VIEWPORT } from './harness.ts';
+
+let stack: Stack;
+let page: Page;
+const RESUME = `Resume ${Date.now() % 100_000}.pdf`;
+
+/** A small valid one-page PDF (the mock reads the bytes, not the name). */
+function pdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A 64×64 PNG in two colours (diagonal split), so the new photo is easy to see in a screenshot. */
+function png(): Buffer {
+  const size = 64;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(typed));
+    return Buffer.concat([len, typed, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++) rows.push(...(x > y ? [230, 120, 40] : [40, 90, 200]));
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  page = await stack.browser.newPage({ viewport: VIEWPORT });
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${stack.appUrl}/login`);
+  await page.getByLabel('University Name').fill(stack.demo.university);
+  await page.getByLabel('Email').fill(stack.demo.email);
+  await page.getByLabel('Password').fill(stack.demo.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/profile');
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** The résumé section with its buttons in view (page scrolled to the end, toasts dismissed). */
+async function shootSection(name: string) {
+  for (const close of await page.getByRole('button', { name: 'Dismiss' }).all()) await close.click();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await screenshot(page, name);
+}
+
+describe('media (real Chromium, real mock)', () => {
+  it('uploads a résumé on the Experience tab and opens it', async () => {
+    await page.getByRole('tab', { name: 'Experience' }).click();
+    const section = page.getByRole('region', { name: 'Résumé' });
+    await section.waitFor();
+    await section.getByLabel('Résumé file').setInputFiles({ name: RESUME, mimeType: 'application/pdf', buffer: pdf() });
+    const row = section.getByRole('link', { name: new RegExp(RESUME.replace('.', '\\.')) });
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toMatch(/\d+ (bytes|KB) · uploaded \w{3} \d+, \d{4}/);
+    await shootSection('media-resume');
+
+    // The row opens the file the server stored: same bytes, served as a PDF.
+    const href = (await row.getAttribute('href')) ?? '';
+    const served = await page.request.get(new URL(href, stack.appUrl).toString());
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toMatch(/^application\/pdf/);
+    expect(Buffer.from(await served.body()).equals(pdf())).toBe(true);
+    // Clicking it opens that URL in a new tab (the mock serves a PDF as an attachment: a download).
+    const url = new URL(href, stack.appUrl).toString();
+    // (a download tab closes itself, so only the request is checked; the bytes were checked above)
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('request', (r) => r.url() === url),
+      page.waitForEvent('popup'),
+      row.click(),
+    ]);
+    expect(opened.method()).toBe('GET');
+    for (const p of page.context().pages()) if (p !== page) await p.close();
+
+    // A file that is not a PDF is refused in the browser, with its reason and Retry.
+    await section
+      .getByLabel('Résumé file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await section.getByRole('alert').filter({ hasText: 'notes.txt was not uploaded. Wrong type' }).waitFor();
+    await section.getByRole('button', { name: 'Retry' }).waitFor();
+    await shootSection('media-resume-refused');
+
+    // After a reload the résumé is still there (the server kept it).
+    await page.reload();
+    await page.getByRole('tab', { name: 'Experience' }).click();
+    await page
+      .getByRole('region', { name: 'Résumé' })
+      .getByRole('link', { name: new RegExp(RESUME.replace('.', '\\.')) })
+      .waitFor();
+  });
+
+  it('changes the profile photo: preview, upload, shown on the profile without a reload', async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const hero = page.getByRole('region', { name: 'Profile' });
+    const before = await hero
+      .locator('img')
+      .getAttribute('src')
+      .catch(() => null);
+    await page.getByRole('button', { name: 'Change profile photo' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Profile photo' });
+    await sheet.getByLabel('Photo file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png() });
+    await sheet.getByRole('img', { name: 'Preview of the new photo' }).waitFor();
+    await screenshot(page, 'media-photo-preview');
+    await sheet.getByRole('button', { name: 'Use this photo' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    const img = hero.locator('img');
+    await expect.poll(() => img.getAttribute('src')).not.toBe(before);
+    const src = (await img.getAttribute('src')) ?? '';
+    expect(src).not.toBe('');
+    // The image really loads (the mock made an avatar-sized copy).
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, 'media-photo-changed');
+  });
+
+  it('attaches a photo and a PDF in a chat: previews, send, then a thumbnail and a file row in the bubble', async () => {
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+    const res = await fetch(`${stack.mockUrl}/api/v1/users/me/channels`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const chats = ((await res.json()) as { data: { id: string }[] }).data;
+    const chatId = chats[0]?.id ?? '';
+    expect(chatId).not.toBe('');
+    await page.goto(`${stack.appUrl}/chatInbox?id=${encodeURIComponent(chatId)}`);
+    await page.getByRole('button', { name: 'Attach files' }).waitFor();
+    const text = `Photos from the offsite ${Date.now() % 100_000}`;
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByLabel('Files to attach').setInputFiles([
+      { name: 'offsite.png', mimeType: 'image/png', buffer: png() },
+      { name: 'agenda.pdf', mimeType: 'application/pdf', buffer: pdf() },
+    ]);
+    const tray = page.getByRole('list', { name: 'Attachments' });
+    await tray.getByText('offsite.png').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    await screenshot(page, 'media-chat-attachments');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const bubble = page.locator('[data-own]').filter({ hasText: text }).last();
+    await bubble.getByRole('img').waitFor();
+    await bubble.getByRole('link', { name: /agenda\.pdf/ }).waitFor();
+    await expect
+      .poll(() => bubble.getByRole('img').evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(page, 'media-chat-sent');
+  });
+});
