@@ -44,6 +44,23 @@ describe('seed', () => {
     for (const user of state.users) for (const f of user.friend_ids) expect(byId.get(f)?.friend_ids).toContain(user.id);
   });
 
+  it('gives the demo account invitations waiting for an answer, each with an unread notification', () => {
+    const state = seedState();
+    const demo = state.users[0];
+    const id = demo?.id ?? '';
+    const incoming = state.social?.connections.filter((c) => c.to_user_id === id && c.status === 'pending') ?? [];
+    expect(incoming).toHaveLength(2);
+    for (const c of incoming) expect(demo?.friend_ids).not.toContain(c.from_user_id);
+    const invites = state.social?.channel_invites.filter((i) => i.user_id === id && i.status === 'pending') ?? [];
+    const notes = state.notifications ?? [];
+    expect(notes).toHaveLength(incoming.length + invites.length);
+    expect(notes.every((n) => n.user_id === id && n.read_at === null)).toBe(true);
+    expect(notes.filter((n) => n.kind === 'connection_invited').map((n) => n.connection_id)).toEqual(
+      expect.arrayContaining(incoming.map((c) => c.id)),
+    );
+    expect(state.next_id.notification).toBe(notes.length + 1);
+  });
+
   it('gives the demo account a full profile, friends, channels and saved messages', () => {
     const state = seedState();
     const demo = state.users[0];

@@ -224,6 +224,11 @@ export function seedState(options: SeedOptions = {}): State {
   next.saved_list = state.social.saved_lists.length + 1;
   next.channel_invite = state.social.channel_invites.length + 1;
   next.connection = state.social.connections.length + 1;
+  // What the demo account's Alerts show on first sign-in: its pending invitations, unread (left
+  // out while there are none, as a state without notifications has no such part).
+  const notifications = demoNotifications(state);
+  if (notifications.length > 0) state.notifications = notifications;
+  next.notification = notifications.length + 1;
   // After the social seed: the archive is appended last, so it never becomes a seeded subgroup.
   seedChat(f, state, seed, refDate);
   addSeededMedia(state);
@@ -255,4 +260,41 @@ function seedMessages(f: Faker, channel: StoredChannel, members: StoredUser[], f
     );
   }
   return out;
+}
+
+/** A notification for each invitation still waiting for the demo account (to connect, to a group), oldest first. */
+function demoNotifications(state: State): NonNullable<State['notifications']> {
+  const demo = state.users[0];
+  const social = state.social;
+  if (!demo || !social) return [];
+  const base = {
+    user_id: demo.id,
+    read_at: null,
+    connection_id: null,
+    channel_id: null,
+    invite_id: null,
+    message_id: null,
+  };
+  const made = [
+    ...social.connections
+      .filter((c) => c.to_user_id === demo.id && c.status === 'pending')
+      .map((c) => ({
+        ...base,
+        kind: 'connection_invited' as const,
+        actor_id: c.from_user_id,
+        created_at: c.created_at,
+        connection_id: c.id,
+      })),
+    ...social.channel_invites
+      .filter((i) => i.user_id === demo.id && i.status === 'pending')
+      .map((i) => ({
+        ...base,
+        kind: 'group_invited' as const,
+        actor_id: i.invited_by,
+        created_at: i.created_at,
+        invite_id: i.id,
+        channel_id: i.channel_id,
+      })),
+  ].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return made.map((n, i) => ({ ...n, id: i + 1 }));
 }

@@ -80,5 +80,20 @@ export function seedSocial(state: State, seed: number, refDate: Date): SocialSta
     };
     social.saved_lists.push(list);
   }
+
+  // ---------- two people waiting for the demo account's answer (no random draws: the rest of the seed is unchanged) ----------
+  const strangers = people
+    .filter((u) => !demo.friend_ids.includes(u.id) && !u.friend_ids.includes(demo.id))
+    .slice(0, 2);
+  strangers.forEach((u, i) => {
+    social.connections.push({
+      id: social.connections.length + 1,
+      from_user_id: u.id,
+      to_user_id: demo.id,
+      status: 'pending',
+      created_at: at(i + 1),
+      answered_at: null,
+    });
+  });
   return social;
 }
