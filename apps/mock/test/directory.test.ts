@@ -182,7 +182,14 @@ describe('connectUser', () => {
   it('sends an invitation once; 409 for a second one, for myself or a friend; 404 for no one', async () => {
     const client = server.client(token);
     const friendIds = server.store.accounts.find(me)?.friend_ids ?? [];
-    const stranger = people.find((u) => !friendIds.includes(u.id)) as StoredUser;
+    // Not a friend, and not one of the seeded people whose invitation waits for me (that would accept it).
+    const waiting = new Set(
+      server.store.social
+        .allConnections()
+        .filter((c) => c.to_user_id === me && c.status === 'pending')
+        .map((c) => c.from_user_id),
+    );
+    const stranger = people.find((u) => !friendIds.includes(u.id) && !waiting.has(u.id)) as StoredUser;
     const sent = await client.POST('/api/v1/users/{id}/connect', { params: { path: { id: stranger.id } } });
     expect(sent.response?.status).toBe(201);
     expect(sent.data?.data).toMatchObject({ from_user_id: me, to_user_id: stranger.id, status: 'pending' });
