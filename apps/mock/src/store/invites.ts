@@ -95,20 +95,17 @@ export class Invites {
 
   /** A deleted account's pending group invitations, to it and from it, are declined. */
   forgetUser(userId: string): void {
-    for (const invite of this.byId.values()) {
-      if (invite.status !== 'pending' || (invite.user_id !== userId && invite.invited_by !== userId)) continue;
-      this.core.touch('channel_invite', String(invite.id));
-      invite.status = 'declined';
-    }
+    this.declinePending((i) => i.user_id === userId || i.invited_by === userId);
   }
 
   /** A block declines every group invitation still pending from one of the two to the other. */
   declineBetween(a: string, b: string): void {
+    this.declinePending((i) => (i.user_id === a && i.invited_by === b) || (i.user_id === b && i.invited_by === a));
+  }
+
+  private declinePending(matches: (invite: StoredChannelInvite) => boolean): void {
     for (const invite of this.byId.values()) {
-      if (invite.status !== 'pending') continue;
-      if (!((invite.user_id === a && invite.invited_by === b) || (invite.user_id === b && invite.invited_by === a))) {
-        continue;
-      }
+      if (invite.status !== 'pending' || !matches(invite)) continue;
       this.core.touch('channel_invite', String(invite.id));
       invite.status = 'declined';
     }
