@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-export const contractPath = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+// From the module's file URL string, not through the global `URL`: a DOM test environment
+// (happy-dom, jsdom) replaces that global with one whose URLs node:url refuses.
+export const contractPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'openapi.yaml');
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

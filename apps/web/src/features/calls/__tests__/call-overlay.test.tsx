@@ -1,6 +1,7 @@
+import type { Schemas } from '@cohort/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelope, type FakeStream } from '../../../test/fake-api.ts';
+import { envelope, type TestStream } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CALL_HANDLERS, call, openStream } from './fixtures.ts';
 
@@ -41,12 +42,12 @@ function media(getUserMedia: () => Promise<unknown>) {
 const stream = () =>
   Object.assign(new MediaStream(), { getTracks: () => [{ kind: 'audio', enabled: true, stop: vi.fn() }] });
 
-async function signedIn(handlers = {}) {
-  const app = renderApp({ path: '/contacts', signedIn: true, handlers: { ...CALL_HANDLERS, ...handlers } });
+async function signedIn(answers = {}) {
+  const app = renderApp({ path: '/contacts', signedIn: true, answers: { ...CALL_HANDLERS, ...answers } });
   const live = await waitFor(() => {
     const open = openStream(app.streams);
     expect(open).toBeDefined();
-    return open as FakeStream;
+    return open as TestStream;
   });
   return { ...app, live };
 }
@@ -60,7 +61,7 @@ afterEach(() => {
 describe('the call overlay', () => {
   it('rings on any screen for an incoming call; Decline declines it and says so', async () => {
     const { live, user, calls } = await signedIn({
-      'POST /api/v1/calls/{id}/decline': () => ({ body: envelope(call({ status: 'ended', end_reason: 'declined' })) }),
+      declineCall: () => ({ body: envelope(call({ status: 'ended', end_reason: 'declined' })) }),
     });
     act(() => live.send('call', call()));
     const overlay = await screen.findByRole('dialog', { name: 'Call' });
@@ -68,7 +69,9 @@ describe('the call overlay', () => {
     expect(await within(overlay).findByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
     await user.click(within(overlay).getByRole('button', { name: 'Decline' }));
     expect(await within(overlay).findByText('You declined the call.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/calls/call_000000000001/decline')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/calls/call_0000000000000001/decline')).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -79,7 +82,7 @@ describe('the call overlay', () => {
     const { live } = await signedIn();
     act(() => live.send('call', call({}, false)));
     expect(await screen.findByText('Voice call · Ringing…')).toBeInTheDocument();
-    act(() => live.send('call', call({ status: 'ended', end_reason: reason }, false)));
+    act(() => live.send('call', call({ status: 'ended', end_reason: reason as Schemas['Call']['end_reason'] }, false)));
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
@@ -87,7 +90,7 @@ describe('the call overlay', () => {
     const { live } = await signedIn();
     act(() => live.send('call', call()));
     await screen.findByText('Incoming voice call');
-    act(() => live.send('call', call({ id: 'call_other', caller_id: 'usr_x' })));
+    act(() => live.send('call', call({ id: 'call_other00000000000', caller_id: 'usr_stranger00000000' })));
     act(() => live.send('call', call({ status: 'ended', end_reason: 'missed' })));
     expect(await screen.findByText('Missed call from Maya Chen.')).toBeInTheDocument();
   });
@@ -95,7 +98,7 @@ describe('the call overlay', () => {
   it('accepting opens the call: it offers nothing (the caller does) and shows a dropped connection', async () => {
     media(async () => stream());
     const { live, user, calls } = await signedIn({
-      'POST /api/v1/calls/{id}/accept': () => ({
+      acceptCall: () => ({
         body: envelope(call({ status: 'active', answered_at: new Date().toISOString() })),
       }),
     });
@@ -116,8 +119,8 @@ describe('the call overlay', () => {
     media(async () => stream());
     const answered = new Date(Date.now() - 65_000).toISOString();
     const { live, user, calls } = await signedIn({
-      'POST /api/v1/calls/{id}/signal': () => ({ status: 202, body: envelope(null, 'Sent.') }),
-      'POST /api/v1/calls/{id}/hangup': () => ({
+      sendCallSignal: () => ({ body: envelope(null, 'Relayed.') }),
+      hangUpCall: () => ({
         body: envelope(
           call(
             { status: 'ended', end_reason: 'completed', answered_at: answered, ended_at: new Date().toISOString() },
@@ -128,7 +131,7 @@ describe('the call overlay', () => {
     });
     act(() => live.send('call', call({ status: 'active', kind: 'video', answered_at: answered }, false)));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/v1/calls/call_000000000001/signal')?.body).toEqual({
+      expect(calls.find((c) => c.path === '/api/v1/calls/call_0000000000000001/signal')?.body).toEqual({
         type: 'offer',
         sdp: 'v=0 offer',
       }),
