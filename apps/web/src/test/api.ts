@@ -16,6 +16,7 @@ export const server = setupServer();
 const drift: string[] = [];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
 afterEach(() => {
   // Unmount first: a screen still loading would otherwise reach a server with no answers.
   cleanup();
@@ -34,7 +35,6 @@ export function judge(operationId: OperationId, status: number, body: unknown) {
 export function takeDrift(): string[] {
   return [...new Set(drift.splice(0))];
 }
-afterAll(() => server.close());
 
 /** One request the app made, as a handler sees it. */
 export interface Recorded {
