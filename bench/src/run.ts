@@ -99,7 +99,11 @@ async function main(): Promise<void> {
   );
   sections.push(
     ...(await section('conformance', measureConformance, (why) => [
-      failed('4. Contract run', 'The core conformance run against a fresh mock.', plannedConformanceRows(why)),
+      failed(
+        '4. Contract run',
+        'The conformance run (--include all) against a fresh mock.',
+        plannedConformanceRows(why),
+      ),
     ])),
   );
   sections.push(
