@@ -104,6 +104,8 @@ const app = createApp({
     clock,
     ...(mediaDir ? { mediaDir } : {}),
     iceServers: opts.iceServers,
+    journalSize: opts.journalSize,
+    checkResponses: opts.checkResponses,
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),
     authLimits: {
@@ -132,6 +134,11 @@ const server = createMockServer(app, {
     `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${resolve(dataFile)}${saved ? ' (loaded)' : ''}` : ''}`,
   );
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
+  if (opts.checkResponses !== 'off') {
+    console.log(
+      `Drift alarm on: every JSON answer is checked against the contract (GET /__mock/violations)${opts.checkResponses === 'strict' ? '; a violation answers 500 (--strict)' : ''}.`,
+    );
+  }
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
 });
 server.on('error', (error) => {

@@ -41,6 +41,10 @@ export interface CliOptions {
   directoryLimit: number;
   /** Spam-prone writes per minute per token and operation. */
   writeLimit: number;
+  /** Requests the journal keeps (`GET /__mock/requests`); 0 turns it off. */
+  journalSize: number;
+  /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
+  checkResponses: 'off' | 'log' | 'strict';
 }
 
 export class UsageError extends Error {
@@ -70,6 +74,9 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
   --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
+  --journal-size <n>    requests GET /__mock/requests keeps (default 1000; 0 turns the journal off)  env MOCK_JOURNAL_SIZE
+  --check-responses     check every JSON answer against the contract, list drift at /__mock/violations  env MOCK_CHECK_RESPONSES=1
+  --strict              with the check: answer a drifting response as a 500 naming what drifted (for CI)  env MOCK_STRICT=1
   --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
   --help`;
 
@@ -137,6 +144,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'directory-limit': { type: 'string' },
       'ice-servers': { type: 'string' },
       'write-limit': { type: 'string' },
+      'journal-size': { type: 'string' },
+      'check-responses': { type: 'boolean' },
+      strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -150,6 +160,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const origins = pick(values['cors-origin'], 'MOCK_CORS_ORIGIN');
   const chatterEnv = switchEnv(env, 'MOCK_CHATTER');
   const freshEnv = switchEnv(env, 'MOCK_FRESH');
+  const strict = values.strict ?? switchEnv(env, 'MOCK_STRICT');
+  const check = values['check-responses'] ?? switchEnv(env, 'MOCK_CHECK_RESPONSES');
   let errorRate = 0;
   if (rate !== undefined) {
     errorRate = Number(rate);
@@ -219,6 +231,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ),
     keepAliveMs: numberOr('keep-alive', pick(values['keep-alive'], 'MOCK_KEEP_ALIVE'), 15_000, 100, 600_000),
     iceServers: iceServers(pick(values['ice-servers'], 'MOCK_ICE_SERVERS')),
+    journalSize: numberOr('journal-size', pick(values['journal-size'], 'MOCK_JOURNAL_SIZE'), 1000, 0, 100_000),
+    // --strict implies the check: a strict server that checks nothing would be a surprise.
+    checkResponses: strict ? 'strict' : check ? 'log' : 'off',
   };
 }
 
