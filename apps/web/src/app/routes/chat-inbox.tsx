@@ -12,6 +12,7 @@ import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { useCopy } from '../../components/ui/use-copy.ts';
 import { chatInboxPath, paths } from '../../config/paths.ts';
 import { EventFormPanel } from '../../features/calendar/components/EventFormPanel.tsx';
+import { ChatCallButtons } from '../../features/calls/components/ChatCallButtons.tsx';
 import type { ChatItem } from '../../features/chat/chat-items.ts';
 import { ChatHeader } from '../../features/chat/components/ChatHeader.tsx';
 import { Composer } from '../../features/chat/components/Composer.tsx';
@@ -68,6 +69,8 @@ export default function ChatInboxScreen() {
   const names = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, personName(m)])), [detail]);
   const nameOf = useCallback((id: string) => (id === me ? 'You' : (names.get(id) ?? 'Member')), [me, names]);
   const online = chat.online ?? detail?.online_count;
+  // A one-to-one chat calls the other person; a group chat has no call buttons.
+  const callee = channel?.is_direct ? (channel.users.find((id) => id !== me) ?? null) : null;
 
   const scrollTo = useCallback(
     (messageId: string) => {
@@ -168,6 +171,7 @@ export default function ChatInboxScreen() {
         memberCount={memberCount}
         online={online}
         onBack={back}
+        actions={callee && channel && <ChatCallButtons userId={callee} name={channel.name} />}
       />
 
       {group.status === 'error' && (

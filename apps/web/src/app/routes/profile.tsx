@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { CalendarSheet } from '../../features/calendar/components/CalendarSheet.tsx';
+import { FriendCallPicker } from '../../features/calls/components/FriendCallPicker.tsx';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useGroupCounts } from '../../features/groups/hooks/use-group-counts.ts';
 import { useMe } from '../../features/profile/api/me.ts';
@@ -10,6 +11,10 @@ import { sessionAtom } from '../../lib/auth.ts';
 
 function Calendar({ onClose }: { onClose: () => void }) {
   return <CalendarSheet friends={useFriends()} onClose={onClose} />;
+}
+
+function VideoPicker({ onClose }: { onClose: () => void }) {
+  return <FriendCallPicker friends={useFriends()} onClose={onClose} />;
 }
 
 function Menu() {
@@ -31,7 +36,11 @@ export default function ProfileScreen() {
       loading={me.status === 'loading'}
       error={me.status === 'error' ? (me.error?.message ?? 'Unknown error') : null}
       onRetry={me.reload}
-      slots={{ calendar: (close) => <Calendar onClose={close} />, menu: <Menu /> }}
+      slots={{
+        calendar: (close) => <Calendar onClose={close} />,
+        video: (close) => <VideoPicker onClose={close} />,
+        menu: <Menu />,
+      }}
     />
   );
 }

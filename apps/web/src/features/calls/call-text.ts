@@ -1,5 +1,5 @@
 import type { Call } from './api/calls.ts';
-import type { MediaProblem } from './hooks/use-peer-connection.ts';
+import type { MediaProblem } from './hooks/media.ts';
 
 /** "Video call" or "Voice call". */
 export const kindLabel = (call: Pick<Call, 'kind'>) => (call.kind === 'video' ? 'Video call' : 'Voice call');

@@ -73,11 +73,14 @@ function ContactBlock({ user }: { user: PublicUser }) {
 /** What the own profile's action row opens, given by the route (they belong to other features). */
 export interface OwnSlots {
   calendar: (close: () => void) => ReactNode;
+  /** Video: pick a friend to video-call. */
+  video: (close: () => void) => ReactNode;
   menu: ReactNode;
 }
 
 function OwnActions({ slots }: { slots: OwnSlots | undefined }) {
   const [calendar, setCalendar] = useState(false);
+  const [video, setVideo] = useState(false);
   return (
     <div className={s.actions}>
       <button type="button" className={s.action} onClick={() => setCalendar(true)}>
@@ -89,10 +92,11 @@ function OwnActions({ slots }: { slots: OwnSlots | undefined }) {
         <Icon name="phone" />
         Calls
       </Link>
-      <Link to={paths.calls} className={s.action} title="Video: call a friend back from your call history">
+      <button type="button" className={s.action} onClick={() => setVideo(true)} title="Video call a friend">
         <Icon name="video" />
         Video
-      </Link>
+      </button>
+      {video && slots?.video(() => setVideo(false))}
       <Link to={paths.contacts} className={s.action}>
         <Icon name="contacts" />
         Standard Contacts
