@@ -197,14 +197,14 @@ describe('SQLite state file', () => {
     const bytes = JSON.stringify(state);
     writeFileSync(file, bytes);
     const opened = openStateFile(file);
-    opened.persistence.close();
+    opened.persistence?.close();
     expect(opened.notice).toMatch(/Converted .*old-format\.data from the JSON state format/);
     expect(opened.state).toEqual(state);
     expect(readFileSync(`${file}.v1.json`, 'utf8')).toBe(bytes);
     expect(readSqliteState(file)).toEqual(state);
     // Opened again, it is simply read.
     const again = openStateFile(file);
-    again.persistence.close();
+    again.persistence?.close();
     expect(again.notice).toBeUndefined();
     expect(again.state).toEqual(state);
   });
@@ -292,12 +292,12 @@ describe('SQLite state file', () => {
     raw.exec("UPDATE meta SET value = '2' WHERE key = 'version'");
     raw.close();
     const opened = openStateFile(file);
-    opened.persistence.close();
+    opened.persistence?.close();
     expect(opened.notice).toMatch(/Moved .*version-2\.db from state version 2 to 3/);
     expect(opened.state).toEqual(state);
     expect(readSqliteState(file)).toEqual(state);
     const again = openStateFile(file, { items: false });
-    again.persistence.close();
+    again.persistence?.close();
     expect(again.notice).toBeUndefined();
     expect(again.state).toEqual({ ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
   });
