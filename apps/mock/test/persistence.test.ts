@@ -191,6 +191,20 @@ describe('SQLite state file', () => {
     expect(readSqliteState(file)).toEqual(state);
   });
 
+  it('builds a new file from a whole state beside its name, then renames it into place', () => {
+    const file = join(dir, 'built.db');
+    rmSync(file, { force: true });
+    const state = seeded();
+    const built = SqliteStateFile.build(file, state);
+    built.close();
+    expect(readSqliteState(file)).toEqual(state);
+    expect(readdirSync(dir).filter((name) => name.startsWith('built.db.'))).toEqual([]);
+    // Opened again, it is read as any existing file.
+    const opened = openStateFile(file, { items: false });
+    expect(opened.state).toEqual({ ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
+    opened.persistence?.close();
+  });
+
   it('converts a JSON file of version 1 once, keeping the original beside it', () => {
     const file = join(dir, 'old-format.data');
     const state = seeded();
