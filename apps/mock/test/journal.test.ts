@@ -156,3 +156,22 @@ describe('the journal is a bounded ring buffer', () => {
     }
   });
 });
+
+describe('what the journal keeps of a body', () => {
+  it('a body over 64 KiB by its size only', async () => {
+    const server = await startServer();
+    try {
+      const note = 'x'.repeat(70 * 1024);
+      await fetch(`${server.baseUrl}/api/v1/users/me/notes/store`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Big', note, date: '2026-11-25' }),
+      });
+      const [entry] = await mockControl(server.baseUrl).requests('storeNote');
+      expect(entry?.status).toBe(401);
+      expect(entry?.body).toMatch(/^\[redacted\]: \d+ bytes, not kept$/);
+    } finally {
+      await server.close();
+    }
+  });
+});
