@@ -151,6 +151,10 @@ describe('the journal is a bounded ring buffer', () => {
       const res = await fetch(`${off.baseUrl}/__mock/requests`);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ message: expect.stringContaining('--journal-size 0') });
+      // Overrides do not need the journal.
+      await mockControl(off.baseUrl).override('listResources', 503, undefined, { times: 1 });
+      expect((await fetch(`${off.baseUrl}/api/v1/general/get-all-resource/?resource=Club`)).status).toBe(503);
+      expect((await fetch(`${off.baseUrl}/api/v1/general/get-all-resource/?resource=Club`)).status).toBe(200);
     } finally {
       await off.close();
     }
