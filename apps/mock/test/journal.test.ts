@@ -77,6 +77,21 @@ describe('GET /__mock/requests', () => {
     });
   });
 
+  it('lists an event stream as soon as it opens', async () => {
+    const token = await server.login();
+    const aborter = new AbortController();
+    const res = await fetch(`${server.baseUrl}/api/v1/users/me/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: aborter.signal,
+    });
+    try {
+      expect(res.status).toBe(200);
+      expect(await mock.requests('streamMe')).toMatchObject([{ status: 200, method: 'GET', body: null }]);
+    } finally {
+      aborter.abort();
+    }
+  });
+
   it('filters by operation, `since` a mark and `limit`; names each bad parameter', async () => {
     for (const resource of ['Club', 'Interest', 'Direction']) {
       await fetch(`${server.baseUrl}/api/v1/general/get-all-resource/?resource=${resource}`);
