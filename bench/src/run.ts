@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
  * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
- * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads runs a subset.
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools runs a subset.
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { measureConformance, plannedConformanceRows } from './conformance.ts';
 import { measureLargestBodies } from './limits.ts';
 import { describeMachine, describeRevision } from './machine.ts';
+import { measureMockTools, plannedMockToolsRows } from './mock-tools.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { type Row, renderResults, type Section } from './report.ts';
 import { measureSearchAndStartup, plannedSearchRows } from './search.ts';
@@ -154,6 +155,20 @@ async function main(): Promise<void> {
           '9. Uploads',
           'A 10 MB upload to the mock and to bare node:http; memory during 20 at once.',
           plannedUploadRows(why),
+        ),
+      ],
+    )),
+  );
+
+  sections.push(
+    ...(await section(
+      'tools',
+      () => measureMockTools({ connections: 50, warmupSeconds, seconds }),
+      (why) => [
+        failed(
+          '10. Mock testing tools',
+          'GET notes with the journal off, on, and with --check-responses.',
+          plannedMockToolsRows(why),
         ),
       ],
     )),

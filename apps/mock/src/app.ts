@@ -7,7 +7,7 @@ import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { type Mail, Outbox } from './mail.ts';
 import { MediaFiles } from './media/files.ts';
-import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
+import { errorRate, type Latency, latency, redactUrl, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
 import { hubViews } from './realtime/announce.ts';
@@ -128,7 +128,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const tools: MockTools = {
     checker,
     overrides: new Overrides(checker),
-    journal: new Journal(options.journalSize ?? 1000),
+    journal: new Journal(options.journalSize ?? 1000, redactUrl),
     violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
     checkResponses: options.checkResponses ?? 'off',
     now,

@@ -77,6 +77,21 @@ describe('GET /__mock/requests', () => {
     });
   });
 
+  it('lists an event stream as soon as it opens', async () => {
+    const token = await server.login();
+    const aborter = new AbortController();
+    const res = await fetch(`${server.baseUrl}/api/v1/users/me/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: aborter.signal,
+    });
+    try {
+      expect(res.status).toBe(200);
+      expect(await mock.requests('streamMe')).toMatchObject([{ status: 200, method: 'GET', body: null }]);
+    } finally {
+      aborter.abort();
+    }
+  });
+
   it('filters by operation, `since` a mark and `limit`; names each bad parameter', async () => {
     for (const resource of ['Club', 'Interest', 'Direction']) {
       await fetch(`${server.baseUrl}/api/v1/general/get-all-resource/?resource=${resource}`);
@@ -151,8 +166,31 @@ describe('the journal is a bounded ring buffer', () => {
       const res = await fetch(`${off.baseUrl}/__mock/requests`);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ message: expect.stringContaining('--journal-size 0') });
+      // Overrides do not need the journal.
+      await mockControl(off.baseUrl).override('listResources', 503, undefined, { times: 1 });
+      expect((await fetch(`${off.baseUrl}/api/v1/general/get-all-resource/?resource=Club`)).status).toBe(503);
+      expect((await fetch(`${off.baseUrl}/api/v1/general/get-all-resource/?resource=Club`)).status).toBe(200);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('what the journal keeps of a body', () => {
+  it('a body over 64 KiB by its size only', async () => {
+    const server = await startServer();
+    try {
+      const note = 'x'.repeat(70 * 1024);
+      await fetch(`${server.baseUrl}/api/v1/users/me/notes/store`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Big', note, date: '2026-11-25' }),
+      });
+      const [entry] = await mockControl(server.baseUrl).requests('storeNote');
+      expect(entry?.status).toBe(401);
+      expect(entry?.body).toMatch(/^\[redacted\]: \d+ bytes, not kept$/);
+    } finally {
+      await server.close();
     }
   });
 });

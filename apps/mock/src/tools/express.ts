@@ -1,8 +1,7 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { ContractRouter } from '../contract.ts';
 import type { FieldErrors } from '../http-error.ts';
-import { redactUrl } from '../middleware/dev.ts';
-import { type Journal, journalHeaders, REDACTED, redact } from './journal.ts';
+import type { Journal } from './journal.ts';
 import type { Overrides } from './overrides.ts';
 import type { ResponseChecker } from './response-check.ts';
 import type { Violations } from './violations.ts';
@@ -21,7 +20,8 @@ export interface MockTools {
 /** What the tools know of one API request while it is answered. */
 interface Track {
   started: number;
-  time: string;
+  /** Epoch milliseconds on the mock's clock. */
+  at: number;
   operationId: string | null;
   overridden: boolean;
   recorded: boolean;
@@ -30,8 +30,6 @@ interface Track {
 const TRACK = Symbol('cohort.track');
 type Tracked = Response & { locals: { [TRACK]?: Track } };
 const API_PATH = /^\/api\//i;
-/** A bigger request body is listed by its size only: a full journal of 1 MB bodies would be a gigabyte. */
-const MAX_KEPT_BODY = 64 * 1024;
 
 /**
  * In front of the API: notes which operation a request names (for the journal and the drift
@@ -39,13 +37,15 @@ const MAX_KEPT_BODY = 64 * 1024;
  * `--error-rate` (an override is what the test asked for, whatever else is configured).
  */
 export function toolsMiddleware(tools: MockTools, router: ContractRouter, parseBody: RequestHandler): RequestHandler {
+  const idle = () => tools.journal.size === 0 && tools.checkResponses === 'off' && tools.overrides.size === 0;
   return (req, res, next) => {
-    if (!API_PATH.test(req.path)) return next();
+    // Nothing to note and nothing to answer: the request goes on as if the tools were not there.
+    if (idle() || !API_PATH.test(req.path)) return next();
     const found = router.match(req.method, req.path);
     const operationId = found && 'operation' in found ? found.operation.operationId : null;
     const track: Track = {
       started: performance.now(),
-      time: tools.now().toISOString(),
+      at: tools.now().getTime(),
       operationId,
       overridden: false,
       recorded: false,
@@ -67,14 +67,6 @@ export function toolsMiddleware(tools: MockTools, router: ContractRouter, parseB
   };
 }
 
-/** The journal's view of a request body: redacted, and only its size when large. */
-function keptBody(req: Request): unknown {
-  if (req.body === undefined) return null;
-  const length = Number(req.headers['content-length']);
-  if (length > MAX_KEPT_BODY) return `${REDACTED}: ${length} bytes, not kept`;
-  return redact(req.body);
-}
-
 /**
  * Hooks the app's response prototype (not each response: no per-request cost when a tool is off):
  * `writeHead` records the journal entry the moment the status is known, before a byte is sent, so a
@@ -93,14 +85,15 @@ export function instrumentResponses(app: Express, tools: MockTools): void {
         track.recorded = true;
         const req = this.req as Request;
         tools.journal.record({
-          time: track.time,
+          at: track.at,
           method: req.method,
-          path: redactUrl(req.originalUrl),
+          url: req.originalUrl,
           operationId: track.operationId,
           status: typeof args[0] === 'number' ? args[0] : this.statusCode,
-          body: keptBody(req),
-          headers: journalHeaders(req.headers),
-          duration_ms: Math.round((performance.now() - track.started) * 10) / 10,
+          body: req.body,
+          bodyLength: Number(req.headers['content-length'] ?? 0),
+          headers: req.headers,
+          durationMs: performance.now() - track.started,
           overridden: track.overridden,
         });
       }

@@ -59,26 +59,68 @@ export function journalHeaders(headers: Record<string, string | string[] | undef
   return out;
 }
 
+/**
+ * What `record` keeps per request: references and numbers only, so recording costs next to
+ * nothing; the entry (redacted, formatted) is built when someone asks for it.
+ */
+export interface RawEntry {
+  /** Epoch milliseconds on the mock's clock. */
+  at: number;
+  method: string;
+  url: string;
+  operationId: string | null;
+  status: number;
+  body: unknown;
+  /** Declared length of the body, when sent: a big one is listed by its size only. */
+  bodyLength: number;
+  headers: Record<string, string | string[] | undefined>;
+  durationMs: number;
+  overridden: boolean;
+}
+
+/** A bigger request body is listed by its size only: a full journal of 1 MB bodies would be a gigabyte. */
+const MAX_KEPT_BODY = 64 * 1024;
+
+function format(seq: number, raw: RawEntry, redactUrl: (url: string) => string): JournalEntry {
+  return {
+    seq,
+    time: new Date(raw.at).toISOString(),
+    method: raw.method,
+    path: redactUrl(raw.url),
+    operationId: raw.operationId,
+    status: raw.status,
+    body:
+      raw.bodyLength > MAX_KEPT_BODY
+        ? `${REDACTED}: ${raw.bodyLength} bytes, not kept`
+        : raw.body === undefined
+          ? null
+          : redact(raw.body),
+    headers: journalHeaders(raw.headers),
+    duration_ms: Math.round(raw.durationMs * 10) / 10,
+    overridden: raw.overridden,
+  };
+}
+
 /** The last `size` requests, in a ring buffer: a long dev session never grows it. */
 export class Journal {
   readonly size: number;
-  readonly #ring: (JournalEntry | undefined)[];
+  readonly #ring: ({ seq: number; raw: RawEntry } | undefined)[];
+  readonly #redactUrl: (url: string) => string;
   #seq = 0;
 
-  constructor(size: number) {
+  /** `redactUrl` takes credentials out of a query string (the request log's own rule). */
+  constructor(size: number, redactUrl: (url: string) => string) {
     this.size = size;
     this.#ring = new Array(size);
+    this.#redactUrl = redactUrl;
   }
 
-  record(entry: Omit<JournalEntry, 'seq'>): void {
+  record(raw: RawEntry): void {
     if (this.size === 0) return;
+    // Not even a reference to a big body: the ring would hold it until it wraps.
+    if (raw.bodyLength > MAX_KEPT_BODY) raw.body = null;
     this.#seq++;
-    this.#ring[this.#seq % this.size] = { seq: this.#seq, ...entry };
-  }
-
-  /** The newest `seq` recorded so far (0 before any): a mark for `since`. */
-  get last(): number {
-    return this.#seq;
+    this.#ring[this.#seq % this.size] = { seq: this.#seq, raw };
   }
 
   /** Matching entries, oldest first. */
@@ -86,12 +128,13 @@ export class Journal {
     const out: JournalEntry[] = [];
     const first = Math.max(1, this.#seq - this.size + 1);
     for (let seq = first; seq <= this.#seq; seq++) {
-      const entry = this.#ring[seq % this.size];
-      if (!entry || entry.seq !== seq) continue;
-      if (query.operationId !== undefined && entry.operationId !== query.operationId) continue;
-      if (typeof query.since === 'number' && entry.seq <= query.since) continue;
-      if (query.since instanceof Date && Date.parse(entry.time) < query.since.getTime()) continue;
-      out.push(entry);
+      const slot = this.#ring[seq % this.size];
+      if (!slot || slot.seq !== seq) continue;
+      const { raw } = slot;
+      if (query.operationId !== undefined && raw.operationId !== query.operationId) continue;
+      if (typeof query.since === 'number' && seq <= query.since) continue;
+      if (query.since instanceof Date && raw.at < query.since.getTime()) continue;
+      out.push(format(seq, raw, this.#redactUrl));
     }
     return query.limit === undefined ? out : out.slice(Math.max(0, out.length - query.limit));
   }

@@ -27,12 +27,14 @@ export type DeclaredResponse =
  */
 export class ResponseChecker {
   readonly #operations: Map<string, Operation>;
-  readonly #ajv;
+  readonly #doc: OpenApiDocument;
+  /** Made on the first check: a mock that never checks a body (no overrides, no drift alarm) never pays for it at start-up. */
+  #ajv: ReturnType<typeof createContractAjv> | undefined;
   readonly #compiled = new Map<string, ValidateFunction | null>();
 
   constructor(doc: OpenApiDocument, operations: Operation[]) {
+    this.#doc = doc;
     this.#operations = new Map(operations.map((op) => [op.operationId, op]));
-    this.#ajv = createContractAjv(doc);
   }
 
   has(operationId: string): boolean {
@@ -65,6 +67,7 @@ export class ResponseChecker {
     let validate = this.#compiled.get(key);
     if (validate === undefined) {
       const schema = response.content?.['application/json']?.schema;
+      this.#ajv ??= createContractAjv(this.#doc);
       validate = schema ? compileFragment(this.#ajv, schema) : null;
       this.#compiled.set(key, validate);
     }
