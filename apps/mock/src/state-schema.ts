@@ -161,6 +161,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
             invite_id: nullable('integer'),
             message_id: nullable('string'),
             call_id: nullable('string'),
+            post_id: nullable('string'),
           },
         ),
       ),

@@ -37,7 +37,7 @@ export interface CallOptions {
   remember?: boolean;
 }
 
-const ID_PREFIX = /^(usr|chan|msg|int)_[A-Za-z0-9_-]{16,}$/;
+const ID_PREFIX = /^(usr|chan|msg|int|post|cmt|sty)_[A-Za-z0-9_-]{16,}$/;
 
 export class RunContext {
   readonly operations = new Map<string, Operation>();

@@ -176,6 +176,8 @@ export interface StoredNotification {
   message_id: string | null;
   /** The call of a `call_missed` notification (absent in older files and for other kinds). */
   call_id?: string | null;
+  /** The post of a `post_liked` or `post_commented` notification (absent for other kinds). */
+  post_id?: string | null;
 }
 
 /** One person blocking another (`blockUser`): in force until `unblockUser` deletes it. */
