@@ -19,6 +19,7 @@ export const paths = {
   nearby: '/nearby',
   blockedPeople: '/blocked-people',
   calls: '/calls',
+  newsFeed: '/news-feed',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,7 +1,14 @@
-import { type ApiError, checkUpload, type Media, type MediaUse, type UploadHandle } from '@cohort/api';
+import { ApiError, checkUpload, type Media, type MediaUse, type UploadHandle } from '@cohort/api';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadAtom, uploadFailureReason } from './upload.ts';
+
+/** A `check` for photos only (a post's or story's image; the `attachment` use takes any file). */
+export function imagesOnly(file: File): ApiError | undefined {
+  if (file.type && !file.type.startsWith('image/'))
+    return new ApiError(415, 'Only photos can go here.', { file: [`${file.type} is not an image`] });
+  return undefined;
+}
 
 /** One picked file (a chat message's attachment, a post's photo). */
 export interface PickedUpload {

@@ -19,6 +19,18 @@ export const vars = createGlobalTheme(':root', {
     successSoft: '#e6f4ea',
     overlay: 'rgba(20, 22, 31, 0.45)',
     focus: '#3a4fd6',
+    storyRing: '#d6336c',
+    storySeen: '#b9bdc9',
+    storyScrim: '#0b0c10',
+    storyTrack: 'rgba(255, 255, 255, 0.35)',
+  },
+  /** A story text card's named backgrounds (the contract's StoryBackground names). */
+  story: {
+    sunset: '#e8590c',
+    ocean: '#1c7ed6',
+    forest: '#2b8a3e',
+    berry: '#a61e4d',
+    night: '#212529',
   },
   space: {
     xs: '4px',

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { CalendarSheet } from '../../features/calendar/components/CalendarSheet.tsx';
 import { useFriends } from '../../features/directory/api/friends.ts';
+import { UserPosts } from '../../features/feed/components/UserPosts.tsx';
 import { useGroupCounts } from '../../features/groups/hooks/use-group-counts.ts';
 import { useMe } from '../../features/profile/api/me.ts';
 import { MoreMenu } from '../../features/profile/components/MoreMenu.tsx';
@@ -23,15 +24,17 @@ export default function ProfileScreen() {
   const me = useMe();
   const session = useAtomValue(sessionAtom);
   const user = me.data ?? null;
+  const owner = user?.id ?? session?.id ?? '';
   return (
     <ProfileView
-      owner={user?.id ?? session?.id ?? ''}
+      owner={owner}
       own
       user={user}
       loading={me.status === 'loading'}
       error={me.status === 'error' ? (me.error?.message ?? 'Unknown error') : null}
       onRetry={me.reload}
       slots={{ calendar: (close) => <Calendar onClose={close} />, menu: <Menu /> }}
+      posts={owner && <UserPosts userId={owner} me={owner} />}
     />
   );
 }
