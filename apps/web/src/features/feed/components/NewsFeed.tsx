@@ -12,6 +12,7 @@ import { pillText, whatToShow } from '../new-posts.ts';
 import { flattenPosts } from '../post-cache.ts';
 import { type Audience, Composer } from './Composer.tsx';
 import * as s from './feed.css.ts';
+import { LinkedPost } from './LinkedPost.tsx';
 import { PostCard } from './PostCard.tsx';
 import { usePostDialogs } from './PostDialogs.tsx';
 
@@ -157,6 +158,7 @@ export function NewsFeed({ me, groups }: { me: string | null; groups: readonly A
         />
       )}
       {dialogs}
+      <LinkedPost me={me} />
     </>
   );
 }
