@@ -44,7 +44,7 @@ describe('stories', () => {
     await pageA.getByRole('dialog', { name: 'New Message' }).getByRole('button', { name: 'New Story' }).click();
     const sheet = pageA.getByRole('dialog', { name: 'New Story' });
     await sheet.getByRole('tab', { name: 'Text' }).click();
-    await sheet.getByLabel('Text').fill(TEXT);
+    await sheet.getByLabel('Story text').fill(TEXT);
     await sheet.getByRole('radio', { name: 'sunset' }).click();
     expect(await seriousA11yViolations(pageA)).toEqual([]);
     await screenshot(pageA, 'story-new-text');

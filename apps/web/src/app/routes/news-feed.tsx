@@ -13,11 +13,6 @@ export default function NewsFeedScreen() {
   const groups = (channels.data ?? []).filter((c) => !c.is_direct).map((c) => ({ id: c.id, name: groupName(c.name) }));
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <span style={{ width: 44 }} />
-        <h1 className={l.topTitle}>News Feed</h1>
-        <span style={{ width: 44 }} />
-      </header>
       <NewsFeed me={me} groups={groups} />
     </div>
   );

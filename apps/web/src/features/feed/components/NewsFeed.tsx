@@ -81,6 +81,19 @@ export function NewsFeed({ me, groups }: { me: string | null; groups: readonly A
 
   return (
     <>
+      <header className={l.topBar}>
+        <span style={{ width: 44 }} />
+        <h1 className={l.topTitle}>News Feed</h1>
+        <Button
+          variant="ghost"
+          aria-label="Refresh the feed"
+          onClick={() => void doRefresh()}
+          loading={refreshing}
+          disabled={!feed.isSuccess}
+        >
+          {!refreshing && <Icon name="refresh" />}
+        </Button>
+      </header>
       <div className={s.pull} style={{ height: refreshing ? 40 : pull }} aria-hidden={!refreshing && pull === 0}>
         {(refreshing || pull > 0) && (
           <>
@@ -98,18 +111,6 @@ export function NewsFeed({ me, groups }: { me: string | null; groups: readonly A
         </div>
       )}
       <div className={s.status}>
-        <div className={l.row}>
-          <span className={s.spacer} />
-          <Button
-            variant="ghost"
-            small
-            onClick={() => void doRefresh()}
-            loading={refreshing}
-            disabled={!feed.isSuccess}
-          >
-            <Icon name="refresh" width={16} height={16} /> Refresh
-          </Button>
-        </div>
         {refreshError && <Alert>Could not refresh: {refreshError}</Alert>}
         {feed.isPending && (
           <p className={l.muted}>

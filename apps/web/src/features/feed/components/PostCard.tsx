@@ -89,7 +89,7 @@ export const PostCard = memo(function PostCard({
       {post.images.length > 0 && (
         <div className={s.images}>
           {post.images.map((image, i) => (
-            <a key={image.id} href={image.url} target="_blank" rel="noopener noreferrer">
+            <a key={image.id} className={s.imageLink} href={image.url} target="_blank" rel="noopener noreferrer">
               <img
                 className={s.image}
                 src={post.images.length === 1 ? image.url : image.thumbnail_url}

@@ -60,13 +60,26 @@ export const images = style({
   overflow: 'hidden',
 });
 
+/** One photo of a post: a lone one spans the row, three put the first across the top. */
+export const imageLink = style({
+  display: 'block',
+  selectors: {
+    '&:only-child': { gridColumn: '1 / -1' },
+    '&:first-child:nth-last-child(3)': { gridColumn: '1 / -1' },
+  },
+});
+
 export const image = style({
   width: '100%',
+  height: 'auto',
   aspectRatio: '4 / 3',
   objectFit: 'cover',
   display: 'block',
   background: vars.color.surfaceMuted,
-  selectors: { '&:only-child': { gridColumn: '1 / -1', aspectRatio: '16 / 10' } },
+  selectors: {
+    [`${imageLink}:only-child &`]: { aspectRatio: '16 / 10' },
+    [`${imageLink}:first-child:nth-last-child(3) &`]: { aspectRatio: '16 / 8' },
+  },
 });
 
 export const bar = style({
@@ -140,7 +153,13 @@ export const pull = style({
   transition: 'height 120ms ease-out',
 });
 
-export const status = style({ padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const status = style({
+  padding: `0 ${vars.space.lg}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  selectors: { '&:not(:empty)': { padding: vars.space.lg } },
+});
 
 export const footer = style({
   padding: vars.space.lg,

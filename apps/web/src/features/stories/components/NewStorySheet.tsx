@@ -115,7 +115,7 @@ export function NewStorySheet({
               {text || 'Your text'}
             </p>
             <TextArea
-              label="Text"
+              label="Story text"
               value={text}
               maxLength={MAX_TEXT}
               rows={3}
