@@ -25,6 +25,7 @@ import { directionsRoutes } from './routes/directions.ts';
 import { directoryRoutes } from './routes/directory.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { experiencesRoutes } from './routes/experiences.ts';
+import { feedRoutes } from './routes/feed.ts';
 import { groupsRoutes } from './routes/groups.ts';
 import { interestsRoutes } from './routes/interests.ts';
 import { mediaRouter, mediaRoutes } from './routes/media.ts';
@@ -147,6 +148,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   blocksRoutes(ctx);
   nearbyRoutes(ctx, limiters.directory);
   callsRoutes(ctx, options.iceServers ?? []);
+  feedRoutes(ctx);
   // A ringing call ends as missed after 30 s of the mock's clock, whether or not anyone asks.
   setInterval(() => store.transact(() => store.calls.sweep()), 1000).unref();
   accountRoutes(ctx, {

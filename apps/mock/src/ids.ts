@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 
-export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call';
+export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call' | 'post' | 'cmt' | 'sty';
 
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 

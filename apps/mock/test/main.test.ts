@@ -51,7 +51,7 @@ describe('main', { timeout: 30_000 }, () => {
     );
   });
 
-  it('--data keeps an acknowledged write in every area across kill -9 and a restart', async () => {
+  it('--data keeps an acknowledged write in every area across kill -9 and a restart', { timeout: 60_000 }, async () => {
     const file = join(dir, 'state.db');
     const first = await start(['--users', '20', '--data', file]);
     const views = await writeInEveryArea(first.baseUrl);
@@ -62,6 +62,9 @@ describe('main', { timeout: 30_000 }, () => {
     const second = await start(['--users', '20', '--data', file]);
     expect(await readViews(second.baseUrl, views)).toEqual(before);
     expect(JSON.stringify(before)).toContain('Kept message');
+    for (const kept of ['Kept post', 'Kept comment', 'Kept story', '"like_count":1', 'post_commented'])
+      expect(JSON.stringify(before)).toContain(kept);
+    expect(JSON.stringify(before)).not.toMatch(/Deleted (comment|post)/);
   });
 
   it.each([

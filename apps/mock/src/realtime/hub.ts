@@ -136,6 +136,13 @@ export class RealtimeHub {
       case 'call-signal':
         this.toUser(event.userId, frame('call_signal', event.signal));
         break;
+      case 'feed':
+        for (const [userId, set] of this.userStreams) {
+          if (set.size === 0 || !event.to(userId)) continue;
+          const text = frame(event.event, event.data(userId));
+          for (const subscriber of set) subscriber.res.write(text);
+        }
+        break;
       case 'sessions-ended':
         for (const s of [...(this.byUser.get(event.userId) ?? [])]) {
           const ends = event.only === undefined ? s.token !== event.except : hashToken(s.token) === event.only;

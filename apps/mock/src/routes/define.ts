@@ -29,6 +29,10 @@ const WRITE_LIMITED = new Set([
   'reportMessage',
   'connectUser',
   'startCall',
+  'createPost',
+  'createComment',
+  'reportPost',
+  'createStory',
 ]);
 
 type Op<Id extends OperationId> = operations[Id];

@@ -1687,8 +1687,8 @@ export interface paths {
          * Write a post to my connections or to one of my groups
          * @description A post has text (at most 5,000 characters), up to 4 images and an optional link; it needs
          *     text or at least one image. Images are files the user uploaded with `uploadMedia` (use
-         *     `attachment`) whose type is an image: any other file, or another user's, is 422 naming
-         *     `images.N`. Without `channel_id` the audience is the author's connections (and the author);
+         *     `attachment`) whose type is an image: any other file, another user's, or the same file
+         *     twice is 422 naming `images.N.id`. Without `channel_id` the audience is the author's connections (and the author);
          *     with it, the members of that group, which the author must belong to (else 422 naming
          *     `channel_id`). Everyone who may see it gets `event: post` on their stream. At most
          *     `--write-limit` posts per minute per token on the mock, then 429.
@@ -1883,7 +1883,7 @@ export interface paths {
         /**
          * Share a story for 24 hours
          * @description Either one image (`image`: a file the user uploaded with `uploadMedia`, use `attachment`,
-         *     whose type is an image; else 422 naming `image`) or a text card (`text`, 1 to 200
+         *     whose type is an image; else 422 naming `image.id`) or a text card (`text`, 1 to 200
          *     characters, and `background`: a named colour or `#rrggbb`), not both. It expires 24 hours
          *     after it was made (by the server's clock). The author's connections get `event: story`. At
          *     most `--write-limit` stories per minute per token on the mock, then 429.
@@ -3499,12 +3499,13 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
         };
         /**
-         * @description Closed, as every request body. Text or at least one image; without `channel_id` (or
-         *     with null) the post goes to the author's connections.
+         * @description Closed, as every request body. `text` (more than spaces) or at least one image in
+         *     `images`; without `channel_id` (or with null) the post goes to the author's connections,
+         *     with it to that group, which the author must belong to.
          */
         PostInput: {
             text?: string;
-            /** @description Files uploaded with use `attachment` whose type is an image. */
+            /** @description Files uploaded with use `attachment` whose type is an image; the same file twice is 422. */
             images?: components["schemas"]["MediaRef"][];
             /** Format: uri */
             link?: string | null;
@@ -4254,7 +4255,7 @@ export interface components {
         CommentIdPath: components["schemas"]["CommentId"];
         /** @example sty_Y6tB3nM8qW2eR5uI */
         StoryIdPath: components["schemas"]["StoryId"];
-        /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make is 422 naming `cursor`. */
+        /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
         FeedCursor: string;
         /** @example 20 */
         FeedLimit: number;
@@ -9592,7 +9593,7 @@ export interface operations {
     listPostComments: {
         parameters: {
             query?: {
-                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make is 422 naming `cursor`. */
+                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
                 cursor?: components["parameters"]["FeedCursor"];
                 /** @example 20 */
                 limit?: components["parameters"]["FeedLimit"];
@@ -9814,7 +9815,7 @@ export interface operations {
     getFeed: {
         parameters: {
             query?: {
-                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make is 422 naming `cursor`. */
+                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
                 cursor?: components["parameters"]["FeedCursor"];
                 /** @example 20 */
                 limit?: components["parameters"]["FeedLimit"];
@@ -9891,7 +9892,7 @@ export interface operations {
     listUserPosts: {
         parameters: {
             query?: {
-                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make is 422 naming `cursor`. */
+                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
                 cursor?: components["parameters"]["FeedCursor"];
                 /** @example 20 */
                 limit?: components["parameters"]["FeedLimit"];
