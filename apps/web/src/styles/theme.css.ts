@@ -26,9 +26,9 @@ export const vars = createGlobalTheme(':root', {
   },
   /** A story text card's named backgrounds (the contract's StoryBackground names). */
   story: {
-    sunset: '#e8590c',
-    ocean: '#1c7ed6',
-    forest: '#2b8a3e',
+    sunset: '#c2410c',
+    ocean: '#1864ab',
+    forest: '#237032',
     berry: '#a61e4d',
     night: '#212529',
   },

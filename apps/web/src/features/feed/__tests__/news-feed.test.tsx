@@ -48,12 +48,12 @@ describe('News Feed', () => {
     await screen.findByText('Post 2');
     const like = within(card('Post 2')).getByRole('button', { name: /^Like/ });
     expect(like).toHaveAttribute('aria-pressed', 'false');
-    expect(like).toHaveAccessibleName('Like (4 likes)');
+    expect(like).toHaveAccessibleName('Like, 4 likes');
     await user.click(like);
     await screen.findByText(/Could not like the post: The server is busy\./);
     const after = within(card('Post 2')).getByRole('button', { name: /^Like/ });
     expect(after).toHaveAttribute('aria-pressed', 'false');
-    expect(after).toHaveAccessibleName('Like (4 likes)');
+    expect(after).toHaveAccessibleName('Like, 4 likes');
   });
 
   it("a like that succeeds keeps the heart on and takes the server's count", async () => {
@@ -63,7 +63,7 @@ describe('News Feed', () => {
     await screen.findByText('Post 2');
     await user.click(within(card('Post 2')).getByRole('button', { name: /^Like/ }));
     await waitFor(() =>
-      expect(within(card('Post 2')).getByRole('button', { name: /^Like/ })).toHaveAccessibleName('Like (7 likes)'),
+      expect(within(card('Post 2')).getByRole('button', { name: /^Like/ })).toHaveAccessibleName('Like, 7 likes'),
     );
     expect(within(card('Post 2')).getByRole('button', { name: /^Like/ })).toHaveAttribute('aria-pressed', 'true');
   });

@@ -93,7 +93,7 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
       <ul className={s.commentList} aria-label="Comments">
         {comments.map((c) => (
           <li key={c.id} className={s.comment}>
-            <Link to={profileLink(c.author.id, me)} tabIndex={-1}>
+            <Link to={profileLink(c.author.id, me)} tabIndex={-1} aria-hidden="true" className={s.avatarLink}>
               <AuthorPhoto author={c.author} small />
             </Link>
             <div className={s.commentBody}>

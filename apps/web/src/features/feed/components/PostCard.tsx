@@ -51,7 +51,7 @@ export const PostCard = memo(function PostCard({
   return (
     <article className={s.card} aria-label={`Post by ${name}`} data-post={post.id}>
       <header className={s.head}>
-        <Link to={profileLink(post.author.id, me)} tabIndex={-1}>
+        <Link to={profileLink(post.author.id, me)} tabIndex={-1} aria-hidden="true" className={s.avatarLink}>
           <AuthorPhoto author={post.author} />
         </Link>
         <span className={s.who}>
@@ -103,24 +103,14 @@ export const PostCard = memo(function PostCard({
         </div>
       )}
       <div className={s.bar}>
-        <button
-          type="button"
-          className={s.barButton}
-          aria-pressed={post.liked_by_me}
-          aria-label={`Like (${post.like_count} ${post.like_count === 1 ? 'like' : 'likes'})`}
-          onClick={() => onLike(post)}
-        >
+        <button type="button" className={s.barButton} aria-pressed={post.liked_by_me} onClick={() => onLike(post)}>
           <Icon name="heart" className={post.liked_by_me ? s.liked : undefined} width={20} height={20} />
-          <span aria-hidden="true">{post.like_count}</span>
+          <span className={l.visuallyHidden}>Like,</span> {post.like_count}{' '}
+          <span className={l.visuallyHidden}>{post.like_count === 1 ? 'like' : 'likes'}</span>
         </button>
-        <button
-          type="button"
-          className={s.barButton}
-          aria-label={`Comments (${post.comment_count})`}
-          onClick={() => onComments(post)}
-        >
+        <button type="button" className={s.barButton} onClick={() => onComments(post)}>
           <Icon name="comment" width={20} height={20} />
-          <span aria-hidden="true">{post.comment_count}</span>
+          <span className={l.visuallyHidden}>Comments,</span> {post.comment_count}
         </button>
         <button type="button" className={s.more} onClick={() => onMenu(post)}>
           <Icon name="more" width={20} height={20} />

@@ -27,6 +27,9 @@ export const avatar = style({
   textDecoration: 'none',
 });
 
+/** The avatar's link (a second way to the profile, hidden from assistive tech): no underline under initials. */
+export const avatarLink = style({ textDecoration: 'none', flex: '0 0 auto' });
+
 export const avatarImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
 
 export const who = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '1px' });
