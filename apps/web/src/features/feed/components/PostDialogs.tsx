@@ -56,16 +56,16 @@ export function usePostDialogs(me: string | null) {
       {open.kind === 'comments' && <CommentsSheet post={post} me={me} onClose={close} />}
       {open.kind === 'menu' && (
         <Sheet title="Post" onClose={close}>
-          <ul className={s.commentList} aria-label="Post actions">
+          <ul className={l.list} aria-label="Post actions">
             {post.author.id === me ? (
               <li>
-                <button type="button" className={s.barButton} onClick={() => setOpen({ kind: 'delete', id: post.id })}>
+                <button type="button" className={s.menuItem} onClick={() => setOpen({ kind: 'delete', id: post.id })}>
                   Delete post
                 </button>
               </li>
             ) : (
               <li>
-                <button type="button" className={s.barButton} onClick={() => setOpen({ kind: 'report', id: post.id })}>
+                <button type="button" className={s.menuItem} onClick={() => setOpen({ kind: 'report', id: post.id })}>
                   Report post
                 </button>
               </li>

@@ -285,3 +285,17 @@ export const sectionTitle = style({
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.bold,
 });
+
+export const menuItem = style({
+  width: '100%',
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.sm}`,
+  border: 'none',
+  borderBottom: `1px solid ${vars.color.border}`,
+  background: 'transparent',
+  textAlign: 'left',
+  font: 'inherit',
+  color: vars.color.danger,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.surfaceMuted } },
+});
