@@ -81,7 +81,7 @@ function startPreview(port: number, mockUrl: string): Promise<ChildServer> {
 export async function measureFeedScroll(): Promise<Section> {
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const section: Section = {
-    title: '10. News Feed scroll',
+    title: '11. News Feed scroll',
     method: `\`pnpm --filter @cohort/web build\`, \`vite preview\` proxying /api to a fresh mock (\`--write-limit 100000\`) whose demo account first writes ${FEED_POSTS} posts; /news-feed in ${chromePath} (headless, 390×844) is scrolled ${STEP_PX} px at a time to the end of the feed (older pages load on the way), counting \`article[data-post]\` nodes after each step.`,
     rows: [],
     notes: [],
