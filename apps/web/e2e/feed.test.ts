@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, screenshot, seriousA11yViolations, startStack } from './harness.ts';
+import { type Stack, screenshot, seriousA11yViolations, startStack, VIEWPORT } from './harness.ts';
 import { api, type Member, register, signedInPage } from './people.ts';
 
 /**
@@ -139,6 +139,31 @@ describe('News Feed between two classmates', () => {
     await pageA.getByText('Post deleted.').waitFor();
     expect(await post(pageA, TEXT).count()).toBe(0);
     await post(pageB, TEXT).waitFor({ state: 'detached' });
+  });
+
+  it('on a touch screen, pulling down at the top reads the newest page again', async () => {
+    const context = await stack.browser.newContext({ viewport: VIEWPORT, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${stack.appUrl}/login`);
+    await page.evaluate((v) => localStorage.setItem('userInfo', v), JSON.stringify({ token: b.token, id: b.id }));
+    await page.goto(`${stack.appUrl}/news-feed`);
+    await post(page, 'Earlier post 12').waitFor();
+    const reread = page.waitForRequest((r) => r.url().includes('/api/v1/users/me/feed'));
+    await page.evaluate(() => {
+      const at = (y: number) => [new Touch({ identifier: 1, target: document.body, clientX: 200, clientY: y })];
+      const fire = (type: string, y: number) =>
+        window.dispatchEvent(new TouchEvent(type, { touches: type === 'touchend' ? [] : at(y), bubbles: true }));
+      fire('touchstart', 200);
+      fire('touchmove', 280);
+      fire('touchmove', 380);
+    });
+    await page.getByText('Release to refresh').waitFor();
+    await screenshot(page, 'feed-pull-to-refresh');
+    await page.evaluate(() => window.dispatchEvent(new TouchEvent('touchend', { touches: [], bubbles: true })));
+    await reread;
+    await post(page, 'Earlier post 12').waitFor();
+    await context.close();
   });
 
   it("A's profile lists A's posts in its Posts tab", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AT_TOP_PX } from '../new-posts.ts';
 
 /** Whether the page is scrolled to (near) its top; follows the window's scroll. */
@@ -22,6 +22,9 @@ export const PULL_TO_REFRESH_PX = 64;
  */
 export function usePullToRefresh(onRefresh: () => void, enabled: boolean): number {
   const [pull, setPull] = useState(0);
+  // The latest callback, without re-subscribing (a re-subscription mid-pull would forget the pull).
+  const refresh = useRef(onRefresh);
+  refresh.current = onRefresh;
   useEffect(() => {
     if (!enabled) return;
     let startY: number | null = null;
@@ -37,7 +40,7 @@ export function usePullToRefresh(onRefresh: () => void, enabled: boolean): numbe
       setPull(distance);
     };
     const onEnd = () => {
-      if (startY !== null && distance >= PULL_TO_REFRESH_PX) onRefresh();
+      if (startY !== null && distance >= PULL_TO_REFRESH_PX) refresh.current();
       startY = null;
       distance = 0;
       setPull(0);
@@ -52,6 +55,6 @@ export function usePullToRefresh(onRefresh: () => void, enabled: boolean): numbe
       window.removeEventListener('touchend', onEnd);
       window.removeEventListener('touchcancel', onEnd);
     };
-  }, [onRefresh, enabled]);
+  }, [enabled]);
   return pull;
 }
