@@ -53,33 +53,68 @@ describe('stories', () => {
     await ring(pageA, 'Your story').waitFor();
   });
 
-  it('B sees the ring live, unseen; views it (hold pauses, Escape closes); the ring turns seen', async () => {
-    const ben = ring(pageB, 'Ada Okafor');
-    await ben.waitFor();
-    expect(await ben.getAttribute('aria-label')).toContain('not seen');
+  it('B sees the ring live, unseen; views both stories (tap right/left, Space and hold pause, swipe down closes); the ring turns seen', async () => {
+    // A second story, so there is somewhere to tap to.
+    await api(stack, '/api/v1/stories', a.token, {
+      method: 'POST',
+      body: JSON.stringify({ text: `Second story (${TEXT})`, background: 'forest' }),
+    });
+    const ada = ring(pageB, 'Ada Okafor');
+    await pageB
+      .getByRole('list', { name: 'Stories' })
+      .getByRole('button', { name: /^Ada Okafor: 2 stories, not seen$/ })
+      .waitFor();
     await screenshot(pageB, 'story-rings');
 
-    await ben.click();
+    await ada.click();
     const viewer = pageB.getByRole('dialog', { name: 'Stories of Ada Okafor' });
-    await viewer.getByText(TEXT).waitFor();
+    await viewer.getByText(TEXT, { exact: true }).waitFor();
     expect(pageB.url()).toContain('story=');
+    // Space stops the clock, so the taps below are not raced by the 5 s advance.
+    await pageB.keyboard.press('Space');
+    await viewer.getByText('Paused').waitFor();
+    await viewer.getByText('1 of 2').waitFor();
     await screenshot(pageB, 'story-viewer');
     const box = await viewer.boundingBox();
     if (!box) throw new Error('the viewer has no box');
-    await pageB.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const mid = box.y + box.height / 2;
+    await pageB.mouse.click(box.x + box.width * 0.8, mid);
+    await viewer.getByText('2 of 2').waitFor();
+    await viewer.getByText(`Second story (${TEXT})`).waitFor();
+    await pageB.mouse.click(box.x + box.width * 0.15, mid);
+    await viewer.getByText('1 of 2').waitFor();
+    await pageB.keyboard.press('Space');
+    await viewer.getByText('Paused').waitFor({ state: 'detached' });
+    // Hold: paused while the press lasts (a press held past 300 ms is a hold, not a tap).
+    await pageB.mouse.move(box.x + box.width / 2, mid);
     await pageB.mouse.down();
     await viewer.getByText('Paused').waitFor();
+    await pageB.waitForTimeout(400);
     await pageB.mouse.up();
     await viewer.getByText('Paused').waitFor({ state: 'detached' });
-    await pageB.keyboard.press('Escape');
+    await viewer.getByText('1 of 2').waitFor();
+    await pageB.keyboard.press('ArrowRight');
+    await viewer.getByText('2 of 2').waitFor();
+    // Swipe down closes.
+    await pageB.mouse.move(box.x + box.width / 2, box.y + 200);
+    await pageB.mouse.down();
+    await pageB.mouse.move(box.x + box.width / 2, box.y + 420, { steps: 5 });
+    await pageB.mouse.up();
     await viewer.waitFor({ state: 'detached' });
     expect(pageB.url()).not.toContain('story=');
-    await pageB.waitForFunction(() =>
-      [...document.querySelectorAll('[aria-label^="Ada Okafor:"]')].some((el) =>
-        el.getAttribute('aria-label')?.endsWith(', seen'),
-      ),
-    );
+    await pageB
+      .getByRole('list', { name: 'Stories' })
+      .getByRole('button', { name: /^Ada Okafor: 2 stories, seen$/ })
+      .waitFor();
     await screenshot(pageB, 'story-rings-seen');
+  });
+
+  it('Escape closes the viewer too', async () => {
+    await ring(pageB, 'Ada Okafor').click();
+    const viewer = pageB.getByRole('dialog', { name: 'Stories of Ada Okafor' });
+    await viewer.waitFor();
+    await pageB.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
   });
 
   it('the seen state is kept: after a reload the ring is still seen', async () => {

@@ -52,7 +52,9 @@ export function StoryViewer({
     const group = people[person];
     return { person, story: group ? firstUnseen(group) : 0 };
   });
-  const [paused, setPaused] = useState(false);
+  // Held down (a press) or stopped (Space): either keeps the clock still.
+  const [pressed, setPressed] = useState(false);
+  const [stopped, setStopped] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +63,7 @@ export function StoryViewer({
   const group = people[at.person];
   const story = group?.stories[Math.min(at.story, group.stories.length - 1)];
   const storyId = story?.id;
+  const paused = pressed || stopped;
   const held = paused || confirming;
 
   const go = useCallback(
@@ -104,12 +107,12 @@ export function StoryViewer({
 
   const onPointerDown = (e: PointerEvent) => {
     press.current = { x: e.clientX, y: e.clientY, t: performance.now() };
-    setPaused(true);
+    setPressed(true);
   };
   const onPointerUp = (e: PointerEvent) => {
     const start = press.current;
     press.current = null;
-    setPaused(false);
+    setPressed(false);
     if (!start) return;
     const dy = e.clientY - start.y;
     if (dy > SWIPE_PX) return close();
@@ -134,7 +137,7 @@ export function StoryViewer({
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
           press.current = null;
-          setPaused(false);
+          setPressed(false);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
@@ -144,7 +147,7 @@ export function StoryViewer({
           else if (e.key === 'ArrowLeft') go(-1);
           else if (e.key === ' ') {
             e.preventDefault();
-            setPaused((p) => !p);
+            setStopped((p) => !p);
           }
         }}
       >
