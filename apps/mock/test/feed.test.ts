@@ -105,6 +105,17 @@ describe('likes and comments', () => {
     ]);
   });
 
+  it('the author’s notification settings govern post_liked and post_commented', async () => {
+    const [a, b] = [await person(), await person()];
+    await connect(a, b);
+    await a.api.PATCH('/api/v1/users/me/settings', { body: { notifications: { post_liked: false } } });
+    const id = await idOf(post(a, { text: 'Quiet likes' }));
+    await b.api.PUT('/api/v1/posts/{id}/like', { params: { path: { id } } });
+    await b.api.POST('/api/v1/posts/{id}/comments', { params: { path: { id } }, body: { text: 'Loud comment' } });
+    const kinds = ((await a.api.GET('/api/v1/users/me/notifications')).data?.data ?? []).map((n) => n.kind);
+    expect(kinds.filter((k) => k.startsWith('post_'))).toEqual(['post_commented']);
+  });
+
   it('comments: paged oldest first; deleted by their author or the post’s author, 403 for another viewer', async () => {
     const [a, b, c] = [await person(), await person(), await person()];
     await connect(a, b);

@@ -21,6 +21,15 @@ const stories = async (who: Person) => (await who.api.GET('/api/v1/users/me/stor
 const seen = (who: Person, id: string) => who.api.POST('/api/v1/stories/{id}/seen', { params: { path: { id } } });
 
 describe('stories', () => {
+  it('the seed gives the demo account live stories of its connections and a feed of posts', async () => {
+    const demo = server.client(await server.login());
+    const groups = (await demo.GET('/api/v1/users/me/stories')).data?.data ?? [];
+    expect(groups.length).toBeGreaterThan(0);
+    const now = server.store.now().getTime();
+    for (const s of groups.flatMap((g) => g.stories)) expect(Date.parse(s.expires_at)).toBeGreaterThan(now);
+    expect((await demo.GET('/api/v1/users/me/feed')).data?.data.length).toBeGreaterThan(0);
+  });
+
   it('grouped by person, the user first, unseen people before seen ones; seen is kept per viewer', async () => {
     const [me, early, late] = [await person(), await person(), await person()];
     await connect(me, early);

@@ -58,3 +58,17 @@ export interface PageMeta {
   has_more: boolean;
   next_cursor: string | null;
 }
+
+/** Kept in one list per author and per group, oldest first, so a feed page reads only its sources' newest posts. */
+export const push = <T>(map: Map<string, T[]>, key: string, item: T) => {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+};
+export const drop = <T>(map: Map<string, T[]>, key: string, item: T) => {
+  const list = map.get(key);
+  const at = list?.indexOf(item) ?? -1;
+  if (list && at !== -1) list.splice(at, 1);
+};
+export const byTime = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
+  -newestFirst(a, b);

@@ -3,7 +3,18 @@ import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './directory.ts';
-import { decodeCursor, EMPTY_PAGE, newestBefore, newestFirst, type PageMeta, pageOf } from './feed-paging.ts';
+import {
+  byTime,
+  decodeCursor,
+  drop,
+  EMPTY_PAGE,
+  newestBefore,
+  newestFirst,
+  type PageMeta,
+  pageOf,
+  push,
+} from './feed-paging.ts';
+import { PostReports } from './post-reports.ts';
 import type { Areas } from './store.ts';
 import type { FeedState, StoredComment, StoredPost, StoredPostReport } from './types.ts';
 
@@ -20,19 +31,6 @@ export interface PostDraft {
   channel_id?: string | null;
 }
 
-/** Kept in one list per author and per group, oldest first, so a feed page reads only its sources' newest posts. */
-const push = <T>(map: Map<string, T[]>, key: string, item: T) => {
-  const list = map.get(key);
-  if (list) list.push(item);
-  else map.set(key, [item]);
-};
-const drop = <T>(map: Map<string, T[]>, key: string, item: T) => {
-  const list = map.get(key);
-  const at = list?.indexOf(item) ?? -1;
-  if (list && at !== -1) list.splice(at, 1);
-};
-const byTime = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) => -newestFirst(a, b);
-
 /**
  * Posts (to the author's connections or to one group), their likes, comments and reports. Who may
  * see a post (`canSee`) decides every read, every write on it and who hears of it live.
@@ -43,7 +41,7 @@ export class Posts {
   private readonly byChannel = new Map<string, StoredPost[]>();
   private readonly comments = new Map<string, StoredComment>();
   private readonly commentsOf = new Map<string, StoredComment[]>();
-  private readonly reports = new Map<number, StoredPostReport>();
+  readonly reports: PostReports;
 
   constructor(
     private readonly core: StoreCore,
@@ -55,7 +53,7 @@ export class Posts {
       this.comments.set(c.id, c);
       push(this.commentsOf, c.post_id, c);
     }
-    for (const r of state.reports) this.reports.set(r.id, r);
+    this.reports = new PostReports(core, state.reports);
   }
 
   private index(p: StoredPost): void {
@@ -68,7 +66,7 @@ export class Posts {
     return {
       posts: [...this.byId.values()],
       comments: [...this.comments.values()],
-      reports: [...this.reports.values()],
+      reports: this.reports.all(),
     };
   }
 
@@ -78,10 +76,6 @@ export class Posts {
 
   comment(id: string): StoredComment | undefined {
     return this.comments.get(id);
-  }
-
-  report(id: number): StoredPostReport | undefined {
-    return this.reports.get(id);
   }
 
   /** The author; their connections (a post to connections) or the group's members; never across a block. */
@@ -267,21 +261,7 @@ export class Posts {
   }
 
   reportPost(userId: string, postId: string, reason: StoredPostReport['reason'], details?: string) {
-    const p = this.visible(userId, postId);
-    for (const r of this.reports.values())
-      if (r.post_id === p.id && r.user_id === userId) throw HttpError.conflict('You already reported this post.');
-    const report: StoredPostReport = {
-      id: this.core.nextId('post_report'),
-      post_id: p.id,
-      user_id: userId,
-      reason,
-      details: details ?? null,
-      created_at: this.core.now().toISOString(),
-    };
-    this.core.touch('post_report', String(report.id));
-    this.reports.set(report.id, report);
-    const { user_id: _user, ...view } = report;
-    return view;
+    return this.reports.file(userId, this.visible(userId, postId).id, reason, details);
   }
 
   /** My posts, my connections' posts to connections and my groups' posts, newest first. */

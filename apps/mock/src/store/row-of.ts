@@ -73,7 +73,7 @@ export function rowOf(
     case 'comment':
       return areas.posts.comment(key);
     case 'post_report':
-      return areas.posts.report(Number(key));
+      return areas.posts.reports.get(Number(key));
     case 'story':
       return areas.stories.get(key);
   }

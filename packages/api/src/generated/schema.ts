@@ -3579,10 +3579,10 @@ export interface components {
             data: components["schemas"]["PostReport"];
         };
         /**
-         * @description A text card's background, a named colour (`sunset`, `ocean`, `forest`, `berry`, `night`) or `#rrggbb`.
+         * @description A text card's background, a named colour or `#rrggbb`.
          * @example ocean
          */
-        StoryBackground: string;
+        StoryBackground: ("sunset" | "ocean" | "forest" | "berry" | "night") | string;
         /**
          * @description A story: one image (`kind: image`) or a text card (`kind: text`, with `text` and
          *     `background`), live until `expires_at` (24 hours after `created_at`). `seen` says
