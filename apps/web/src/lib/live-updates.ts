@@ -11,8 +11,8 @@ import {
 } from './channel-cache.ts';
 import { upsertMessages } from './message-cache.ts';
 
-/** A feature's own writer of stream events into the cache (connections, notifications, edits). */
-export type EventWriter = (qc: QueryClient, e: UserStreamEvent) => void;
+/** A feature's own writer of stream events into the cache (connections, notifications, edits); `me` is the signed-in user. */
+export type EventWriter = (qc: QueryClient, e: UserStreamEvent, me: string | null) => void;
 
 /**
  * One user stream (`streamMe`) per signed-in tab, shared by every screen: each event is written
@@ -38,7 +38,7 @@ export function startLiveUpdates(
       },
       onEvent: (e) => {
         applyUserEvent(qc, me, e);
-        for (const write of writers) write(qc, e);
+        for (const write of writers) write(qc, e, me);
       },
     },
   );

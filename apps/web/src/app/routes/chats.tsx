@@ -23,6 +23,7 @@ import {
   toChannelInput,
 } from '../../features/groups/group-form.ts';
 import { useOpenChat } from '../../features/groups/hooks/use-open-chat.ts';
+import { StoriesBar } from '../../features/stories/components/StoriesBar.tsx';
 import { sessionAtom } from '../../lib/auth.ts';
 import { matches } from '../../lib/format.ts';
 import { useResource } from '../../lib/resources.ts';
@@ -51,6 +52,7 @@ export default function ChatsScreen() {
   const [fieldErrors, setFieldErrors] = useState<GroupFormErrors>({});
   const { opening, openChat } = useOpenChat();
   const [openingFriend, setOpeningFriend] = useState<string | null>(null);
+  const [creatingStory, setCreatingStory] = useState(false);
 
   const openDrawer = () => {
     setStep({ kind: 'drawer' });
@@ -93,6 +95,12 @@ export default function ChatsScreen() {
           <Icon name="compose" />
         </Button>
       </header>
+      <StoriesBar
+        me={me ?? null}
+        creating={creatingStory}
+        onCreate={() => setCreatingStory(true)}
+        onCreated={() => setCreatingStory(false)}
+      />
       <input
         type="search"
         className={s.search}
@@ -127,6 +135,10 @@ export default function ChatsScreen() {
           onRetryFriends={loadFriends}
           onNewGroup={() => openMembers([])}
           onNewMessage={() => setStep({ kind: 'message' })}
+          onNewStory={() => {
+            setStep({ kind: 'list' });
+            setCreatingStory(true);
+          }}
           onFriend={(friend) => void chatWithFriend(friend)}
           opening={openingFriend}
           onClose={() => setStep({ kind: 'list' })}

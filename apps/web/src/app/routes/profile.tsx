@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { CalendarSheet } from '../../features/calendar/components/CalendarSheet.tsx';
 import { FriendCallPicker } from '../../features/calls/components/FriendCallPicker.tsx';
 import { useFriends } from '../../features/directory/api/friends.ts';
+import { UserPosts } from '../../features/feed/components/UserPosts.tsx';
 import { useGroupCounts } from '../../features/groups/hooks/use-group-counts.ts';
 import { useMe } from '../../features/profile/api/me.ts';
 import { MoreMenu } from '../../features/profile/components/MoreMenu.tsx';
@@ -28,9 +29,10 @@ export default function ProfileScreen() {
   const me = useMe();
   const session = useAtomValue(sessionAtom);
   const user = me.data ?? null;
+  const owner = user?.id ?? session?.id ?? '';
   return (
     <ProfileView
-      owner={user?.id ?? session?.id ?? ''}
+      owner={owner}
       own
       user={user}
       loading={me.status === 'loading'}
@@ -41,6 +43,7 @@ export default function ProfileScreen() {
         video: (close) => <VideoPicker onClose={close} />,
         menu: <Menu />,
       }}
+      posts={owner && <UserPosts userId={owner} me={owner} />}
     />
   );
 }

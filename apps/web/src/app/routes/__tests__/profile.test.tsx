@@ -25,7 +25,7 @@ function ownProfile(extra: Record<string, Handler> = {}) {
 }
 
 describe('own profile', () => {
-  it('shows the header, name, contact block from the server and the six tabs', async () => {
+  it('shows the header, name, contact block from the server and the seven tabs (Posts last)', async () => {
     ownProfile();
     expect(await screen.findByRole('heading', { name: 'Dana Okafor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit my profile' })).toBeInTheDocument();
@@ -39,6 +39,7 @@ describe('own profile', () => {
       'Experience',
       'Direction',
       'Interests',
+      'Posts',
     ]);
     expect(await screen.findByText('Coffee chat')).toBeInTheDocument();
   });

@@ -27,7 +27,8 @@ export const PROFILE_TABS = [
   { key: 'direction', label: 'Direction' },
   { key: 'interests', label: 'Interests' },
 ] as const;
-export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'];
+export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'] | 'posts';
+const WITH_POSTS = [...PROFILE_TABS, { key: 'posts', label: 'Posts' }] as const;
 
 function Photo({ user }: { user: PublicUser | null }) {
   const [broken, setBroken] = useState<string | null>(null);
@@ -122,10 +123,12 @@ export interface ProfileViewProps {
   actions?: ReactNode;
   /** The own profile: the Calendar sheet and the More menu. */
   slots?: OwnSlots;
+  /** The person's posts (another feature's), shown in a Posts tab. */
+  posts?: ReactNode;
 }
 
 /** A profile, own (edit, add, save controls) or another user's (read-only): spec section 2. */
-export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots }: ProfileViewProps) {
+export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots, posts }: ProfileViewProps) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<ProfileTabKey>('notes');
   const [editing, setEditing] = useState(false);
@@ -207,13 +210,14 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
         <SavedMessages />
       ) : (
         owner && (
-          <Tabs label="Profile sections" tabs={PROFILE_TABS} value={tab} onChange={setTab}>
+          <Tabs label="Profile sections" tabs={posts ? WITH_POSTS : PROFILE_TABS} value={tab} onChange={setTab}>
             {tab === 'notes' && <NotesTab owner={owner} own={own} />}
             {tab === 'media' && <MediaTab />}
             {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
             {tab === 'experience' && <ExperienceTab owner={owner} own={own} resume={user?.resume} />}
             {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
             {tab === 'interests' && <InterestsTab owner={owner} own={own} />}
+            {tab === 'posts' && posts}
           </Tabs>
         )
       )}
