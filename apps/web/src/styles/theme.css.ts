@@ -19,6 +19,10 @@ export const vars = createGlobalTheme(':root', {
     successSoft: '#e6f4ea',
     overlay: 'rgba(20, 22, 31, 0.45)',
     focus: '#3a4fd6',
+    // The full-screen image viewer: a near-black backdrop and its controls.
+    viewer: 'rgba(10, 11, 16, 0.96)',
+    onViewer: '#ffffff',
+    viewerControl: 'rgba(255, 255, 255, 0.14)',
   },
   space: {
     xs: '4px',

@@ -135,6 +135,16 @@ export const thumb = style({
   display: 'block',
 });
 
+export const thumbButton = style({
+  display: 'block',
+  maxWidth: '100%',
+  padding: 0,
+  border: 'none',
+  background: 'none',
+  borderRadius: vars.radius.sm,
+  cursor: 'zoom-in',
+});
+
 export const fileLink = style({
   color: 'inherit',
   display: 'flex',

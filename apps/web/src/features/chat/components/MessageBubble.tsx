@@ -11,15 +11,23 @@ type File = ChatItem['files'][number];
 
 /**
  * An image as a thumbnail whose box has the image's aspect ratio from the start (no layout shift);
- * any other file as a row with its name and size. Both open the file.
+ * any other file as a row with its name and size. An image opens the chat's viewer; a file opens itself.
  */
-function Attachment({ file, senderName }: { file: File; senderName: string }) {
+function Attachment({
+  file,
+  senderName,
+  onOpenImage,
+}: {
+  file: File;
+  senderName: string;
+  onOpenImage: (url: string) => void;
+}) {
   const [broken, setBroken] = useState(false);
   const image = file.file_type === 1;
   if (image && !broken) {
     const ratio = file.width && file.height ? `${file.width} / ${file.height}` : undefined;
     return (
-      <a href={file.url} target="_blank" rel="noreferrer">
+      <button type="button" className={s.thumbButton} onClick={() => onOpenImage(file.url)}>
         <img
           className={ratio ? s.thumb : s.image}
           style={ratio ? { aspectRatio: ratio } : undefined}
@@ -30,7 +38,7 @@ function Attachment({ file, senderName }: { file: File; senderName: string }) {
           loading="lazy"
           onError={() => setBroken(true)}
         />
-      </a>
+      </button>
     );
   }
   const name = file.name || (image ? 'Image' : fileNameFromUrl(file.url));
@@ -57,6 +65,8 @@ export interface BubbleProps {
   onToggleSelect: (id: string) => void;
   onMenu: (item: ChatItem) => void;
   onRetry: (clientId: string) => void;
+  /** Opens the full-screen viewer at this image (a stable callback: bubbles are memoised). */
+  onOpenImage: (url: string) => void;
 }
 
 /** One message: own on the right, others on the left; replies quoted, images shown, a menu per message. */
@@ -71,6 +81,7 @@ export const MessageBubble = memo(function MessageBubble({
   onToggleSelect,
   onMenu,
   onRetry,
+  onOpenImage,
 }: BubbleProps) {
   const failed = item.status === 'failed';
   const deleted = !!item.deleted_at;
@@ -129,7 +140,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           <>
             {item.files.map((f) => (
-              <Attachment key={f.url} file={f} senderName={senderName} />
+              <Attachment key={f.url} file={f} senderName={senderName} onOpenImage={onOpenImage} />
             ))}
             {item.message && <span dir="auto">{item.message}</span>}
           </>
