@@ -321,3 +321,15 @@ export const trayAction = style({
   cursor: 'pointer',
   minHeight: vars.size.touch,
 });
+
+/** The composer while files are held over the screen: where they will go. */
+export const dropping = style({ outline: `2px dashed ${vars.color.accent}`, outlineOffset: '-4px' });
+
+export const dropHint = style({
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  textAlign: 'center',
+});
