@@ -103,6 +103,7 @@ const app = createApp({
     realtime,
     clock,
     ...(mediaDir ? { mediaDir } : {}),
+    unusedUploadMs: opts.unusedUploadHours * 3_600_000,
     iceServers: opts.iceServers,
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),

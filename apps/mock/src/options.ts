@@ -41,6 +41,8 @@ export interface CliOptions {
   directoryLimit: number;
   /** Spam-prone writes per minute per token and operation. */
   writeLimit: number;
+  /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
+  unusedUploadHours: number;
 }
 
 export class UsageError extends Error {
@@ -67,6 +69,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --keep-alive <ms>     keep-alive comment interval on idle event streams (default 15000)  env MOCK_KEEP_ALIVE
+  --unused-upload-hours <h>  remove uploads nothing uses after this long (default 24)  env MOCK_UNUSED_UPLOAD_HOURS
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
   --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
@@ -134,6 +137,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'keep-alive': { type: 'string' },
+      'unused-upload-hours': { type: 'string' },
       'directory-limit': { type: 'string' },
       'ice-servers': { type: 'string' },
       'write-limit': { type: 'string' },
@@ -219,6 +223,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ),
     keepAliveMs: numberOr('keep-alive', pick(values['keep-alive'], 'MOCK_KEEP_ALIVE'), 15_000, 100, 600_000),
     iceServers: iceServers(pick(values['ice-servers'], 'MOCK_ICE_SERVERS')),
+    unusedUploadHours: numberOr(
+      'unused-upload-hours',
+      pick(values['unused-upload-hours'], 'MOCK_UNUSED_UPLOAD_HOURS'),
+      24,
+      1,
+      100_000,
+    ),
   };
 }
 

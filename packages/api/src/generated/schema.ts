@@ -1547,8 +1547,9 @@ export interface paths {
          *     made or answered, or a connection was removed), `notification` (a new notification, or
          *     notifications read, with the unread count after it) and `message_updated` (a message in
          *     one of the user's groups was edited or deleted), `call` (a call to or from the user started,
-         *     was answered or ended) and `call_signal` (the other person in the call relayed a WebRTC
-         *     offer, answer or ICE candidate).
+         *     was answered or ended), `call_signal` (the other person in the call relayed a WebRTC
+         *     offer, answer or ICE candidate) and `person` (the user, a connection or someone in one of
+         *     the user's groups changed their name or profile photo).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -2914,8 +2915,17 @@ export interface components {
             event: "connection";
             data: components["schemas"]["Connection"];
         };
+        /** @description `event: person`: someone's name or profile photo changed (`updateMe`); told to that person's other tabs, their connections and everyone in a group with them, so every list showing them can update in place. Open, as every response object. */
+        UserPersonEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "person";
+            data: components["schemas"]["PersonSummary"];
+        };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"];
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"] | components["schemas"]["UserPersonEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
