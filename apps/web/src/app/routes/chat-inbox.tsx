@@ -32,7 +32,6 @@ import { useBack } from '../../lib/use-back.ts';
 export default function ChatInboxScreen() {
   const [params] = useSearchParams();
   const channelId = params.get('id') ?? '';
-  const linkedMessage = params.get('msg');
   const me = useAtomValue(sessionAtom)?.id ?? null;
   const channels = useMyChannels();
   const friends = useFriends();
@@ -46,7 +45,8 @@ export default function ChatInboxScreen() {
   const { selecting, selected, start: startSelect, toggle: toggleSelect, end: endSelect } = useSelection();
   const copy = useCopy();
   const detail = group.data;
-  const { channel, memberCount, pinned, nameOf, online } = useChatMeta(channelId, channels.data, detail, chat, me);
+  const meta = useChatMeta(channelId, channels.data, detail, chat, me);
+  const { channel, pinned, nameOf } = meta;
   const menu = useMessageActions({
     channelId,
     chat,
@@ -57,7 +57,7 @@ export default function ChatInboxScreen() {
     onSelect: startSelect,
   });
   const { forwarding, setForwarding } = menu;
-  const { highlight, openPinned } = useScrollToMessage(listRef, chat, linkedMessage);
+  const { highlight, openPinned } = useScrollToMessage(listRef, chat, params.get('msg'));
 
   if (!channelId || (group.status === 'error' && isNotFound(group.error))) return <ChatClosed reason="missing" />;
   // Left (or never in) the group: its messages are for members, so no history, Retry or message box.
@@ -68,8 +68,8 @@ export default function ChatInboxScreen() {
       <ChatHeader
         channelId={channelId}
         name={channel ? groupName(channel.name) : 'Chat'}
-        memberCount={memberCount}
-        online={online}
+        memberCount={meta.memberCount}
+        online={meta.online}
         onBack={back}
       />
 
@@ -86,6 +86,7 @@ export default function ChatInboxScreen() {
           chat={chat}
           me={me}
           nameOf={nameOf}
+          photoOf={meta.photoOf}
           selecting={selecting}
           selected={selected}
           highlight={highlight}

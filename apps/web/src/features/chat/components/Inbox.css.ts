@@ -333,3 +333,20 @@ export const dropHint = style({
   fontWeight: vars.fontWeight.medium,
   textAlign: 'center',
 });
+
+export const senderPhoto = style({
+  flex: '0 0 auto',
+  width: '28px',
+  height: '28px',
+  borderRadius: '50%',
+  overflow: 'hidden',
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  selectors: { '&[data-empty]': { background: 'none' } },
+});
+
+export const senderPhotoImage = style({ width: '100%', height: '100%', objectFit: 'cover' });

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { clock } from '../../../lib/dates.ts';
 import { fileNameFromUrl } from '../../../lib/file-name.ts';
+import { initials } from '../../../lib/format.ts';
 import { fileSize } from '../../../lib/upload.ts';
 import type { ChatItem } from '../chat-items.ts';
 import * as s from './Inbox.css.ts';
@@ -53,10 +54,28 @@ function Attachment({
   );
 }
 
+/** A sender's photo or initials beside their bubble; `undefined` keeps the column empty (not the run's last bubble). */
+function SenderPhoto({ name, photo }: { name: string; photo: string | null | undefined }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (photo === undefined) return <span className={s.senderPhoto} aria-hidden="true" data-empty="" />;
+  return (
+    <span className={s.senderPhoto} aria-hidden="true">
+      {photo && broken !== photo ? (
+        <img className={s.senderPhotoImage} src={photo} alt="" loading="lazy" onError={() => setBroken(photo)} />
+      ) : (
+        initials(name)
+      )}
+    </span>
+  );
+}
+
 export interface BubbleProps {
   item: ChatItem;
   own: boolean;
   senderName: string;
+  /** The sender's photo (others' messages), shown beside the last bubble of a run; initials without one. */
+  senderPhoto?: string | null;
+  showPhoto?: boolean;
   /** The quoted message when this one replies (undefined = not loaded). */
   quoted: { name: string; text: string } | null | undefined;
   selecting: boolean;
@@ -74,6 +93,8 @@ export const MessageBubble = memo(function MessageBubble({
   item,
   own,
   senderName,
+  senderPhoto = null,
+  showPhoto = false,
   quoted,
   selecting,
   selected,
@@ -114,6 +135,7 @@ export const MessageBubble = memo(function MessageBubble({
           <Icon name="more" width={18} height={18} />
         </button>
       )}
+      {!own && <SenderPhoto name={senderName} photo={showPhoto ? senderPhoto : undefined} />}
       <article
         className={`${s.bubble[variant]} ${highlighted ? s.highlight : ''}`}
         aria-label={`${own ? 'You' : senderName}, ${clock(item.time)}`}

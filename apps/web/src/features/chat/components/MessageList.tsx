@@ -16,6 +16,7 @@ export function MessageList({
   chat,
   me,
   nameOf,
+  photoOf,
   selecting,
   selected,
   highlight,
@@ -26,6 +27,8 @@ export function MessageList({
   chat: ChannelChat;
   me: string | null;
   nameOf: (id: string) => string;
+  /** A member's photo (null: none, or not known). */
+  photoOf: (id: string) => string | null;
   selecting: boolean;
   selected: ReadonlySet<string>;
   highlight: string | null;
@@ -76,6 +79,9 @@ export function MessageList({
         itemContent={(index, item) => {
           const previous = chat.items[index - chat.firstItemIndex - 1];
           const newDay = dayKey(item.time) !== '' && dayKey(item.time) !== dayKey(previous?.time);
+          // Others' photos sit beside the last bubble of each run of their messages.
+          const next = chat.items[index - chat.firstItemIndex + 1];
+          const lastOfRun = !next || next.sender_id !== item.sender_id || dayKey(next.time) !== dayKey(item.time);
           const quotedItem = item.reply_message_id ? byId.get(item.reply_message_id) : undefined;
           return (
             <RenderGuard fallback={<p className={s.unshowable}>This message can't be shown.</p>}>
@@ -88,6 +94,8 @@ export function MessageList({
                 item={item}
                 own={item.sender_id === me}
                 senderName={nameOf(item.sender_id)}
+                senderPhoto={photoOf(item.sender_id)}
+                showPhoto={lastOfRun}
                 quoted={
                   quotedItem
                     ? {

@@ -5,7 +5,7 @@ import type { ChannelChat } from './use-channel-chat.ts';
 
 /**
  * What the chat screen shows about its group, from the group's profile, its row in my list and
- * the live chat: name source, member and online counts, the pinned message, members' names.
+ * the live chat: name source, member and online counts, the pinned message, members' names and photos.
  */
 export function useChatMeta(
   channelId: string,
@@ -21,6 +21,8 @@ export function useChatMeta(
   const pinned = chat.pinned !== undefined ? chat.pinned : (channel?.pinned_message ?? null);
   const names = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, personName(m)])), [detail]);
   const nameOf = useCallback((id: string) => (id === me ? 'You' : (names.get(id) ?? 'Member')), [me, names]);
+  const photos = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, m.profile_image ?? null])), [detail]);
+  const photoOf = useCallback((id: string) => photos.get(id) ?? null, [photos]);
   const online = chat.online ?? detail?.online_count;
-  return { channel, memberCount, pinned, nameOf, online };
+  return { channel, memberCount, pinned, nameOf, photoOf, online };
 }
