@@ -6,6 +6,7 @@ import type { MockClock } from './clock.ts';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { type Mail, Outbox } from './mail.ts';
+import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
 import { errorRate, type Latency, latency, redactUrl, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
@@ -94,6 +95,8 @@ export interface MockOptions {
   onViolation?: (line: string) => void;
   /** Where uploaded files are kept (`--data`: beside the data file); a temporary folder by default. */
   mediaDir?: string;
+  /** How long (mock clock) an upload may go unused before it is removed (`--unused-upload-hours`; a day by default). */
+  unusedUploadMs?: number;
 }
 
 /**
@@ -183,7 +186,9 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   eventsRoutes(ctx);
   usersRoutes(ctx, limiters.directory);
   const mediaFiles = new MediaFiles(options.mediaDir);
-  mediaRoutes(ctx, mediaFiles);
+  mediaRoutes(ctx, mediaFiles, options.unusedUploadMs ?? UNUSED_UPLOAD_MS);
+  // Uploads nothing uses are removed once old enough (also checked before each upload).
+  setInterval(() => void sweepUnusedUploads(store, mediaFiles, options.unusedUploadMs), 60_000).unref();
   const realtime =
     options.realtime ??
     new RealtimeHub(store.chat, {

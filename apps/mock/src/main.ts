@@ -105,6 +105,7 @@ const app = createApp({
     realtime,
     clock,
     ...(mediaDir ? { mediaDir } : {}),
+    unusedUploadMs: opts.unusedUploadHours * 3_600_000,
     iceServers: opts.iceServers,
     journalSize: opts.journalSize,
     checkResponses: opts.checkResponses,

@@ -45,6 +45,8 @@ export interface CliOptions {
   journalSize: number;
   /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
   checkResponses: 'off' | 'log' | 'strict';
+  /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
+  unusedUploadHours: number;
 }
 
 export class UsageError extends Error {
@@ -71,6 +73,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --keep-alive <ms>     keep-alive comment interval on idle event streams (default 15000)  env MOCK_KEEP_ALIVE
+  --unused-upload-hours <h>  remove uploads nothing uses after this long (default 24)  env MOCK_UNUSED_UPLOAD_HOURS
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
   --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
@@ -141,6 +144,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'keep-alive': { type: 'string' },
+      'unused-upload-hours': { type: 'string' },
       'directory-limit': { type: 'string' },
       'ice-servers': { type: 'string' },
       'write-limit': { type: 'string' },
@@ -234,6 +238,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     journalSize: numberOr('journal-size', pick(values['journal-size'], 'MOCK_JOURNAL_SIZE'), 1000, 0, 100_000),
     // --strict implies the check: a strict server that checks nothing would be a surprise.
     checkResponses: strict ? 'strict' : check ? 'log' : 'off',
+    unusedUploadHours: numberOr(
+      'unused-upload-hours',
+      pick(values['unused-upload-hours'], 'MOCK_UNUSED_UPLOAD_HOURS'),
+      24,
+      1,
+      100_000,
+    ),
   };
 }
 

@@ -25,6 +25,8 @@ export interface CallOptions {
   query?: SendOptions['query'];
   body?: unknown;
   rawBody?: string;
+  /** Bytes sent as the body, with the `content-type` in `headers` (multipart uploads). */
+  binaryBody?: Uint8Array;
   /** Bearer token; `undefined` sends none. */
   token?: string | undefined;
   /** Extra request headers, e.g. `if-none-match`. */
@@ -100,6 +102,7 @@ export class RunContext {
         ...(options.token !== undefined ? { token: options.token } : {}),
         ...(options.body !== undefined ? { body: options.body } : {}),
         ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : {}),
+        ...(options.binaryBody !== undefined ? { binaryBody: options.binaryBody } : {}),
         ...(options.headers ? { headers: options.headers } : {}),
       });
     } catch (error) {

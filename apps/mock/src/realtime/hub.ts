@@ -133,6 +133,11 @@ export class RealtimeHub {
         this.toUser(event.call.callee_id, text);
         break;
       }
+      case 'person': {
+        const text = frame('person', event.user);
+        for (const userId of event.userIds) this.toUser(userId, text);
+        break;
+      }
       case 'call-signal':
         this.toUser(event.userId, frame('call_signal', event.signal));
         break;

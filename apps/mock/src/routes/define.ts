@@ -19,7 +19,7 @@ export interface RouteContext {
   writeLimit?: (operationId: string) => RequestHandler[];
 }
 
-/** Writes that reach other people: each is limited per token (429, declared in the contract). */
+/** Writes that reach other people (and uploads, which fill the disk): each is limited per token (429, declared in the contract). */
 const WRITE_LIMITED = new Set([
   'storeChannel',
   'addChannelMembers',
@@ -33,6 +33,7 @@ const WRITE_LIMITED = new Set([
   'createComment',
   'reportPost',
   'createStory',
+  'uploadMedia',
 ]);
 
 type Op<Id extends OperationId> = operations[Id];

@@ -42,6 +42,8 @@ export type ChatEvent =
   | { type: 'connection'; connection: Schemas['Connection'] }
   /** Only `userId`'s user streams: a new notification (or null: all read), with the count after it. */
   | { type: 'notification'; userId: string; notification: Schemas['Notification'] | null; unreadCount: number }
+  /** Each of `userIds`' user streams: `user` changed their name or profile photo. */
+  | { type: 'person'; userIds: readonly string[]; user: PersonSummary }
   /** Only `userId`'s user streams: one of their groups as they see it changed. */
   | { type: 'channel'; userId: string; channel: Channel }
   /**

@@ -10,6 +10,7 @@ import {
   upsertChannel,
 } from './channel-cache.ts';
 import { upsertMessages } from './message-cache.ts';
+import { patchPerson } from './person-cache.ts';
 
 /** A feature's own writer of stream events into the cache (connections, notifications, edits); `me` is the signed-in user. */
 export type EventWriter = (qc: QueryClient, e: UserStreamEvent, me: string | null) => void;
@@ -62,6 +63,9 @@ export function applyUserEvent(qc: QueryClient, me: string | null, e: UserStream
       break;
     case 'channel':
       upsertChannel(qc, e.data);
+      break;
+    case 'person':
+      patchPerson(qc, e.data);
       break;
   }
 }

@@ -23,6 +23,10 @@ export const vars = createGlobalTheme(':root', {
     storySeen: '#b9bdc9',
     storyScrim: '#0b0c10',
     storyTrack: 'rgba(255, 255, 255, 0.35)',
+    // The full-screen image viewer: a near-black backdrop and its controls.
+    viewer: 'rgba(10, 11, 16, 0.96)',
+    onViewer: '#ffffff',
+    viewerControl: 'rgba(255, 255, 255, 0.14)',
   },
   /** A story text card's named backgrounds (the contract's StoryBackground names). */
   story: {

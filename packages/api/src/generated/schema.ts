@@ -1550,8 +1550,9 @@ export interface paths {
          *     was answered or ended) and `call_signal` (the other person in the call relayed a WebRTC
          *     offer, answer or ICE candidate), `post` (a new post the user may see), `post_liked` (a like
          *     or unlike on a post the user may see), `post_updated` (such a post's counts changed or it
-         *     was deleted), `comment` (a new comment on such a post) and `story` (the user or a connection
-         *     shared a story).
+         *     was deleted), `comment` (a new comment on such a post), `story` (the user or a connection
+         *     shared a story) and `person` (the user, a connection or someone in one of the user's groups
+         *     changed their name or profile photo).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -3208,8 +3209,17 @@ export interface components {
             event: "connection";
             data: components["schemas"]["Connection"];
         };
+        /** @description `event: person`: someone's name or profile photo changed (`updateMe`); told to that person's other tabs, their connections and everyone in a group with them, so every list showing them can update in place. Open, as every response object. */
+        UserPersonEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "person";
+            data: components["schemas"]["PersonSummary"];
+        };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"] | components["schemas"]["UserPostEvent"] | components["schemas"]["UserPostLikedEvent"] | components["schemas"]["UserPostUpdatedEvent"] | components["schemas"]["UserCommentEvent"] | components["schemas"]["UserStoryEvent"];
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"] | components["schemas"]["UserPostEvent"] | components["schemas"]["UserPostLikedEvent"] | components["schemas"]["UserPostUpdatedEvent"] | components["schemas"]["UserCommentEvent"] | components["schemas"]["UserStoryEvent"] | components["schemas"]["UserPersonEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;

@@ -44,7 +44,7 @@ describe('own profile', () => {
     expect(await screen.findByText('Coffee chat')).toBeInTheDocument();
   });
 
-  it('each tab fetches its own list when opened; Media fetches nothing', async () => {
+  it('each tab fetches its own list when opened; Media reads my shared photos and files', async () => {
     const { user, calls } = ownProfile({
       'GET /api/v1/users/me/clubs/{userId}': () => ({
         body: envelope([{ id: 1, name: 'Chess Club', position: 'Member' }]),
@@ -52,11 +52,19 @@ describe('own profile', () => {
       'GET /api/v1/users/me/experiences': () => ({ body: envelope([]) }),
       'GET /api/v1/users/me/directions/{userId}': () => ({ body: envelope([]) }),
       'GET /api/v1/users/me/interests/{userId}': () => ({ body: envelope([]) }),
+      'GET /api/v1/users/{id}/media': () => ({
+        body: { ...envelope([]), meta: { has_more: false, next_cursor: null } },
+      }),
     });
     await screen.findByText('Coffee chat');
-    const before = calls.length;
     await user.click(screen.getByRole('tab', { name: 'Media' }));
-    expect(calls.length).toBe(before);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === `/api/v1/users/${demoUser.id}/media`).map((c) => c.search)).toEqual([
+        '?kind=image&limit=30',
+        '?kind=file&limit=30',
+      ]),
+    );
+    expect(await screen.findByText('You have not shared any photos yet.')).toBeInTheDocument();
     for (const [tab, path] of [
       ['Clubs', `/api/v1/users/me/clubs/${demoUser.id}`],
       ['Experience', '/api/v1/users/me/experiences'],

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatItem } from '../chat-items.ts';
 import { MessageBubble } from '../components/MessageBubble.tsx';
 
@@ -14,7 +14,7 @@ const item = (files: ChatItem['files']): ChatItem => ({
   files,
 });
 
-const bubble = (files: ChatItem['files']) =>
+const bubble = (files: ChatItem['files'], onOpenImage = () => {}) =>
   render(
     <MessageBubble
       item={item(files)}
@@ -27,27 +27,33 @@ const bubble = (files: ChatItem['files']) =>
       onToggleSelect={() => {}}
       onMenu={() => {}}
       onRetry={() => {}}
+      onOpenImage={onOpenImage}
     />,
   );
 
 describe('attachments in a bubble', () => {
-  it('an image is a thumbnail whose box keeps its aspect ratio before it loads, opening the full image', () => {
-    bubble([
-      {
-        url: '/media/med_a/photo.jpg',
-        thumbnail_url: '/media/med_a/thumb.webp',
-        file_type: 1,
-        name: 'photo.jpg',
-        width: 1200,
-        height: 800,
-      },
-    ]);
+  it('an image is a thumbnail whose box keeps its aspect ratio before it loads, opening the viewer', () => {
+    const open = vi.fn();
+    bubble(
+      [
+        {
+          url: '/media/med_a/photo.jpg',
+          thumbnail_url: '/media/med_a/thumb.webp',
+          file_type: 1,
+          name: 'photo.jpg',
+          width: 1200,
+          height: 800,
+        },
+      ],
+      open,
+    );
     const img = screen.getByRole('img', { name: 'photo.jpg, sent by Priya Raman' });
     expect(img).toHaveAttribute('src', '/media/med_a/thumb.webp');
     expect(img).toHaveAttribute('width', '1200');
     expect(img).toHaveAttribute('height', '800');
     expect(img.style.aspectRatio).toBe('1200 / 800');
-    expect(img.closest('a')).toHaveAttribute('href', '/media/med_a/photo.jpg');
+    img.click();
+    expect(open).toHaveBeenCalledWith('/media/med_a/photo.jpg');
   });
 
   it('a file is a row with its name and size that opens it', () => {

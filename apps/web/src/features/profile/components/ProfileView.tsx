@@ -212,7 +212,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
         owner && (
           <Tabs label="Profile sections" tabs={posts ? WITH_POSTS : PROFILE_TABS} value={tab} onChange={setTab}>
             {tab === 'notes' && <NotesTab owner={owner} own={own} />}
-            {tab === 'media' && <MediaTab />}
+            {tab === 'media' && <MediaTab owner={owner} own={own} />}
             {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
             {tab === 'experience' && <ExperienceTab owner={owner} own={own} resume={user?.resume} />}
             {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
