@@ -1068,8 +1068,10 @@ export interface paths {
         put?: never;
         /**
          * Hang up (either person)
-         * @description Ends a ringing call as `cancelled` (the caller) or an active one as `completed`; 409 once
-         *     ended; 404 for anyone but the two people in it.
+         * @description Ends a ringing call as `cancelled` (the caller) or an active one as `completed`; with
+         *     `reason=dropped` (the app lost the connection and gave up waiting for it) an active call ends
+         *     as `dropped`, so both people and the history say so. 409 once ended; 404 for anyone but the
+         *     two people in it.
          */
         post: operations["hangUpCall"];
         delete?: never;
@@ -2774,7 +2776,8 @@ export interface components {
          * @description A one-to-one call. `status`: `ringing` until the callee answers (`active`) or it ends;
          *     `end_reason` says how it ended: `declined` by the callee, `missed` (not answered within the
          *     ring time), `cancelled` by the caller while ringing, `completed` (hung up while active), or
-         *     `dropped` (the server lost it, e.g. restarted). In `listCalls`, `direction` is the signed-in
+         *     `dropped` (the connection was lost: `hangUpCall` with `reason=dropped`, or the server lost
+         *     the call, e.g. restarted). In `listCalls`, `direction` is the signed-in
          *     user's side and `person` the other side. Open, as every response object.
          */
         Call: {
@@ -7365,7 +7368,10 @@ export interface operations {
     };
     hangUpCall: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `dropped`: the connection was lost (an active call only; a ringing one ends as usual). */
+                reason?: "dropped";
+            };
             header?: never;
             path: {
                 /** @example call_k3J9aZq0LmX8wV2p */

@@ -38,7 +38,7 @@ describe('the call overlay', () => {
   it.each([
     ['declined', 'Maya Chen declined the call.'],
     ['missed', 'Maya Chen did not answer.'],
-    ['dropped', 'The call dropped.'],
+    ['dropped', 'The call dropped: the connection was lost.'],
   ])('tells the caller when the call ends as %s', async (reason, text) => {
     const { live } = await signedIn();
     act(() => live.send('call', call({}, false)));

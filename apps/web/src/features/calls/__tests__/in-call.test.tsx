@@ -120,7 +120,7 @@ describe('a connection that drops', () => {
     act(() => vi.advanceTimersByTime(1));
     vi.useRealTimers();
     expect(await screen.findByText('The call dropped: the connection to Maya Chen was lost.')).toBeInTheDocument();
-    expect(hangups()).toHaveLength(1);
+    expect(hangups().map((c) => c.search)).toEqual(['?reason=dropped']);
     expect(peer.closed).toBe(true);
   });
 

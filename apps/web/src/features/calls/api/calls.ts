@@ -17,7 +17,7 @@ const HISTORY_INIT = { params: { query: { limit: 50 } } };
 export interface CurrentCall {
   call: Call | null;
   error: string | null;
-  /** This side lost the connection and ended the call (the server records it as hung up). */
+  /** This side lost the connection and ended the call (as `dropped`). */
   dropped?: boolean;
 }
 const CURRENT = ['calls', 'current'] as const;
@@ -92,10 +92,11 @@ export function useCallActions() {
     async (id: string) => shown(await settle<Call>(api.POST('/api/v1/calls/{id}/hangup', on(id)))),
     [api, shown],
   );
-  // Ended after a lost connection: shown as dropped even when the other side had already hung up (409).
+  // Ended after a lost connection (`reason=dropped`): shown as dropped even when the other side had already hung up (409).
   const drop = useCallback(
     async (id: string) => {
-      const r = await settle<Call>(api.POST('/api/v1/calls/{id}/hangup', on(id)));
+      const dropped = { params: { path: { id }, query: { reason: 'dropped' as const } } };
+      const r = await settle<Call>(api.POST('/api/v1/calls/{id}/hangup', dropped));
       const shown = getCurrentCall(qc)?.call;
       const ended = r.ok ? r.value : shown && { ...shown, status: 'ended' as const, end_reason: 'dropped' as const };
       if (ended?.id === id) setCurrentCall(qc, { call: ended, error: null, dropped: true });
