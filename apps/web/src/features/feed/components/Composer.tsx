@@ -29,6 +29,14 @@ export function Composer({ groups }: { groups: readonly Audience[] }) {
   const [error, setError] = useState<ApiError | null>(null);
   const fields = composerErrors(error);
   const canPost = (text.trim() !== '' || photos.ready.length > 0) && !photos.busy && !busy;
+  // Why Post waits, said on the button (busy shows as its spinner instead).
+  const waiting = busy
+    ? undefined
+    : photos.busy
+      ? 'Wait for the photos to finish uploading'
+      : !canPost
+        ? 'Write something or add a photo to post'
+        : undefined;
 
   const send = async () => {
     setBusy(true);
@@ -93,7 +101,7 @@ export function Composer({ groups }: { groups: readonly Audience[] }) {
           <Icon name="image" width={18} height={18} /> Photos ({photos.items.length}/{MAX_PHOTOS})
         </Button>
         <span className={s.spacer} />
-        <Button small onClick={() => void send()} disabled={!canPost} loading={busy}>
+        <Button small onClick={() => void send()} disabled={!canPost} loading={busy} title={waiting}>
           Post
         </Button>
       </div>
