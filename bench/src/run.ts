@@ -1,14 +1,17 @@
 /**
  * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
  * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
- * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads runs a subset.
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools,feed,feedscroll runs a subset.
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { measureConformance, plannedConformanceRows } from './conformance.ts';
+import { measureFeed, plannedFeedRows } from './feed.ts';
+import { measureFeedScroll, plannedFeedScrollRows } from './feedscroll.ts';
 import { measureLargestBodies } from './limits.ts';
 import { describeMachine, describeRevision } from './machine.ts';
+import { measureMockTools, plannedMockToolsRows } from './mock-tools.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { type Row, renderResults, type Section } from './report.ts';
 import { measureSearchAndStartup, plannedSearchRows } from './search.ts';
@@ -99,7 +102,11 @@ async function main(): Promise<void> {
   );
   sections.push(
     ...(await section('conformance', measureConformance, (why) => [
-      failed('4. Contract run', 'The core conformance run against a fresh mock.', plannedConformanceRows(why)),
+      failed(
+        '4. Contract run',
+        'The conformance run (--include all) against a fresh mock.',
+        plannedConformanceRows(why),
+      ),
     ])),
   );
   sections.push(
@@ -153,6 +160,34 @@ async function main(): Promise<void> {
         ),
       ],
     )),
+  );
+
+  sections.push(
+    ...(await section(
+      'tools',
+      () => measureMockTools({ connections: 50, warmupSeconds, seconds }),
+      (why) => [
+        failed(
+          '10. Mock testing tools',
+          'GET notes with the journal off, on, and with --check-responses.',
+          plannedMockToolsRows(why),
+        ),
+      ],
+    )),
+  );
+
+  sections.push(
+    ...(await section(
+      'feed',
+      () => measureFeed(),
+      (why) => [failed('11. News feed', 'A feed page at 100,000 users.', plannedFeedRows(why))],
+    )),
+  );
+
+  sections.push(
+    ...(await section('feedscroll', measureFeedScroll, (why) => [
+      failed('11. News Feed scroll', 'A 1,000-post scroll of /news-feed in Chromium.', plannedFeedScrollRows(why)),
+    ])),
   );
 
   const markdown = renderResults({

@@ -6,8 +6,9 @@ import type { MockClock } from './clock.ts';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { type Mail, Outbox } from './mail.ts';
+import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
-import { errorRate, type Latency, latency, requestLog } from './middleware/dev.ts';
+import { errorRate, type Latency, latency, redactUrl, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
 import { hubViews } from './realtime/announce.ts';
@@ -25,11 +26,13 @@ import { directionsRoutes } from './routes/directions.ts';
 import { directoryRoutes } from './routes/directory.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { experiencesRoutes } from './routes/experiences.ts';
+import { feedRoutes } from './routes/feed.ts';
 import { groupsRoutes } from './routes/groups.ts';
 import { interestsRoutes } from './routes/interests.ts';
 import { mediaRouter, mediaRoutes } from './routes/media.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { mockRouter } from './routes/mock.ts';
+import { mockToolsRouter } from './routes/mock-tools.ts';
 import { nearbyRoutes } from './routes/nearby.ts';
 import { notesRoutes } from './routes/notes.ts';
 import { notificationsRoutes } from './routes/notifications.ts';
@@ -40,6 +43,11 @@ import { usersRoutes } from './routes/users.ts';
 import { seedState } from './seed/index.ts';
 import type { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
+import { instrumentResponses, type MockTools, toolsMiddleware } from './tools/express.ts';
+import { Journal } from './tools/journal.ts';
+import { Overrides } from './tools/overrides.ts';
+import { ResponseChecker } from './tools/response-check.ts';
+import { Violations } from './tools/violations.ts';
 import { compileValidators } from './validation.ts';
 
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
@@ -79,8 +87,16 @@ export interface MockOptions {
   iceServers?: components['schemas']['IceServer'][];
   /** Open streams per user and per token when the app makes its own hub (default 10). */
   streamsPerUser?: number;
+  /** Requests the journal keeps (`GET /__mock/requests`); 0 turns it off (default 1000). */
+  journalSize?: number;
+  /** The drift alarm: check every JSON answer against the contract, and with `'strict'` answer a violation as a 500. */
+  checkResponses?: 'off' | 'log' | 'strict';
+  /** Where the drift alarm reports a new violation (once per operation and pointer); `console.warn` by default. */
+  onViolation?: (line: string) => void;
   /** Where uploaded files are kept (`--data`: beside the data file); a temporary folder by default. */
   mediaDir?: string;
+  /** How long (mock clock) an upload may go unused before it is removed (`--unused-upload-hours`; a day by default). */
+  unusedUploadMs?: number;
 }
 
 /**
@@ -111,6 +127,17 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
   if (options.log) app.use(requestLog(options.log));
+  const checker = new ResponseChecker(doc, operations);
+  const now = () => clock.now();
+  const tools: MockTools = {
+    checker,
+    overrides: new Overrides(checker),
+    journal: new Journal(options.journalSize ?? 1000, redactUrl),
+    violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
+    checkResponses: options.checkResponses ?? 'off',
+    now,
+  };
+  instrumentResponses(app, tools);
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   app.use(
     cors({
@@ -147,6 +174,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   blocksRoutes(ctx);
   nearbyRoutes(ctx, limiters.directory);
   callsRoutes(ctx, options.iceServers ?? []);
+  feedRoutes(ctx);
   // A ringing call ends as missed after 30 s of the mock's clock, whether or not anyone asks.
   setInterval(() => store.transact(() => store.calls.sweep()), 1000).unref();
   accountRoutes(ctx, {
@@ -158,7 +186,9 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   eventsRoutes(ctx);
   usersRoutes(ctx, limiters.directory);
   const mediaFiles = new MediaFiles(options.mediaDir);
-  mediaRoutes(ctx, mediaFiles);
+  mediaRoutes(ctx, mediaFiles, options.unusedUploadMs ?? UNUSED_UPLOAD_MS);
+  // Uploads nothing uses are removed once old enough (also checked before each upload).
+  setInterval(() => void sweepUnusedUploads(store, mediaFiles, options.unusedUploadMs), 60_000).unref();
   const realtime =
     options.realtime ??
     new RealtimeHub(store.chat, {
@@ -174,6 +204,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   if (options.latency) before.push(latency(options.latency, options.random));
   if (options.errorRate) before.push(errorRate(options.errorRate, options.random));
   const parseBody = express.json({ limit: '1mb' });
+  // Overrides, the journal and the drift alarm's note of which operation a request names.
+  app.use(toolsMiddleware(tools, ctx.table.router, parseBody));
 
   // The contract's operations first, in one lookup: none of their paths is a docs, media or mock
   // path, so answering them before those routers changes nothing but the time taken.
@@ -188,6 +220,10 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
       onReset: () => {
         limiters.reset();
         outbox.clear();
+        // A reset starts a test over: what an earlier test set or saw goes too.
+        tools.overrides.clear();
+        tools.journal.clear();
+        tools.violations.clear();
       },
       outbox,
       clock,
@@ -195,6 +231,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
       allowStateChanges: options.allowStateChanges ?? true,
     }),
   );
+
+  app.use(mockToolsRouter(tools, { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true }));
 
   // Everything else under the API's middlewares, then 404/405 from the same matcher as dispatch.
   app.use(...before, parseBody);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 
-export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call';
+export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call' | 'post' | 'cmt' | 'sty';
 
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
@@ -16,8 +16,19 @@ export function randomId(prefix: IdPrefix): string {
  */
 export function seededId(prefix: IdPrefix, f: Faker): string {
   let id = `${prefix}_`;
-  for (let i = 0; i < 16; i++) id += URL_SAFE[f.number.int({ max: URL_SAFE.length - 1 })];
+  const randomizer = randomizerOf(f);
+  for (let i = 0; i < 16; i++) {
+    // f.number.int({ max }) is floor(next() * (max + 1)) after checking its options: asked straight
+    // (1.6 million times at 100,000 users), with the same numbers.
+    id += URL_SAFE[randomizer ? Math.floor(randomizer.next() * URL_SAFE.length) : f.number.int({ max: 63 })];
+  }
   return id;
+}
+
+/** The faker's own random number source (not in its types; `undefined` if a faker version moves it). */
+function randomizerOf(f: Faker): { next(): number } | undefined {
+  const randomizer = (f as unknown as { fakerCore?: { randomizer?: { next?: unknown } } }).fakerCore?.randomizer;
+  return typeof randomizer?.next === 'function' ? (randomizer as { next(): number }) : undefined;
 }
 
 /** An opaque bearer token: 32 random bytes. */

@@ -12,7 +12,7 @@ import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
-import { type OpenedState, openStateFile, removeStateFile } from './sqlite-state.ts';
+import { type OpenedState, openStateFile, removeStateFile, SqliteStateFile } from './sqlite-state.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 
@@ -60,25 +60,27 @@ try {
   console.error(`Cannot load --data: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+let persistence = opened?.persistence;
 process.once('exit', () => {
-  opened?.persistence.close();
+  persistence?.close();
   releaseLock();
 });
 if (opened?.notice) console.log(opened.notice);
 const saved = opened?.state;
 
-/** With --data the profile items stay in the file (read per user): a new file takes the seed first. */
-function seedInto({ persistence }: OpenedState): State {
+/** With --data the profile items stay in the file (read per user): a new file is made from the seed. */
+function seedInto(file: string): State {
   const seeded = fresh();
-  persistence.replace(seeded);
+  persistence = SqliteStateFile.build(file, seeded);
   return { ...seeded, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
 }
 const dataFile = opts.data;
 const clock = new MockClock();
-const store = new Store(saved ?? (opened ? seedInto(opened) : fresh()), {
+const initial = saved ?? (dataFile ? seedInto(dataFile) : fresh());
+const store = new Store(initial, {
   now: clock.now,
   tokenTtlMs: opts.tokenTtlSeconds * 1000,
-  ...(opened ? { persistence: opened.persistence, items: opened.persistence.items } : {}),
+  ...(persistence ? { persistence, items: persistence.items } : {}),
 });
 
 // Uploads live beside the data file; what a killed upload left there (no row points at it) goes now.
@@ -103,7 +105,10 @@ const app = createApp({
     realtime,
     clock,
     ...(mediaDir ? { mediaDir } : {}),
+    unusedUploadMs: opts.unusedUploadHours * 3_600_000,
     iceServers: opts.iceServers,
+    journalSize: opts.journalSize,
+    checkResponses: opts.checkResponses,
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),
     authLimits: {
@@ -132,6 +137,11 @@ const server = createMockServer(app, {
     `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${resolve(dataFile)}${saved ? ' (loaded)' : ''}` : ''}`,
   );
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
+  if (opts.checkResponses !== 'off') {
+    console.log(
+      `Drift alarm on: every JSON answer is checked against the contract (GET /__mock/violations)${opts.checkResponses === 'strict' ? '; a violation answers 500 (--strict)' : ''}.`,
+    );
+  }
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
 });
 server.on('error', (error) => {

@@ -41,6 +41,12 @@ export interface CliOptions {
   directoryLimit: number;
   /** Spam-prone writes per minute per token and operation. */
   writeLimit: number;
+  /** Requests the journal keeps (`GET /__mock/requests`); 0 turns it off. */
+  journalSize: number;
+  /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
+  checkResponses: 'off' | 'log' | 'strict';
+  /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
+  unusedUploadHours: number;
 }
 
 export class UsageError extends Error {
@@ -67,9 +73,13 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --keep-alive <ms>     keep-alive comment interval on idle event streams (default 15000)  env MOCK_KEEP_ALIVE
+  --unused-upload-hours <h>  remove uploads nothing uses after this long (default 24)  env MOCK_UNUSED_UPLOAD_HOURS
   --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
   --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
+  --journal-size <n>    requests GET /__mock/requests keeps (default 1000; 0 turns the journal off)  env MOCK_JOURNAL_SIZE
+  --check-responses     check every JSON answer against the contract, list drift at /__mock/violations  env MOCK_CHECK_RESPONSES=1
+  --strict              with the check: answer a drifting response as a 500 naming what drifted (for CI)  env MOCK_STRICT=1
   --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
   --help`;
 
@@ -134,9 +144,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'keep-alive': { type: 'string' },
+      'unused-upload-hours': { type: 'string' },
       'directory-limit': { type: 'string' },
       'ice-servers': { type: 'string' },
       'write-limit': { type: 'string' },
+      'journal-size': { type: 'string' },
+      'check-responses': { type: 'boolean' },
+      strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -150,6 +164,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   const origins = pick(values['cors-origin'], 'MOCK_CORS_ORIGIN');
   const chatterEnv = switchEnv(env, 'MOCK_CHATTER');
   const freshEnv = switchEnv(env, 'MOCK_FRESH');
+  const strict = values.strict ?? switchEnv(env, 'MOCK_STRICT');
+  const check = values['check-responses'] ?? switchEnv(env, 'MOCK_CHECK_RESPONSES');
   let errorRate = 0;
   if (rate !== undefined) {
     errorRate = Number(rate);
@@ -219,6 +235,16 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ),
     keepAliveMs: numberOr('keep-alive', pick(values['keep-alive'], 'MOCK_KEEP_ALIVE'), 15_000, 100, 600_000),
     iceServers: iceServers(pick(values['ice-servers'], 'MOCK_ICE_SERVERS')),
+    journalSize: numberOr('journal-size', pick(values['journal-size'], 'MOCK_JOURNAL_SIZE'), 1000, 0, 100_000),
+    // --strict implies the check: a strict server that checks nothing would be a surprise.
+    checkResponses: strict ? 'strict' : check ? 'log' : 'off',
+    unusedUploadHours: numberOr(
+      'unused-upload-hours',
+      pick(values['unused-upload-hours'], 'MOCK_UNUSED_UPLOAD_HOURS'),
+      24,
+      1,
+      100_000,
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { readStateFile, StateFileError } from './persistence.ts';
 import { ITEM_SCHEMA, ItemTables, isProfileCollection, migrateItemRows } from './sqlite-items.ts';
@@ -62,8 +63,7 @@ export class SqliteStateFile implements Persistence {
     const replace = db.transaction((state: State) => {
       db.exec('DELETE FROM rows');
       this.#items.clear();
-      this.#items.writeAll(state);
-      put(rowsOf(state, { items: false }));
+      writeWhole(db, this.#items, state);
     });
     // A whole state at once (a seed of 100,000 users: a million rows) goes far faster with the
     // pages it is writing kept in memory than through SQLite's default 2 MB cache.
@@ -98,14 +98,36 @@ export class SqliteStateFile implements Persistence {
   /** A new, empty file in this format. */
   static create(file: string): SqliteStateFile {
     const db = new Database(file);
-    db.exec(SCHEMA);
-    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run(
-      'format',
-      STATE_FORMAT,
-      'version',
-      String(STATE_FORMAT_VERSION),
-    );
+    createSchema(db);
     return new SqliteStateFile(db);
+  }
+
+  /**
+   * A new file holding `state` (a fresh seed, a converted JSON file). It is built beside `file`
+   * (`<file>.<pid>.tmp`, which the lock's sweep removes if the process dies first) without a
+   * journal, synced, then renamed into place: `file` appears whole or not at all, and the bulk is
+   * written once instead of through the WAL and again into the database.
+   */
+  static build(file: string, state: State, { beforeRename }: { beforeRename?: () => void } = {}): SqliteStateFile {
+    const tmp = `${file}.${process.pid}.tmp`;
+    rmSync(tmp, { force: true });
+    const db = new Database(tmp);
+    try {
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+      db.pragma('cache_size = -262144');
+      db.transaction(() => {
+        createSchema(db);
+        writeWhole(db, new ItemTables(db), state);
+      })();
+    } finally {
+      db.close();
+    }
+    syncFile(tmp);
+    beforeRename?.();
+    renameSync(tmp, file);
+    syncFile(dirname(file));
+    return SqliteStateFile.openExisting(file);
   }
 
   static openExisting(file: string): SqliteStateFile {
@@ -113,13 +135,60 @@ export class SqliteStateFile implements Persistence {
   }
 }
 
-export interface OpenedState {
-  /** The state the file holds; undefined for a new file (the caller seeds and `replace`s). */
-  state: State | undefined;
-  persistence: SqliteStateFile;
-  /** A line to print: the file was converted from the older JSON format. */
-  notice?: string;
+function createSchema(db: Database.Database): void {
+  db.exec(SCHEMA);
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run(
+    'format',
+    STATE_FORMAT,
+    'version',
+    String(STATE_FORMAT_VERSION),
+  );
 }
+
+/** Rows per statement when a whole state is written. */
+const ROW_BATCH = 100;
+
+/**
+ * Writes a whole state into emptied tables (inside the caller's transaction): the profile items
+ * in bulk, the other rows `ROW_BATCH` to a statement, in `rowsOf`'s order.
+ */
+function writeWhole(db: Database.Database, items: ItemTables, state: State): void {
+  items.writeAll(state);
+  const one = db.prepare('INSERT INTO rows (collection, key, value) VALUES (?, ?, ?)');
+  const many = db.prepare(
+    `INSERT INTO rows (collection, key, value) VALUES ${Array.from({ length: ROW_BATCH }, () => '(?, ?, ?)').join(', ')}`,
+  );
+  const values: unknown[] = [];
+  for (const { collection, key, value } of rowsOf(state, { items: false })) {
+    values.push(collection, key, JSON.stringify(value));
+    if (values.length === ROW_BATCH * 3) {
+      many.run(values);
+      values.length = 0;
+    }
+  }
+  for (let at = 0; at < values.length; at += 3) one.run(values[at], values[at + 1], values[at + 2]);
+}
+
+/** fsync a file or a directory (so a rename into it is durable). */
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export type OpenedState =
+  | {
+      /** The state the file holds. */
+      state: State;
+      persistence: SqliteStateFile;
+      /** A line to print: the file was converted from the older JSON format. */
+      notice?: string;
+    }
+  /** No such file: the caller seeds and creates it (`SqliteStateFile.build`). */
+  | { state: undefined; persistence?: undefined; notice?: undefined };
 
 const refuse = (file: string, why: string) =>
   new StateFileError(
@@ -173,9 +242,8 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
       );
     }
     const known = new Set<string>(COLLECTIONS);
-    const rows: Row[] = [];
-    let lists: ReturnType<typeof ItemTables.readAll> | undefined;
-    try {
+    // Read straight into the state, row by row (no list of every row in between).
+    function* rows(): Generator<Row> {
       for (const [collection, key, text] of db
         .prepare('SELECT collection, key, value FROM rows ORDER BY id')
         .raw()
@@ -187,15 +255,18 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
         } catch {
           throw refuse(file, `the ${collection} row ${key} is not JSON`);
         }
-        rows.push({ collection: collection as Collection, key, value });
+        yield { collection: collection as Collection, key, value };
       }
-      if (version === STATE_FORMAT_VERSION && items) lists = ItemTables.readAll(db);
+    }
+    let state: State;
+    try {
+      state = stateFromRows(rows()) as State;
+      if (version === STATE_FORMAT_VERSION && items) Object.assign(state, ItemTables.readAll(db));
     } catch (error) {
       if (error instanceof StateFileError) throw error;
       throw refuse(file, `its rows cannot be read (${error instanceof Error ? error.message : String(error)})`);
     }
-    const state = stateFromRows(rows) as State;
-    if (lists) Object.assign(state, lists);
+    const lists = version === STATE_FORMAT_VERSION && items;
     const problem =
       stateFileProblem(state) ?? (lists || version !== STATE_FORMAT_VERSION ? undefined : idProblem(db, state));
     if (problem) throw refuse(file, problem);
@@ -232,7 +303,7 @@ export function removeStateFile(file: string): void {
 export function openStateFile(file: string, { items = true }: { items?: boolean } = {}): OpenedState {
   const withoutItems = (state: State): State =>
     items ? state : { ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
-  if (!existsSync(file)) return { state: undefined, persistence: SqliteStateFile.create(file) };
+  if (!existsSync(file)) return { state: undefined };
   if (startsLikeSqlite(file)) {
     const { state, version } = readSqlite(file, items);
     if (version === STATE_FORMAT_VERSION) return { state, persistence: SqliteStateFile.openExisting(file) };
@@ -259,17 +330,11 @@ export function openStateFile(file: string, { items = true }: { items?: boolean 
   // Not SQLite: the JSON format of earlier versions, or damage; either way it must pass its checks first.
   const legacy = readStateFile(file);
   if (!legacy) throw refuse(file, 'it vanished while being read');
-  const tmp = `${file}.${process.pid}.tmp`;
-  rmSync(tmp, { force: true });
-  const built = SqliteStateFile.create(tmp);
-  built.replace(legacy);
-  built.close();
   const kept = `${file}.v1.json`;
-  renameSync(file, kept);
-  renameSync(tmp, file);
+  const persistence = SqliteStateFile.build(file, legacy, { beforeRename: () => renameSync(file, kept) });
   return {
     state: withoutItems(legacy),
-    persistence: SqliteStateFile.openExisting(file),
+    persistence,
     notice: `Converted ${file} from the JSON state format (version 1) to SQLite; the original is kept as ${kept}.`,
   };
 }

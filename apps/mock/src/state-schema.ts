@@ -143,6 +143,37 @@ export function buildStateSchema(doc: OpenApiDocument) {
       password_resets: map(record({ user_id: str, created_at: str }, { used_at: nullable('string') })),
       settings: map(contractRecord(doc, 'Settings')),
       calls: list(contractRecord(doc, 'Call')),
+      feed: record({
+        posts: list(
+          record({
+            id: str,
+            user_id: str,
+            text: str,
+            images: list(record({ id: str, url: str, thumbnail_url: str, width: int, height: int })),
+            link: nullable('string'),
+            channel_id: nullable('string'),
+            liked_by: strings,
+            created_at: str,
+          }),
+        ),
+        comments: list(record({ id: str, post_id: str, user_id: str, text: str, created_at: str })),
+        reports: list(contractRecord(doc, 'PostReport', { required: { user_id: str } })),
+        stories: list(
+          record(
+            {
+              id: str,
+              user_id: str,
+              kind: { enum: ['image', 'text'] },
+              image: { type: ['object', 'null'] },
+              text: nullable('string'),
+              background: nullable('string'),
+              created_at: str,
+              seen_by: strings,
+            },
+            { seeded: bool },
+          ),
+        ),
+      }),
       locations: map(record({ latitude: { type: 'number' }, longitude: { type: 'number' }, expires_at: str })),
       media: list(
         record(
@@ -161,6 +192,7 @@ export function buildStateSchema(doc: OpenApiDocument) {
             invite_id: nullable('integer'),
             message_id: nullable('string'),
             call_id: nullable('string'),
+            post_id: nullable('string'),
           },
         ),
       ),

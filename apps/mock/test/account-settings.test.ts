@@ -138,6 +138,8 @@ describe('privacy and notification settings', () => {
         group_added: true,
         message_pinned: true,
         call_missed: true,
+        post_liked: true,
+        post_commented: true,
       },
     });
     const patched = await a.api.PATCH('/api/v1/users/me/settings', {

@@ -94,6 +94,26 @@ describe('a call between two people', () => {
     expect((await act(b, second, 'accept')).error?.status).toBe(409);
   });
 
+  it('a hang-up with reason=dropped ends an active call as dropped for both; a ringing one ends as usual', async () => {
+    const [a, b] = [await person(), await person()];
+    const bStream = await openStream(server.baseUrl, b.token);
+    const hangUp = (who: Person, id: string) =>
+      who.api.POST('/api/v1/calls/{id}/hangup', { params: { path: { id }, query: { reason: 'dropped' } } });
+    const ringing = (await call(a, b.id, 'audio')).data?.data.id ?? '';
+    expect((await hangUp(a, ringing)).data?.data.end_reason).toBe('cancelled');
+    const active = (await call(a, b.id, 'audio')).data?.data.id ?? '';
+    await act(b, active, 'accept');
+    expect((await hangUp(b, active)).data?.data).toMatchObject({ status: 'ended', end_reason: 'dropped' });
+    await waitFor(bStream, isCall('ended', 'dropped'));
+    expect((await a.api.GET('/api/v1/calls')).data?.data[0]).toMatchObject({ id: active, end_reason: 'dropped' });
+    expect((await hangUp(a, active)).error?.status).toBe(409);
+    const bad = await b.api.POST('/api/v1/calls/{id}/hangup', {
+      params: { path: { id: active }, query: { reason: 'lost' as 'dropped' } },
+    });
+    expect(bad.error?.status).toBe(422);
+    expect(Object.keys(bad.error?.fieldErrors ?? {})).toEqual(['reason']);
+  });
+
   it('ends as missed after 30 s of the mock clock unanswered, and the callee is notified', async () => {
     const [a, b] = [await person(), await person()];
     const bStream = await openStream(server.baseUrl, b.token);

@@ -126,6 +126,11 @@ describe('flags and environment', () => {
       { MOCK_ICE_SERVERS: '[{"urls":["stun:a.test","stun:b.test"]}]' },
       { iceServers: [{ urls: ['stun:a.test', 'stun:b.test'] }] },
     ],
+    [[], {}, { journalSize: 1000, checkResponses: 'off' }],
+    [['--journal-size', '0', '--check-responses'], {}, { journalSize: 0, checkResponses: 'log' }],
+    [['--strict'], {}, { checkResponses: 'strict' }],
+    [[], { MOCK_CHECK_RESPONSES: '1', MOCK_JOURNAL_SIZE: '50' }, { checkResponses: 'log', journalSize: 50 }],
+    [[], { MOCK_STRICT: 'on' }, { checkResponses: 'strict' }],
   ])('%j with %j', (argv, env, want) => {
     expect(parseOptions(argv, env)).toMatchObject(want);
   });
@@ -140,6 +145,8 @@ describe('flags and environment', () => {
     [['--ice-servers', 'turn:turn.test'], /--ice-servers must be a JSON array/],
     [['--keep-alive', '50'], /--keep-alive must be between 100 and 600000/],
     [['--ice-servers', '[{"url":"turn:turn.test"}]'], /each with "urls"/],
+    [['--journal-size', 'lots'], /--journal-size must be a whole number/],
+    [['--journal-size', '100001'], /--journal-size must be between 0 and 100000/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseOptions(argv, {})).toThrow(message);
   });

@@ -111,6 +111,15 @@ export async function writeInEveryArea(baseUrl: string): Promise<{ token: string
     contact_visibility: { phone: 'nobody' },
     notifications: { message_pinned: false },
   });
+  const post = await call('POST', '/api/v1/posts', a, { text: 'Kept post', channel_id: groupId });
+  await call('PUT', `/api/v1/posts/${post.id}/like`, b);
+  await call('POST', `/api/v1/posts/${post.id}/comments`, b, { text: 'Kept comment' });
+  const dropped = await call('POST', `/api/v1/posts/${post.id}/comments`, b, { text: 'Deleted comment' });
+  await call('DELETE', `/api/v1/comments/${dropped.id}`, a);
+  await call('POST', `/api/v1/posts/${post.id}/report`, b, { reason: 'other' });
+  const gonePost = await call('POST', '/api/v1/posts', a, { text: 'Deleted post' });
+  await call('DELETE', `/api/v1/posts/${gonePost.id}`, a);
+  await call('POST', '/api/v1/stories', b, { text: 'Kept story', background: 'ocean' });
 
   return [
     {
@@ -133,9 +142,21 @@ export async function writeInEveryArea(baseUrl: string): Promise<{ token: string
         '/api/v1/users/me/settings',
         '/api/v1/users/me/location',
         '/api/v1/calls',
+        '/api/v1/users/me/feed',
+        `/api/v1/posts/${post.id}/comments`,
+        '/api/v1/users/me/notifications',
       ],
     },
-    { token: b, views: ['/api/v1/users/me', '/api/v1/users/me/channels', '/api/v1/users/me/channel-invites'] },
+    {
+      token: b,
+      views: [
+        '/api/v1/users/me',
+        '/api/v1/users/me/channels',
+        '/api/v1/users/me/channel-invites',
+        `/api/v1/users/${meId}/posts`,
+        '/api/v1/users/me/stories',
+      ],
+    },
   ];
 }
 

@@ -51,7 +51,22 @@ describe('main', { timeout: 30_000 }, () => {
     );
   });
 
-  it('--data keeps an acknowledged write in every area across kill -9 and a restart', async () => {
+  it('--strict and --journal-size reach the app: the drift alarm is on, the journal keeps that many', async () => {
+    const { baseUrl } = await start(['--users', '20', '--strict', '--journal-size', '2']);
+    for (const kind of ['Club', 'Interest', 'Direction']) {
+      expect((await fetch(`${baseUrl}/api/v1/general/get-all-resource/?resource=${kind}`)).status).toBe(200);
+    }
+    const journal = (await (await fetch(`${baseUrl}/__mock/requests`)).json()) as { data: { path: string }[] };
+    expect(journal.data.map((e) => e.path.split('=')[1])).toEqual(['Interest', 'Direction']);
+    // The alarm is on (no "off" notice) and the seeded answers conform.
+    expect(await (await fetch(`${baseUrl}/__mock/violations`)).json()).toEqual({
+      success: true,
+      message: 'OK',
+      data: [],
+    });
+  });
+
+  it('--data keeps an acknowledged write in every area across kill -9 and a restart', { timeout: 60_000 }, async () => {
     const file = join(dir, 'state.db');
     const first = await start(['--users', '20', '--data', file]);
     const views = await writeInEveryArea(first.baseUrl);
@@ -62,6 +77,9 @@ describe('main', { timeout: 30_000 }, () => {
     const second = await start(['--users', '20', '--data', file]);
     expect(await readViews(second.baseUrl, views)).toEqual(before);
     expect(JSON.stringify(before)).toContain('Kept message');
+    for (const kept of ['Kept post', 'Kept comment', 'Kept story', '"like_count":1', 'post_commented'])
+      expect(JSON.stringify(before)).toContain(kept);
+    expect(JSON.stringify(before)).not.toMatch(/Deleted (comment|post)/);
   });
 
   it.each([

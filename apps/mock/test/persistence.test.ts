@@ -191,20 +191,34 @@ describe('SQLite state file', () => {
     expect(readSqliteState(file)).toEqual(state);
   });
 
+  it('builds a new file from a whole state beside its name, then renames it into place', () => {
+    const file = join(dir, 'built.db');
+    rmSync(file, { force: true });
+    const state = seeded();
+    const built = SqliteStateFile.build(file, state);
+    built.close();
+    expect(readSqliteState(file)).toEqual(state);
+    expect(readdirSync(dir).filter((name) => name.startsWith('built.db.'))).toEqual([]);
+    // Opened again, it is read as any existing file.
+    const opened = openStateFile(file, { items: false });
+    expect(opened.state).toEqual({ ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
+    opened.persistence?.close();
+  });
+
   it('converts a JSON file of version 1 once, keeping the original beside it', () => {
     const file = join(dir, 'old-format.data');
     const state = seeded();
     const bytes = JSON.stringify(state);
     writeFileSync(file, bytes);
     const opened = openStateFile(file);
-    opened.persistence.close();
+    opened.persistence?.close();
     expect(opened.notice).toMatch(/Converted .*old-format\.data from the JSON state format/);
     expect(opened.state).toEqual(state);
     expect(readFileSync(`${file}.v1.json`, 'utf8')).toBe(bytes);
     expect(readSqliteState(file)).toEqual(state);
     // Opened again, it is simply read.
     const again = openStateFile(file);
-    again.persistence.close();
+    again.persistence?.close();
     expect(again.notice).toBeUndefined();
     expect(again.state).toEqual(state);
   });
@@ -292,12 +306,12 @@ describe('SQLite state file', () => {
     raw.exec("UPDATE meta SET value = '2' WHERE key = 'version'");
     raw.close();
     const opened = openStateFile(file);
-    opened.persistence.close();
+    opened.persistence?.close();
     expect(opened.notice).toMatch(/Moved .*version-2\.db from state version 2 to 3/);
     expect(opened.state).toEqual(state);
     expect(readSqliteState(file)).toEqual(state);
     const again = openStateFile(file, { items: false });
-    again.persistence.close();
+    again.persistence?.close();
     expect(again.notice).toBeUndefined();
     expect(again.state).toEqual({ ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
   });

@@ -76,6 +76,22 @@ describe('streamMe (the user stream)', () => {
     ).toEqual(['visible']);
   });
 
+  it('tells people in a group with me of my new name or photo (person), and no one of a change of something else', async () => {
+    const other = await listen(otherToken);
+    const me = await server.client(demoToken).GET('/api/v1/users/me');
+    const program = await server.client(demoToken).PATCH('/api/v1/users/me', { body: { program: 'MBA' } });
+    expect(program.response?.status).toBe(200);
+    await server.client(demoToken).PATCH('/api/v1/users/me', {
+      body: { profile_image: 'https://example.org/new-photo.png' },
+    });
+    const got = await waitFor(other, (e) => e.event === 'person');
+    expect(got.data).toMatchObject({ id: demoId, profile_image: 'https://example.org/new-photo.png' });
+    expect(other.events.filter((e) => e.event === 'person')).toHaveLength(1);
+    await server.client(demoToken).PATCH('/api/v1/users/me', {
+      body: { profile_image: me.data?.data.profile_image ?? null },
+    });
+  });
+
   it('relays pins and unpins with the group id', async () => {
     const other = await listen(otherToken);
     const client = server.client(demoToken);

@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, screenshot, startStack, VIEWPORT } from './harness.ts';
+import { api, register, signedInPage } from './people.ts';
 
 let stack: Stack;
 let page: Page;
@@ -27,8 +28,8 @@ function pdf(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** A 64×64 PNG in two colours (diagonal split), so the new photo is easy to see in a screenshot. */
-function png(): Buffer {
+/** A 64×64 PNG in two colours (diagonal split; `flip` swaps them), so a new photo is easy to see in a screenshot. */
+function png(flip = false): Buffer {
   const size = 64;
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
@@ -55,7 +56,7 @@ function png(): Buffer {
   const rows: number[] = [];
   for (let y = 0; y < size; y++) {
     rows.push(0);
-    for (let x = 0; x < size; x++) rows.push(...(x > y ? [230, 120, 40] : [40, 90, 200]));
+    for (let x = 0; x < size; x++) rows.push(...(x > y !== flip ? [230, 120, 40] : [40, 90, 200]));
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -156,33 +157,152 @@ describe('media (real Chromium, real mock)', () => {
     await screenshot(page, 'media-photo-changed');
   });
 
-  it('attaches a photo and a PDF in a chat: previews, send, then a thumbnail and a file row in the bubble', async () => {
+  it('sends two photos and a PDF in a chat; the viewer arrows between them; the group lists them; a new photo shows live', async () => {
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
-    const res = await fetch(`${stack.mockUrl}/api/v1/users/me/channels`, {
-      headers: { authorization: `Bearer ${token}` },
+    // A second member in a group of their own with the demo user, watching the chat in another browser.
+    const other = await register(stack, 'Imani', 'Viewer');
+    const invite = await api<{ data: { id: number } }>(stack, `/api/v1/users/${other.id}/connect`, token, {
+      method: 'POST',
     });
-    const chats = ((await res.json()) as { data: { id: string }[] }).data;
-    const chatId = chats[0]?.id ?? '';
-    expect(chatId).not.toBe('');
+    await api(stack, `/api/v1/connections/${invite.data.id}/accept`, other.token, { method: 'POST' });
+    const made = await api<{ data: { id: string } }>(stack, '/api/v1/users/channels/store', token, {
+      method: 'POST',
+      body: JSON.stringify({
+        name: `Offsite ${Date.now() % 100_000}`,
+        description: '',
+        tags: [],
+        is_closed: false,
+        users: [other.id],
+      }),
+    });
+    const chatId = made.data.id;
     await page.goto(`${stack.appUrl}/chatInbox?id=${encodeURIComponent(chatId)}`);
     await page.getByRole('button', { name: 'Attach files' }).waitFor();
+
+    // A failed upload (too large for the browser's check) shows its reason and Retry; the text stays.
     const text = `Photos from the offsite ${Date.now() % 100_000}`;
-    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill(text);
+    await page
+      .getByLabel('Files to attach')
+      .setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(21 * 1048576, 0x20) });
+    const tray = page.getByRole('list', { name: 'Attachments' });
+    await tray
+      .getByRole('alert')
+      .filter({ hasText: /Too large/ })
+      .waitFor();
+    await tray.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await box.inputValue()).toBe(text);
+    await screenshot(page, 'media-chat-failed');
+    await tray.getByRole('button', { name: 'Remove huge.pdf' }).click();
+
+    // Two photos from the picker, and a PDF dropped from the desktop onto the chat.
     await page.getByLabel('Files to attach').setInputFiles([
       { name: 'offsite.png', mimeType: 'image/png', buffer: png() },
-      { name: 'agenda.pdf', mimeType: 'application/pdf', buffer: pdf() },
+      { name: 'team.png', mimeType: 'image/png', buffer: png(true) },
     ]);
-    const tray = page.getByRole('list', { name: 'Attachments' });
-    await tray.getByText('offsite.png').waitFor();
+    const dropped = await page.evaluateHandle(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'agenda.pdf', { type: 'application/pdf' }));
+        return transfer;
+      },
+      [...pdf()],
+    );
+    await page.dispatchEvent('[aria-label="Messages"]', 'dragenter', { dataTransfer: dropped });
+    await page.getByText('Drop files to attach them').waitFor();
+    await page.dispatchEvent('[aria-label="Messages"]', 'drop', { dataTransfer: dropped });
+    await tray.getByText('agenda.pdf').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
     await screenshot(page, 'media-chat-attachments');
     await page.getByRole('button', { name: 'Send' }).click();
     const bubble = page.locator('[data-own]').filter({ hasText: text }).last();
-    await bubble.getByRole('img').waitFor();
+    await expect.poll(() => bubble.getByRole('img').count()).toBe(2);
     await bubble.getByRole('link', { name: /agenda\.pdf/ }).waitFor();
     await expect
-      .poll(() => bubble.getByRole('img').evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        bubble
+          .getByRole('img')
+          .first()
+          .evaluate((el) => (el as HTMLImageElement).naturalWidth),
+      )
       .toBeGreaterThan(0);
     await screenshot(page, 'media-chat-sent');
+
+    // The viewer: opens on the tapped photo, arrow keys move, Escape closes and focus comes back.
+    await bubble.getByRole('button', { name: /offsite\.png/ }).click();
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await viewer.getByText(/^1 of 2 · offsite\.png/).waitFor();
+    await screenshot(page, 'media-viewer');
+    await page.keyboard.press('ArrowRight');
+    await viewer.getByText(/^2 of 2 · team\.png/).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.querySelector('img')?.alt ?? '')).toMatch(/offsite\.png/);
+
+    // The other member sees the bubble with the demo user's photo beside it.
+    const theirs = await signedInPage(stack.browser, stack, other);
+    await theirs.goto(`${stack.appUrl}/chatInbox?id=${encodeURIComponent(chatId)}`);
+    const seen = theirs.locator('[data-message-id]').filter({ hasText: text }).last();
+    await seen.waitFor();
+    const photo = seen.locator('img[alt=""]').first();
+    const before = await photo.getAttribute('src');
+
+    // The group's Media and Files tabs list what was sent.
+    await page.goto(`${stack.appUrl}/group-profile?id=${encodeURIComponent(chatId)}`);
+    await page.getByRole('tab', { name: 'Media' }).click();
+    const grid = page.getByRole('list', { name: 'Photos' });
+    await expect.poll(() => grid.getByRole('button').count()).toBe(2);
+    await screenshot(page, 'media-group-media');
+    await grid.getByRole('button', { name: 'Open team.png' }).click();
+    await page
+      .getByRole('dialog', { name: 'Image viewer' })
+      .getByText(/^2 of 2 · team\.png/)
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page
+      .getByRole('list', { name: 'Files' })
+      .getByRole('link', { name: /agenda\.pdf/ })
+      .waitFor();
+    await screenshot(page, 'media-group-files');
+
+    // The demo user changes their photo: the other member's open chat shows it without a reload.
+    await page.goto(`${stack.appUrl}/profile`);
+    await page.getByRole('button', { name: 'Change profile photo' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Profile photo' });
+    await sheet
+      .getByLabel('Photo file')
+      .setInputFiles({ name: 'new-me.png', mimeType: 'image/png', buffer: png(true) });
+    await sheet.getByRole('button', { name: 'Use this photo' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    const mine = await page.getByRole('region', { name: 'Profile' }).locator('img').getAttribute('src');
+    await expect.poll(() => photo.getAttribute('src')).toBe(mine);
+    expect(mine).not.toBe(before);
+    await screenshot(theirs, 'media-chat-new-photo');
+    await theirs.context().close();
+  });
+
+  it('pastes a file into the message box: it is attached, and the typed text stays', async () => {
+    const box = page.getByRole('textbox', { name: 'Message' });
+    const chats = await api<{ data: { id: string }[] }>(
+      stack,
+      '/api/v1/users/me/channels',
+      await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string),
+    );
+    await page.goto(`${stack.appUrl}/chatInbox?id=${encodeURIComponent(chats.data[0]?.id ?? '')}`);
+    await box.fill('Pasted:');
+    await box.focus();
+    await page.evaluate(
+      (bytes) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+        const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+        document.activeElement?.dispatchEvent(event);
+      },
+      [...png()],
+    );
+    await page.getByRole('list', { name: 'Attachments' }).getByText('pasted.png').waitFor();
+    expect(await box.inputValue()).toBe('Pasted:');
   });
 });

@@ -124,9 +124,11 @@ describe('sign up, sign in, edit the profile, view another profile, log out (rea
     await page.getByText('No notes yet.').waitFor();
   });
 
-  it('the Media tab is a placeholder', async () => {
+  it('the Media tab lists the photos and files the user shared, from the server', async () => {
     await page.getByRole('tab', { name: 'Media' }).click();
-    await page.getByText('Photos and files shared with you will appear here.').waitFor();
+    await page.getByRole('heading', { name: 'Photos' }).waitFor();
+    await page.getByRole('heading', { name: 'Files' }).waitFor();
+    expect(await page.getByText('Photos and files shared with you will appear here.').count()).toBe(0);
     await screenshotTab(page, 'profile-media');
   });
 

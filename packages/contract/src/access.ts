@@ -11,11 +11,13 @@ export const ACCESS_RULES = {
   owner: 'the user the `{id}` item belongs to (a note, a club, a saved list, a notification)',
   member: 'a member of the group (`{id}`, or the group of the message `{id}`)',
   visible: 'a member, or anyone the group is visible to (a public group; never a one-to-one chat)',
-  author: 'the author of the message `{id}`',
+  author: 'the author of the message, post, comment or story `{id}`',
   creator: 'the creator of the group the message `{id}` is in',
   invitee: 'the person the invitation `{id}` is addressed to',
   inviter: 'the person who sent the invitation `{id}`',
   participant: 'one of the two people the connection joins (the caller and `{id}`)',
+  viewer: 'anyone who may see the post or story `{id}` (its author, their connections, or its group)',
+  post_author: 'the author of the post the comment `{id}` is on',
 } as const;
 
 export type AccessRule = keyof typeof ACCESS_RULES;
@@ -30,6 +32,8 @@ const RESTRICTING: ReadonlySet<AccessRule> = new Set([
   'invitee',
   'inviter',
   'participant',
+  'viewer',
+  'post_author',
 ]);
 
 const isRule = (value: unknown): value is AccessRule => typeof value === 'string' && Object.hasOwn(ACCESS_RULES, value);

@@ -25,6 +25,8 @@ export interface CallOptions {
   query?: SendOptions['query'];
   body?: unknown;
   rawBody?: string;
+  /** Bytes sent as the body, with the `content-type` in `headers` (multipart uploads). */
+  binaryBody?: Uint8Array;
   /** Bearer token; `undefined` sends none. */
   token?: string | undefined;
   /** Extra request headers, e.g. `if-none-match`. */
@@ -37,7 +39,7 @@ export interface CallOptions {
   remember?: boolean;
 }
 
-const ID_PREFIX = /^(usr|chan|msg|int)_[A-Za-z0-9_-]{16,}$/;
+const ID_PREFIX = /^(usr|chan|msg|int|post|cmt|sty)_[A-Za-z0-9_-]{16,}$/;
 
 export class RunContext {
   readonly operations = new Map<string, Operation>();
@@ -100,6 +102,7 @@ export class RunContext {
         ...(options.token !== undefined ? { token: options.token } : {}),
         ...(options.body !== undefined ? { body: options.body } : {}),
         ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : {}),
+        ...(options.binaryBody !== undefined ? { binaryBody: options.binaryBody } : {}),
         ...(options.headers ? { headers: options.headers } : {}),
       });
     } catch (error) {

@@ -94,6 +94,14 @@ function mergeBranch(parent: Schema, branch: Schema): Schema {
 
 const INT32 = 0x7fffffff;
 
+// fast-check's webUrl() draws percent-encoded characters from all of Unicode and indexes that table on
+// first use (over half a second per run); a URL of ASCII parts covers the shapes a contract checks.
+let webUrl: fc.Arbitrary<string> | undefined;
+const webUrlArbitrary = () => {
+  webUrl ??= fc.stringMatching(/^https?:\/\/[a-z][a-z0-9-]{0,15}\.[a-z]{2,6}(\/[A-Za-z0-9._~-]{1,12}){0,3}$/);
+  return webUrl;
+};
+
 function range(schema: Schema): [number, number] {
   const lo = typeof schema.minimum === 'number' ? schema.minimum : undefined;
   const hi = typeof schema.maximum === 'number' ? schema.maximum : undefined;
@@ -123,9 +131,9 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
         .map((d) => d.toISOString())
         .filter(fits);
     case 'uri':
-      return fc.webUrl().filter(fits);
+      return webUrlArbitrary().filter(fits);
     case 'uri-reference':
-      return fc.oneof(fc.webUrl(), fc.stringMatching(/^\/[a-z0-9/-]{0,30}$/)).filter(fits);
+      return fc.oneof(webUrlArbitrary(), fc.stringMatching(/^\/[a-z0-9/-]{0,30}$/)).filter(fits);
     case 'time':
       return fc
         .date({ min: new Date('2000-01-01'), max: new Date('2000-01-02'), noInvalidDate: true })

@@ -34,6 +34,8 @@ export interface SendOptions {
   body?: unknown;
   /** Send this text verbatim as the body (for malformed-JSON probes). */
   rawBody?: string;
+  /** Send these bytes as the body, with the `content-type` given in `headers` (multipart uploads). */
+  binaryBody?: Uint8Array;
   /** Extra request headers (lower case), e.g. `if-none-match` for a conditional GET. */
   headers?: Record<string, string>;
 }
@@ -49,7 +51,7 @@ export interface RawRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   timeoutMs: number;
 }
 
@@ -132,7 +134,7 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
       const res = await fetchImpl(req.url, {
         method: req.method,
         headers: req.headers,
-        ...(req.body !== undefined ? { body: req.body } : {}),
+        ...(req.body !== undefined ? { body: req.body as BodyInit } : {}),
         signal: abort.signal,
         // A redirect (e.g. to a login page) is an answer to judge, not something to follow.
         redirect: 'manual',
@@ -190,16 +192,21 @@ export class HttpClient {
   private async sendOnce(options: SendOptions): Promise<Exchange> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    let payload: string | undefined;
-    if (options.rawBody !== undefined) payload = options.rawBody;
+    let payload: string | Uint8Array | undefined;
+    if (options.binaryBody !== undefined) payload = options.binaryBody;
+    else if (options.rawBody !== undefined) payload = options.rawBody;
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (payload !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
     const request: RequestRecord = {
       method: options.method.toUpperCase(),
       url: this.url(options.path, options.query),
       headers,
       ...(options.body !== undefined ? { body: options.body } : {}),
       ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : {}),
+      // The bytes of an upload are not repeated in a report; their size and type are.
+      ...(options.binaryBody !== undefined
+        ? { rawBody: `(${options.binaryBody.length} bytes of ${headers['content-type'] ?? 'binary data'})` }
+        : {}),
     };
     this.requests++;
     const started = performance.now();

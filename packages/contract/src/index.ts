@@ -13,6 +13,7 @@ import { baseRequest, runNegative } from './phases/negative.ts';
 import { runProvocations } from './phases/provoke.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
 import { runStreams } from './phases/streams.ts';
+import { runUploads } from './phases/uploads.ts';
 import { Recorder } from './recorder.ts';
 import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
@@ -143,6 +144,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await timed('negative', async () => {
       await runNegative(ctx, concurrency);
       await runProvocations(ctx, concurrency);
+      await runUploads(ctx);
     });
     const fuzz = options.fuzz ?? 50;
     if (fuzz > 0) await timed('fuzz', () => runFuzz(ctx, fuzz, concurrency));

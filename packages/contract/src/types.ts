@@ -19,6 +19,7 @@ export const CHECK_NAMES = [
   'access_control',
   'status_coverage',
   'stream_conformance',
+  'upload_conformance',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 

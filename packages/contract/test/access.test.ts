@@ -29,7 +29,8 @@ describe('x-access in the contract', () => {
     const bad = operations.filter((op) => typeof accessOf(doc, op) === 'string').map((op) => op.operationId);
     expect(bad).toEqual([]);
     const used = new Set(restricted.flatMap((r) => r.rules));
-    for (const rule of ['owner', 'member', 'visible', 'author', 'creator', 'invitee', 'inviter', 'participant']) {
+    const kinds = ['owner', 'member', 'visible', 'author', 'creator', 'invitee', 'inviter', 'participant', 'viewer'];
+    for (const rule of [...kinds, 'post_author']) {
       expect(used, rule).toContain(rule);
     }
     expect(Object.keys(ACCESS_RULES)).toEqual(expect.arrayContaining(['public', 'self', 'authenticated']));
@@ -76,6 +77,11 @@ const BROKEN: [string, string, RegExp, RegExp][] = [
   ['invitee (group)', 'declineChannelInvite', /^POST .*\/channel-invites\/\d+\/decline$/, /not the invitee.*/],
   ['inviter', 'withdrawConnection', /^POST .*\/connections\/\d+\/withdraw$/, /not the inviter.*got 200/],
   ['participant', 'removeConnection', /^DELETE .*\/users\/usr_[^/]+\/connection$/, /not the participant.*got 200/],
+  ['viewer (post)', 'getPost', /^GET .*\/posts\/post_[^/]+$/, /not the viewer \(x-access\): expected 404, got 200/],
+  ['viewer (like)', 'likePost', /^PUT .*\/posts\/post_[^/]+\/like$/, /not the viewer.*got 200/],
+  ['viewer (story)', 'markStorySeen', /^POST .*\/stories\/sty_[^/]+\/seen$/, /not the viewer.*got 200/],
+  ['author (post)', 'deletePost', /^DELETE .*\/posts\/post_[^/]+$/, /not the author.*got 200/],
+  ['author or post_author', 'deleteComment', /^DELETE .*\/comments\/cmt_/, /not the author or post_author.*got 200/],
 ];
 
 describe('a server that drops one access check is caught', () => {

@@ -39,6 +39,17 @@ describe('generated request bodies', () => {
     expect(sample(arbitraryFor(book, schema), 99, 10)).toEqual(sample(arbitraryFor(book, schema), 99, 10));
   });
 
+  it.each([
+    ['uri', { type: 'string', format: 'uri' }],
+    ['uri-reference', { type: 'string', format: 'uri-reference' }],
+    ['a bounded uri', { type: 'string', format: 'uri', maxLength: 20 }],
+  ])('%s: every generated value passes the format check', (_name, schema) => {
+    const validate = book.validator(`format ${JSON.stringify(schema)}`, schema);
+    const values = sample(arbitraryFor(book, schema), 7, 200);
+    expect(values.filter((v) => !validate(v))).toEqual([]);
+    expect(new Set(values).size).toBeGreaterThan(50);
+  });
+
   it('uses ids the server returned for references', () => {
     const refs = new Map<string, unknown[]>([['UserId', ['usr_0123456789abcdefXYZ']]]);
     const values = sample(arbitraryFor(book, { $ref: '#/components/schemas/UserId' }, 0, refs), 3, 5);

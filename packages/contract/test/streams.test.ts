@@ -18,6 +18,8 @@ beforeAll(async () => {
       seededPasswordHash: 'unused: the run registers its own users',
       resetState: () => seedState(seed),
       keepAliveMs: 200,
+      // Every run registers its users: more runs than the default 20 registrations per 10 minutes.
+      authLimits: { registerPerAddress: 1000 },
     },
   });
   server = await new Promise<Server>((resolve) => {
@@ -69,6 +71,21 @@ describe('a server that breaks one stream rule is caught', () => {
       expect.arrayContaining([
         'event "pinned" is not declared in x-events',
         expect.stringMatching(/provoked a "pin" event/),
+      ]),
+    );
+  });
+
+  it('feed events (post, post_liked, comment, post_updated, story) are provoked: one dropped is named', async () => {
+    const dropComment = (t: string) => t.replace(/event: comment\ndata: [^\n]*\n\n/g, '');
+    const result = await run(await proxied({ chunk: dropComment }));
+    expect(messages(result, 'streamMe')).toEqual([
+      expect.stringMatching(/^provoked a "comment" event through the API/),
+    ]);
+    const renamed = await run(await proxied({ chunk: (t) => t.replace(/^event: story$/m, 'event: stories') }));
+    expect(messages(renamed, 'streamMe')).toEqual(
+      expect.arrayContaining([
+        'event "stories" is not declared in x-events',
+        expect.stringMatching(/provoked a "story" event/),
       ]),
     );
   });

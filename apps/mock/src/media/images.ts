@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { HttpError } from '../http-error.ts';
 import type { MediaUse } from './limits.ts';
+import { loadSharp } from './sharp.ts';
 
 /** Decoding more than this many pixels is refused (a small file can decode to gigabytes). */
 const MAX_PIXELS = 50_000_000;
@@ -22,6 +22,7 @@ export interface Derived {
  * metadata. An image file-type recognised but libvips cannot decode is a 422.
  */
 export async function deriveImages(source: string, dir: string, use: MediaUse): Promise<Derived> {
+  const sharp = await loadSharp();
   const open = () => sharp(source, { limitInputPixels: MAX_PIXELS, animated: false });
   try {
     const meta = await open().metadata();

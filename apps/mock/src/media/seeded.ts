@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 // Seeded photos, GIFs and résumés are drawn here from their name (no faker, no network): the
 // same name gives the same bytes. They are made on first request and kept in a small cache, so
@@ -88,16 +88,16 @@ export class RenderCache {
   }
 }
 
-export const renderAvatar = (initials: string, seed: string) =>
-  sharp(Buffer.from(avatarSvg(initials, seed)))
+export const renderAvatar = async (initials: string, seed: string) =>
+  (await loadSharp())(Buffer.from(avatarSvg(initials, seed)))
     .png()
     .toBuffer();
-export const renderPicture = (seed: string) =>
-  sharp(Buffer.from(pictureSvg(seed)))
+export const renderPicture = async (seed: string) =>
+  (await loadSharp())(Buffer.from(pictureSvg(seed)))
     .jpeg({ quality: 80 })
     .toBuffer();
-export const renderGif = (seed: string) =>
-  sharp(Buffer.from(pictureSvg(seed)))
+export const renderGif = async (seed: string) =>
+  (await loadSharp())(Buffer.from(pictureSvg(seed)))
     .resize(GIF_SIZE.width, GIF_SIZE.height)
     .gif()
     .toBuffer();

@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
 
 /** The extension each type is stored and served under (and the type a file name's extension claims). */
 export const EXTENSIONS: Readonly<Record<string, string>> = {
@@ -81,6 +80,8 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
  * binary and markup (SVG, HTML) told apart from text: never from the name or the client's header.
  */
 export async function sniff(path: string, name: string): Promise<string> {
+  // Imported on the first upload, not at start-up.
+  const { fileTypeFromFile } = await import('file-type');
   const found = await fileTypeFromFile(path);
   if (found && found.mime !== 'application/xml') {
     if (found.mime === 'application/x-cfb') return LEGACY_OFFICE[extensionOf(name)] ?? found.mime;

@@ -51,3 +51,17 @@ export function announceLeft(store: Store, channelId: string, userId: string): v
     memberCount: channel.users.length,
   });
 }
+
+/**
+ * `userId` changed their name or photo: `person` to their own other tabs, their connections and
+ * everyone in a group with them (each once), so lists showing them update in place.
+ */
+export function announcePerson(store: Store, userId: string): void {
+  const user = store.accounts.find(userId);
+  if (!user) return;
+  const audience = new Set<string>([userId, ...user.friend_ids]);
+  for (const channel of store.channels.all()) {
+    if (channel.users.includes(userId)) for (const id of channel.users) audience.add(id);
+  }
+  store.chat.announce({ type: 'person', userIds: [...audience], user: toPerson(user) });
+}

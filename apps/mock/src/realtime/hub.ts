@@ -133,8 +133,20 @@ export class RealtimeHub {
         this.toUser(event.call.callee_id, text);
         break;
       }
+      case 'person': {
+        const text = frame('person', event.user);
+        for (const userId of event.userIds) this.toUser(userId, text);
+        break;
+      }
       case 'call-signal':
         this.toUser(event.userId, frame('call_signal', event.signal));
+        break;
+      case 'feed':
+        for (const [userId, set] of this.userStreams) {
+          if (set.size === 0 || !event.to(userId)) continue;
+          const text = frame(event.event, event.data(userId));
+          for (const subscriber of set) subscriber.res.write(text);
+        }
         break;
       case 'sessions-ended':
         for (const s of [...(this.byUser.get(event.userId) ?? [])]) {

@@ -26,9 +26,9 @@ export function callsRoutes(ctx: RouteContext, iceServers: IceServer[] = []): vo
     status: 200,
     body: ok(calls.decline(session.user.id, params.id), 'Declined.'),
   }));
-  route(ctx, 'hangUpCall', ({ session, params }) => ({
+  route(ctx, 'hangUpCall', ({ session, params, query }) => ({
     status: 200,
-    body: ok(calls.hangUp(session.user.id, params.id), 'Call ended.'),
+    body: ok(calls.hangUp(session.user.id, params.id, query.reason === 'dropped'), 'Call ended.'),
   }));
   route(ctx, 'sendCallSignal', ({ session, params, body }) => {
     calls.signal(session.user.id, params.id, body);

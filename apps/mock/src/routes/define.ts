@@ -19,7 +19,7 @@ export interface RouteContext {
   writeLimit?: (operationId: string) => RequestHandler[];
 }
 
-/** Writes that reach other people: each is limited per token (429, declared in the contract). */
+/** Writes that reach other people (and uploads, which fill the disk): each is limited per token (429, declared in the contract). */
 const WRITE_LIMITED = new Set([
   'storeChannel',
   'addChannelMembers',
@@ -29,6 +29,11 @@ const WRITE_LIMITED = new Set([
   'reportMessage',
   'connectUser',
   'startCall',
+  'createPost',
+  'createComment',
+  'reportPost',
+  'createStory',
+  'uploadMedia',
 ]);
 
 type Op<Id extends OperationId> = operations[Id];
@@ -244,36 +249,48 @@ export class OperationTable {
           Allow: this.router.methodsOf(req.path).join(', '),
         });
       }
-      // After the dev middlewares (latency, --error-rate), who is asking comes before what they
-      // sent: without a live token a secured call is a 401 whatever its body, unparsed.
-      const proceed = (error?: unknown): void => {
-        if (error) {
-          next(error);
-          return;
-        }
-        if (entry.secured) {
-          try {
-            const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(req.headers.authorization);
-            (req as SessionCarrier)[SESSION] = authenticateToken(store, token);
-          } catch (failure) {
-            next(failure);
-            return;
-          }
-        }
-        req.params = params;
-        if (entry.stream || !hasBody(req)) {
-          run(entry, req, res, next);
-          return;
-        }
-        runChain([parseBody], req, res, (parseError?: unknown) => {
-          if (parseError) next(parseError);
-          else run(entry, req, res, next);
+      if (before.length === 0 || entry.stream) proceed(entry, params, store, parseBody, req, res, next);
+      else
+        runChain(before, req, res, (error?: unknown) => {
+          if (error) next(error);
+          else proceed(entry, params, store, parseBody, req, res, next);
         });
-      };
-      if (before.length === 0 || entry.stream) proceed();
-      else runChain(before, req, res, proceed);
     };
   }
+}
+
+/**
+ * After the dev middlewares (latency, --error-rate), who is asking comes before what they sent:
+ * without a live token a secured call is a 401 whatever its body, unparsed. A plain function, not a
+ * closure made per request.
+ */
+function proceed(
+  entry: Entry,
+  params: Record<string, string>,
+  store: Store,
+  parseBody: RequestHandler,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
+  if (entry.secured) {
+    try {
+      const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(req.headers.authorization);
+      (req as SessionCarrier)[SESSION] = authenticateToken(store, token);
+    } catch (failure) {
+      next(failure);
+      return;
+    }
+  }
+  req.params = params;
+  if (entry.stream || !hasBody(req)) {
+    run(entry, req, res, next);
+    return;
+  }
+  runChain([parseBody], req, res, (parseError?: unknown) => {
+    if (parseError) next(parseError);
+    else run(entry, req, res, next);
+  });
 }
 
 function run(entry: Entry, req: Request, res: Response, next: NextFunction): void {

@@ -1,5 +1,6 @@
 import { type Response, Router } from 'express';
 import { HttpError } from '../http-error.ts';
+import { sweepUnusedUploads } from '../media/cleanup.ts';
 import type { MediaFiles } from '../media/files.ts';
 import { SAFE_IMAGES } from '../media/limits.ts';
 import { channelMedia, userMedia } from '../media/listing.ts';
@@ -10,9 +11,10 @@ import type { Store } from '../store/store.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** `uploadMedia`, `listUserMedia`, `listChannelMedia`. */
-export function mediaRoutes(ctx: RouteContext, files: MediaFiles): void {
+export function mediaRoutes(ctx: RouteContext, files: MediaFiles, unusedUploadMs: number): void {
   const { store } = ctx;
   route(ctx, 'uploadMedia', async ({ session, req }) => {
+    await sweepUnusedUploads(store, files, unusedUploadMs);
     const media = await storeUpload(req, store, files, session.user.id);
     return { status: 201, body: ok(store.media.view(media), 'Uploaded.') };
   });

@@ -25,7 +25,7 @@ export interface MockRouterOptions {
  * cross-site JSON POST needs a preflight, which the CORS policy answers), and a foreign `Origin`
  * is refused outright: curl, tests and the web app (no Origin, or an allowed one) keep working.
  */
-function guard(options: MockRouterOptions): RequestHandler {
+export function guard(options: Pick<MockRouterOptions, 'allowStateChanges' | 'corsOrigins'>): RequestHandler {
   return (req, _res, next) => {
     if (!options.allowStateChanges) {
       throw HttpError.forbidden(

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { profilePatch } from '../media/references.ts';
+import { announcePerson } from '../realtime/announce.ts';
 import { connected, toPublicUser, toUser } from '../store/accounts.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
@@ -9,13 +10,14 @@ export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] 
 
   route(ctx, 'getMe', ({ session }) => ({ status: 200, body: ok(toUser(session.user)) }));
 
-  route(ctx, 'updateMe', ({ session, body }) => ({
-    status: 200,
-    body: ok(
-      toUser(store.accounts.update(session.user.id, profilePatch(store, session.user.id, body))),
-      'Profile saved.',
-    ),
-  }));
+  route(ctx, 'updateMe', ({ session, body }) => {
+    const before = store.accounts.find(session.user.id);
+    const shown = before && [before.first_name, before.last_name, before.profile_image].join('\n');
+    const user = store.accounts.update(session.user.id, profilePatch(store, session.user.id, body));
+    // What others see of the person (name, photo) changed: tell everyone who shows them.
+    if ([user.first_name, user.last_name, user.profile_image].join('\n') !== shown) announcePerson(store, user.id);
+    return { status: 200, body: ok(toUser(user), 'Profile saved.') };
+  });
 
   // A friend's e-mail only when their settings show it to connections.
   route(ctx, 'listFriends', ({ session }) => ({

@@ -1,5 +1,13 @@
 import type { Faker } from '@faker-js/faker';
-import type { Message, ResourceItem, ResourceKind, State, StoredChannel, StoredUser } from '../store/types.ts';
+import {
+  type Message,
+  type ResourceItem,
+  type ResourceKind,
+  SEED_REF_DATE,
+  type State,
+  type StoredChannel,
+  type StoredUser,
+} from '../store/types.ts';
 import {
   CHANNEL_TOPICS,
   CLUBS,
@@ -19,6 +27,7 @@ import {
 import { seedChat } from './chat.ts';
 import { createChannel, createMessage, createUser } from './factories.ts';
 import { newFaker } from './faker.ts';
+import { seedFeed } from './feed.ts';
 import { addSeededMedia } from './media.ts';
 import { chatLine } from './messages.ts';
 import { addProfileItems } from './profile-items.ts';
@@ -27,8 +36,7 @@ import { seedSocial } from './social.ts';
 export const DEFAULT_SEED = 20261122;
 export const DEFAULT_USERS = 300;
 export const MAX_USERS = 100_000;
-/** Seeded timestamps are relative to this fixed instant, so a seed gives byte-identical data on any day. */
-export const SEED_REF_DATE = new Date('2026-11-20T12:00:00.000Z');
+export { SEED_REF_DATE };
 
 /** Every seeded account (the demo one too) signs in with this password. */
 export const SEEDED_PASSWORD = 'cohort-demo';
@@ -105,6 +113,7 @@ export function seedState(options: SeedOptions = {}): State {
     channel_invite: 1,
     notification: 1,
     block: 1,
+    post_report: 1,
   };
   const state: State = {
     version: 1,
@@ -232,6 +241,7 @@ export function seedState(options: SeedOptions = {}): State {
   // After the social seed: the archive is appended last, so it never becomes a seeded subgroup.
   seedChat(f, state, seed, refDate);
   addSeededMedia(state);
+  state.feed = seedFeed(state, seed, refDate);
   return state;
 }
 

@@ -47,12 +47,17 @@ export function seedSocial(state: State, seed: number, refDate: Date): SocialSta
   });
 
   // ---------- saved lists: two kept, one in Recently Deleted ----------
-  const people = state.users.slice(1);
-  const pick = (match: (u: StoredUser) => boolean, count: number) =>
-    people
-      .filter(match)
-      .slice(0, count)
-      .map((u) => u.id);
+  // The first `count` others that match, in seed order (stops there: at 100,000 users a whole pass
+  // per list was a tenth of the seed).
+  const firstOthers = (match: (u: StoredUser) => boolean, count: number) => {
+    const found: StoredUser[] = [];
+    for (let i = 1; i < state.users.length && found.length < count; i++) {
+      const user = state.users[i] as StoredUser;
+      if (match(user)) found.push(user);
+    }
+    return found;
+  };
+  const pick = (match: (u: StoredUser) => boolean, count: number) => firstOthers(match, count).map((u) => u.id);
   const year = demo.graduation_year ?? refDate.getUTCFullYear();
   const lists: [string, string[], number, number | null][] = [
     [
@@ -82,9 +87,7 @@ export function seedSocial(state: State, seed: number, refDate: Date): SocialSta
   }
 
   // ---------- two people waiting for the demo account's answer (no random draws: the rest of the seed is unchanged) ----------
-  const strangers = people
-    .filter((u) => !demo.friend_ids.includes(u.id) && !u.friend_ids.includes(demo.id))
-    .slice(0, 2);
+  const strangers = firstOthers((u) => !demo.friend_ids.includes(u.id) && !u.friend_ids.includes(demo.id), 2);
   strangers.forEach((u, i) => {
     social.connections.push({
       id: social.connections.length + 1,

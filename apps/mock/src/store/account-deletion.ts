@@ -30,6 +30,8 @@ export function deleteAccount(areas: Areas, userId: string): void {
   areas.nearby.forgetUser(userId);
   areas.passwordResets.forgetUser(userId);
   areas.profile.forgetUser(userId);
+  areas.posts.forgetUser(userId);
+  areas.stories.forgetUser(userId);
   areas.accounts.remove(userId);
   areas.chat.announce({ type: 'sessions-ended', userId });
 }

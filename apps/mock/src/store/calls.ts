@@ -141,11 +141,13 @@ export class Calls {
     return this.change(c, { status: 'ended', end_reason: 'declined', ended_at: this.core.now().toISOString() });
   }
 
-  hangUp(userId: string, id: string): Call {
+  /** `dropped`: the app lost the connection (an active call only). */
+  hangUp(userId: string, id: string, dropped = false): Call {
     this.sweep();
     const c = this.mine(userId, id);
     if (!this.open(c)) throw HttpError.conflict('This call has already ended.');
-    const reason = c.status === 'ringing' ? (c.caller_id === userId ? 'cancelled' : 'declined') : 'completed';
+    const active = dropped ? 'dropped' : 'completed';
+    const reason = c.status === 'ringing' ? (c.caller_id === userId ? 'cancelled' : 'declined') : active;
     return this.change(c, { status: 'ended', end_reason: reason, ended_at: this.core.now().toISOString() });
   }
 

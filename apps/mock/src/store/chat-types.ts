@@ -42,5 +42,17 @@ export type ChatEvent =
   | { type: 'connection'; connection: Schemas['Connection'] }
   /** Only `userId`'s user streams: a new notification (or null: all read), with the count after it. */
   | { type: 'notification'; userId: string; notification: Schemas['Notification'] | null; unreadCount: number }
+  /** Each of `userIds`' user streams: `user` changed their name or profile photo. */
+  | { type: 'person'; userIds: readonly string[]; user: PersonSummary }
   /** Only `userId`'s user streams: one of their groups as they see it changed. */
-  | { type: 'channel'; userId: string; channel: Channel };
+  | { type: 'channel'; userId: string; channel: Channel }
+  /**
+   * A post, like, comment or story: the user streams of whoever `to` allows (asked when it is sent),
+   * each with `data` as that user sees it.
+   */
+  | {
+      type: 'feed';
+      event: 'post' | 'post_liked' | 'post_updated' | 'comment' | 'story';
+      to: (userId: string) => boolean;
+      data: (userId: string) => unknown;
+    };

@@ -22,6 +22,7 @@ export function fillCounters(state: State, chat: ChatState, social: SocialState)
     channel_invite: () => after(social.channel_invites),
     notification: () => after(state.notifications ?? []),
     block: () => after(state.blocks ?? []),
+    post_report: () => after(state.feed?.reports ?? []),
   };
   return Object.fromEntries(COUNTERS.map((c) => [c, known[c] ?? derived[c]()])) as Record<Counter, number>;
 }

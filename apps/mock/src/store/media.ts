@@ -54,6 +54,13 @@ export class MediaLibrary {
     return media;
   }
 
+  /** Drops an upload's row (its files are removed by the caller once this has committed). */
+  remove(id: string): void {
+    if (!this.byId.has(id)) return;
+    this.core.touch('media', id);
+    this.byId.delete(id);
+  }
+
   view(m: StoredMedia): Media {
     const url = mediaUrl(m.id, m.use === 'avatar' && m.files.avatar ? m.files.avatar : m.files.original);
     return {

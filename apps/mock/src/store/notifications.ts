@@ -11,7 +11,7 @@ export type Notification = components['schemas']['Notification'];
 export const PIN_NOTIFY_MAX_MEMBERS = 1000;
 
 type Target = Partial<
-  Pick<StoredNotification, 'connection_id' | 'channel_id' | 'invite_id' | 'message_id' | 'call_id'>
+  Pick<StoredNotification, 'connection_id' | 'channel_id' | 'invite_id' | 'message_id' | 'call_id' | 'post_id'>
 >;
 
 /** What happened to each user: one list, newest first, with an unread count; told live on the user stream. */
@@ -76,6 +76,7 @@ export class Notifications {
       invite_id: target.invite_id ?? null,
       message_id: target.message_id ?? null,
       ...(target.call_id ? { call_id: target.call_id } : {}),
+      ...(target.post_id ? { post_id: target.post_id } : {}),
     };
     this.core.touch('notification', String(n.id));
     this.index(n);
@@ -95,9 +96,17 @@ export class Notifications {
       group_added: `${who} added you to ${group}.`,
       message_pinned: `${who} pinned a message in ${group}.`,
       call_missed: `You missed a call from ${who}.`,
+      post_liked: `${who} liked your post.`,
+      post_commented: `${who} commented on your post.`,
     };
-    const { user_id: _user, actor_id: _actor, call_id, ...rest } = n;
-    return { ...rest, ...(call_id ? { call_id } : {}), text: text[n.kind], actor: actor ? toPerson(actor) : null };
+    const { user_id: _user, actor_id: _actor, call_id, post_id, ...rest } = n;
+    return {
+      ...rest,
+      ...(call_id ? { call_id } : {}),
+      ...(post_id ? { post_id } : {}),
+      text: text[n.kind],
+      actor: actor ? toPerson(actor) : null,
+    };
   }
 
   page(

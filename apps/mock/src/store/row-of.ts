@@ -68,5 +68,13 @@ export function rowOf(
       return areas.media.get(key);
     case 'call':
       return areas.calls.get(key);
+    case 'post':
+      return areas.posts.get(key);
+    case 'comment':
+      return areas.posts.comment(key);
+    case 'post_report':
+      return areas.posts.reports.get(Number(key));
+    case 'story':
+      return areas.stories.get(key);
   }
 }

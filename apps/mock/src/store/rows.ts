@@ -36,6 +36,10 @@ export const COLLECTIONS = [
   'block',
   'media',
   'call',
+  'post',
+  'comment',
+  'post_report',
+  'story',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -88,6 +92,13 @@ export function* rowsOf(state: State, { items = true }: { items?: boolean } = {}
   for (const [k, v] of Object.entries(state.settings ?? {})) yield { collection: 'settings', key: k, value: v };
   for (const [k, v] of Object.entries(state.locations ?? {})) yield { collection: 'location', key: k, value: v };
   for (const c of state.calls ?? []) yield { collection: 'call', key: c.id, value: c };
+  if (state.feed) {
+    const { posts, comments, reports, stories } = state.feed;
+    for (const p of posts) yield { collection: 'post', key: p.id, value: p };
+    for (const c of comments) yield { collection: 'comment', key: c.id, value: c };
+    for (const r of reports) yield { collection: 'post_report', key: String(r.id), value: r };
+    for (const s of stories) yield { collection: 'story', key: s.id, value: s };
+  }
   for (const [hash, r] of Object.entries(state.password_resets ?? {})) {
     yield { collection: 'password_reset', key: hash, value: r };
   }
@@ -226,6 +237,15 @@ export function stateFromRows(rows: Iterable<Row>): unknown {
         state.calls ??= [];
         (state.calls as unknown[]).push(value);
         break;
+      case 'post':
+      case 'comment':
+      case 'post_report':
+      case 'story': {
+        state.feed ??= { posts: [], comments: [], reports: [], stories: [] };
+        const field = { post: 'posts', comment: 'comments', post_report: 'reports', story: 'stories' }[collection];
+        push(state.feed as Loose, field, value);
+        break;
+      }
     }
   }
   // A channel without messages still has its (empty) list.

@@ -23,6 +23,8 @@ export function defaultSettings(): Settings {
       group_added: true,
       message_pinned: true,
       call_missed: true,
+      post_liked: true,
+      post_commented: true,
     },
   };
 }
@@ -39,7 +41,10 @@ export class SettingsArea {
   }
 
   get(userId: string): Settings {
-    return this.byUser[userId] ?? defaultSettings();
+    const stored = this.byUser[userId];
+    if (!stored) return defaultSettings();
+    // Kinds added after the user saved their settings are on until they turn them off.
+    return { ...stored, notifications: { ...defaultSettings().notifications, ...stored.notifications } };
   }
 
   update(userId: string, patch: SettingsUpdate): Settings {

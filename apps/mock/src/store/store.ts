@@ -14,13 +14,15 @@ import { MediaLibrary } from './media.ts';
 import { Nearby } from './nearby.ts';
 import { Notifications } from './notifications.ts';
 import { PasswordResets } from './password-resets.ts';
+import { Posts } from './posts.ts';
 import { Profile } from './profile.ts';
 import { Resources } from './resources.ts';
 import { rowOf } from './row-of.ts';
 import type { Collection, Row } from './rows.ts';
 import { SettingsArea } from './settings.ts';
 import { Social } from './social.ts';
-import { type Counter, emptyChatState, emptySocialState, type State } from './types.ts';
+import { Stories } from './stories.ts';
+import { type Counter, emptyChatState, emptyFeedState, emptySocialState, SEED_REF_DATE, type State } from './types.ts';
 import { writeRow } from './write-row.ts';
 
 export { DEFAULT_TOKEN_TTL_MS };
@@ -67,6 +69,8 @@ export interface Areas {
   readonly nearby: Nearby;
   readonly calls: Calls;
   readonly media: MediaLibrary;
+  readonly posts: Posts;
+  readonly stories: Stories;
 }
 
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
@@ -98,6 +102,8 @@ export class Store implements Areas, StoreCore {
   nearby!: Nearby;
   calls!: Calls;
   media!: MediaLibrary;
+  posts!: Posts;
+  stories!: Stories;
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
@@ -151,6 +157,9 @@ export class Store implements Areas, StoreCore {
     this.nearby = new Nearby(this, this, state.locations ?? {}, () => this.seed);
     this.calls = new Calls(this, this, state.calls ?? []);
     this.media = new MediaLibrary(this, state.media ?? []);
+    const feed = { ...emptyFeedState(), ...state.feed };
+    this.posts = new Posts(this, this, feed);
+    this.stories = new Stories(this, this, feed.stories, SEED_REF_DATE.getTime());
     this.accounts.touchDirectory(null);
   }
 
@@ -176,6 +185,8 @@ export class Store implements Areas, StoreCore {
     const locations = this.nearby.all();
     const calls = this.calls.all();
     const media = this.media.all();
+    const feed = { ...this.posts.all(), stories: this.stories.all() };
+    const hasFeed = Object.values(feed).some((list) => list.length > 0);
     for (const c of this.channels.all()) messages[c.id] ??= [];
     return {
       version: 1,
@@ -200,6 +211,7 @@ export class Store implements Areas, StoreCore {
       ...(Object.keys(locations).length > 0 ? { locations } : {}),
       ...(calls.length > 0 ? { calls } : {}),
       ...(media.length > 0 ? { media } : {}),
+      ...(hasFeed ? { feed } : {}),
       chat: { ...this.chat.parts(), events: this.calendar.all() },
       social: {
         saved_lists: this.social.allSavedLists(),

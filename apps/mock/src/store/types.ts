@@ -112,6 +112,7 @@ export const COUNTERS = [
   'channel_invite',
   'notification',
   'block',
+  'post_report',
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
 
@@ -176,6 +177,8 @@ export interface StoredNotification {
   message_id: string | null;
   /** The call of a `call_missed` notification (absent in older files and for other kinds). */
   call_id?: string | null;
+  /** The post of a `post_liked` or `post_commented` notification (absent for other kinds). */
+  post_id?: string | null;
 }
 
 /** One person blocking another (`blockUser`): in force until `unblockUser` deletes it. */
@@ -190,6 +193,55 @@ export interface StoredBlock {
 
 /** A call as stored: the contract's Call without the viewer's `direction` and `person`. */
 export type StoredCall = Omit<Schemas['Call'], 'direction' | 'person'>;
+
+/** A post as stored: its author, the ids of who liked it (the count and `liked_by_me` derive from them). */
+export interface StoredPost {
+  id: string;
+  user_id: string;
+  text: string;
+  images: Schemas['PostImage'][];
+  link: string | null;
+  /** The group it was written in; null: the author's connections. */
+  channel_id: string | null;
+  liked_by: string[];
+  created_at: string;
+}
+
+export interface StoredComment {
+  id: string;
+  post_id: string;
+  user_id: string;
+  text: string;
+  created_at: string;
+}
+
+export type StoredPostReport = Schemas['PostReport'] & { user_id: string };
+
+/** A story as stored; `seeded` ones are re-dated at load (their age at the seed's reference time kept). */
+export interface StoredStory {
+  id: string;
+  user_id: string;
+  kind: 'image' | 'text';
+  image: Schemas['PostImage'] | null;
+  text: string | null;
+  background: string | null;
+  created_at: string;
+  seen_by: string[];
+  seeded?: boolean;
+}
+
+/** Posts, their comments and reports, and stories (#17). */
+export interface FeedState {
+  posts: StoredPost[];
+  comments: StoredComment[];
+  reports: StoredPostReport[];
+  stories: StoredStory[];
+}
+
+/** Seeded timestamps are relative to this fixed instant, so a seed gives byte-identical data on any day. */
+export const SEED_REF_DATE = new Date('2026-11-20T12:00:00.000Z');
+
+export const emptyFeedState = (): FeedState => ({ posts: [], comments: [], reports: [], stories: [] });
 
 /** A shared position, already rounded to the 0.01° grid; sharing ends at `expires_at`. */
 export interface StoredLocation {
@@ -251,6 +303,8 @@ export interface State {
   locations?: Record<string, StoredLocation>;
   /** Call history; absent in older `--data` files. */
   calls?: StoredCall[];
+  /** Posts, comments, post reports and stories; absent in older `--data` files. */
+  feed?: FeedState;
   /** Who blocked whom; absent in older `--data` files and while nobody has blocked anyone. */
   blocks?: StoredBlock[];
   /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */

@@ -1,5 +1,5 @@
 import { type Row, split } from './rows.ts';
-import type { ResourceKind, State } from './types.ts';
+import { emptyFeedState, type ResourceKind, type State } from './types.ts';
 
 /**
  * Writes one row's value into a plain state (`undefined` removes it): how a failed transaction
@@ -122,5 +122,15 @@ export function writeRow(state: State, { collection, key, value }: Row): void {
       state.calls ??= [];
       byId(state.calls, key);
       return;
+    case 'post':
+    case 'comment':
+    case 'post_report':
+    case 'story': {
+      state.feed ??= emptyFeedState();
+      const { posts, comments, reports, stories } = state.feed;
+      const lists = { post: posts, comment: comments, post_report: reports, story: stories };
+      byId(lists[collection] as { id: unknown }[], key);
+      return;
+    }
   }
 }

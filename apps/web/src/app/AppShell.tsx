@@ -1,18 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Icon, type IconName } from '../components/ui/Icon.tsx';
-import * as l from '../components/ui/layout.css.ts';
 import { paths, pathsWithoutTabBar } from '../config/paths.ts';
 import { UnreadBadge } from '../features/notifications/components/UnreadBadge.tsx';
 import { isSignedInAtom } from '../lib/auth.ts';
 import * as s from './AppShell.css.ts';
 
-const TABS: { label: string; to: string | null; icon: IconName }[] = [
+const TABS: { label: string; to: string; icon: IconName }[] = [
   { label: 'Contacts', to: paths.contacts, icon: 'contacts' },
   { label: 'Saved Lists', to: paths.savedLists, icon: 'lists' },
   { label: 'Chats', to: paths.chats, icon: 'chats' },
-  // Spec: News Feed has no target; shown inactive rather than as a dead link.
-  { label: 'News Feed', to: null, icon: 'news' },
+  { label: 'News Feed', to: paths.newsFeed, icon: 'news' },
   { label: 'Alerts', to: paths.notifications, icon: 'bell' },
   { label: 'Profile', to: paths.profile, icon: 'profile' },
 ];
@@ -21,21 +19,13 @@ export function TabBar() {
   const signedIn = useAtomValue(isSignedInAtom);
   return (
     <nav className={s.tabBar} aria-label="Main">
-      {TABS.map((tab) =>
-        tab.to ? (
-          <NavLink key={tab.label} to={tab.to} className={s.tab}>
-            <Icon name={tab.icon} className={s.icon} />
-            {tab.label}
-            {tab.to === paths.notifications && signedIn && <UnreadBadge />}
-          </NavLink>
-        ) : (
-          <span key={tab.label} className={s.tab} aria-disabled="true" title={`${tab.label}: coming soon`}>
-            <Icon name={tab.icon} className={s.icon} />
-            {tab.label}
-            <span className={l.visuallyHidden}>(coming soon)</span>
-          </span>
-        ),
-      )}
+      {TABS.map((tab) => (
+        <NavLink key={tab.label} to={tab.to} className={s.tab}>
+          <Icon name={tab.icon} className={s.icon} />
+          {tab.label}
+          {tab.to === paths.notifications && signedIn && <UnreadBadge />}
+        </NavLink>
+      ))}
     </nav>
   );
 }

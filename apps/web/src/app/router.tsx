@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
               { path: paths.nearby, lazy: screen(() => import('./routes/nearby.tsx')) },
               { path: paths.blockedPeople, lazy: screen(() => import('./routes/blocked-people.tsx')) },
               { path: paths.calls, lazy: screen(() => import('./routes/calls.tsx')) },
+              { path: paths.newsFeed, lazy: screen(() => import('./routes/news-feed.tsx')) },
               // Spec: any other path of the main app is the contacts screen.
               { path: '*', lazy: screen(() => import('./routes/contacts.tsx')) },
             ],

@@ -19,6 +19,7 @@ export const paths = {
   nearby: '/nearby',
   blockedPeople: '/blocked-people',
   calls: '/calls',
+  newsFeed: '/news-feed',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -42,3 +43,6 @@ export const chatInboxPath = (channelId: string) => `${paths.chatInbox}?id=${enc
 
 /** The profile of one group. */
 export const groupProfilePath = (channelId: string) => `${paths.groupProfile}?id=${encodeURIComponent(channelId)}`;
+
+/** One post's comments, over the News Feed (a like or comment notification leads here). */
+export const postPath = (postId: string) => `${paths.newsFeed}?post=${encodeURIComponent(postId)}`;

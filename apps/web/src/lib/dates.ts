@@ -87,3 +87,19 @@ export function dayLabel(iso: string | null | undefined, now: Date = new Date())
   }
   return formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
 }
+
+/**
+ * A post's or story's age: 'just now', '5m', '3h', '2d', then the date ('Nov 16', 'Nov 16, 2025');
+ * a time a little in the future (clock skew) is 'just now'; '' when unknown.
+ */
+export function timeAgo(iso: string | null | undefined, now: Date = new Date()): string {
+  const at = parseDate(iso);
+  if (!at) return '';
+  const ago = now.getTime() - at.getTime();
+  if (ago < MINUTE) return 'just now';
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)}m`;
+  if (ago < DAY) return `${Math.floor(ago / HOUR)}h`;
+  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)}d`;
+  if (at.getFullYear() === now.getFullYear()) return formatDate(iso, { day: 'numeric', month: 'short' });
+  return formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
+}

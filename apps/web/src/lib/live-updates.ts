@@ -10,9 +10,10 @@ import {
   upsertChannel,
 } from './channel-cache.ts';
 import { upsertMessages } from './message-cache.ts';
+import { patchPerson } from './person-cache.ts';
 
-/** A feature's own writer of stream events into the cache (connections, notifications, edits). */
-export type EventWriter = (qc: QueryClient, e: UserStreamEvent) => void;
+/** A feature's own writer of stream events into the cache (connections, notifications, edits); `me` is the signed-in user. */
+export type EventWriter = (qc: QueryClient, e: UserStreamEvent, me: string | null) => void;
 
 /**
  * One user stream (`streamMe`) per signed-in tab, shared by every screen: each event is written
@@ -38,7 +39,7 @@ export function startLiveUpdates(
       },
       onEvent: (e) => {
         applyUserEvent(qc, me, e);
-        for (const write of writers) write(qc, e);
+        for (const write of writers) write(qc, e, me);
       },
     },
   );
@@ -62,6 +63,9 @@ export function applyUserEvent(qc: QueryClient, me: string | null, e: UserStream
       break;
     case 'channel':
       upsertChannel(qc, e.data);
+      break;
+    case 'person':
+      patchPerson(qc, e.data);
       break;
   }
 }

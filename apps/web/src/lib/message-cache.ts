@@ -15,8 +15,21 @@ export const messagesKey = (id: string) => [...queryKey(MESSAGES, { params: { pa
 
 const same = (a: Message, b: Message) => a.id === b.id || (b.client_id !== undefined && a.client_id === b.client_id);
 
+const sharesMedia = (m: Message) => m.files.length > 0 || /https?:\/\//.test(m.message);
+
+/**
+ * Messages that share files or links (sent, received, edited or deleted) make the group's
+ * Media/Files/Link/GIF tabs and the profiles' Media tabs read again (`listChannelMedia`, `listUserMedia`).
+ */
+function mediaChanged(qc: QueryClient, channelId: string, messages: readonly Message[]): void {
+  if (!messages.some(sharesMedia)) return;
+  void qc.invalidateQueries({ queryKey: [...queryKey('/api/v1/channels/{id}/media'), channelId] });
+  void qc.invalidateQueries({ queryKey: queryKey('/api/v1/users/{id}/media') });
+}
+
 /** Puts messages into a cached chat: each replaces the same one where it is, else joins the newest page. */
 export function upsertMessages(qc: QueryClient, channelId: string, messages: readonly Message[]): void {
+  mediaChanged(qc, channelId, messages);
   qc.setQueryData<MessagePages>(messagesKey(channelId), (value) => {
     if (!value || value.pages.length === 0) return value;
     const pages = value.pages.map((page) => ({ ...page, data: page.data.slice() }));
@@ -31,6 +44,7 @@ export function upsertMessages(qc: QueryClient, channelId: string, messages: rea
 
 /** An edited or deleted message replaces its old self in a cached chat; one not loaded stays out. */
 export function replaceMessage(qc: QueryClient, channelId: string, message: Message): void {
+  mediaChanged(qc, channelId, [message]);
   qc.setQueryData<MessagePages>(messagesKey(channelId), (value) => {
     if (!value?.pages.some((p) => p.data.some((m) => m.id === message.id))) return value;
     const pages = value.pages.map((page) => ({

@@ -19,6 +19,22 @@ export const vars = createGlobalTheme(':root', {
     successSoft: '#e6f4ea',
     overlay: 'rgba(20, 22, 31, 0.45)',
     focus: '#3a4fd6',
+    storyRing: '#d6336c',
+    storySeen: '#b9bdc9',
+    storyScrim: '#0b0c10',
+    storyTrack: 'rgba(255, 255, 255, 0.35)',
+    // The full-screen image viewer: a near-black backdrop and its controls.
+    viewer: 'rgba(10, 11, 16, 0.96)',
+    onViewer: '#ffffff',
+    viewerControl: 'rgba(255, 255, 255, 0.14)',
+  },
+  /** A story text card's named backgrounds (the contract's StoryBackground names). */
+  story: {
+    sunset: '#c2410c',
+    ocean: '#1864ab',
+    forest: '#237032',
+    berry: '#a61e4d',
+    night: '#212529',
   },
   space: {
     xs: '4px',

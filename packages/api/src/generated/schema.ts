@@ -1068,8 +1068,10 @@ export interface paths {
         put?: never;
         /**
          * Hang up (either person)
-         * @description Ends a ringing call as `cancelled` (the caller) or an active one as `completed`; 409 once
-         *     ended; 404 for anyone but the two people in it.
+         * @description Ends a ringing call as `cancelled` (the caller) or an active one as `completed`; with
+         *     `reason=dropped` (the app lost the connection and gave up waiting for it) an active call ends
+         *     as `dropped`, so both people and the history say so. 409 once ended; 404 for anyone but the
+         *     two people in it.
          */
         post: operations["hangUpCall"];
         delete?: never;
@@ -1548,7 +1550,11 @@ export interface paths {
          *     notifications read, with the unread count after it) and `message_updated` (a message in
          *     one of the user's groups was edited or deleted), `call` (a call to or from the user started,
          *     was answered or ended) and `call_signal` (the other person in the call relayed a WebRTC
-         *     offer, answer or ICE candidate).
+         *     offer, answer or ICE candidate), `post` (a new post the user may see), `post_liked` (a like
+         *     or unlike on a post the user may see), `post_updated` (such a post's counts changed or it
+         *     was deleted), `comment` (a new comment on such a post), `story` (the user or a connection
+         *     shared a story) and `person` (the user, a connection or someone in one of the user's groups
+         *     changed their name or profile photo).
          *     Later features add their events here. Every event is typed in `x-events` (the union
          *     `UserStreamEvent`, discriminated by the SSE event name). A comment line `: keep-alive`
          *     every 15 s keeps proxies from closing it. `message` events carry the message id as the SSE
@@ -1663,6 +1669,291 @@ export interface paths {
          *     or GIFs (`gif`); without it, all of them. Paged by `cursor` (`meta.next_cursor`, opaque).
          */
         get: operations["listChannelMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a post to my connections or to one of my groups
+         * @description A post has text (at most 5,000 characters), up to 4 images and an optional link; it needs
+         *     text or at least one image. Images are files the user uploaded with `uploadMedia` (use
+         *     `attachment`) whose type is an image: any other file, another user's, or the same file
+         *     twice is 422 naming `images.N.id`. Without `channel_id` the audience is the author's connections (and the author);
+         *     with it, the members of that group, which the author must belong to (else 422 naming
+         *     `channel_id`). Everyone who may see it gets `event: post` on their stream. At most
+         *     `--write-limit` posts per minute per token on the mock, then 429.
+         */
+        post: operations["createPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one post
+         * @description A post the signed-in user may see: their own, a connection's post to connections, or a
+         *     post in a group they belong to; never one of a person on either side of a block with them.
+         *     Any other id is 404, whether or not it exists.
+         */
+        get: operations["getPost"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete my post
+         * @description Only its author may (anyone else who can see it gets 403); its comments and likes go with
+         *     it, and everyone who could see it gets `event: post_updated` with `deleted: true`.
+         */
+        delete: operations["deletePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Like a post (idempotent)
+         * @description Liking a post already liked changes nothing and answers the same. The post's author gets a
+         *     `post_liked` notification (unless it is their own post or they turned that kind off), and
+         *     everyone who may see the post gets `event: post_liked` with the new count.
+         */
+        put: operations["likePost"];
+        post?: never;
+        /**
+         * Take back my like (idempotent)
+         * @description Unliking a post not liked changes nothing and answers the same. Everyone who may see the
+         *     post gets `event: post_liked` (`liked: false`) with the new count.
+         */
+        delete: operations["unlikePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The comments on a post, oldest first
+         * @description Paged by `cursor` (`meta.next_cursor`, opaque): a page never repeats or skips a comment,
+         *     even while new ones arrive.
+         */
+        get: operations["listPostComments"];
+        put?: never;
+        /**
+         * Comment on a post
+         * @description Text of 1 to 2,000 characters. The post's author gets a `post_commented` notification
+         *     (unless it is their own comment or they turned that kind off), and everyone who may see the
+         *     post gets `event: comment` with the new count. At most `--write-limit` comments per minute per
+         *     token on the mock, then 429.
+         */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment (its author, or the post's author)
+         * @description Its author or the author of the post may; anyone else who can see the post gets 403, and
+         *     one who cannot gets 404. Everyone who may see the post gets `event: post_updated` with the
+         *     new comment count.
+         */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a post to the moderators
+         * @description Once per person and post (a second report is 409). At most `--write-limit` reports per
+         *     minute per token on the mock, then 429.
+         */
+        post: operations["reportPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My news feed (posts from me, my connections and my groups), newest first
+         * @description Posts of the signed-in user, their connections' posts to connections, and posts in groups
+         *     they belong to, newest first (by `created_at`, then `id`); none of a person on either side of
+         *     a block. Paged by `cursor` (`meta.next_cursor`, opaque; it names the last post's
+         *     `created_at` and `id`): a page never repeats or skips a post, even while new posts arrive
+         *     (those show on a fresh first page, or live as `event: post`).
+         */
+        get: operations["getFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's posts (the profile's Posts section), newest first
+         * @description The posts of user `{id}` that the signed-in user may see (all of their own; another's: the
+         *     posts to connections when the two are connected, and the posts in groups both belong to;
+         *     nothing across a block). Paged like `getFeed`. An unknown user is 404.
+         */
+        get: operations["listUserPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a story for 24 hours
+         * @description Either one image (`image`: a file the user uploaded with `uploadMedia`, use `attachment`,
+         *     whose type is an image; else 422 naming `image.id`) or a text card (`text`, 1 to 200
+         *     characters, and `background`: a named colour or `#rrggbb`), not both. It expires 24 hours
+         *     after it was made (by the server's clock). The author's connections get `event: story`. At
+         *     most `--write-limit` stories per minute per token on the mock, then 429.
+         */
+        post: operations["createStory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete my story
+         * @description Only its author may (a connection who sees it gets 403; anyone else, or an expired story, 404).
+         */
+        delete: operations["deleteStory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stories/{id}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a story seen (idempotent)
+         * @description A story the signed-in user may see (their own or a connection's, not expired; else 404).
+         *     Marking it again changes nothing.
+         */
+        post: operations["markStorySeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live stories of me and my connections, grouped by person
+         * @description One entry per person with at least one story that has not expired: the signed-in user first,
+         *     then people with a story the user has not seen, then the rest, each group by their newest
+         *     story, newest first. Stories within a person oldest first, each with `seen`. Nothing across a
+         *     block. At most 500 people.
+         */
+        get: operations["listStories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2389,6 +2680,8 @@ export interface components {
             group_added: boolean;
             message_pinned: boolean;
             call_missed: boolean;
+            post_liked: boolean;
+            post_commented: boolean;
         };
         /** @description Closed, as every request body; only the fields sent change. */
         SettingsUpdate: {
@@ -2403,6 +2696,8 @@ export interface components {
                 group_added?: boolean;
                 message_pinned?: boolean;
                 call_missed?: boolean;
+                post_liked?: boolean;
+                post_commented?: boolean;
             };
         };
         /** @description Success envelope around the Settings. Open, as every response object. */
@@ -2481,7 +2776,8 @@ export interface components {
          * @description A one-to-one call. `status`: `ringing` until the callee answers (`active`) or it ends;
          *     `end_reason` says how it ended: `declined` by the callee, `missed` (not answered within the
          *     ring time), `cancelled` by the caller while ringing, `completed` (hung up while active), or
-         *     `dropped` (the server lost it, e.g. restarted). In `listCalls`, `direction` is the signed-in
+         *     `dropped` (the connection was lost: `hangUpCall` with `reason=dropped`, or the server lost
+         *     the call, e.g. restarted). In `listCalls`, `direction` is the signed-in
          *     user's side and `person` the other side. Open, as every response object.
          */
         Call: {
@@ -2847,7 +3143,7 @@ export interface components {
         Notification: {
             id: components["schemas"]["IntId"];
             /** @enum {string} */
-            kind: "connection_invited" | "connection_accepted" | "group_invited" | "group_added" | "message_pinned" | "call_missed";
+            kind: "connection_invited" | "connection_accepted" | "group_invited" | "group_added" | "message_pinned" | "call_missed" | "post_liked" | "post_commented";
             text: string;
             created_at: components["schemas"]["Timestamp"];
             read_at: components["schemas"]["Timestamp"] | null;
@@ -2858,6 +3154,8 @@ export interface components {
             message_id: components["schemas"]["MessageId"] | null;
             /** @description The call a `call_missed` notification is about (it opens the call history); absent for other kinds. */
             call_id?: components["schemas"]["CallId"];
+            /** @description The post a `post_liked` or `post_commented` notification is about (it opens the post); absent for other kinds. */
+            post_id?: components["schemas"]["PostId"];
         };
         /** @description Success envelope around a Notification. Open, as every response object. */
         NotificationEnvelope: {
@@ -2914,8 +3212,17 @@ export interface components {
             event: "connection";
             data: components["schemas"]["Connection"];
         };
+        /** @description `event: person`: someone's name or profile photo changed (`updateMe`); told to that person's other tabs, their connections and everyone in a group with them, so every list showing them can update in place. Open, as every response object. */
+        UserPersonEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "person";
+            data: components["schemas"]["PersonSummary"];
+        };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
-        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"];
+        UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"] | components["schemas"]["UserPostEvent"] | components["schemas"]["UserPostLikedEvent"] | components["schemas"]["UserPostUpdatedEvent"] | components["schemas"]["UserCommentEvent"] | components["schemas"]["UserStoryEvent"] | components["schemas"]["UserPersonEvent"];
         /** @description Closed, as every request body. A message needs text or at least one file. */
         MessageInput: {
             message?: string;
@@ -3144,6 +3451,265 @@ export interface components {
             meta: {
                 has_more: boolean;
                 next_cursor: string | null;
+            };
+        };
+        /**
+         * @description A post id, `post_` and 16 to 64 url-safe random characters.
+         * @example post_R3kW9xQ2LmV7Np4T
+         */
+        PostId: string;
+        /**
+         * @description A comment id, `cmt_` and 16 to 64 url-safe random characters.
+         * @example cmt_H8sD2kLq9Zx4Wn6P
+         */
+        CommentId: string;
+        /**
+         * @description A story id, `sty_` and 16 to 64 url-safe random characters.
+         * @example sty_Y6tB3nM8qW2eR5uI
+         */
+        StoryId: string;
+        /** @description An image of a post or story (an uploaded file). Open, as every response object. */
+        PostImage: {
+            id: components["schemas"]["MediaId"];
+            /**
+             * Format: uri-reference
+             * @description An absolute URL, or a path on the API's own origin.
+             */
+            url: string;
+            /** Format: uri-reference */
+            thumbnail_url: string;
+            /** Format: int32 */
+            width: number;
+            /** Format: int32 */
+            height: number;
+        };
+        /** @description The group a post was written in. Open, as every response object. */
+        PostGroup: {
+            id: components["schemas"]["ChannelId"];
+            name: string;
+        };
+        /**
+         * @description A post as the signed-in user sees it (`liked_by_me` is theirs). `audience` says who may
+         *     see it: `connections` (the author's) or `group` (the members of `group`). Open, as every
+         *     response object.
+         */
+        Post: {
+            id: components["schemas"]["PostId"];
+            author: components["schemas"]["PersonSummary"];
+            /** @description May be empty when the post has images. */
+            text: string;
+            images: components["schemas"]["PostImage"][];
+            /** Format: uri */
+            link: string | null;
+            /** @enum {string} */
+            audience: "connections" | "group";
+            group: components["schemas"]["PostGroup"] | null;
+            /** Format: int32 */
+            like_count: number;
+            /** Format: int32 */
+            comment_count: number;
+            liked_by_me: boolean;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description Closed, as every request body. `text` (more than spaces) or at least one image in
+         *     `images`; without `channel_id` (or with null) the post goes to the author's connections,
+         *     with it to that group, which the author must belong to.
+         */
+        PostInput: {
+            text?: string;
+            /** @description Files uploaded with use `attachment` whose type is an image; the same file twice is 422. */
+            images?: components["schemas"]["MediaRef"][];
+            /** Format: uri */
+            link?: string | null;
+            channel_id?: components["schemas"]["ChannelId"] | null;
+        } | {
+            text: string;
+        } | {
+            images: components["schemas"]["MediaRef"][];
+        };
+        /** @description Success envelope around a Post. Open, as every response object. */
+        PostEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Post"];
+        };
+        /** @description Where the next page starts (`next_cursor`, opaque; null on the last page). Open, as every response object. */
+        PageMeta: {
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @description Success envelope around one page of Posts, newest first. Open, as every response object. */
+        PostPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Post"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A comment on a post. Open, as every response object. */
+        Comment: {
+            id: components["schemas"]["CommentId"];
+            post_id: components["schemas"]["PostId"];
+            author: components["schemas"]["PersonSummary"];
+            text: string;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Closed, as every request body. */
+        CommentInput: {
+            text: string;
+        };
+        /** @description Success envelope around a Comment. Open, as every response object. */
+        CommentEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Comment"];
+        };
+        /** @description Success envelope around one page of Comments, oldest first. Open, as every response object. */
+        CommentPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Comment"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A report on a post. Open, as every response object. */
+        PostReport: {
+            id: components["schemas"]["IntId"];
+            post_id: components["schemas"]["PostId"];
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "inappropriate" | "other";
+            details?: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Success envelope around a PostReport. Open, as every response object. */
+        PostReportEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["PostReport"];
+        };
+        /**
+         * @description A text card's background, a named colour or `#rrggbb`.
+         * @example ocean
+         */
+        StoryBackground: ("sunset" | "ocean" | "forest" | "berry" | "night") | string;
+        /**
+         * @description A story: one image (`kind: image`) or a text card (`kind: text`, with `text` and
+         *     `background`), live until `expires_at` (24 hours after `created_at`). `seen` says
+         *     whether the signed-in user has seen it. Open, as every response object.
+         */
+        Story: {
+            id: components["schemas"]["StoryId"];
+            user_id: components["schemas"]["UserId"];
+            /** @enum {string} */
+            kind: "image" | "text";
+            image: components["schemas"]["PostImage"] | null;
+            text: string | null;
+            background: components["schemas"]["StoryBackground"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+            seen: boolean;
+        };
+        /**
+         * @description Closed, as every request body: `image` (an uploaded image), or `text` with `background`;
+         *     both kinds at once is 422.
+         */
+        StoryInput: {
+            image?: components["schemas"]["MediaRef"];
+            text?: string;
+            background?: components["schemas"]["StoryBackground"];
+        } | {
+            image: components["schemas"]["MediaRef"];
+        } | {
+            text: string;
+            background: components["schemas"]["StoryBackground"];
+        };
+        /** @description Success envelope around a Story. Open, as every response object. */
+        StoryEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["Story"];
+        };
+        /** @description One person's live stories, oldest first; `has_unseen` when any is not seen yet. Open, as every response object. */
+        StoryGroup: {
+            user: components["schemas"]["PersonSummary"];
+            has_unseen: boolean;
+            stories: components["schemas"]["Story"][];
+        };
+        /** @description Success envelope around the stories by person (see `listStories` for the order). Open, as every response object. */
+        StoryGroupListEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["StoryGroup"][];
+        };
+        /** @description `event: post`: a new post the user may see (their own included), as they see it. Open, as every response object. */
+        UserPostEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "post";
+            data: components["schemas"]["Post"];
+        };
+        /** @description `event: post_liked`: someone liked (or took back a like on) a post the user may see; `like_count` is the count after it. Open, as every response object. */
+        UserPostLikedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "post_liked";
+            data: {
+                post_id: components["schemas"]["PostId"];
+                user_id: components["schemas"]["UserId"];
+                liked: boolean;
+                /** Format: int32 */
+                like_count: number;
+            };
+        };
+        /** @description `event: post_updated`: a post the user may see changed its counts (a comment was deleted) or was deleted (`deleted: true`). Open, as every response object. */
+        UserPostUpdatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "post_updated";
+            data: {
+                post_id: components["schemas"]["PostId"];
+                /** Format: int32 */
+                like_count: number;
+                /** Format: int32 */
+                comment_count: number;
+                deleted: boolean;
+            };
+        };
+        /** @description `event: comment`: a new comment on a post the user may see; `comment_count` is the post's count after it. Open, as every response object. */
+        UserCommentEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "comment";
+            data: {
+                comment: components["schemas"]["Comment"];
+                /** Format: int32 */
+                comment_count: number;
+            };
+        };
+        /** @description `event: story`: the user or one of their connections shared a story. Open, as every response object. */
+        UserStoryEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "story";
+            data: {
+                user: components["schemas"]["PersonSummary"];
+                story: components["schemas"]["Story"];
             };
         };
     };
@@ -3696,6 +4262,16 @@ export interface components {
         MediaCursor: string;
         /** @example 30 */
         MediaLimit: number;
+        /** @example post_R3kW9xQ2LmV7Np4T */
+        PostIdPath: components["schemas"]["PostId"];
+        /** @example cmt_H8sD2kLq9Zx4Wn6P */
+        CommentIdPath: components["schemas"]["CommentId"];
+        /** @example sty_Y6tB3nM8qW2eR5uI */
+        StoryIdPath: components["schemas"]["StoryId"];
+        /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
+        FeedCursor: string;
+        /** @example 20 */
+        FeedLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -6284,7 +6860,9 @@ export interface operations {
                      *           "group_invited": true,
                      *           "group_added": true,
                      *           "message_pinned": true,
-                     *           "call_missed": true
+                     *           "call_missed": true,
+                     *           "post_liked": true,
+                     *           "post_commented": true
                      *         }
                      *       }
                      *     }
@@ -6344,7 +6922,9 @@ export interface operations {
                      *           "group_invited": true,
                      *           "group_added": true,
                      *           "message_pinned": false,
-                     *           "call_missed": true
+                     *           "call_missed": true,
+                     *           "post_liked": true,
+                     *           "post_commented": true
                      *         }
                      *       }
                      *     }
@@ -6788,7 +7368,10 @@ export interface operations {
     };
     hangUpCall: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `dropped`: the connection was lost (an active call only; a ringing one ends as usual). */
+                reason?: "dropped";
+            };
             header?: never;
             path: {
                 /** @example call_k3J9aZq0LmX8wV2p */
@@ -8696,6 +9279,912 @@ export interface operations {
             403: components["responses"]["MembersOnly"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Slides from tonight's demo night are up. Thanks all for coming!",
+                 *       "link": "https://example.com/demo-night",
+                 *       "channel_id": "chan_3fPz9QwL2mK8xV5T"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PostInput"];
+            };
+        };
+        responses: {
+            /** @description The post as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Posted.",
+                     *       "data": {
+                     *         "id": "post_R3kW9xQ2LmV7Np4T",
+                     *         "author": {
+                     *           "id": "usr_U-qTtcJmmUZGoMse",
+                     *           "first_name": "Dana",
+                     *           "last_name": "Whitfield",
+                     *           "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *           "program": "MBA",
+                     *           "graduation_year": 2027,
+                     *           "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *         },
+                     *         "text": "Slides from tonight's demo night are up. Thanks all for coming!",
+                     *         "images": [
+                     *           {
+                     *             "id": "med_Q2n8Vx4Lp7Rk1Tz9",
+                     *             "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/original.jpg",
+                     *             "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *             "width": 1600,
+                     *             "height": 1200
+                     *           }
+                     *         ],
+                     *         "link": "https://example.com/demo-night",
+                     *         "audience": "group",
+                     *         "group": {
+                     *           "id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "name": "Demo Night 2026"
+                     *         },
+                     *         "like_count": 12,
+                     *         "comment_count": 3,
+                     *         "liked_by_me": false,
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example post_R3kW9xQ2LmV7Np4T */
+                id: components["parameters"]["PostIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": "post_R3kW9xQ2LmV7Np4T",
+                     *         "author": {
+                     *           "id": "usr_U-qTtcJmmUZGoMse",
+                     *           "first_name": "Dana",
+                     *           "last_name": "Whitfield",
+                     *           "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *           "program": "MBA",
+                     *           "graduation_year": 2027,
+                     *           "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *         },
+                     *         "text": "Slides from tonight's demo night are up. Thanks all for coming!",
+                     *         "images": [
+                     *           {
+                     *             "id": "med_Q2n8Vx4Lp7Rk1Tz9",
+                     *             "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/original.jpg",
+                     *             "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *             "width": 1600,
+                     *             "height": 1200
+                     *           }
+                     *         ],
+                     *         "link": "https://example.com/demo-night",
+                     *         "audience": "group",
+                     *         "group": {
+                     *           "id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "name": "Demo Night 2026"
+                     *         },
+                     *         "like_count": 12,
+                     *         "comment_count": 3,
+                     *         "liked_by_me": false,
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example post_R3kW9xQ2LmV7Np4T */
+                id: components["parameters"]["PostIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Post deleted.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    likePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example post_R3kW9xQ2LmV7Np4T */
+                id: components["parameters"]["PostIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post after the like. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Liked.",
+                     *       "data": {
+                     *         "id": "post_R3kW9xQ2LmV7Np4T",
+                     *         "author": {
+                     *           "id": "usr_U-qTtcJmmUZGoMse",
+                     *           "first_name": "Dana",
+                     *           "last_name": "Whitfield",
+                     *           "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *           "program": "MBA",
+                     *           "graduation_year": 2027,
+                     *           "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *         },
+                     *         "text": "Slides from tonight's demo night are up. Thanks all for coming!",
+                     *         "images": [
+                     *           {
+                     *             "id": "med_Q2n8Vx4Lp7Rk1Tz9",
+                     *             "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/original.jpg",
+                     *             "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *             "width": 1600,
+                     *             "height": 1200
+                     *           }
+                     *         ],
+                     *         "link": "https://example.com/demo-night",
+                     *         "audience": "group",
+                     *         "group": {
+                     *           "id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "name": "Demo Night 2026"
+                     *         },
+                     *         "like_count": 13,
+                     *         "comment_count": 3,
+                     *         "liked_by_me": true,
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    unlikePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example post_R3kW9xQ2LmV7Np4T */
+                id: components["parameters"]["PostIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post after the unlike. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Like removed.",
+                     *       "data": {
+                     *         "id": "post_R3kW9xQ2LmV7Np4T",
+                     *         "author": {
+                     *           "id": "usr_U-qTtcJmmUZGoMse",
+                     *           "first_name": "Dana",
+                     *           "last_name": "Whitfield",
+                     *           "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *           "program": "MBA",
+                     *           "graduation_year": 2027,
+                     *           "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *         },
+                     *         "text": "Slides from tonight's demo night are up. Thanks all for coming!",
+                     *         "images": [
+                     *           {
+                     *             "id": "med_Q2n8Vx4Lp7Rk1Tz9",
+                     *             "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/original.jpg",
+                     *             "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *             "width": 1600,
+                     *             "height": 1200
+                     *           }
+                     *         ],
+                     *         "link": "https://example.com/demo-night",
+                     *         "audience": "group",
+                     *         "group": {
+                     *           "id": "chan_3fPz9QwL2mK8xV5T",
+                     *           "name": "Demo Night 2026"
+                     *         },
+                     *         "like_count": 12,
+                     *         "comment_count": 3,
+                     *         "liked_by_me": false,
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listPostComments: {
+        parameters: {
+            query?: {
+                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
+                cursor?: components["parameters"]["FeedCursor"];
+                /** @example 20 */
+                limit?: components["parameters"]["FeedLimit"];
+            };
+            header?: never;
+            path: {
+                /** @example post_R3kW9xQ2LmV7Np4T */
+                id: components["parameters"]["PostIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of comments. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": "cmt_H8sD2kLq9Zx4Wn6P",
+                     *           "post_id": "post_R3kW9xQ2LmV7Np4T",
+                     *           "author": {
+                     *             "id": "usr_U-qTtcJmmUZGoMse",
+                     *             "first_name": "Dana",
+                     *             "last_name": "Whitfield",
+                     *             "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *             "program": "MBA",
+                     *             "graduation_year": 2027,
+                     *             "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *           },
+                     *           "text": "Great talk, thanks for sharing!",
+                     *           "created_at": "2026-11-21T08:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommentPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example post_R3kW9xQ2LmV7Np4T */
+                id: components["parameters"]["PostIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Great talk, thanks for sharing!"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CommentInput"];
+            };
+        };
+        responses: {
+            /** @description The comment as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Commented.",
+                     *       "data": {
+                     *         "id": "cmt_H8sD2kLq9Zx4Wn6P",
+                     *         "post_id": "post_R3kW9xQ2LmV7Np4T",
+                     *         "author": {
+                     *           "id": "usr_U-qTtcJmmUZGoMse",
+                     *           "first_name": "Dana",
+                     *           "last_name": "Whitfield",
+                     *           "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *           "program": "MBA",
+                     *           "graduation_year": 2027,
+                     *           "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *         },
+                     *         "text": "Great talk, thanks for sharing!",
+                     *         "created_at": "2026-11-21T08:05:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CommentEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example cmt_H8sD2kLq9Zx4Wn6P */
+                id: components["parameters"]["CommentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Comment deleted.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    reportPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example post_R3kW9xQ2LmV7Np4T */
+                id: components["parameters"]["PostIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "spam",
+                 *       "details": "Same link posted in five groups."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description The report as filed. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Thanks, the moderators will look at it.",
+                     *       "data": {
+                     *         "id": 3,
+                     *         "post_id": "post_R3kW9xQ2LmV7Np4T",
+                     *         "reason": "spam",
+                     *         "details": "Same link posted in five groups.",
+                     *         "created_at": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostReportEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getFeed: {
+        parameters: {
+            query?: {
+                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
+                cursor?: components["parameters"]["FeedCursor"];
+                /** @example 20 */
+                limit?: components["parameters"]["FeedLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the feed. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": "post_R3kW9xQ2LmV7Np4T",
+                     *           "author": {
+                     *             "id": "usr_U-qTtcJmmUZGoMse",
+                     *             "first_name": "Dana",
+                     *             "last_name": "Whitfield",
+                     *             "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *             "program": "MBA",
+                     *             "graduation_year": 2027,
+                     *             "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *           },
+                     *           "text": "Slides from tonight's demo night are up. Thanks all for coming!",
+                     *           "images": [
+                     *             {
+                     *               "id": "med_Q2n8Vx4Lp7Rk1Tz9",
+                     *               "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/original.jpg",
+                     *               "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *               "width": 1600,
+                     *               "height": 1200
+                     *             }
+                     *           ],
+                     *           "link": "https://example.com/demo-night",
+                     *           "audience": "group",
+                     *           "group": {
+                     *             "id": "chan_3fPz9QwL2mK8xV5T",
+                     *             "name": "Demo Night 2026"
+                     *           },
+                     *           "like_count": 12,
+                     *           "comment_count": 3,
+                     *           "liked_by_me": false,
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": true,
+                     *         "next_cursor": "MjAyNi0xMS0yMVQwODowMDowMC4wMDBaLnBvc3RfUjNrVzl4UTJMbVY3TnA0VA"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listUserPosts: {
+        parameters: {
+            query?: {
+                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
+                cursor?: components["parameters"]["FeedCursor"];
+                /** @example 20 */
+                limit?: components["parameters"]["FeedLimit"];
+            };
+            header?: never;
+            path: {
+                /** @example usr_U-qTtcJmmUZGoMse */
+                id: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the person's posts. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": "post_R3kW9xQ2LmV7Np4T",
+                     *           "author": {
+                     *             "id": "usr_U-qTtcJmmUZGoMse",
+                     *             "first_name": "Dana",
+                     *             "last_name": "Whitfield",
+                     *             "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *             "program": "MBA",
+                     *             "graduation_year": 2027,
+                     *             "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *           },
+                     *           "text": "Slides from tonight's demo night are up. Thanks all for coming!",
+                     *           "images": [
+                     *             {
+                     *               "id": "med_Q2n8Vx4Lp7Rk1Tz9",
+                     *               "url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/original.jpg",
+                     *               "thumbnail_url": "/media/med_Q2n8Vx4Lp7Rk1Tz9/thumb.webp",
+                     *               "width": 1600,
+                     *               "height": 1200
+                     *             }
+                     *           ],
+                     *           "link": "https://example.com/demo-night",
+                     *           "audience": "group",
+                     *           "group": {
+                     *             "id": "chan_3fPz9QwL2mK8xV5T",
+                     *             "name": "Demo Night 2026"
+                     *           },
+                     *           "like_count": 12,
+                     *           "comment_count": 3,
+                     *           "liked_by_me": false,
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PostPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    createStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "First day at the new job!",
+                 *       "background": "ocean"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StoryInput"];
+            };
+        };
+        responses: {
+            /** @description The story as stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Shared.",
+                     *       "data": {
+                     *         "id": "sty_Y6tB3nM8qW2eR5uI",
+                     *         "user_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "kind": "text",
+                     *         "image": null,
+                     *         "text": "First day at the new job!",
+                     *         "background": "ocean",
+                     *         "created_at": "2026-11-21T08:00:00.000Z",
+                     *         "expires_at": "2026-11-22T08:00:00.000Z",
+                     *         "seen": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example sty_Y6tB3nM8qW2eR5uI */
+                id: components["parameters"]["StoryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Story deleted.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYours"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    markStorySeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example sty_Y6tB3nM8qW2eR5uI */
+                id: components["parameters"]["StoryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The story, seen. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": {
+                     *         "id": "sty_Y6tB3nM8qW2eR5uI",
+                     *         "user_id": "usr_U-qTtcJmmUZGoMse",
+                     *         "kind": "text",
+                     *         "image": null,
+                     *         "text": "First day at the new job!",
+                     *         "background": "ocean",
+                     *         "created_at": "2026-11-21T08:00:00.000Z",
+                     *         "expires_at": "2026-11-22T08:00:00.000Z",
+                     *         "seen": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listStories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stories by person. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "user": {
+                     *             "id": "usr_U-qTtcJmmUZGoMse",
+                     *             "first_name": "Dana",
+                     *             "last_name": "Whitfield",
+                     *             "profile_image": "/media/med_Q2n8Vx4Lp7Rk1Tz9/avatar.webp",
+                     *             "program": "MBA",
+                     *             "graduation_year": 2027,
+                     *             "last_seen_at": "2026-11-21T07:58:00.000Z"
+                     *           },
+                     *           "has_unseen": true,
+                     *           "stories": [
+                     *             {
+                     *               "id": "sty_Y6tB3nM8qW2eR5uI",
+                     *               "user_id": "usr_U-qTtcJmmUZGoMse",
+                     *               "kind": "text",
+                     *               "image": null,
+                     *               "text": "First day at the new job!",
+                     *               "background": "ocean",
+                     *               "created_at": "2026-11-21T08:00:00.000Z",
+                     *               "expires_at": "2026-11-22T08:00:00.000Z",
+                     *               "seen": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoryGroupListEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -5,6 +5,7 @@ import { skip } from '../checks/diagnostic.ts';
 import { freshAccount, type RunContext } from '../context.ts';
 import { validBody } from '../inputs.ts';
 import type { Exchange } from '../types.ts';
+import { feedAttempt } from './access-feed.ts';
 import { runPrivacy } from './access-privacy.ts';
 import { AccessWorld } from './access-world.ts';
 import { listContains, listIds, ok } from './answers.ts';
@@ -106,6 +107,7 @@ async function attemptFor(world: AccessWorld, op: Operation, rules: AccessRule[]
     if (id === undefined) return 'the first user could not call a third';
     return { params: { id }, intact: () => world.callRinging(id) };
   }
+  if (/^\/api\/v1\/(posts|comments|stories)\/\{id\}/.test(op.path)) return feedAttempt(world, op, rules);
   if (rules.includes('participant') && world.a.id) return { params: { id: world.a.id } };
   return 'no set-up is known for what its {id} names';
 }

@@ -4,6 +4,7 @@ import type { Account, RunContext } from '../context.ts';
 import { SseStream } from '../sse.ts';
 import type { Diagnostic } from '../types.ts';
 import { dataOf, idOf, ok } from './answers.ts';
+import { provokeFeed } from './stream-feed.ts';
 
 /**
  * Event streams (`stream_conformance`): each SSE operation is opened as the first user, events are
@@ -113,7 +114,7 @@ function keepAlive(spec: StreamSpec, stream: SseStream): Diagnostic {
   );
 }
 
-/** Provokes events as the first user (and the second): a message, its pin and edit, an invitation. */
+/** Provokes events as the first user (and the second): a message, its pin and edit, an invitation, feed events. */
 async function provoke(ctx: RunContext, user: boolean): Promise<{ expected: Set<string>; message?: string }> {
   const { a, b, channelId } = ctx;
   const expected = new Set<string>();
@@ -148,6 +149,7 @@ async function provoke(ctx: RunContext, user: boolean): Promise<{ expected: Set<
     const withdrawn = idOf(invited);
     if (withdrawn !== undefined) await call('withdrawConnection', { params: { id: withdrawn }, token: b.token });
   }
+  if (user) for (const name of await provokeFeed(ctx, a.token)) expected.add(name);
   return { expected, ...(typeof message === 'string' ? { message } : {}) };
 }
 

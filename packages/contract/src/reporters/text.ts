@@ -17,6 +17,7 @@ const SHORT: Record<CheckName, string> = {
   access_control: 'access',
   status_coverage: 'cover',
   stream_conformance: 'stream',
+  upload_conformance: 'upload',
 };
 
 function pad(text: string, width: number): string {

@@ -1,11 +1,11 @@
 import type { components } from '@cohort/api';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { linkParts } from '../../components/ui/MediaPanel.tsx';
 import { PersonRow } from '../../components/ui/PersonRow.tsx';
 import { RenderGuard } from '../../components/ui/RenderGuard.tsx';
 import { byDay, colourClass } from '../../features/calendar/components/CalendarSheet.tsx';
 import { MessageBubble } from '../../features/chat/components/MessageBubble.tsx';
-import { channelMedia } from '../../features/groups/channel-media.ts';
 import { chatTime, clock, formatDate, lastSeenText, parseDate, shortDate } from '../../lib/dates.ts';
 import { fileNameFromUrl } from '../../lib/file-name.ts';
 import { groupName, initials, personName } from '../../lib/format.ts';
@@ -122,6 +122,7 @@ describe('the message bubble', () => {
         onToggleSelect={() => {}}
         onMenu={() => {}}
         onRetry={() => {}}
+        onOpenImage={() => {}}
       />,
     );
 
@@ -161,11 +162,13 @@ describe('calendar colours', () => {
 });
 
 describe('the group profile tabs', () => {
-  it('lists a file whose URL has a malformed escape', () => {
-    const media = channelMedia([message({ files: [{ url: '/media/files/a%FF.txt', file_type: 2 }] })]);
-    expect(media.files).toEqual([
-      { url: '/media/files/a%FF.txt', name: 'a%FF.txt', messageId: 'msg_AAAAAAAAAAAAAAAA' },
-    ]);
+  it.each([
+    ['a malformed escape', 'https://example.org/a%FF/b', { host: 'example.org', path: '/a%FF/b' }],
+    ['an escaped path', 'https://example.org/caf%C3%A9?x=1', { host: 'example.org', path: '/café?x=1' }],
+    ['no path', 'https://example.org', { host: 'example.org', path: '' }],
+    ['not a URL', 'not a url', { host: 'not a url', path: '' }],
+  ])('shows a link with %s as host and path', (_name, url, want) => {
+    expect(linkParts(url)).toEqual(want);
   });
 });
 

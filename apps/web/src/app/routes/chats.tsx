@@ -14,6 +14,7 @@ import { NewMessageDrawer } from '../../features/groups/components/NewMessageDra
 import { MAX_MEMBERS } from '../../features/groups/group-form.ts';
 import { useCreateGroup } from '../../features/groups/hooks/use-create-group.ts';
 import { useOpenChat } from '../../features/groups/hooks/use-open-chat.ts';
+import { StoriesBar } from '../../features/stories/components/StoriesBar.tsx';
 import { sessionAtom } from '../../lib/auth.ts';
 import { useResource } from '../../lib/resources.ts';
 
@@ -36,6 +37,7 @@ export default function ChatsScreen() {
   const tags = useResource('Tag', step.kind === 'details');
   const { opening, openChat } = useOpenChat();
   const [openingFriend, setOpeningFriend] = useState<string | null>(null);
+  const [creatingStory, setCreatingStory] = useState(false);
 
   const openDrawer = () => {
     setStep({ kind: 'drawer' });
@@ -64,6 +66,12 @@ export default function ChatsScreen() {
           <Icon name="compose" />
         </Button>
       </header>
+      <StoriesBar
+        me={me ?? null}
+        creating={creatingStory}
+        onCreate={() => setCreatingStory(true)}
+        onCreated={() => setCreatingStory(false)}
+      />
       <ChatList channels={channels} me={me} />
 
       {step.kind === 'drawer' && (
@@ -72,6 +80,10 @@ export default function ChatsScreen() {
           onRetryFriends={loadFriends}
           onNewGroup={() => openMembers([])}
           onNewMessage={() => setStep({ kind: 'message' })}
+          onNewStory={() => {
+            setStep({ kind: 'list' });
+            setCreatingStory(true);
+          }}
           onFriend={(friend) => void chatWithFriend(friend)}
           opening={openingFriend}
           onClose={() => setStep({ kind: 'list' })}

@@ -1,12 +1,15 @@
+import { useAtomValue } from 'jotai';
 import { useLocation, useSearchParams } from 'react-router';
 import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
 import { paths } from '../../config/paths.ts';
 import { CallButtons } from '../../features/calls/components/CallButtons.tsx';
+import { UserPosts } from '../../features/feed/components/UserPosts.tsx';
 import { InviteToGroupAction } from '../../features/groups/components/InviteToGroupAction.tsx';
 import { useUser } from '../../features/profile/api/users.ts';
 import { OtherUserProfile } from '../../features/profile/components/OtherUserProfile.tsx';
 import { ConnectActions } from '../../features/profile/components/PersonActions.tsx';
 import * as s from '../../features/profile/components/Profile.css.ts';
+import { sessionAtom } from '../../lib/auth.ts';
 import { usePersonControls } from '../person-controls.tsx';
 
 /**
@@ -19,6 +22,7 @@ export default function OtherProfileScreen() {
   const [params] = useSearchParams();
   const userId = params.get('id') ?? (location.state as { id?: string } | null)?.id ?? null;
 
+  const me = useAtomValue(sessionAtom)?.id ?? null;
   const user = useUser(userId ?? '');
   const controls = usePersonControls(userId ?? '');
 
@@ -42,5 +46,5 @@ export default function OtherProfileScreen() {
       {controls.block}
     </div>
   );
-  return <OtherUserProfile userId={userId} actions={actions} />;
+  return <OtherUserProfile userId={userId} actions={actions} posts={<UserPosts userId={userId} me={me} />} />;
 }

@@ -1,5 +1,5 @@
 import type { Call } from './api/calls.ts';
-import type { MediaProblem } from './hooks/use-peer-connection.ts';
+import type { MediaProblem } from './hooks/media.ts';
 
 /** "Video call" or "Voice call". */
 export const kindLabel = (call: Pick<Call, 'kind'>) => (call.kind === 'video' ? 'Video call' : 'Voice call');
@@ -27,7 +27,7 @@ export function endedText(call: Call, caller: boolean, name: string): string {
     case 'cancelled':
       return caller ? 'You cancelled the call.' : `${name} cancelled the call.`;
     case 'dropped':
-      return 'The call dropped.';
+      return 'The call dropped: the connection was lost.';
     default: {
       const s = callSeconds(call);
       return s === null ? 'Call ended.' : `Call ended · ${formatDuration(s)}`;

@@ -47,3 +47,15 @@ export function setStatus(
     return error === undefined ? { ...rest, status } : { ...rest, status, error };
   });
 }
+
+/** The selected messages as copied text: one "Name: text" line each, in chat order. */
+export function selectionText(
+  items: readonly ChatItem[],
+  selected: ReadonlySet<string>,
+  nameOf: (id: string) => string,
+) {
+  return items
+    .filter((m) => selected.has(m.id))
+    .map((m) => `${nameOf(m.sender_id)}: ${m.message}`)
+    .join('\n');
+}

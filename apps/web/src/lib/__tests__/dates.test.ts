@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatTime, dayKey, dayLabel } from '../dates.ts';
+import { chatTime, dayKey, dayLabel, timeAgo } from '../dates.ts';
 
 describe('chatTime (the chat list)', () => {
   const now = new Date(2026, 10, 24, 15, 0);
@@ -31,5 +31,26 @@ describe("dayLabel (the chat's day separators)", () => {
       dayKey(new Date(2026, 10, 24, 23, 59).toISOString()),
     );
     expect(dayKey('not a date')).toBe('');
+  });
+});
+
+describe('timeAgo (posts and stories)', () => {
+  const now = new Date(2026, 10, 24, 15, 0, 0);
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it.each([
+    ['seconds ago', before(59_000), 'just now'],
+    ['a little in the future (clock skew)', before(-30_000), 'just now'],
+    ['one minute', before(60_000), '1m'],
+    ['59 minutes', before(59 * 60_000 + 59_000), '59m'],
+    ['one hour', before(3_600_000), '1h'],
+    ['23 hours', before(23 * 3_600_000 + 59 * 60_000), '23h'],
+    ['one day', before(86_400_000), '1d'],
+    ['six days', before(6 * 86_400_000 + 3_600_000), '6d'],
+    ['a week: the date', new Date(2026, 10, 17, 9, 0).toISOString(), 'Nov 17'],
+    ['an earlier year: the full date', new Date(2025, 10, 16, 9, 0).toISOString(), 'Nov 16, 2025'],
+    ['unparsable', 'yesterday', ''],
+    ['missing', null, ''],
+  ])('%s', (_name, iso, want) => {
+    expect(timeAgo(iso, now)).toBe(want);
   });
 });

@@ -149,33 +149,33 @@ describe('/group-profile', () => {
   it('Media, Files and Link: a failed load says why with a Retry that loads them', async () => {
     let down = true;
     const { user } = profile({
-      getChannelMessages: () =>
+      listChannelMedia: () =>
         down
           ? { status: 503, body: { success: false, message: 'The service is unavailable.' } }
           : {
               body: {
                 ...envelope([
                   {
-                    id: 'msg_0000000000000001',
+                    kind: 'link',
+                    url: 'https://example.org/deck',
+                    message_id: 'msg_0000000000000001',
                     channel_id: ID,
                     sender_id: demoUser.id,
-                    reply_message_id: null,
-                    message: 'Slides: https://example.org/deck',
                     time: '2026-11-01T10:00:00.000Z',
-                    files: [],
                   },
                 ]),
-                meta: { has_more: false, next_before: null },
+                meta: { has_more: false, next_cursor: null },
               },
             },
     });
     await screen.findByRole('heading', { name: 'Climate Founders' });
     await user.click(screen.getByRole('tab', { name: 'Link' }));
-    expect(await screen.findByText('Could not load the messages: The service is unavailable.')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the links: The service is unavailable.')).toBeInTheDocument();
     down = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText(/example\.org\/deck/)).toBeInTheDocument();
-    expect(screen.queryByText(/Could not load the messages/)).not.toBeInTheDocument();
+    expect(await screen.findByText('/deck')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /example\.org/ })).toHaveAttribute('href', 'https://example.org/deck');
+    expect(screen.queryByText(/Could not load the links/)).not.toBeInTheDocument();
   });
 
   it('a subgroup that needs an invitation offers no JOIN; subgroup names show the part that tells them apart', async () => {

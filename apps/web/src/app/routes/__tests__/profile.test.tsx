@@ -26,7 +26,7 @@ function ownProfile(extra: Answers = {}) {
 }
 
 describe('own profile', () => {
-  it('shows the header, name, contact block from the server and the six tabs', async () => {
+  it('shows the header, name, contact block from the server and the seven tabs (Posts last)', async () => {
     ownProfile();
     expect(await screen.findByRole('heading', { name: 'Dana Okafor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit my profile' })).toBeInTheDocument();
@@ -40,11 +40,12 @@ describe('own profile', () => {
       'Experience',
       'Direction',
       'Interests',
+      'Posts',
     ]);
     expect(await screen.findByText('Coffee chat')).toBeInTheDocument();
   });
 
-  it('each tab fetches its own list when opened; Media fetches nothing', async () => {
+  it('each tab fetches its own list when opened; Media reads my shared photos and files', async () => {
     const { user, calls } = ownProfile({
       listClubs: () => ({
         body: envelope([{ id: 1, name: 'Chess Club', position: 'Member' }]),
@@ -52,11 +53,19 @@ describe('own profile', () => {
       listExperiences: () => ({ body: envelope([]) }),
       listDirections: () => ({ body: envelope([]) }),
       listInterests: () => ({ body: envelope([]) }),
+      listUserMedia: () => ({
+        body: { ...envelope([]), meta: { has_more: false, next_cursor: null } },
+      }),
     });
     await screen.findByText('Coffee chat');
-    const before = calls.length;
     await user.click(screen.getByRole('tab', { name: 'Media' }));
-    expect(calls.length).toBe(before);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === `/api/v1/users/${demoUser.id}/media`).map((c) => c.search)).toEqual([
+        '?kind=image&limit=30',
+        '?kind=file&limit=30',
+      ]),
+    );
+    expect(await screen.findByText('You have not shared any photos yet.')).toBeInTheDocument();
     for (const [tab, path] of [
       ['Clubs', `/api/v1/users/me/clubs/${demoUser.id}`],
       ['Experience', '/api/v1/users/me/experiences'],

@@ -1,46 +1,9 @@
-import type { Schemas } from '@cohort/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type TestStream } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { FakePeer, fakeMedia as media, stream } from './fake-peer.ts';
 import { CALL_HANDLERS, call, openStream } from './fixtures.ts';
-
-/** A stand-in RTCPeerConnection (happy-dom has none): records what the call does with it. */
-class FakePeer {
-  static last: FakePeer | null = null;
-  connectionState = 'new';
-  remoteDescription: unknown = null;
-  onconnectionstatechange: (() => void) | null = null;
-  onicecandidate: unknown = null;
-  ontrack: unknown = null;
-  tracks: unknown[] = [];
-  closed = false;
-  constructor() {
-    FakePeer.last = this;
-  }
-  addTrack(t: unknown) {
-    this.tracks.push(t);
-  }
-  async createOffer() {
-    return { type: 'offer', sdp: 'v=0 offer' };
-  }
-  async setLocalDescription() {}
-  close() {
-    this.closed = true;
-  }
-  become(state: string) {
-    this.connectionState = state;
-    this.onconnectionstatechange?.();
-  }
-}
-
-function media(getUserMedia: () => Promise<unknown>) {
-  vi.stubGlobal('RTCPeerConnection', FakePeer);
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-}
-/** happy-dom's MediaStream (a video element takes no other) with one microphone track. */
-const stream = () =>
-  Object.assign(new MediaStream(), { getTracks: () => [{ kind: 'audio', enabled: true, stop: vi.fn() }] });
 
 async function signedIn(answers = {}) {
   const app = renderApp({ path: '/contacts', signedIn: true, answers: { ...CALL_HANDLERS, ...answers } });
@@ -77,12 +40,12 @@ describe('the call overlay', () => {
   it.each([
     ['declined', 'Maya Chen declined the call.'],
     ['missed', 'Maya Chen did not answer.'],
-    ['dropped', 'The call dropped.'],
-  ])('tells the caller when the call ends as %s', async (reason, text) => {
+    ['dropped', 'The call dropped: the connection was lost.'],
+  ] as const)('tells the caller when the call ends as %s', async (reason, text) => {
     const { live } = await signedIn();
     act(() => live.send('call', call({}, false)));
     expect(await screen.findByText('Voice call · Ringing…')).toBeInTheDocument();
-    act(() => live.send('call', call({ status: 'ended', end_reason: reason as Schemas['Call']['end_reason'] }, false)));
+    act(() => live.send('call', call({ status: 'ended', end_reason: reason }, false)));
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
@@ -90,16 +53,19 @@ describe('the call overlay', () => {
     const { live } = await signedIn();
     act(() => live.send('call', call()));
     await screen.findByText('Incoming voice call');
-    act(() => live.send('call', call({ id: 'call_other00000000000', caller_id: 'usr_stranger00000000' })));
+    act(() => live.send('call', call({ id: 'call_other00000000000', caller_id: 'usr_x000000000000000' })));
     act(() => live.send('call', call({ status: 'ended', end_reason: 'missed' })));
     expect(await screen.findByText('Missed call from Maya Chen.')).toBeInTheDocument();
   });
 
-  it('accepting opens the call: it offers nothing (the caller does) and shows a dropped connection', async () => {
-    media(async () => stream());
+  it('accepting opens the call: it offers nothing (the caller does); a failed connection ends it as dropped', async () => {
+    media(async () => stream('audio'));
     const { live, user, calls } = await signedIn({
       acceptCall: () => ({
         body: envelope(call({ status: 'active', answered_at: new Date().toISOString() })),
+      }),
+      hangUpCall: () => ({
+        body: envelope(call({ status: 'ended', end_reason: 'completed', ended_at: new Date().toISOString() })),
       }),
     });
     act(() => live.send('call', call()));
@@ -111,12 +77,13 @@ describe('the call overlay', () => {
     act(() => FakePeer.last?.become('connected'));
     expect(screen.getByRole('status')).toHaveTextContent(/Voice call · 00:0\d/);
     act(() => FakePeer.last?.become('failed'));
-    expect(screen.getByRole('status')).toHaveTextContent('Connection lost');
-    expect(screen.getByRole('alert')).toHaveTextContent('The connection to Maya Chen was lost.');
+    expect(await screen.findByText('The call dropped: the connection to Maya Chen was lost.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/v1/calls/call_0000000000000001/hangup')).toBe(true);
+    expect(FakePeer.last?.closed).toBe(true);
   });
 
   it('the caller sends its offer once answered; Hang up ends it with the duration', async () => {
-    media(async () => stream());
+    media(async () => stream('audio'));
     const answered = new Date(Date.now() - 65_000).toISOString();
     const { live, user, calls } = await signedIn({
       sendCallSignal: () => ({ body: envelope(null, 'Relayed.') }),
@@ -133,7 +100,7 @@ describe('the call overlay', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/v1/calls/call_0000000000000001/signal')?.body).toEqual({
         type: 'offer',
-        sdp: 'v=0 offer',
+        sdp: 'v=0 offer 1',
       }),
     );
     expect(screen.getByRole('button', { name: 'Camera off' })).toBeInTheDocument();

@@ -17,6 +17,8 @@ const HISTORY_INIT = { params: { query: { limit: 50 } } };
 export interface CurrentCall {
   call: Call | null;
   error: string | null;
+  /** This side lost the connection and ended the call (as `dropped`). */
+  dropped?: boolean;
 }
 const CURRENT = ['calls', 'current'] as const;
 
@@ -40,7 +42,9 @@ export function useCurrentCall(): CurrentCall | null {
 export function applyCallEvent(qc: QueryClient, call: Call): void {
   const current = getCurrentCall(qc);
   const busy = current?.call && current.call.status !== 'ended' && current.call.id !== call.id;
-  if (!busy && (current?.call?.id === call.id || call.status !== 'ended')) setCurrentCall(qc, { call, error: null });
+  const same = current?.call?.id === call.id;
+  if (!busy && (same || call.status !== 'ended'))
+    setCurrentCall(qc, { call, error: null, dropped: same && current?.dropped });
   void qc.invalidateQueries({ queryKey: queryKey(CALLS) });
 }
 
@@ -88,13 +92,25 @@ export function useCallActions() {
     async (id: string) => shown(await settle<Call>(api.POST('/api/v1/calls/{id}/hangup', on(id)))),
     [api, shown],
   );
+  // Ended after a lost connection (`reason=dropped`): shown as dropped even when the other side had already hung up (409).
+  const drop = useCallback(
+    async (id: string) => {
+      const dropped = { params: { path: { id }, query: { reason: 'dropped' as const } } };
+      const r = await settle<Call>(api.POST('/api/v1/calls/{id}/hangup', dropped));
+      const shown = getCurrentCall(qc)?.call;
+      const ended = r.ok ? r.value : shown && { ...shown, status: 'ended' as const, end_reason: 'dropped' as const };
+      if (ended?.id === id) setCurrentCall(qc, { call: ended, error: null, dropped: true });
+      void qc.invalidateQueries({ queryKey: queryKey(CALLS) });
+    },
+    [api, qc],
+  );
   const signal = useCallback(
     async (id: string, body: CallSignal) => settle<unknown>(api.POST('/api/v1/calls/{id}/signal', { ...on(id), body })),
     [api],
   );
   const dismiss = useCallback(() => setCurrentCall(qc, null), [qc]);
   const failed = useCallback((error: string) => setCurrentCall(qc, { call: null, error }), [qc]);
-  return { start, accept, decline, hangUp, signal, dismiss, failed };
+  return { start, accept, decline, hangUp, drop, signal, dismiss, failed };
 }
 
 /** The other person's name, for the overlay. */

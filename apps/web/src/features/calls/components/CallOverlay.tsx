@@ -83,6 +83,7 @@ function CallScreen({ current }: { current: CurrentCall }) {
         iceServers={config.data?.data.ice_servers as RTCIceServer[] | undefined}
         send={(signal) => actions.signal(call.id, signal)}
         onHangUp={() => run(actions.hangUp(call.id))}
+        onDropped={() => void actions.drop(call.id)}
       />
     );
   } else {
@@ -90,7 +91,7 @@ function CallScreen({ current }: { current: CurrentCall }) {
       <>
         <h2 className={s.title}>{name}</h2>
         <p className={s.sub} role="status">
-          {endedText(call, caller, name)}
+          {current.dropped ? `The call dropped: the connection to ${name} was lost.` : endedText(call, caller, name)}
         </p>
         <Button variant="secondary" onClick={close}>
           Close

@@ -69,3 +69,13 @@ export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize
 export const missed = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
 export const rowActions = style({ display: 'flex', gap: vars.space.xs });
+/** A whole row as one button (the friend picker). */
+export const pickButton = style({
+  width: '100%',
+  border: 0,
+  background: 'none',
+  color: 'inherit',
+  font: 'inherit',
+  textAlign: 'start',
+  cursor: 'pointer',
+});

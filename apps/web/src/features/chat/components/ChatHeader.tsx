@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
@@ -5,13 +6,14 @@ import * as l from '../../../components/ui/layout.css.ts';
 import { groupProfilePath } from '../../../config/paths.ts';
 import * as s from './Inbox.css.ts';
 
-/** The chat's top bar: Back, and the group's name and counts (a link to its profile). */
+/** The chat's top bar: Back, the group's name and counts (a link to its profile), and its actions. */
 export function ChatHeader({
   channelId,
   name,
   memberCount,
   online,
   onBack,
+  actions,
 }: {
   channelId: string;
   name: string;
@@ -19,6 +21,8 @@ export function ChatHeader({
   memberCount: number | undefined;
   online: number | undefined;
   onBack: () => void;
+  /** The right of the bar (a one-to-one chat's call buttons); an empty spacer otherwise. */
+  actions?: ReactNode;
 }) {
   return (
     <header className={l.topBar}>
@@ -38,7 +42,7 @@ export function ChatHeader({
             .join(' · ')}
         </span>
       </Link>
-      <span style={{ width: 44 }} />
+      {actions ?? <span style={{ width: 44 }} />}
     </header>
   );
 }

@@ -2,12 +2,16 @@ import { useRef } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import type { useAttachments } from '../hooks/use-attachments.ts';
+import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { AttachmentTray } from './AttachmentTray.tsx';
 import * as s from './Inbox.css.ts';
 
 const MESSAGE_MAX = 4000;
 
-/** The message box: the reply being written (if any), the text and Send (Enter sends, Shift+Enter breaks the line). */
+/**
+ * The message box: the reply being written (if any), the text and Send (Enter sends, Shift+Enter
+ * breaks the line). Files come from the attach button, a paste, or a drop anywhere on the screen.
+ */
 export function Composer({
   text,
   setText,
@@ -31,9 +35,10 @@ export function Composer({
 }) {
   const picker = useRef<HTMLInputElement>(null);
   const sendable = (!!text.trim() || attachments.ready.length > 0) && !attachments.busy;
+  const dragging = useFileDrop(attachments.add);
   return (
     <form
-      className={s.composer}
+      className={dragging ? `${s.composer} ${s.dropping}` : s.composer}
       onSubmit={(e) => {
         e.preventDefault();
         onSend();
@@ -49,6 +54,11 @@ export function Composer({
             <Icon name="close" width={16} height={16} />
           </button>
         </div>
+      )}
+      {dragging && (
+        <p className={s.dropHint} role="status">
+          Drop files to attach them
+        </p>
       )}
       <AttachmentTray items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retry} />
       <div className={s.composerRow}>
@@ -75,6 +85,13 @@ export function Composer({
           value={text}
           maxLength={MESSAGE_MAX}
           onChange={(e) => setText(e.target.value)}
+          onPaste={(e) => {
+            const files = Array.from(e.clipboardData.files);
+            if (files.length === 0) return;
+            // A pasted file is attached; text pasted along with it (if any) still goes into the box.
+            if (!e.clipboardData.types.includes('text/plain')) e.preventDefault();
+            attachments.add(files);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();

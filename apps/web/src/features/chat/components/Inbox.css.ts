@@ -135,6 +135,16 @@ export const thumb = style({
   display: 'block',
 });
 
+export const thumbButton = style({
+  display: 'block',
+  maxWidth: '100%',
+  padding: 0,
+  border: 'none',
+  background: 'none',
+  borderRadius: vars.radius.sm,
+  cursor: 'zoom-in',
+});
+
 export const fileLink = style({
   color: 'inherit',
   display: 'flex',
@@ -311,3 +321,32 @@ export const trayAction = style({
   cursor: 'pointer',
   minHeight: vars.size.touch,
 });
+
+/** The composer while files are held over the screen: where they will go. */
+export const dropping = style({ outline: `2px dashed ${vars.color.accent}`, outlineOffset: '-4px' });
+
+export const dropHint = style({
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  textAlign: 'center',
+});
+
+export const senderPhoto = style({
+  flex: '0 0 auto',
+  width: '28px',
+  height: '28px',
+  borderRadius: '50%',
+  overflow: 'hidden',
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  selectors: { '&[data-empty]': { background: 'none' } },
+});
+
+export const senderPhotoImage = style({ width: '100%', height: '100%', objectFit: 'cover' });

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { clock } from '../../../lib/dates.ts';
 import { fileNameFromUrl } from '../../../lib/file-name.ts';
+import { initials } from '../../../lib/format.ts';
 import { fileSize } from '../../../lib/upload.ts';
 import type { ChatItem } from '../chat-items.ts';
 import * as s from './Inbox.css.ts';
@@ -11,15 +12,23 @@ type File = ChatItem['files'][number];
 
 /**
  * An image as a thumbnail whose box has the image's aspect ratio from the start (no layout shift);
- * any other file as a row with its name and size. Both open the file.
+ * any other file as a row with its name and size. An image opens the chat's viewer; a file opens itself.
  */
-function Attachment({ file, senderName }: { file: File; senderName: string }) {
+function Attachment({
+  file,
+  senderName,
+  onOpenImage,
+}: {
+  file: File;
+  senderName: string;
+  onOpenImage: (url: string) => void;
+}) {
   const [broken, setBroken] = useState(false);
   const image = file.file_type === 1;
   if (image && !broken) {
     const ratio = file.width && file.height ? `${file.width} / ${file.height}` : undefined;
     return (
-      <a href={file.url} target="_blank" rel="noreferrer">
+      <button type="button" className={s.thumbButton} onClick={() => onOpenImage(file.url)}>
         <img
           className={ratio ? s.thumb : s.image}
           style={ratio ? { aspectRatio: ratio } : undefined}
@@ -30,7 +39,7 @@ function Attachment({ file, senderName }: { file: File; senderName: string }) {
           loading="lazy"
           onError={() => setBroken(true)}
         />
-      </a>
+      </button>
     );
   }
   const name = file.name || (image ? 'Image' : fileNameFromUrl(file.url));
@@ -45,10 +54,28 @@ function Attachment({ file, senderName }: { file: File; senderName: string }) {
   );
 }
 
+/** A sender's photo or initials beside their bubble; `undefined` keeps the column empty (not the run's last bubble). */
+function SenderPhoto({ name, photo }: { name: string; photo: string | null | undefined }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  if (photo === undefined) return <span className={s.senderPhoto} aria-hidden="true" data-empty="" />;
+  return (
+    <span className={s.senderPhoto} aria-hidden="true">
+      {photo && broken !== photo ? (
+        <img className={s.senderPhotoImage} src={photo} alt="" loading="lazy" onError={() => setBroken(photo)} />
+      ) : (
+        initials(name)
+      )}
+    </span>
+  );
+}
+
 export interface BubbleProps {
   item: ChatItem;
   own: boolean;
   senderName: string;
+  /** The sender's photo (others' messages), shown beside the last bubble of a run; initials without one. */
+  senderPhoto?: string | null;
+  showPhoto?: boolean;
   /** The quoted message when this one replies (undefined = not loaded). */
   quoted: { name: string; text: string } | null | undefined;
   selecting: boolean;
@@ -57,6 +84,8 @@ export interface BubbleProps {
   onToggleSelect: (id: string) => void;
   onMenu: (item: ChatItem) => void;
   onRetry: (clientId: string) => void;
+  /** Opens the full-screen viewer at this image (a stable callback: bubbles are memoised). */
+  onOpenImage: (url: string) => void;
 }
 
 /** One message: own on the right, others on the left; replies quoted, images shown, a menu per message. */
@@ -64,6 +93,8 @@ export const MessageBubble = memo(function MessageBubble({
   item,
   own,
   senderName,
+  senderPhoto = null,
+  showPhoto = false,
   quoted,
   selecting,
   selected,
@@ -71,6 +102,7 @@ export const MessageBubble = memo(function MessageBubble({
   onToggleSelect,
   onMenu,
   onRetry,
+  onOpenImage,
 }: BubbleProps) {
   const failed = item.status === 'failed';
   const deleted = !!item.deleted_at;
@@ -103,6 +135,7 @@ export const MessageBubble = memo(function MessageBubble({
           <Icon name="more" width={18} height={18} />
         </button>
       )}
+      {!own && <SenderPhoto name={senderName} photo={showPhoto ? senderPhoto : undefined} />}
       <article
         className={`${s.bubble[variant]} ${highlighted ? s.highlight : ''}`}
         aria-label={`${own ? 'You' : senderName}, ${clock(item.time)}`}
@@ -129,7 +162,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           <>
             {item.files.map((f) => (
-              <Attachment key={f.url} file={f} senderName={senderName} />
+              <Attachment key={f.url} file={f} senderName={senderName} onOpenImage={onOpenImage} />
             ))}
             {item.message && <span dir="auto">{item.message}</span>}
           </>

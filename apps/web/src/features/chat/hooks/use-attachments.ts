@@ -1,103 +1,14 @@
-import { type ApiError, checkUpload, type Media, type UploadHandle } from '@cohort/api';
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadAtom, uploadFailureReason } from '../../../lib/upload.ts';
+import { type PickedUpload, useUploadBatch } from '../../../lib/upload-batch.ts';
 
 export const MAX_ATTACHMENTS = 10;
 
 /** One file picked for the message being written. */
-export interface Attachment {
-  key: string;
-  file: File;
-  status: 'uploading' | 'failed' | 'done';
-  fraction: number;
-  reason?: string;
-  media?: Media;
-}
+export type Attachment = PickedUpload;
 
 /**
- * The composer's attachments: each picked file is checked in the browser, then uploaded at once
- * (use `attachment`) with progress; a failed one keeps its reason and can be retried, any can be
- * removed (an upload in flight is cancelled). `ready` lists the uploaded ids to send. A new `scope`
- * (another chat opened on the same screen) drops them all: a file picked for one chat never goes to another.
+ * The composer's attachments (use `attachment`, at most 10), uploaded as soon as they are picked. A new
+ * `scope` (another chat opened on the same screen) drops them all: a file picked for one chat never goes to another.
  */
 export function useAttachments(scope: string) {
-  const upload = useAtomValue(uploadAtom);
-  const [items, setItems] = useState<Attachment[]>([]);
-  const handles = useRef(new Map<string, UploadHandle>());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is the reset signal itself
-  useEffect(() => {
-    const all = handles.current;
-    setItems([]);
-    return () => {
-      for (const h of all.values()) h.abort();
-      all.clear();
-    };
-  }, [scope]);
-
-  const patch = useCallback(
-    (key: string, change: Partial<Attachment>) =>
-      setItems((all) => all.map((a) => (a.key === key ? { ...a, ...change } : a))),
-    [],
-  );
-  const failed = useCallback(
-    (key: string, error: ApiError) => patch(key, { status: 'failed', reason: uploadFailureReason(error) }),
-    [patch],
-  );
-
-  const begin = useCallback(
-    async (key: string, file: File) => {
-      const refused = checkUpload(file, 'attachment');
-      if (refused) return failed(key, refused);
-      patch(key, { status: 'uploading', fraction: 0, reason: undefined });
-      const handle = upload({
-        use: 'attachment',
-        file,
-        onProgress: (p) => {
-          if (handles.current.get(key) === handle) patch(key, { fraction: p.fraction });
-        },
-      });
-      handles.current.set(key, handle);
-      const result = await handle.result;
-      if (handles.current.get(key) !== handle) return;
-      handles.current.delete(key);
-      if (result.error) return failed(key, result.error);
-      patch(key, { status: 'done', fraction: 1, media: result.data });
-    },
-    [upload, patch, failed],
-  );
-
-  const add = useCallback(
-    (files: readonly File[]) => {
-      const added = files.map((file) => ({
-        key: crypto.randomUUID(),
-        file,
-        status: 'uploading' as const,
-        fraction: 0,
-      }));
-      setItems((all) => [...all, ...added].slice(0, MAX_ATTACHMENTS));
-      for (const a of added.slice(0, Math.max(0, MAX_ATTACHMENTS - items.length))) void begin(a.key, a.file);
-    },
-    [begin, items.length],
-  );
-
-  const remove = useCallback((key: string) => {
-    const handle = handles.current.get(key);
-    handles.current.delete(key);
-    handle?.abort();
-    setItems((all) => all.filter((a) => a.key !== key));
-  }, []);
-
-  const retry = useCallback(
-    (key: string) => {
-      const item = items.find((a) => a.key === key);
-      if (item) void begin(key, item.file);
-    },
-    [items, begin],
-  );
-
-  const clear = useCallback(() => setItems([]), []);
-  const ready = items.flatMap((a) => (a.status === 'done' && a.media ? [{ id: a.media.id }] : []));
-  const busy = items.some((a) => a.status !== 'done');
-  return { items, ready, busy, add, remove, retry, clear };
+  return useUploadBatch({ use: 'attachment', max: MAX_ATTACHMENTS, scope });
 }

@@ -136,21 +136,6 @@ export function useChannelActions() {
   };
 }
 
-/** The latest `limit` messages of a group, for its profile's Media, Files and Link tabs (read when one opens). */
-export function useChannelMessages(id: string, limit: number, enabled: boolean) {
-  const query = useApi().useQuery(
-    'get',
-    '/api/v1/channels/{id}/get-messages',
-    { params: { path: { id }, query: { limit } } },
-    { enabled },
-  );
-  return {
-    messages: query.data?.data ?? null,
-    error: query.isError ? (query.error as unknown as ApiError).message : null,
-    reload: () => void query.refetch(),
-  };
-}
-
 /** The signed-in user's groups, from the cache when fresh, else from the server (throws an ApiError). */
 export function useReadMyChannels() {
   const api = useApi();

@@ -9,7 +9,7 @@ import { initials, matches, personName } from '../../../lib/format.ts';
 import type { Loadable } from '../../../lib/result.ts';
 
 /**
- * The compose drawer: New Group, New Message, New Story (not built yet) and the user's friends; tapping a
+ * The compose drawer: New Group, New Message, New Story and the user's friends; tapping a
  * friend opens the one-to-one chat with them.
  */
 export function NewMessageDrawer({
@@ -17,6 +17,7 @@ export function NewMessageDrawer({
   onRetryFriends,
   onNewGroup,
   onNewMessage,
+  onNewStory,
   onFriend,
   opening = null,
   onClose,
@@ -27,6 +28,8 @@ export function NewMessageDrawer({
   onNewGroup: () => void;
   /** Opens the member picker for a conversation without a group form. */
   onNewMessage: () => void;
+  /** Opens the New Story sheet (the stories feature's, given by the route). */
+  onNewStory: () => void;
   onFriend: (friend: Friend) => void;
   /** The friend whose chat is being opened, if any. */
   opening?: string | null;
@@ -65,11 +68,8 @@ export function NewMessageDrawer({
           </button>
         </li>
         <li>
-          <button type="button" className={`${s.actionRow} ${s.inactive}`} aria-disabled="true" title="Coming soon">
-            New Story <span className={l.visuallyHidden}>(coming soon)</span>
-            <span className={s.muted} aria-hidden="true">
-              Coming soon
-            </span>
+          <button type="button" className={s.actionRow} onClick={onNewStory}>
+            New Story
           </button>
         </li>
       </ul>

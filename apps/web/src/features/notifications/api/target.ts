@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { chatInboxPath, groupProfilePath, otherProfilePath, paths } from '../../../config/paths.ts';
+import { chatInboxPath, groupProfilePath, otherProfilePath, paths, postPath } from '../../../config/paths.ts';
 import { CHANNEL, channelInit } from '../../../lib/channel-cache.ts';
 import { type Api, useApi } from '../../../lib/query.ts';
 import type { Notification } from './notifications.ts';
@@ -27,6 +27,10 @@ export function targetOf(n: Notification): { to: string; channel?: string } | { 
             channel: n.channel_id,
           }
         : { gone: 'This message is no longer available.' };
+    case 'post_liked':
+    case 'post_commented':
+      // The post's comments sheet over the News Feed.
+      return n.post_id ? { to: postPath(n.post_id) } : { gone: 'This post is no longer available.' };
     case 'call_missed':
       // The call history, where the missed call has its call-back buttons.
       return { to: paths.calls };

@@ -2,8 +2,7 @@ import type { Schemas, User } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { CHANNEL } from '../../../lib/channel-cache.ts';
-import { MESSAGES } from '../../../lib/message-cache.ts';
+import { patchPerson } from '../../../lib/person-cache.ts';
 import { loadable, queryKey, settle, useApi, useClient } from '../../../lib/query.ts';
 import { rememberUserIdAtom, sessionAtom } from '../../../lib/session-state.ts';
 
@@ -20,9 +19,9 @@ export function useMe() {
 }
 
 /**
- * PATCH /users/me ('Edit my profile', photo, résumé). The answer replaces the cached user; the
- * groups' member lists, the chats' messages and any profile read by id show my name and photo, so
- * they are read again.
+ * PATCH /users/me ('Edit my profile', photo, résumé). The answer replaces the cached user, and my
+ * name and photo are written into every other cached read that shows me; other people's screens
+ * hear of it through the user stream's `person` event.
  */
 export function useUpdateMe() {
   const api = useClient();
@@ -32,9 +31,8 @@ export function useUpdateMe() {
       const result = await settle<User>(api.PATCH('/api/v1/users/me', { body: changes }));
       if (result.ok) {
         qc.setQueryData(queryKey('/api/v1/users/me'), (old: object | undefined) => ({ ...old, data: result.value }));
-        void qc.invalidateQueries({ queryKey: queryKey(CHANNEL) });
-        void qc.invalidateQueries({ queryKey: queryKey(MESSAGES) });
-        void qc.invalidateQueries({ queryKey: queryKey('/api/v1/users/{id}') });
+        // My name and photo wherever a cached read shows me (members, search, connections, notifications…).
+        patchPerson(qc, result.value);
       }
       return result;
     },

@@ -3,8 +3,16 @@ import { useUser } from '../api/users.ts';
 // Another user's profile is the profile view in its read-only mode.
 import { ProfileView } from './ProfileView.tsx';
 
-/** Loads `userId`'s profile and shows it read-only, with the caller's `actions` under the header. */
-export function OtherUserProfile({ userId, actions }: { userId: string; actions: ReactNode }) {
+/** Loads `userId`'s profile and shows it read-only, with the caller's `actions` under the header (and `posts` in a tab). */
+export function OtherUserProfile({
+  userId,
+  actions,
+  posts,
+}: {
+  userId: string;
+  actions: ReactNode;
+  posts?: ReactNode;
+}) {
   const user = useUser(userId);
   return (
     <ProfileView
@@ -16,6 +24,7 @@ export function OtherUserProfile({ userId, actions }: { userId: string; actions:
       error={user.status === 'error' ? (user.error?.message ?? 'Unknown error') : null}
       onRetry={user.reload}
       actions={actions}
+      posts={posts}
     />
   );
 }

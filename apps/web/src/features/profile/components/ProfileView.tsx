@@ -27,7 +27,8 @@ export const PROFILE_TABS = [
   { key: 'direction', label: 'Direction' },
   { key: 'interests', label: 'Interests' },
 ] as const;
-export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'];
+export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'] | 'posts';
+const WITH_POSTS = [...PROFILE_TABS, { key: 'posts', label: 'Posts' }] as const;
 
 function Photo({ user }: { user: PublicUser | null }) {
   const [broken, setBroken] = useState<string | null>(null);
@@ -73,11 +74,14 @@ function ContactBlock({ user }: { user: PublicUser }) {
 /** What the own profile's action row opens, given by the route (they belong to other features). */
 export interface OwnSlots {
   calendar: (close: () => void) => ReactNode;
+  /** Video: pick a friend to video-call. */
+  video: (close: () => void) => ReactNode;
   menu: ReactNode;
 }
 
 function OwnActions({ slots }: { slots: OwnSlots | undefined }) {
   const [calendar, setCalendar] = useState(false);
+  const [video, setVideo] = useState(false);
   return (
     <div className={s.actions}>
       <button type="button" className={s.action} onClick={() => setCalendar(true)}>
@@ -89,10 +93,11 @@ function OwnActions({ slots }: { slots: OwnSlots | undefined }) {
         <Icon name="phone" />
         Calls
       </Link>
-      <Link to={paths.calls} className={s.action} title="Video: call a friend back from your call history">
+      <button type="button" className={s.action} onClick={() => setVideo(true)} title="Video call a friend">
         <Icon name="video" />
         Video
-      </Link>
+      </button>
+      {video && slots?.video(() => setVideo(false))}
       <Link to={paths.contacts} className={s.action}>
         <Icon name="contacts" />
         Standard Contacts
@@ -118,10 +123,12 @@ export interface ProfileViewProps {
   actions?: ReactNode;
   /** The own profile: the Calendar sheet and the More menu. */
   slots?: OwnSlots;
+  /** The person's posts (another feature's), shown in a Posts tab. */
+  posts?: ReactNode;
 }
 
 /** A profile, own (edit, add, save controls) or another user's (read-only): spec section 2. */
-export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots }: ProfileViewProps) {
+export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots, posts }: ProfileViewProps) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<ProfileTabKey>('notes');
   const [editing, setEditing] = useState(false);
@@ -206,13 +213,14 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
           <SavedMessages />
         ) : (
           owner && (
-            <Tabs label="Profile sections" tabs={PROFILE_TABS} value={tab} onChange={setTab}>
+            <Tabs label="Profile sections" tabs={posts ? WITH_POSTS : PROFILE_TABS} value={tab} onChange={setTab}>
               {tab === 'notes' && <NotesTab owner={owner} own={own} />}
-              {tab === 'media' && <MediaTab />}
+              {tab === 'media' && <MediaTab owner={owner} own={own} />}
               {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
               {tab === 'experience' && <ExperienceTab owner={owner} own={own} resume={user?.resume} />}
               {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
               {tab === 'interests' && <InterestsTab owner={owner} own={own} />}
+              {tab === 'posts' && posts}
             </Tabs>
           )
         )}

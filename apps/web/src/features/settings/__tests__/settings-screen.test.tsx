@@ -13,6 +13,8 @@ const SETTINGS = {
     group_added: true,
     message_pinned: true,
     call_missed: true,
+    post_liked: true,
+    post_commented: true,
   },
 };
 const SESSIONS = [

@@ -22,14 +22,22 @@ const DETAILS = [
   { key: 'phone', label: 'Who sees my phone' },
 ] as const;
 
-export const NOTIFICATION_KINDS: { key: NotificationKind; label: string }[] = [
-  { key: 'connection_invited', label: 'Connection invitations' },
-  { key: 'connection_accepted', label: 'Accepted invitations' },
-  { key: 'group_invited', label: 'Group invitations' },
-  { key: 'group_added', label: 'Added to a group' },
-  { key: 'message_pinned', label: 'Pinned messages' },
-  { key: 'call_missed', label: 'Missed calls' },
-];
+// Every kind the contract's NotificationSettings holds must have a label: a new kind fails the type check.
+const KIND_LABELS: Record<NotificationKind, string> = {
+  connection_invited: 'Connection invitations',
+  connection_accepted: 'Accepted invitations',
+  group_invited: 'Group invitations',
+  group_added: 'Added to a group',
+  message_pinned: 'Pinned messages',
+  call_missed: 'Missed calls',
+  post_liked: 'Likes on my posts',
+  post_commented: 'Comments on my posts',
+};
+
+export const NOTIFICATION_KINDS = (Object.keys(KIND_LABELS) as NotificationKind[]).map((key) => ({
+  key,
+  label: KIND_LABELS[key],
+}));
 
 /** Saves one change at once; what shows is the server's answer (or the change while it is on its way). */
 function useSave() {

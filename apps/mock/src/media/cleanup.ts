@@ -1,0 +1,49 @@
+import type { Store } from '../store/store.ts';
+import type { MediaFiles } from './files.ts';
+
+/** How long an upload may wait to be used before it is removed: a day of the mock's clock. */
+export const UNUSED_UPLOAD_MS = 24 * 3_600_000;
+
+const MEDIA_ID = /\/media\/(med_[A-Za-z0-9_-]{16,64})\//;
+
+/** The ids of the uploads something points at now: a profile photo, a résumé, a message's file, a post's or story's image. */
+function referencedMedia(store: Store): Set<string> {
+  const used = new Set<string>();
+  const note = (url: string | null | undefined) => {
+    const id = url ? MEDIA_ID.exec(url)?.[1] : undefined;
+    if (id) used.add(id);
+  };
+  for (const user of store.accounts.all()) {
+    note(user.profile_image);
+    note(user.resume?.url);
+  }
+  for (const channel of store.channels.all()) {
+    for (const message of store.chat.messagesOf(channel.id)) for (const f of message.files) note(f.url);
+  }
+  for (const post of store.posts.all().posts) for (const image of post.images) used.add(image.id);
+  for (const story of store.stories.all()) if (story.image) used.add(story.image.id);
+  return used;
+}
+
+/**
+ * Removes uploads older than `maxAgeMs` (on the mock's clock) that nothing points at: the row in
+ * one transaction, then its files. An upload used once and since replaced (an old profile photo) goes
+ * too. The scan of profiles and messages runs only when some upload is old enough. Returns the removed ids.
+ */
+export async function sweepUnusedUploads(
+  store: Store,
+  files: MediaFiles,
+  maxAgeMs = UNUSED_UPLOAD_MS,
+): Promise<string[]> {
+  const cutoff = store.now().getTime() - maxAgeMs;
+  const old = store.media.all().filter((m) => Date.parse(m.created_at) <= cutoff);
+  if (old.length === 0) return [];
+  const used = referencedMedia(store);
+  const unused = old.filter((m) => !used.has(m.id)).map((m) => m.id);
+  if (unused.length === 0) return [];
+  store.transact(() => {
+    for (const id of unused) store.media.remove(id);
+  });
+  for (const id of unused) await files.remove(id);
+  return unused;
+}

@@ -1,0 +1,28 @@
+import type { ApiError, Schemas } from '@cohort/api';
+
+export const MAX_TEXT = 5000;
+export const MAX_PHOTOS = 4;
+
+/** The composer's fields as the contract's PostInput: text trimmed, photos, `channel_id` for a group (none: my connections). */
+export function toPostInput(text: string, photos: readonly { id: string }[], audience: string): Schemas['PostInput'] {
+  const body: Schemas['PostInput'] = {};
+  if (text.trim()) body.text = text.trim();
+  if (photos.length > 0) body.images = photos.map((p) => ({ id: p.id }));
+  if (audience) body.channel_id = audience;
+  return body;
+}
+
+/** A refused post's field errors, by composer field (`images.2` belongs to the photos). */
+export function composerErrors(error: ApiError | null): { text?: string; images?: string; channel?: string } {
+  if (!error) return {};
+  const out: { text?: string; images?: string; channel?: string } = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    const message = messages[0];
+    if (!message) continue;
+    if (field === 'text') out.text = message;
+    else if (field === 'channel_id') out.channel = message;
+    else if (field === 'images' || field.startsWith('images.'))
+      out.images = `Photo ${field.includes('.') ? `${Number(field.split('.')[1]) + 1}: ` : ''}${message}`;
+  }
+  return out;
+}

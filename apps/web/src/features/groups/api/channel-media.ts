@@ -1,0 +1,27 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { queryKey, useClient } from '../../../lib/query.ts';
+
+export const CHANNEL_MEDIA = '/api/v1/channels/{id}/media';
+export type ChannelMediaKind = 'image' | 'file' | 'link' | 'gif';
+/** Items per page of a group's Media, Files, Link and GIF tabs. */
+export const MEDIA_PAGE = 30;
+
+/**
+ * One kind of a group's shared media (`listChannelMedia`), newest first, a page at a time. Keyed
+ * under the operation's path, so a sent attachment refreshes every tab by that prefix.
+ */
+export function useChannelMedia(id: string, kind: ChannelMediaKind, enabled: boolean) {
+  const api = useClient();
+  return useInfiniteQuery({
+    queryKey: [...queryKey(CHANNEL_MEDIA), id, kind],
+    enabled: enabled && id !== '',
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const query = pageParam === null ? { kind, limit: MEDIA_PAGE } : { kind, limit: MEDIA_PAGE, cursor: pageParam };
+      const r = await api.GET(CHANNEL_MEDIA, { params: { path: { id }, query } });
+      if (r.error) throw r.error;
+      return r.data;
+    },
+    getNextPageParam: (last) => (last.meta.has_more ? last.meta.next_cursor : null),
+  });
+}

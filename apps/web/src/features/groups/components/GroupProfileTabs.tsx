@@ -1,0 +1,80 @@
+import type { ChannelDetail } from '@cohort/api';
+import * as cs from '../../../components/ui/rows.css.ts';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { matches } from '../../../lib/format.ts';
+import { GroupMembersPanel } from './GroupMembersPanel.tsx';
+import { SharedPanel } from './SharedPanel.tsx';
+import { SubgroupsPanel } from './SubgroupsPanel.tsx';
+
+const TABS = [
+  { key: 'members', label: 'Members' },
+  { key: 'subgroup', label: 'SubGroup' },
+  { key: 'media', label: 'Media' },
+  { key: 'files', label: 'Files' },
+  { key: 'link', label: 'Link' },
+  { key: 'gif', label: 'GIF' },
+] as const;
+export type GroupTab = (typeof TABS)[number]['key'];
+
+/** The group profile's tabs: members (filtered by the search box when it is open), subgroups and what was shared. */
+export function GroupProfileTabs({
+  group,
+  me,
+  member,
+  busy,
+  tab,
+  setTab,
+  searching,
+  query,
+  setQuery,
+  onAdd,
+  onLeave,
+  onJoin,
+}: {
+  group: ChannelDetail;
+  me: string | null | undefined;
+  member: boolean;
+  busy: string | null;
+  tab: GroupTab;
+  setTab: (tab: GroupTab) => void;
+  searching: boolean;
+  query: string;
+  setQuery: (query: string) => void;
+  onAdd: () => void;
+  onLeave: (subgroupId: string) => void;
+  onJoin: (subgroupId: string) => void;
+}) {
+  const members = (group.members ?? []).filter((p) => matches(`${p.first_name} ${p.last_name}`, query));
+  return (
+    <>
+      {searching && (
+        <input
+          type="search"
+          className={cs.search}
+          placeholder="Search members"
+          aria-label="Search members"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      )}
+      <Tabs
+        label="Group sections"
+        tabs={group.is_direct ? TABS.filter((t) => t.key !== 'subgroup') : TABS}
+        value={tab}
+        onChange={setTab}
+      >
+        {tab === 'members' && (
+          <GroupMembersPanel
+            members={members}
+            me={me}
+            query={query}
+            canAdd={member && !group.is_direct}
+            onAdd={onAdd}
+          />
+        )}
+        {tab === 'subgroup' && <SubgroupsPanel group={group} busy={busy} onLeave={onLeave} onJoin={onJoin} />}
+        {tab !== 'members' && tab !== 'subgroup' && <SharedPanel id={group.id} tab={tab} member={member} />}
+      </Tabs>
+    </>
+  );
+}

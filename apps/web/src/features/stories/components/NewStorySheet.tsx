@@ -1,0 +1,147 @@
+import type { ApiError } from '@cohort/api';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import * as l from '../../../components/ui/layout.css.ts';
+import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { Tabs } from '../../../components/ui/Tabs.tsx';
+import { TextArea } from '../../../components/ui/TextField.tsx';
+import { imagesOnly, useUploadBatch } from '../../../lib/upload-batch.ts';
+import { useStoryActions } from '../api/stories.ts';
+import { BACKGROUNDS, backgroundColour, type NamedBackground } from '../background.ts';
+import * as s from './stories.css.ts';
+
+const MAX_TEXT = 200;
+const KINDS = [
+  { key: 'photo', label: 'Photo' },
+  { key: 'text', label: 'Text' },
+] as const;
+
+function Preview({ file }: { file: File }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url ? <img className={s.photoPreview} src={url} alt="Picked for the story" /> : null;
+}
+
+/** New Story: a photo (uploaded with progress) or a text card on a chosen background; shared for 24 hours. */
+export function NewStorySheet({
+  me,
+  onShared,
+  onClose,
+}: {
+  me: string | null;
+  onShared: () => void;
+  onClose: () => void;
+}) {
+  const { create } = useStoryActions();
+  const [kind, setKind] = useState<'photo' | 'text'>('photo');
+  const photo = useUploadBatch({ use: 'attachment', max: 1, scope: 'story', check: imagesOnly });
+  const picked = photo.items[0];
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [background, setBackground] = useState<NamedBackground>('ocean');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const ready = kind === 'photo' ? photo.ready.length === 1 : text.trim() !== '';
+
+  const share = async () => {
+    setBusy(true);
+    setError(null);
+    const image = photo.ready[0];
+    const body = kind === 'photo' && image ? { image: { id: image.id } } : { text: text.trim(), background };
+    const result = await create(body, me);
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    onShared();
+  };
+
+  return (
+    <Sheet
+      title="New Story"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void share()} disabled={!ready} loading={busy}>
+            Share
+          </Button>
+        </>
+      }
+    >
+      <p className={l.muted}>Your connections see it for 24 hours.</p>
+      <Tabs label="Kind of story" tabs={KINDS} value={kind} onChange={setKind}>
+        {kind === 'photo' ? (
+          <div className={l.stack} style={{ paddingTop: 12 }}>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              style={{ display: 'none' }}
+              aria-label="Choose a photo"
+              onChange={(e) => {
+                for (const item of photo.items) photo.remove(item.key);
+                photo.add([...(e.target.files ?? [])].slice(0, 1));
+                e.target.value = '';
+              }}
+            />
+            {picked && <Preview file={picked.file} />}
+            {picked?.status === 'uploading' && (
+              <progress max={100} value={Math.round(picked.fraction * 100)} aria-label="Uploading the photo" />
+            )}
+            {picked?.status === 'failed' && (
+              <Alert
+                action={
+                  <Button small variant="secondary" onClick={() => photo.retry(picked.key)}>
+                    Retry
+                  </Button>
+                }
+              >
+                Not uploaded. {picked.reason}
+              </Alert>
+            )}
+            <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+              {picked ? 'Choose another photo' : 'Choose a photo'}
+            </Button>
+          </div>
+        ) : (
+          <div className={l.stack} style={{ paddingTop: 12 }}>
+            <p className={s.preview} style={{ background: backgroundColour(background) }} dir="auto" aria-hidden="true">
+              {text || 'Your text'}
+            </p>
+            <TextArea
+              label="Story text"
+              value={text}
+              maxLength={MAX_TEXT}
+              rows={3}
+              onChange={(e) => setText(e.target.value)}
+              hint={`${MAX_TEXT - text.length} characters left`}
+              error={error?.fieldError('text')}
+            />
+            <div role="radiogroup" aria-label="Background" className={s.swatches}>
+              {BACKGROUNDS.map((name) => (
+                // biome-ignore lint/a11y/useSemanticElements: a row of colour swatches, each a radio
+                <button
+                  key={name}
+                  type="button"
+                  role="radio"
+                  aria-checked={background === name}
+                  aria-label={name}
+                  className={s.swatch}
+                  style={{ background: backgroundColour(name) }}
+                  onClick={() => setBackground(name)}
+                />
+              ))}
+            </div>
+          </div>
+        )}
+      </Tabs>
+      {error && <Alert>Could not share the story: {error.message}</Alert>}
+    </Sheet>
+  );
+}

@@ -1,0 +1,120 @@
+import { ApiError, checkUpload, type Media, type MediaUse, type UploadHandle } from '@cohort/api';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { uploadAtom, uploadFailureReason } from './upload.ts';
+
+/** A `check` for photos only (a post's or story's image; the `attachment` use takes any file). */
+export function imagesOnly(file: File): ApiError | undefined {
+  if (file.type && !file.type.startsWith('image/'))
+    return new ApiError(415, 'Only photos can go here.', { file: [`${file.type} is not an image`] });
+  return undefined;
+}
+
+/** One picked file (a chat message's attachment, a post's photo). */
+export interface PickedUpload {
+  key: string;
+  file: File;
+  status: 'uploading' | 'failed' | 'done';
+  fraction: number;
+  reason?: string;
+  media?: Media;
+}
+
+/**
+ * Files picked for one thing being written: each is checked in the browser (`check`, then the
+ * contract's limits for `use`), then uploaded at once with progress; a failed one keeps its reason and
+ * can be retried, any can be removed (an upload in flight is cancelled). At most `max` are kept.
+ * `ready` lists the uploaded ids to send. A new `scope` (another chat opened on the same screen) drops
+ * them all: a file picked for one chat never goes to another.
+ */
+export function useUploadBatch({
+  use,
+  max,
+  scope,
+  check,
+}: {
+  use: MediaUse;
+  max: number;
+  scope: string;
+  /** Refuses a file before the contract's checks (e.g. "photos only"), as an ApiError to show. */
+  check?: (file: File) => ApiError | undefined;
+}) {
+  const upload = useAtomValue(uploadAtom);
+  const [items, setItems] = useState<PickedUpload[]>([]);
+  const handles = useRef(new Map<string, UploadHandle>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is the reset signal itself
+  useEffect(() => {
+    const all = handles.current;
+    setItems([]);
+    return () => {
+      for (const h of all.values()) h.abort();
+      all.clear();
+    };
+  }, [scope]);
+
+  const patch = useCallback(
+    (key: string, change: Partial<PickedUpload>) =>
+      setItems((all) => all.map((a) => (a.key === key ? { ...a, ...change } : a))),
+    [],
+  );
+  const failed = useCallback(
+    (key: string, error: ApiError) => patch(key, { status: 'failed', reason: uploadFailureReason(error) }),
+    [patch],
+  );
+
+  const begin = useCallback(
+    async (key: string, file: File) => {
+      const refused = check?.(file) ?? checkUpload(file, use);
+      if (refused) return failed(key, refused);
+      patch(key, { status: 'uploading', fraction: 0, reason: undefined });
+      const handle = upload({
+        use,
+        file,
+        onProgress: (p) => {
+          if (handles.current.get(key) === handle) patch(key, { fraction: p.fraction });
+        },
+      });
+      handles.current.set(key, handle);
+      const result = await handle.result;
+      if (handles.current.get(key) !== handle) return;
+      handles.current.delete(key);
+      if (result.error) return failed(key, result.error);
+      patch(key, { status: 'done', fraction: 1, media: result.data });
+    },
+    [upload, use, check, patch, failed],
+  );
+
+  const add = useCallback(
+    (files: readonly File[]) => {
+      const added = files.map((file) => ({
+        key: crypto.randomUUID(),
+        file,
+        status: 'uploading' as const,
+        fraction: 0,
+      }));
+      setItems((all) => [...all, ...added].slice(0, max));
+      for (const a of added.slice(0, Math.max(0, max - items.length))) void begin(a.key, a.file);
+    },
+    [begin, items.length, max],
+  );
+
+  const remove = useCallback((key: string) => {
+    const handle = handles.current.get(key);
+    handles.current.delete(key);
+    handle?.abort();
+    setItems((all) => all.filter((a) => a.key !== key));
+  }, []);
+
+  const retry = useCallback(
+    (key: string) => {
+      const item = items.find((a) => a.key === key);
+      if (item) void begin(key, item.file);
+    },
+    [items, begin],
+  );
+
+  const clear = useCallback(() => setItems([]), []);
+  const ready = items.flatMap((a) => (a.status === 'done' && a.media ? [{ id: a.media.id }] : []));
+  const busy = items.some((a) => a.status !== 'done');
+  return { items, ready, busy, add, remove, retry, clear };
+}
