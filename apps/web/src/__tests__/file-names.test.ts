@@ -10,19 +10,12 @@ function files(dir: string): string[] {
   );
 }
 
-/** A PascalCase stylesheet with no component of its name: renamed once the branches that edit them are in. */
-const PENDING = new Set([
-  'features/chat/components/Inbox.css.ts',
-  'features/groups/components/GroupProfile.css.ts',
-  'features/profile/components/Profile.css.ts',
-]);
-
 const all = files(SRC).map((f) => f.slice(SRC.length + 1));
 
 describe('file names', () => {
   it('a PascalCase stylesheet sits beside its component (Thing.css.ts beside Thing.tsx); shared ones are kebab-case', () => {
     const stray = all
-      .filter((f) => f.endsWith('.css.ts') && /^[A-Z]/.test(basename(f)) && !PENDING.has(f))
+      .filter((f) => f.endsWith('.css.ts') && /^[A-Z]/.test(basename(f)))
       .filter((f) => !all.includes(join(dirname(f), basename(f).replace(/\.css\.ts$/, '.tsx'))));
     expect(stray).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { useChannel, useMyChannels } from '../../features/groups/api/channels.ts
 import { AddMembersPicker } from '../../features/groups/components/AddMembersPicker.tsx';
 import { GroupLoadStatus } from '../../features/groups/components/GroupLoadStatus.tsx';
 import { GroupMoreSheet } from '../../features/groups/components/GroupMoreSheet.tsx';
-import * as s from '../../features/groups/components/GroupProfile.css.ts';
+import * as s from '../../features/groups/components/group-profile.css.ts';
 import { GroupProfileHeader } from '../../features/groups/components/GroupProfileHeader.tsx';
 import { GroupProfileTabs, type GroupTab } from '../../features/groups/components/GroupProfileTabs.tsx';
 import { LeaveGroupSheet } from '../../features/groups/components/LeaveGroupSheet.tsx';

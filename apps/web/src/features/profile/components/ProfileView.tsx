@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { initials, personName, UNNAMED_PERSON } from '../../../lib/format.ts';
 import { EditProfileSheet } from './EditProfileSheet.tsx';
 import { PhotoSheet } from './PhotoSheet.tsx';
-import * as s from './Profile.css.ts';
+import * as s from './profile.css.ts';
 import { SavedMessages } from './SavedMessages.tsx';
 import { DirectionTab, InterestsTab } from './tabs/ChipsTab.tsx';
 import { ClubsTab } from './tabs/ClubsTab.tsx';
