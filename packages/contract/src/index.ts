@@ -1,5 +1,6 @@
-import { listOperations, loadContract, type OpenApiDocument, type Operation } from '@cohort/openapi';
-import { parse } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { contractPath, listOperations, type OpenApiDocument, type Operation } from '@cohort/openapi';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
@@ -58,12 +59,21 @@ export function selectOperations(all: Operation[], include: Include, only?: stri
   return all.filter((op) => only.includes(op.operationId));
 }
 
+/**
+ * A contract's text (YAML or JSON) as a document. js-yaml with its core schema reads exactly what
+ * the `yaml` package does for a contract (no dates, no merge keys; a test compares the two on
+ * openapi.yaml) in about a quarter of the time, and parsing is a serial cost at the start of a run.
+ */
+export function parseContract(text: string): OpenApiDocument {
+  return load(text, { schema: CORE_SCHEMA }) as OpenApiDocument;
+}
+
 /** The contract at an http(s) URL (YAML or JSON), e.g. the `/openapi.yaml` a server publishes. */
 async function fetchContract(url: string, fetchImpl: typeof fetch = fetch): Promise<OpenApiDocument> {
   try {
     const res = await fetchImpl(url, { headers: { accept: 'application/yaml, application/json' } });
     if (!res.ok) throw new Error(`answered ${res.status}`);
-    const doc = parse(await res.text()) as OpenApiDocument;
+    const doc = parseContract(await res.text());
     if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
     return doc;
   } catch (error) {
@@ -75,7 +85,7 @@ async function loadDocument(contract: ConformanceOptions['contract']): Promise<O
   if (contract !== undefined && typeof contract !== 'string') return contract;
   if (contract !== undefined && /^https?:\/\//i.test(contract)) return fetchContract(contract);
   try {
-    const doc = contract === undefined ? loadContract() : loadContract(contract);
+    const doc = parseContract(readFileSync(contract ?? contractPath, 'utf8'));
     if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
     return doc;
   } catch (error) {

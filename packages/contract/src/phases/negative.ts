@@ -232,14 +232,15 @@ export async function runNegative(ctx: RunContext, concurrency: number): Promise
   await methodProbes(ctx, selected);
 }
 
-/** Runs `work` over `items` with at most `concurrency` in flight. */
-export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
+/** Runs `work` over `items` in order with at most `concurrency` in flight; items are drawn as a slot frees up. */
+export async function pool<T>(
+  items: Iterable<T>,
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const iterator = items[Symbol.iterator]();
+  const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
+    for (let next = iterator.next(); !next.done; next = iterator.next()) await work(next.value);
   });
   await Promise.all(workers);
 }
