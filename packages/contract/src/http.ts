@@ -98,11 +98,12 @@ export function nodeTransport(): Transport {
             resolve({ status: res.statusCode ?? 0, headers, text });
           };
           // A stream never ends: keep its first event (or what its first moments sent), then close it.
+          // Settled first: closing from inside a 'data' event can make the request emit 'socket hang up'.
           const closeStream = () => {
+            done();
             res.removeAllListeners('end');
             res.removeAllListeners('data');
             res.destroy();
-            done();
           };
           res.on('data', (chunk: string) => {
             text += chunk;

@@ -10,7 +10,7 @@ import { runAccess } from './phases/access.ts';
 import { runConditionalGets } from './phases/conditional.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
-import { baseRequest, runNegative } from './phases/negative.ts';
+import { baseRequest, pool, runNegative } from './phases/negative.ts';
 import { runProvocations } from './phases/provoke.ts';
 import { logoutStep, runScenario, SignInError } from './phases/scenario.ts';
 import { runStreams } from './phases/streams.ts';
@@ -18,6 +18,7 @@ import { runUploads } from './phases/uploads.ts';
 import { Recorder } from './recorder.ts';
 import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
+import { warmValidators } from './warm.ts';
 
 export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './baseline.ts';
 export { compareTraces, type Difference, renderComparison, type TraceStep } from './compare.ts';
@@ -133,7 +134,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   try {
     const concurrency = options.concurrency ?? 8;
     await timed('scenario', async () => {
-      await runScenario(ctx, options.credentials);
+      await Promise.all([runScenario(ctx, options.credentials), warmValidators(ctx)]);
       await runConditionalGets(ctx, concurrency);
     });
     if (options.examples !== false) await timed('examples', () => runExamples(ctx));
@@ -161,13 +162,18 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     recorder.phase = 'scenario';
     const revoked = await logoutStep(ctx);
     recorder.phase = 'negative';
-    for (const op of selected) {
-      if (!op.secured) continue;
-      if (revoked) {
-        const base = baseRequest(ctx, op);
+    const secured = selected.filter((op) => op.secured);
+    if (revoked) {
+      // Every request is built before any is sent, so a server that wrongly answers one cannot change the others.
+      const probes = secured.map((op) => ({ op, base: baseRequest(ctx, op) }));
+      await pool(probes, concurrency, async ({ op, base }) => {
         const ex = await ctx.call(op.operationId, { ...base, token: revoked });
         if (ex) recorder.add(ignoredAuth(op, ex, 'a token revoked by logout'));
-      } else recorder.add(skip(op.operationId, 'ignored_auth', 'revoked token not tested: logout did not succeed'));
+      });
+    } else {
+      for (const op of secured) {
+        recorder.add(skip(op.operationId, 'ignored_auth', 'revoked token not tested: logout did not succeed'));
+      }
     }
   } catch (error) {
     if (error instanceof SignInError) {

@@ -64,7 +64,7 @@ export async function signIn(ctx: RunContext, account: Account, register: boolea
   return steps.join('; ') || 'no operation gave a token';
 }
 
-interface ItemFlow {
+export interface ItemFlow {
   store: string;
   list: string;
   remove: string;
