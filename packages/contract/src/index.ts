@@ -6,7 +6,7 @@ import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
 import { coverageOf, statusCoverage } from './coverage.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
-import { runAccess } from './phases/access.ts';
+import { registerThirdUser, runAccess } from './phases/access.ts';
 import { runConditionalGets } from './phases/conditional.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
@@ -134,6 +134,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   try {
     const concurrency = options.concurrency ?? 8;
     await timed('scenario', async () => {
+      registerThirdUser(ctx);
       await Promise.all([runScenario(ctx, options.credentials), warmValidators(ctx)]);
       await runConditionalGets(ctx, concurrency);
     });
