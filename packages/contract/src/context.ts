@@ -62,6 +62,8 @@ export class RunContext {
   readonly refs = new Map<string, unknown[]>();
   /** A channel the first user created and stays in, for operations that need one. */
   channelId?: string;
+  /** The access phase's third user, registering since the scenario began (`registerThirdUser`). */
+  thirdUser?: Promise<{ account: Account; failed: string | undefined }>;
 
   constructor(
     readonly doc: OpenApiDocument,

@@ -23,8 +23,15 @@ export class TimeoutError extends ConnectionError {
   }
 }
 
-/** How long to listen to a stream (`text/event-stream`) before closing it: the first events suffice. */
+/**
+ * How long to listen to a stream (`text/event-stream`) at most before closing it. The first event
+ * suffices: once a complete event block (or comment, or `retry:` line) has arrived the stream is
+ * closed at once, so a call to a stream costs a round trip, not this whole window.
+ */
 const STREAM_LISTEN_MS = 300;
+
+/** The text holds a complete SSE block: a line of its own ended by a blank line. */
+const hasFirstEvent = (text: string) => /\r?\n\r?\n/.test(text);
 
 export interface SendOptions {
   method: string;
@@ -82,24 +89,29 @@ export function nodeTransport(): Transport {
             if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
           }
           let text = '';
+          const stream = isStream(headers['content-type']);
+          let listen: NodeJS.Timeout | undefined;
           res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            text += chunk;
-          });
           const done = () => {
             clearTimeout(timer);
+            clearTimeout(listen);
             resolve({ status: res.statusCode ?? 0, headers, text });
           };
+          // A stream never ends: keep its first event (or what its first moments sent), then close it.
+          // Settled first: closing from inside a 'data' event can make the request emit 'socket hang up'.
+          const closeStream = () => {
+            done();
+            res.removeAllListeners('end');
+            res.removeAllListeners('data');
+            res.destroy();
+          };
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (stream && hasFirstEvent(text)) closeStream();
+          });
           res.on('end', done);
           res.on('error', (error) => (timedOut ? undefined : reject(connectionError(record, error))));
-          if (isStream(headers['content-type'])) {
-            // A stream never ends: keep what its first moments sent, then close it.
-            setTimeout(() => {
-              res.removeAllListeners('end');
-              res.destroy();
-              done();
-            }, STREAM_LISTEN_MS);
-          }
+          if (stream) listen = setTimeout(closeStream, STREAM_LISTEN_MS);
         },
       );
       const timer = setTimeout(() => {
@@ -248,7 +260,7 @@ async function readStream(res: Response): Promise<string> {
   let text = '';
   const deadline = Date.now() + STREAM_LISTEN_MS;
   try {
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !hasFirstEvent(text)) {
       const chunk = await Promise.race([
         reader.read(),
         new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),

@@ -44,10 +44,15 @@ export function adaptDocument(doc: OpenApiDocument, direction: Direction): OpenA
   return { ...doc, components: { ...doc.components, schemas } };
 }
 
-/** Compiles schemas once per direction and caches them by a caller-chosen key. */
+/**
+ * Compiles schemas once per direction and caches them by a caller-chosen key, and by content: most
+ * operations share a few schemas (the error envelope, `{ data: Note }`), and compiling is the
+ * checker's largest cost, so one schema is compiled once however many keys name it.
+ */
 export class SchemaBook {
   readonly ajv: ReturnType<typeof createContractAjv>;
   private readonly cache = new Map<string, ValidateFunction>();
+  private readonly byContent = new Map<string, ValidateFunction>();
 
   constructor(
     readonly doc: OpenApiDocument,
@@ -59,7 +64,13 @@ export class SchemaBook {
   validator(key: string, schema: unknown): ValidateFunction {
     let fn = this.cache.get(key);
     if (!fn) {
-      fn = compileFragment(this.ajv, adaptSchema(schema, this.direction));
+      const adapted = adaptSchema(schema, this.direction);
+      const content = JSON.stringify(adapted) ?? 'undefined';
+      fn = this.byContent.get(content);
+      if (!fn) {
+        fn = compileFragment(this.ajv, adapted);
+        this.byContent.set(content, fn);
+      }
       this.cache.set(key, fn);
     }
     return fn;

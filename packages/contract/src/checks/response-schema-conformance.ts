@@ -4,7 +4,7 @@ import type { Diagnostic, Exchange } from '../types.ts';
 import { fail, pass, skip } from './diagnostic.ts';
 import { documentedResponse } from './status-code-conformance.ts';
 
-function jsonMedia(content: Record<string, { schema?: unknown }>): { schema?: unknown } | undefined {
+export function jsonMedia(content: Record<string, { schema?: unknown }>): { schema?: unknown } | undefined {
   const key = Object.keys(content).find((k) => /^application\/([\w.-]+\+)?json$/i.test(k.split(';')[0] ?? ''));
   return key !== undefined ? content[key] : undefined;
 }

@@ -124,6 +124,29 @@ export function restrictedOperations(ctx: RunContext): { op: Operation; rules: A
   return out;
 }
 
+/** Whether the access phase has anything to try (the same test as `runAccess`'s, without its skips). */
+function accessRuns(ctx: RunContext): boolean {
+  if (['getUser', 'listMyChannels', 'listSavedLists'].some((op) => ctx.isSelected(op))) return true;
+  return [...ctx.operations.values()].some((op) => {
+    if (!ctx.isSelected(op.operationId) || !op.path.includes('{')) return false;
+    const rules = accessOf(ctx.doc, op);
+    return typeof rules !== 'string' && restricts(rules);
+  });
+}
+
+/**
+ * Registers the third user the access phase needs, started beside the scenario: the server hashes
+ * the new password meanwhile instead of holding up the access phase. `runAccess` awaits it.
+ */
+export function registerThirdUser(ctx: RunContext): void {
+  if (!accessRuns(ctx)) return;
+  const c = freshAccount('c');
+  const registered = signIn(ctx, c, true, false).then((failed) => ({ account: c, failed }));
+  // Awaited (and any error surfaced) by the access phase; a run that stops before it must not warn.
+  registered.catch(() => undefined);
+  ctx.thirdUser = registered;
+}
+
 /**
  * The access phase: a third user is registered, the first sets up what each restricted operation's
  * `{id}` names, and the second tries the operation. Sequential: the attempts share those resources.
@@ -134,8 +157,13 @@ export async function runAccess(ctx: RunContext): Promise<void> {
   const privacy = ['getUser', 'listMyChannels', 'listSavedLists'].some((op) => ctx.isSelected(op));
   if (targets.length === 0 && !privacy) return;
   let reason = !a?.token || !b?.token ? 'two signed-in users are needed' : undefined;
-  const c = freshAccount('c');
-  if (!reason && (await signIn(ctx, c, true)) !== undefined) reason = 'a third user could not be registered';
+  const third = await (ctx.thirdUser ??
+    (async () => {
+      const account = freshAccount('c');
+      return { account, failed: reason ? undefined : await signIn(ctx, account, true, false) };
+    })());
+  const c = third.account;
+  if (!reason && third.failed !== undefined) reason = 'a third user could not be registered';
   const world = a && b && !reason ? new AccessWorld(ctx, a, b, c) : undefined;
   for (const { op, rules } of targets) {
     const attempt = world ? await attemptFor(world, op, rules) : (reason ?? '');

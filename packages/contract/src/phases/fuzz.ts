@@ -43,12 +43,19 @@ function queryValid(ctx: RunContext, op: Operation, query: Query): boolean {
     });
 }
 
+/** What one operation's cases need from the run, read before any case is sent. */
+interface FuzzPlan {
+  op: Operation;
+  count: number;
+  params: Record<string, string | number>;
+  token: string | undefined;
+}
+
 /** Seeded cases for one operation: about half valid, half broken in one place. */
-function buildCases(ctx: RunContext, op: Operation, count: number, seed: number): FuzzCase[] {
+function buildCases(ctx: RunContext, plan: FuzzPlan, seed: number): FuzzCase[] {
+  const { op, count, params, token } = plan;
   const schema = jsonRequestSchema(op);
   const queryParams = op.parameters.filter((p) => p.in === 'query');
-  const params = probeParams(ctx, op);
-  const token = op.secured ? ctx.a?.token : undefined;
   const bodies = schema !== undefined ? sample(arbitraryFor(ctx.requests, schema, 0, ctx.refs), seed, count) : [];
   const queries = queryParams.length > 0 ? sample(queryArbitrary(ctx, op), seed + 1, count) : [];
   const picks = sample(fc.tuple(fc.boolean(), fc.nat(), fc.nat()), seed + 2, count);
@@ -102,7 +109,7 @@ export async function runFuzz(ctx: RunContext, count: number, concurrency: numbe
   const selected = [...ctx.operations.values()].filter((op) => ctx.isSelected(op.operationId));
   // Logout would revoke the token the other cases use; it is exercised by the scenario instead.
   const targets = selected.filter((op) => op.operationId !== 'logout');
-  const jobs: { op: Operation; c: FuzzCase }[] = [];
+  const plans: FuzzPlan[] = [];
   for (const op of targets) {
     const hasInput = jsonRequestSchema(op) !== undefined || op.parameters.some((p) => p.in === 'query');
     if (!hasInput) continue;
@@ -113,9 +120,16 @@ export async function runFuzz(ctx: RunContext, count: number, concurrency: numbe
     // An operation that documents 429 is rate-limited (sign-in, registration): a burst would trip the
     // limiter and test nothing, and on a real server would lock the account out.
     const n = op.responses['429'] ? Math.min(count, RATE_LIMITED_CASES) : count;
-    for (const c of buildCases(ctx, op, n, opSeed(ctx.seed, op.operationId))) jobs.push({ op, c });
+    plans.push({ op, count: n, params: probeParams(ctx, op), token: op.secured ? ctx.a?.token : undefined });
   }
-  await pool(jobs, concurrency, async ({ op, c }) => {
+  // An operation's cases are drawn when the pool reaches it (the ids and token they use were read
+  // above, as before any request): drawing them is CPU the server's answers can overlap.
+  function* jobs(): Generator<{ op: Operation; c: FuzzCase }> {
+    for (const plan of plans) {
+      for (const c of buildCases(ctx, plan, opSeed(ctx.seed, plan.op.operationId))) yield { op: plan.op, c };
+    }
+  }
+  await pool(jobs(), concurrency, async ({ op, c }) => {
     const ex = await ctx.call(op.operationId, c.options);
     if (!ex) return;
     if (c.valid) {

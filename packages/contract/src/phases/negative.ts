@@ -4,12 +4,12 @@ import { crossUserDelete, crossUserSurvives, ignoredAuth } from '../checks/ignor
 import { negativeDataRejection } from '../checks/negative-data-rejection.ts';
 import { lengthAccepted, positiveDataAcceptance } from '../checks/positive-data-acceptance.ts';
 import { unsupportedMethod } from '../checks/unsupported-method.ts';
-import type { RunContext } from '../context.ts';
+import type { Account, RunContext } from '../context.ts';
 import { arbitraryFor, sample } from '../generate.ts';
 import { isValidBody, jsonRequestSchema, outOfBandFields, requiredQuery, validBody } from '../inputs.ts';
 import { atMaxLength, bodyMutations, boundBreakers, wrongTypeValue } from '../mutate.ts';
 import { listContains } from './answers.ts';
-import { createItem, ITEM_FLOWS, idParam } from './scenario.ts';
+import { createItem, ITEM_FLOWS, type ItemFlow, idParam } from './scenario.ts';
 
 /** Path values for probes: known ids first, then the contract's example or a generated value. */
 export function probeParams(ctx: RunContext, op: Operation): Record<string, string | number> {
@@ -190,28 +190,32 @@ async function methodProbes(ctx: RunContext, selected: Operation[]): Promise<voi
 async function crossUserProbes(ctx: RunContext): Promise<void> {
   const { a, b } = ctx;
   if (!a?.token || !b?.token) return;
-  for (const flow of ITEM_FLOWS) {
-    const remove = ctx.op(flow.remove);
-    if (!remove || !ctx.isSelected(flow.remove)) continue;
-    const created = await createItem(ctx, flow, b);
-    if (!created) {
-      ctx.recorder.add(skip(flow.remove, 'ignored_auth', `the second user could not create a ${flow.noun}`));
-      continue;
-    }
-    // Profiles are readable by others: the first user reads the second one's list and finds the item.
-    const list = ctx.op(flow.list);
-    if (list && b.id) {
-      const params = { [idParam(list)]: b.id };
-      const read = await ctx.call(flow.list, { params, token: a.token });
-      if (read) ctx.recorder.add(positiveDataAcceptance(list, read, `reading another user's ${flow.noun}s`, true));
-    }
-    const ex = await ctx.call(flow.remove, { params: { [idParam(remove)]: created.id }, token: a.token });
-    if (!ex) continue;
-    ctx.recorder.add(crossUserDelete(remove, ex, flow.noun));
-    const after = await listContains(ctx, flow.list, b, created.id, false);
-    if (after.contains !== undefined) {
-      ctx.recorder.add(crossUserSurvives(remove, after.contains, flow.noun, created.id, ex));
-    }
+  // The four kinds of item are independent, so their probes run side by side.
+  await Promise.all(ITEM_FLOWS.map((flow) => crossUserProbe(ctx, a, b, flow)));
+}
+
+/** The second user's item: the first may read it, must not delete it, and it must survive the attempt. */
+async function crossUserProbe(ctx: RunContext, a: Account, b: Account, flow: ItemFlow): Promise<void> {
+  const remove = ctx.op(flow.remove);
+  if (!remove || !ctx.isSelected(flow.remove) || !a.token) return;
+  const created = await createItem(ctx, flow, b);
+  if (!created) {
+    ctx.recorder.add(skip(flow.remove, 'ignored_auth', `the second user could not create a ${flow.noun}`));
+    return;
+  }
+  // Profiles are readable by others: the first user reads the second one's list and finds the item.
+  const list = ctx.op(flow.list);
+  if (list && b.id) {
+    const params = { [idParam(list)]: b.id };
+    const read = await ctx.call(flow.list, { params, token: a.token });
+    if (read) ctx.recorder.add(positiveDataAcceptance(list, read, `reading another user's ${flow.noun}s`, true));
+  }
+  const ex = await ctx.call(flow.remove, { params: { [idParam(remove)]: created.id }, token: a.token });
+  if (!ex) return;
+  ctx.recorder.add(crossUserDelete(remove, ex, flow.noun));
+  const after = await listContains(ctx, flow.list, b, created.id, false);
+  if (after.contains !== undefined) {
+    ctx.recorder.add(crossUserSurvives(remove, after.contains, flow.noun, created.id, ex));
   }
 }
 
@@ -232,14 +236,15 @@ export async function runNegative(ctx: RunContext, concurrency: number): Promise
   await methodProbes(ctx, selected);
 }
 
-/** Runs `work` over `items` with at most `concurrency` in flight. */
-export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
+/** Runs `work` over `items` in order with at most `concurrency` in flight; items are drawn as a slot frees up. */
+export async function pool<T>(
+  items: Iterable<T>,
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const iterator = items[Symbol.iterator]();
+  const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
+    for (let next = iterator.next(); !next.done; next = iterator.next()) await work(next.value);
   });
   await Promise.all(workers);
 }

@@ -153,7 +153,12 @@ async function provoke(ctx: RunContext, user: boolean): Promise<{ expected: Set<
   return { expected, ...(typeof message === 'string' ? { message } : {}) };
 }
 
-async function checkStream(ctx: RunContext, spec: StreamSpec, waitMs: number): Promise<void> {
+async function checkStream(
+  ctx: RunContext,
+  spec: StreamSpec,
+  waitMs: number,
+  session: Promise<string | undefined>,
+): Promise<void> {
   const { a } = ctx;
   const id = spec.op.operationId;
   if (!a?.token || (spec.op.path.includes('{id}') && !ctx.channelId)) {
@@ -191,7 +196,7 @@ async function checkStream(ctx: RunContext, spec: StreamSpec, waitMs: number): P
   }
   ctx.recorder.add(keepAlive(spec, stream));
   if (spec.resumable) await resume(ctx, spec, stream, message, waitMs);
-  await endsOnLogout(ctx, spec, waitMs);
+  await endsOnLogout(ctx, spec, waitMs, await session);
 }
 
 /** A reconnect with `Last-Event-ID` set to the last message seen replays the message sent while away. */
@@ -231,17 +236,23 @@ async function resume(
   );
 }
 
-/** A stream opened with a session's token ends when that session logs out. */
-async function endsOnLogout(ctx: RunContext, spec: StreamSpec, waitMs: number): Promise<void> {
+/** A session of the first user of its own (a stream's logout check ends it), or undefined. */
+async function signInAgain(ctx: RunContext): Promise<string | undefined> {
   const { a } = ctx;
-  const id = spec.op.operationId;
-  if (!a || !ctx.op('logout') || !ctx.op('login')) return;
+  if (!a || !ctx.op('logout') || !ctx.op('login')) return undefined;
   const session = await ctx.call('login', {
     body: { uniName: a.university, email: a.email, password: a.password },
     check: false,
   });
   const token = (dataOf(session) as { access_token?: unknown } | undefined)?.access_token;
-  if (typeof token !== 'string') return;
+  return typeof token === 'string' ? token : undefined;
+}
+
+/** A stream opened with a session's token ends when that session logs out. */
+async function endsOnLogout(ctx: RunContext, spec: StreamSpec, waitMs: number, token: string | undefined) {
+  const { a } = ctx;
+  const id = spec.op.operationId;
+  if (!a || typeof token !== 'string') return;
   const stream = await open(ctx, spec, { ...a, token });
   await ctx.call('logout', { token, check: false });
   const ended = await stream.endsWithin(waitMs);
@@ -257,11 +268,22 @@ async function endsOnLogout(ctx: RunContext, spec: StreamSpec, waitMs: number): 
   );
 }
 
-/** The stream phase: each selected SSE operation with declared events, one after the other. */
+/**
+ * The stream phase: each selected SSE operation with declared events, one after the other. The
+ * sessions their logout checks end are signed in first, side by side (each sign-in makes the server
+ * hash a password, so in a row they would wait on each other).
+ */
 export async function runStreams(ctx: RunContext, waitMs: number): Promise<void> {
+  const specs: StreamSpec[] = [];
   for (const op of ctx.operations.values()) {
     if (!ctx.isSelected(op.operationId)) continue;
     const spec = specOf(ctx, op);
-    if (spec) await checkStream(ctx, spec, waitMs);
+    if (spec) specs.push(spec);
   }
+  const streamable = (spec: StreamSpec) => ctx.a?.token && (!spec.op.path.includes('{id}') || ctx.channelId);
+  const sessions = specs.map((spec) => (streamable(spec) ? signInAgain(ctx) : Promise.resolve(undefined)));
+  // Awaited in order below; one that fails must not go unhandled while an earlier stream is checked.
+  for (const session of sessions) session.catch(() => undefined);
+  for (const [i, spec] of specs.entries())
+    await checkStream(ctx, spec, waitMs, sessions[i] as Promise<string | undefined>);
 }
