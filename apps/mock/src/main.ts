@@ -68,11 +68,16 @@ process.once('exit', () => {
 if (opened?.notice) console.log(opened.notice);
 const saved = opened?.state;
 
-/** With --data the profile items stay in the file (read per user): a new file is made from the seed. */
+/**
+ * With --data the profile items stay in the file (read per user): a new file is made from the
+ * seed, its items written to SQLite as they are made.
+ */
 function seedInto(file: string): State {
-  const seeded = fresh();
-  persistence = SqliteStateFile.build(file, seeded);
-  return { ...seeded, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
+  const made = SqliteStateFile.seed(file, (profileItems) =>
+    seedState({ seed: opts.seed, users: opts.users, profileItems }),
+  );
+  persistence = made.persistence;
+  return made.state;
 }
 const dataFile = opts.data;
 const clock = new MockClock();

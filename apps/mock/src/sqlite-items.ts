@@ -67,6 +67,7 @@ export class ItemTables {
   readonly source: ProfileSource;
   readonly #put: Record<ProfileCollection, (item: Record<string, unknown>) => void>;
   readonly #putMany: Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
+  readonly #insertBatch: Record<ProfileCollection, Database.Statement>;
   readonly #remove: Record<ProfileCollection, Database.Statement<[number]>>;
   readonly #clear: Database.Statement[];
   readonly #db: Database.Database;
@@ -76,6 +77,7 @@ export class ItemTables {
     const put = {} as Record<ProfileCollection, (item: Record<string, unknown>) => void>;
     const putMany = {} as Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
     const remove = {} as Record<ProfileCollection, Database.Statement<[number]>>;
+    const insertBatches = {} as Record<ProfileCollection, Database.Statement>;
     const source = {} as Record<ProfileCollection, ItemSource<unknown>>;
     for (const collection of PROFILE_COLLECTIONS) {
       const { table } = TABLES[collection];
@@ -89,6 +91,7 @@ export class ItemTables {
       const insertBatch = db.prepare(
         `INSERT OR REPLACE INTO ${table} (${fields.join(', ')}) VALUES ${Array.from({ length: BATCH }, () => row).join(', ')}`,
       );
+      insertBatches[collection] = insertBatch;
       putMany[collection] = (items) => {
         let at = 0;
         const values: unknown[] = [];
@@ -111,6 +114,7 @@ export class ItemTables {
     }
     this.#put = put;
     this.#putMany = putMany;
+    this.#insertBatch = insertBatches;
     this.#remove = remove;
     this.#clear = PROFILE_COLLECTIONS.map((c) => db.prepare(`DELETE FROM ${TABLES[c].table}`));
     this.source = source as ProfileSource;
@@ -130,6 +134,44 @@ export class ItemTables {
     for (const c of PROFILE_COLLECTIONS) this.#db.exec(`DROP INDEX IF EXISTS ${TABLES[c].table}_by_user`);
     for (const c of PROFILE_COLLECTIONS) this.#putMany[c](lists[`${c}s`] as unknown as Record<string, unknown>[]);
     for (const c of PROFILE_COLLECTIONS) this.#db.exec(ownerIndex(c));
+  }
+
+  /**
+   * Bulk writes for a new file, item by item as they are made (a seed streams its items here rather
+   * than holding a million of them): `put` buffers `BATCH` rows of a kind per statement, `end`
+   * writes what is left and builds the owner indexes, dropped in the meantime.
+   */
+  bulk(): { put: (collection: ProfileCollection, item: object) => void; end: () => void } {
+    for (const c of PROFILE_COLLECTIONS) this.#db.exec(`DROP INDEX IF EXISTS ${TABLES[c].table}_by_user`);
+    const buffers = Object.fromEntries(PROFILE_COLLECTIONS.map((c) => [c, [] as object[]])) as Record<
+      ProfileCollection,
+      object[]
+    >;
+    const fields = Object.fromEntries(PROFILE_COLLECTIONS.map((c) => [c, fieldsOf(c)])) as Record<
+      ProfileCollection,
+      string[]
+    >;
+    const values: unknown[] = [];
+    return {
+      put: (collection, item) => {
+        const buffer = buffers[collection];
+        buffer.push(item);
+        if (buffer.length < BATCH) return;
+        values.length = 0;
+        for (const one of buffer as Record<string, unknown>[]) {
+          for (const f of fields[collection]) values.push(one[f] ?? null);
+        }
+        this.#insertBatch[collection].run(values);
+        buffer.length = 0;
+      },
+      end: () => {
+        for (const c of PROFILE_COLLECTIONS) {
+          for (const item of buffers[c]) this.#put[c](item as Record<string, unknown>);
+          buffers[c].length = 0;
+          this.#db.exec(ownerIndex(c));
+        }
+      },
+    };
   }
 
   clear(): void {

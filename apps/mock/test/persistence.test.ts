@@ -205,6 +205,26 @@ describe('SQLite state file', () => {
     opened.persistence?.close();
   });
 
+  it('seeds a new file with the profile items written as they are made: the same file as the whole seed', () => {
+    const file = join(dir, 'seeded.db');
+    rmSync(file, { force: true });
+    const whole = seedState({ users: 40, channels: 3 });
+    const made = SqliteStateFile.seed(file, (profileItems) => seedState({ users: 40, channels: 3, profileItems }));
+    made.persistence.close();
+    // In memory: the state without its items, the counters as far on as the whole seed's.
+    expect(made.state).toEqual({ ...whole, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
+    // On disk: every item, in its order, beside the other rows; and the file takes writes as any other.
+    expect(readSqliteState(file)).toEqual(whole);
+    expect(readdirSync(dir).filter((name) => name.startsWith('seeded.db.'))).toEqual([]);
+    const opened = openStateFile(file, { items: false });
+    opened.persistence?.commit([
+      { collection: 'user', key: whole.users[0]?.id ?? '', value: { ...whole.users[0], first_name: 'Ada' } },
+    ]);
+    opened.persistence?.close();
+    expect(readSqliteState(file).users[0]?.first_name).toBe('Ada');
+    expect(readSqliteState(file).users).toHaveLength(40);
+  });
+
   it('converts a JSON file of version 1 once, keeping the original beside it', () => {
     const file = join(dir, 'old-format.data');
     const state = seeded();

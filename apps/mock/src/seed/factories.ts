@@ -4,11 +4,20 @@ import type { Message, StoredChannel, StoredUser } from '../store/types.ts';
 import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from './catalog.ts';
 import { fakePattern } from './fake-pattern.ts';
 
-const slug = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/[^A-Za-z]/g, '')
-    .toLowerCase();
+const slugs = new Map<string, string>();
+
+/** A name as it goes into an e-mail address; names come from faker's lists, so each is worked out once. */
+function slug(s: string): string {
+  let made = slugs.get(s);
+  if (made === undefined) {
+    made = s
+      .normalize('NFKD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
+    if (slugs.size < 100_000) slugs.set(s, made);
+  }
+  return made;
+}
 
 export interface UserContext {
   index: number;

@@ -30,7 +30,7 @@ import { newFaker } from './faker.ts';
 import { seedFeed } from './feed.ts';
 import { addSeededMedia } from './media.ts';
 import { chatLine } from './messages.ts';
-import { addProfileItems } from './profile-items.ts';
+import { addProfileItems, intoLists, type ProfileItemSink } from './profile-items.ts';
 import { seedSocial } from './social.ts';
 
 export const DEFAULT_SEED = 20261122;
@@ -51,6 +51,11 @@ export interface SeedOptions {
   users?: number;
   /** Channels to create (default ~40). */
   channels?: number;
+  /**
+   * Where the profile items go as they are made (a new `--data` file writes them straight to
+   * SQLite): then the state's item lists stay empty, and its counters are what they would be.
+   */
+  profileItems?: ProfileItemSink;
 }
 
 /** `list[i]`, which the seed's own arithmetic guarantees exists. */
@@ -133,6 +138,7 @@ export function seedState(options: SeedOptions = {}): State {
   };
 
   // ---------- users with their profile items ----------
+  const putItem = options.profileItems ?? intoLists(state);
   for (let index = 0; index < userCount; index++) {
     if (index % BLOCK === 0) f.seed([seed, 1, index / BLOCK]);
     const demo = index === 0;
@@ -154,23 +160,30 @@ export function seedState(options: SeedOptions = {}): State {
         : {},
     );
     state.users.push(user);
-    addProfileItems(f, state, user, demo, refDate);
+    addProfileItems(f, state, user, demo, refDate, putItem);
   }
 
   // ---------- friendships (symmetric) ----------
-  const friends = state.users.map(() => new Set<number>());
+  // Each user's friends as a short list (a handful each; a Set per user was 100,000 Sets to collect).
+  const friends: number[][] = Array.from({ length: userCount }, () => []);
+  const befriend = (a: number, b: number) => {
+    const list = at(friends, a);
+    if (!list.includes(b)) list.push(b);
+  };
   for (let i = 0; i < userCount; i++) {
     if (i % BLOCK === 0) f.seed([seed, 2, i / BLOCK]);
     const wanted = i === 0 ? Math.min(25, userCount - 1) : f.number.int({ min: 1, max: 4 });
-    for (let k = 0; k < wanted * 3 && at(friends, i).size < wanted && userCount > 1; k++) {
+    for (let k = 0; k < wanted * 3 && at(friends, i).length < wanted && userCount > 1; k++) {
       const j = f.number.int({ min: 0, max: userCount - 1 });
       if (j === i) continue;
-      at(friends, i).add(j);
-      at(friends, j).add(i);
+      befriend(i, j);
+      befriend(j, i);
     }
   }
   state.users.forEach((user, i) => {
-    user.friend_ids = [...at(friends, i)].sort((a, b) => a - b).map((j) => at(state.users, j).id);
+    user.friend_ids = at(friends, i)
+      .sort((a, b) => a - b)
+      .map((j) => at(state.users, j).id);
   });
 
   // ---------- channels with members and messages ----------

@@ -1,16 +1,34 @@
 import type { Faker } from '@faker-js/faker';
 import { seededId } from '../ids.ts';
-import type { Interest, Owned, State, StoredUser } from '../store/types.ts';
+import type { ProfileCollection, ProfileItems } from '../store/item-source.ts';
+import type { State, StoredUser } from '../store/types.ts';
 import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from './catalog.ts';
 import { createDegree } from './factories.ts';
 
+/** Where the seed puts each profile item it makes (`SeedOptions.profileItems`). */
+export type ProfileItemSink = <K extends ProfileCollection>(collection: K, item: ProfileItems[K]) => void;
+
+/** The default sink: the state's own lists (`notes`, `clubs`, ...). */
+export function intoLists(state: State): ProfileItemSink {
+  return (collection, item) => {
+    (state[`${collection}s`] as unknown[]).push(item);
+  };
+}
+
 /** A seeded user's notes, clubs, interests, directions and education (the demo account gets the most of each). */
-export function addProfileItems(f: Faker, state: State, user: StoredUser, demo: boolean, refDate: Date): void {
+export function addProfileItems(
+  f: Faker,
+  state: State,
+  user: StoredUser,
+  demo: boolean,
+  refDate: Date,
+  put: ProfileItemSink = intoLists(state),
+): void {
   const next = state.next_id;
   const count = (min: number, max: number) => (demo ? max : f.number.int({ min, max }));
   for (let i = count(0, 3); i > 0; i--) {
     const date = f.date.recent({ days: 120, refDate }).toISOString().slice(0, 10);
-    state.notes.push({
+    put('note', {
       id: next.note++,
       user_id: user.id,
       title:
@@ -26,7 +44,7 @@ export function addProfileItems(f: Faker, state: State, user: StoredUser, demo: 
     });
   }
   for (const club of f.helpers.arrayElements(CLUBS, count(0, 3))) {
-    state.clubs.push({
+    put('club', {
       id: next.club++,
       user_id: user.id,
       name: club,
@@ -37,11 +55,10 @@ export function addProfileItems(f: Faker, state: State, user: StoredUser, demo: 
     });
   }
   for (const name of f.helpers.arrayElements(INTERESTS, count(1, 5))) {
-    const interest: Owned<Interest> = { id: next.interest++, user_id: user.id, name, prefixed_id: seededId('int', f) };
-    state.interests.push(interest);
+    put('interest', { id: next.interest++, user_id: user.id, name, prefixed_id: seededId('int', f) });
   }
   for (const name of f.helpers.arrayElements(DIRECTIONS, count(0, 2))) {
-    state.directions.push({
+    put('direction', {
       id: next.direction++,
       user_id: user.id,
       name,
@@ -50,7 +67,7 @@ export function addProfileItems(f: Faker, state: State, user: StoredUser, demo: 
     });
   }
   const gradYear = user.graduation_year ?? refDate.getUTCFullYear();
-  state.experiences.push({
+  put('experience', {
     id: next.experience++,
     user_id: user.id,
     university_id: user.university_id ?? 1,
@@ -59,7 +76,7 @@ export function addProfileItems(f: Faker, state: State, user: StoredUser, demo: 
     year: gradYear,
   });
   if (demo || f.datatype.boolean({ probability: 0.4 })) {
-    state.experiences.push({
+    put('experience', {
       id: next.experience++,
       user_id: user.id,
       university_id: f.number.int({ min: 1, max: UNIVERSITIES.length }),
