@@ -153,6 +153,9 @@ const server = createMockServer(app, {
     `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${resolve(dataFile)}${saved ? ' (loaded)' : ''}` : ''}`,
   );
   if (scenario.name !== 'default') console.log(`Scenario ${scenario.name}: ${scenario.description}`);
+  if (saved && scenario.name !== 'default') {
+    console.log('The state was loaded from --data: the scenario shapes behaviour, its seed waits for --fresh.');
+  }
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
   if (opts.checkResponses !== 'off') {
     console.log(

@@ -57,6 +57,7 @@ describe('scenario flaky over HTTP', () => {
   const quick = parseScenario(
     { extends: 'flaky', latency: 0, operations: { listNotifications: { latency: 0 } } },
     'quick-flaky',
+    operations,
   );
   const servers: TestServer[] = [];
   afterAll(() => Promise.all(servers.map((s) => s.close())));
@@ -90,7 +91,7 @@ describe('scenario flaky over HTTP', () => {
 
 describe('scenario offline-stream', () => {
   // The preset with a short drop, so the test does not wait for it.
-  const quick = parseScenario({ extends: 'offline-stream', stream: { dropAfter: '100-300' } }, 'quick');
+  const quick = parseScenario({ extends: 'offline-stream', stream: { dropAfter: '100-300' } }, 'quick', operations);
   let server: TestServer;
   let token: string;
   beforeAll(async () => {

@@ -77,13 +77,14 @@ describe('scenario files: the validator', () => {
     const scenario = parseScenario(
       { extends: 'flaky', latency: 0, operations: { getMe: { errorRate: 0 }, listNotes: { status: 500 } } },
       'mine',
+      operations,
     );
     expect(scenario.name).toBe('mine');
     expect(scenario.latency).toEqual({ min: 0, max: 0 });
     expect(scenario.errorRate).toBe(0.05);
     expect(scenario.operations.getMe).toEqual({ errorRate: 0, status: 503 });
     expect(scenario.operations.listNotes).toEqual({ latency: { min: 1000, max: 3000 }, status: 500 });
-    expect(parseScenario({}, 'plain').seed).toEqual({ account: 'full' });
+    expect(parseScenario({}, 'plain', operations).seed).toEqual({ account: 'full' });
   });
 
   it('every preset passes its own schema, and scenarioFor knows exactly the presets', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parse } from 'yaml';
+import { contract } from '../contract.ts';
 import { parseScenario, ScenarioError, scenarioFor, unknownPreset } from './resolve.ts';
 import type { Scenario } from './types.ts';
 
@@ -27,5 +28,5 @@ export function loadScenario(nameOrFile: string): Scenario {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new ScenarioError(nameOrFile, [`not YAML or JSON: ${message}`]);
   }
-  return parseScenario(raw ?? {}, basename(nameOrFile).replace(FILE, ''), undefined, nameOrFile);
+  return parseScenario(raw ?? {}, basename(nameOrFile).replace(FILE, ''), contract().operations, nameOrFile);
 }

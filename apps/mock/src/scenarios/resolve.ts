@@ -1,5 +1,4 @@
 import type { Operation } from '@cohort/openapi';
-import { contract } from '../contract.ts';
 import { isPreset, PRESET_NAMES, PRESETS } from './presets.ts';
 import type { OperationBehaviourSpec, Range, Scenario, ScenarioFile } from './types.ts';
 import { closest, validateScenario } from './validate.ts';
@@ -55,38 +54,37 @@ function merge(base: Scenario, file: ScenarioFile, name: string): Scenario {
 const NOTHING: Scenario = { name: 'nothing', description: '', seed: {}, operations: {}, stream: {} };
 
 /**
- * Checks a scenario as written and merges it over the preset it `extends` (`default` when absent).
- * Throws `ScenarioError` listing every problem.
+ * Checks a scenario as written against the schema and `operations` (the contract's; passed in, so
+ * this module needs no file system) and merges it over the preset it `extends` (`default` when
+ * absent). Throws `ScenarioError` listing every problem.
  */
 export function parseScenario(
   raw: unknown,
   name: string,
-  operations: readonly Operation[] = contract().operations,
+  operations: readonly Operation[],
   source: string = name,
 ): Scenario {
   const problems = validateScenario(raw, operations);
   if (problems.length > 0) throw new ScenarioError(source, problems);
   const file = raw as ScenarioFile;
-  const parent = file.extends ?? 'default';
-  const base = parent === 'default' ? merge(NOTHING, PRESETS.default, 'default') : scenarioFor(parent);
-  if (!base) throw new ScenarioError(source, [`extends: no preset named ${parent}`]);
+  const base = scenarioFor(file.extends ?? 'default');
+  if (!base) throw new ScenarioError(source, [`extends: no preset named ${file.extends}`]);
   return merge(base, file, name);
 }
 
 const resolved = new Map<string, Scenario>();
 
 /**
- * A preset by name, resolved (what a session calls with its `X-Mock-Scenario`); `undefined` for a
- * name that is not a preset. No file system: a browser engine can call it too.
+ * A preset by name, resolved over `default` (what a session calls with its `X-Mock-Scenario`);
+ * `undefined` for a name that is not a preset. No file system and no contract: the presets are
+ * checked by the tests, so a browser engine can call it as it is.
  */
 export function scenarioFor(name: string): Scenario | undefined {
   if (!isPreset(name)) return undefined;
   let scenario = resolved.get(name);
   if (!scenario) {
-    scenario =
-      name === 'default'
-        ? merge(NOTHING, PRESETS.default, 'default')
-        : parseScenario({ extends: 'default', ...PRESETS[name] }, name);
+    const base = merge(NOTHING, PRESETS.default, 'default');
+    scenario = name === 'default' ? base : merge(base, PRESETS[name], name);
     resolved.set(name, scenario);
   }
   return scenario;
