@@ -16,11 +16,18 @@ const delay =
     setTimeout(next, ms);
   };
 
-/** Cuts the connection `ms` after the stream opens, as a flaky network does (the client sees it drop). */
+/**
+ * Cuts the stream `ms` after it opens, as a proxy with an idle timeout does: the answer ends and the
+ * connection closes. Ended rather than reset, so a dev proxy in between (Vite's) passes the end on:
+ * a bare reset behind it leaves the browser waiting on a stream that will never speak again.
+ */
 const drop =
   (ms: number): RequestHandler =>
   (_req, res, next) => {
-    const timer = setTimeout(() => res.destroy(), ms);
+    const timer = setTimeout(() => {
+      res.once('finish', () => res.socket?.destroy());
+      res.end();
+    }, ms);
     res.once('close', () => clearTimeout(timer));
     next();
   };
