@@ -13,7 +13,7 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { createBehaviour } from './scenarios/behaviour.ts';
 import { loadScenario } from './scenarios/load.ts';
 import { ScenarioError } from './scenarios/resolve.ts';
-import { seedScenario } from './scenarios/shape.ts';
+import { dataFileFor, seedScenario } from './scenarios/shape.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from './seed/index.ts';
 import { createMockServer } from './server.ts';
 import { type OpenedState, openStateFile, removeStateFile, SqliteStateFile } from './sqlite-state.ts';
@@ -32,17 +32,18 @@ if (options === 'help') {
   console.log(USAGE);
   process.exit(0);
 }
-const opts = options;
 
 // The scenario (--scenario): a preset or a file; a bad file stops the start, naming each bad key.
 let scenario: ReturnType<typeof loadScenario>;
 try {
-  scenario = loadScenario(opts.scenario);
+  scenario = loadScenario(options.scenario);
 } catch (error) {
   if (!(error instanceof ScenarioError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
+// A scenario that seeds otherwise keeps its own --data file beside the given one (dev.db → dev.empty.db).
+const opts = { ...options, data: options.data && dataFileFor(options.data, scenario) };
 
 // Seeded users share one password: hash it once per start (not per user), while the seed is built.
 const seededPasswordHash = hashPassword(SEEDED_PASSWORD);
@@ -153,9 +154,7 @@ const server = createMockServer(app, {
     `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${resolve(dataFile)}${saved ? ' (loaded)' : ''}` : ''}`,
   );
   if (scenario.name !== 'default') console.log(`Scenario ${scenario.name}: ${scenario.description}`);
-  if (saved && scenario.name !== 'default') {
-    console.log('The state was loaded from --data: the scenario shapes behaviour, its seed waits for --fresh.');
-  }
+  if (dataFile && dataFile !== options.data) console.log(`Scenario ${scenario.name} keeps its own state: ${dataFile}`);
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
   if (opts.checkResponses !== 'off') {
     console.log(

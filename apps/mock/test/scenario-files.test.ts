@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -16,6 +16,7 @@ import {
   validateScenario,
 } from '../src/scenarios/index.ts';
 import { loadScenario } from '../src/scenarios/load.ts';
+import { dataFileFor } from '../src/scenarios/shape.ts';
 import { DEMO_ACCOUNT } from '../src/seed/index.ts';
 
 const appDir = new URL('..', import.meta.url).pathname;
@@ -106,6 +107,18 @@ describe('scenario files: the validator', () => {
     expect(loaded).toMatchObject({ name: 'example', seed: { account: 'empty', users: 2000 } });
   });
 
+  it('a scenario that seeds otherwise keeps its own --data file beside the given one', () => {
+    const empty = scenarioFor('empty') ?? expect.fail('no empty preset');
+    expect(dataFileFor('.data/dev.db', empty)).toBe('.data/dev.empty.db');
+    expect(dataFileFor('/tmp/v1.2/state', empty)).toBe('/tmp/v1.2/state.empty');
+    expect(dataFileFor('.data/dev.db', parseScenario({ seed: { users: 50 } }, 'my team', operations))).toBe(
+      '.data/dev.my-team.db',
+    );
+    for (const same of ['default', 'flaky', 'offline-stream']) {
+      expect(dataFileFor('.data/dev.db', scenarioFor(same) ?? expect.fail(same))).toBe('.data/dev.db');
+    }
+  });
+
   it('loads YAML and JSON files, and refuses an unknown name or an unreadable file', () => {
     const json = join(dir, 'team.json');
     writeFileSync(json, JSON.stringify({ extends: 'empty', errorRate: 0.5 }));
@@ -188,6 +201,43 @@ describe('scenario files: at start', { timeout: 30_000 }, () => {
         headers: { Authorization: `Bearer ${data.access_token}` },
       });
       expect(await friends.json()).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('with --data, --scenario empty writes its own file and says so', async () => {
+    const data = join(dir, 'dev.db');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/main.ts',
+        '--port',
+        '0',
+        '--quiet',
+        '--users',
+        '20',
+        '--scenario',
+        'empty',
+        '--data',
+        data,
+      ],
+      { cwd: appDir, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
+        child.stdout.on('data', (chunk) => {
+          out += String(chunk);
+          if (out.includes('keeps its own state')) resolve();
+        });
+      });
+      expect(out).toContain(`Scenario empty keeps its own state: ${join(dir, 'dev.empty.db')}`);
+      expect(existsSync(join(dir, 'dev.empty.db'))).toBe(true);
+      expect(existsSync(data)).toBe(false);
     } finally {
       child.kill('SIGKILL');
     }
