@@ -33,15 +33,17 @@ describe('scenario crowded: long lists, each within the contract', { timeout: 12
     const lists = await get<{ data: unknown[] }>('/api/v1/users/me/saved-lists');
     expect(lists.data).toHaveLength(202);
     let before: number | null = null;
-    let count = 0;
+    const times: string[] = [];
     do {
-      const page: { data: { id: number }[]; meta: { next_before: number | null } } = await get(
+      const page: { data: { created_at: string }[]; meta: { next_before: number | null } } = await get(
         `/api/v1/users/me/notifications?limit=100${before === null ? '' : `&before=${before}`}`,
       );
-      count += page.data.length;
+      times.push(...page.data.map((n) => n.created_at));
       before = page.meta.next_before;
     } while (before !== null);
-    expect(count).toBe(1005);
+    expect(times).toHaveLength(1005);
+    // Newest first all the way down: the seeded five (this week) before the thousand older ones.
+    expect(times).toEqual([...times].sort().reverse());
   });
 
   it('has three 10,000-message groups, and pages through one of them, every message once, in order', async () => {

@@ -1,7 +1,7 @@
 import { seededChatLine } from '../seed/chat.ts';
 import { createChannel, createMessage } from '../seed/factories.ts';
 import { newFaker } from '../seed/faker.ts';
-import { SEED_REF_DATE, type State, type StoredUser } from '../store/types.ts';
+import { SEED_REF_DATE, type State, type StoredNotification, type StoredUser } from '../store/types.ts';
 import type { SeedShape } from './types.ts';
 
 const DAY = 86_400_000;
@@ -69,16 +69,19 @@ function addLongChats(state: State, seed: number, count: number, messages: numbe
   }
 }
 
-/** Notifications of the demo account, read ones, one a day back in time: its friends accepting. */
+/**
+ * Notifications of the demo account, read ones, one a day back in time: its friends accepting.
+ * The list is newest first by id, so every notification is numbered again in time order (the
+ * seeded ones, newer, keep the highest ids); nothing else in the state refers to a notification id.
+ */
 function addNotifications(state: State, count: number): void {
   const demo = state.users[0];
   if (!demo || count === 0) return;
-  const list = state.notifications ?? [];
-  state.notifications = list;
   const actors = demo.friend_ids.length > 0 ? demo.friend_ids : state.users.slice(1, 2).map((u) => u.id);
-  for (let i = 0; i < count; i++) {
-    list.push({
-      id: state.next_id.notification++,
+  const older: StoredNotification[] = [];
+  for (let i = count - 1; i >= 0; i--) {
+    older.push({
+      id: 0,
       user_id: demo.id,
       kind: 'connection_accepted',
       actor_id: actors[i % actors.length] ?? null,
@@ -90,6 +93,12 @@ function addNotifications(state: State, count: number): void {
       message_id: null,
     });
   }
+  const all = [...older, ...(state.notifications ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  all.forEach((n, i) => {
+    n.id = i + 1;
+  });
+  state.notifications = all;
+  state.next_id.notification = all.length + 1;
 }
 
 /** Saved lists of the demo account, each of a handful of people. */
