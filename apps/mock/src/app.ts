@@ -40,6 +40,7 @@ import { resourcesRoutes } from './routes/resources.ts';
 import { savedListsRoutes } from './routes/saved-lists.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { usersRoutes } from './routes/users.ts';
+import type { BehaviourFor } from './scenarios/types.ts';
 import { seedState } from './seed/index.ts';
 import type { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
@@ -64,6 +65,8 @@ export interface MockOptions {
   latency?: Latency;
   /** Share (0..1) of API requests answered 503. */
   errorRate?: number;
+  /** The scenario's latency and failures per operation (`--scenario`; see src/scenarios/); none by default. */
+  behaviourFor?: BehaviourFor;
   /** Allowed browser origins, or `'*'`. */
   corsOrigins?: string[] | '*';
   /** Sign-in and registration limits per e-mail and per address. */
@@ -118,6 +121,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     validators: compileValidators(doc, operations),
     table: new OperationTable(operations),
   };
+  if (options.behaviourFor) ctx.table.behaviourFor = options.behaviourFor;
   // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
   const clock = options.clock ?? store.clock;
   const limiters = authLimiters(options.authLimits, () => clock.now().getTime());

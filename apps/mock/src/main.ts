@@ -10,7 +10,11 @@ import { hashPassword } from './password.ts';
 import { lockStateFile, StateFileError } from './persistence.ts';
 import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
-import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
+import { createBehaviour } from './scenarios/behaviour.ts';
+import { loadScenario } from './scenarios/load.ts';
+import { ScenarioError } from './scenarios/resolve.ts';
+import { dataFileFor, seedScenario } from './scenarios/shape.ts';
+import { DEMO_ACCOUNT, SEEDED_PASSWORD } from './seed/index.ts';
 import { createMockServer } from './server.ts';
 import { type OpenedState, openStateFile, removeStateFile, SqliteStateFile } from './sqlite-state.ts';
 import { Store } from './store/store.ts';
@@ -28,11 +32,23 @@ if (options === 'help') {
   console.log(USAGE);
   process.exit(0);
 }
-const opts = options;
+
+// The scenario (--scenario): a preset or a file; a bad file stops the start, naming each bad key.
+let scenario: ReturnType<typeof loadScenario>;
+try {
+  scenario = loadScenario(options.scenario);
+} catch (error) {
+  if (!(error instanceof ScenarioError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+// A scenario that seeds otherwise keeps its own --data file beside the given one (dev.db → dev.empty.db).
+const opts = { ...options, data: options.data && dataFileFor(options.data, scenario) };
 
 // Seeded users share one password: hash it once per start (not per user), while the seed is built.
 const seededPasswordHash = hashPassword(SEEDED_PASSWORD);
-const fresh = () => seedState({ seed: opts.seed, users: opts.users });
+// --users wins over the scenario's seed.users; the scenario's users win over the default.
+const fresh = () => seedScenario(scenario, { seed: opts.seed, ...(opts.usersGiven ? { users: opts.users } : {}) });
 let opened: OpenedState | undefined;
 let releaseLock = () => {};
 try {
@@ -106,6 +122,7 @@ const app = createApp({
     ...(opts.quiet ? {} : { log: (line: string) => console.log(line) }),
     ...(opts.latency ? { latency: opts.latency } : {}),
     errorRate: opts.errorRate,
+    behaviourFor: createBehaviour(scenario, opts.seed),
     corsOrigins: opts.corsOrigins,
     realtime,
     clock,
@@ -141,6 +158,8 @@ const server = createMockServer(app, {
   console.log(
     `${store.accounts.count} users, seed ${saved ? saved.seed : opts.seed}${dataFile ? `, state in ${resolve(dataFile)}${saved ? ' (loaded)' : ''}` : ''}`,
   );
+  if (scenario.name !== 'default') console.log(`Scenario ${scenario.name}: ${scenario.description}`);
+  if (dataFile && dataFile !== options.data) console.log(`Scenario ${scenario.name} keeps its own state: ${dataFile}`);
   if (dataFile) console.log('To start over: restart with --fresh, or POST /__mock/reset.');
   if (opts.checkResponses !== 'off') {
     console.log(

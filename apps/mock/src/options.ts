@@ -8,6 +8,10 @@ export interface CliOptions {
   host: string;
   seed: number;
   users: number;
+  /** Whether `--users` (or MOCK_USERS) was given: it then wins over the scenario's `seed.users`. */
+  usersGiven: boolean;
+  /** `--scenario`: a preset's name or a scenario file (YAML or JSON). */
+  scenario: string;
   latency: Latency | undefined;
   errorRate: number;
   data: string | undefined;
@@ -58,6 +62,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --host <addr>         address to listen on (default 127.0.0.1)      env MOCK_HOST
   --seed <n>            seed for the generated data                   env MOCK_SEED
   --users <n>           seeded users, 1..${MAX_USERS} (default ${DEFAULT_USERS})        env MOCK_USERS
+  --scenario <name|file>  a preset (default, empty, crowded, flaky, offline-stream) or a YAML/JSON scenario file  env MOCK_SCENARIO
   --latency <ms|a-b>    delay every API answer                        env MOCK_LATENCY
   --error-rate <0..1>   answer this share of API calls with 503       env MOCK_ERROR_RATE
   --data <file>         keep state in this file across restarts      env MOCK_DATA
@@ -128,6 +133,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       host: { type: 'string' },
       seed: { type: 'string' },
       users: { type: 'string' },
+      scenario: { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       data: { type: 'string' },
@@ -178,6 +184,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     host: pick(values.host, 'MOCK_HOST') ?? '127.0.0.1',
     seed: seed === undefined ? DEFAULT_SEED : integer('seed', seed, 0, 2 ** 32 - 1),
     users: users === undefined ? DEFAULT_USERS : integer('users', users, 1, MAX_USERS),
+    usersGiven: users !== undefined,
+    scenario: pick(values.scenario, 'MOCK_SCENARIO')?.trim() || 'default',
     latency: lat === undefined ? undefined : parseLatency(lat),
     errorRate,
     data: pick(values.data, 'MOCK_DATA') || undefined,

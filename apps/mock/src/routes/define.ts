@@ -4,6 +4,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ContractRouter } from '../contract.ts';
 import { HttpError } from '../http-error.ts';
 import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
+import { noBehaviour } from '../scenarios/behaviour.ts';
+import { withBehaviour } from '../scenarios/express.ts';
+import type { BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
 import type { RequestValidator } from '../validation.ts';
 
@@ -220,6 +223,8 @@ function runChain(chain: RequestHandler[], req: Request, res: Response, done: Ne
 export class OperationTable {
   readonly router: ContractRouter;
   readonly #entries = new Map<string, Entry>();
+  /** The scenario's hook (`--scenario`): latency and failure per request of an operation; none by default. */
+  behaviourFor: BehaviourFor = noBehaviour;
 
   constructor(operations: Operation[]) {
     this.router = new ContractRouter(operations);
@@ -249,9 +254,11 @@ export class OperationTable {
           Allow: this.router.methodsOf(req.path).join(', '),
         });
       }
-      if (before.length === 0 || entry.stream) proceed(entry, params, store, parseBody, req, res, next);
+      // The scenario's latency and failures (src/scenarios/), then the dev middlewares; streams skip the latter.
+      const chain = withBehaviour(this.behaviourFor(operation.operationId), entry.stream ? [] : before);
+      if (chain.length === 0) proceed(entry, params, store, parseBody, req, res, next);
       else
-        runChain(before, req, res, (error?: unknown) => {
+        runChain(chain, req, res, (error?: unknown) => {
           if (error) next(error);
           else proceed(entry, params, store, parseBody, req, res, next);
         });
