@@ -4,6 +4,7 @@ import type { Before, Call, OperationTable } from '../routes/define.ts';
 import type { Store } from '../store/store.ts';
 import type { MockTools } from '../tools/tools.ts';
 import type { EngineReply, EngineRequest } from './http.ts';
+import type { RouteMatch } from './router.ts';
 
 export interface PipelineOptions {
   table: OperationTable;
@@ -37,9 +38,9 @@ export function createPipeline({ table, store, tools, before, onBug }: PipelineO
       body: httpError.toBody(),
     };
   };
-  const answer = async (req: EngineRequest, call: Call): Promise<EngineReply> => {
+  const answer = async (req: EngineRequest, call: Call, found?: RouteMatch): Promise<EngineReply> => {
     try {
-      return await table.run(req, before, store, call);
+      return await table.run(req, before, store, call, found);
     } catch (error) {
       return errorReply(error, call.headers);
     }
@@ -77,7 +78,7 @@ export function createPipeline({ table, store, tools, before, onBug }: PipelineO
           ? { kind: 'json', status: override.status, headers: { ...override.headers }, body: override.body }
           : { kind: 'empty', status: override.status, headers: { ...override.headers } };
     } else {
-      reply = await answer(req, call);
+      reply = await answer(req, call, found);
     }
     if (operationId && reply.kind === 'json' && tools.checkResponses !== 'off')
       reply = drift(tools, operationId, reply);
