@@ -1,12 +1,13 @@
 /**
  * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
  * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
- * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools,feed,feedscroll runs a subset.
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools,feed,feedscroll,engine runs a subset.
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { measureConformance, plannedConformanceRows } from './conformance.ts';
+import { measureEngine, plannedEngineRows } from './engine.ts';
 import { measureFeed, plannedFeedRows } from './feed.ts';
 import { measureFeedScroll, plannedFeedScrollRows } from './feedscroll.ts';
 import { measureLargestBodies } from './limits.ts';
@@ -188,6 +189,20 @@ async function main(): Promise<void> {
     ...(await section('feedscroll', measureFeedScroll, (why) => [
       failed('11. News Feed scroll', 'A 1,000-post scroll of /news-feed in Chromium.', plannedFeedScrollRows(why)),
     ])),
+  );
+
+  sections.push(
+    ...(await section(
+      'engine',
+      () => measureEngine({ connections: 50, warmupSeconds, seconds }),
+      (why) => [
+        failed(
+          '13. Mock engine in-process',
+          'GET notes through engine.handle() in-process and through Express.',
+          plannedEngineRows(why),
+        ),
+      ],
+    )),
   );
 
   const markdown = renderResults({

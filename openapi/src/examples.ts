@@ -1,4 +1,4 @@
-import { type JsonSchema, listOperations, type MediaTypeObject, type OpenApiDocument } from './index.ts';
+import { type JsonSchema, listOperations, type MediaTypeObject, type OpenApiDocument } from './schema.ts';
 
 export interface ExampleCase {
   /** Where the example sits, e.g. `storeNote request body` or `schema Note`. */

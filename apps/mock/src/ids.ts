@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
+import { randomBytes, toBase64Url } from './engine/crypto.ts';
 
 export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call' | 'post' | 'cmt' | 'sty';
 
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
-/** An id made at runtime: the prefix and 16 url-safe characters from the OS's CSPRNG. */
+/** An id made at runtime: the prefix and 16 url-safe characters from Web Crypto. */
 export function randomId(prefix: IdPrefix): string {
-  return `${prefix}_${randomBytes(12).toString('base64url')}`;
+  return `${prefix}_${toBase64Url(randomBytes(12))}`;
 }
 
 /**
@@ -43,5 +43,5 @@ function randomizerOf(f: Faker): { next(): number } | undefined {
 
 /** An opaque bearer token: 32 random bytes. */
 export function newToken(): string {
-  return randomBytes(32).toString('base64url');
+  return toBase64Url(randomBytes(32));
 }

@@ -13,10 +13,11 @@ import { RealtimeHub } from './realtime/hub.ts';
 import { createBehaviour } from './scenarios/behaviour.ts';
 import { loadScenario } from './scenarios/load.ts';
 import { ScenarioError } from './scenarios/resolve.ts';
-import { dataFileFor, seedScenario } from './scenarios/shape.ts';
-import { DEMO_ACCOUNT, SEEDED_PASSWORD } from './seed/index.ts';
+import { dataFileFor, seedScenario, seedsOtherwise } from './scenarios/shape.ts';
+import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
 import { type OpenedState, openStateFile, removeStateFile, SqliteStateFile } from './sqlite-state.ts';
+import { PROFILE_COLLECTIONS } from './store/item-source.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 
@@ -89,9 +90,16 @@ const saved = opened?.state;
  * seed, its items written to SQLite as they are made.
  */
 function seedInto(file: string): State {
-  const made = SqliteStateFile.seed(file, (profileItems) =>
-    seedState({ seed: opts.seed, users: opts.users, profileItems }),
-  );
+  const made = SqliteStateFile.seed(file, (profileItems) => {
+    if (!seedsOtherwise(scenario)) return seedState({ seed: opts.seed, users: opts.users, profileItems });
+    // A scenario reshapes the seed in memory (empty, crowded); its profile items then go to the file too.
+    const state = fresh();
+    for (const collection of PROFILE_COLLECTIONS) {
+      for (const item of state[`${collection}s`]) profileItems(collection, item);
+      state[`${collection}s`] = [];
+    }
+    return state;
+  });
   persistence = made.persistence;
   return made.state;
 }

@@ -7,7 +7,7 @@ import {
   type Operation,
   resolveRef,
   type ValidateFunction,
-} from '@cohort/openapi';
+} from '@cohort/openapi/schema';
 import type { FieldErrors } from './http-error.ts';
 
 export interface ValidInput {

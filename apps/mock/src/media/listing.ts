@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { fromBase64Url, toBase64Url } from '../engine/crypto.ts';
 import { HttpError } from '../http-error.ts';
 import type { Store } from '../store/store.ts';
 import type { Message } from '../store/types.ts';
@@ -38,14 +39,24 @@ function decodeName(url: string): string | undefined {
   }
 }
 
-const cursorOf = (item: MediaItem, n: number) => Buffer.from(`${item.message_id}.${n}`).toString('base64url');
+const cursorOf = (item: MediaItem, n: number) => toBase64Url(new TextEncoder().encode(`${item.message_id}.${n}`));
+
+/** A cursor's text; '' when it is not base64url (it then names no item). */
+function cursorText(cursor: string): string {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(cursor)) return '';
+  try {
+    return new TextDecoder().decode(fromBase64Url(cursor.replace(/=+$/, '')));
+  } catch {
+    return '';
+  }
+}
 
 /**
  * One page of `items` (newest first) after `cursor`, which names the last item of the previous
  * page; a cursor naming no item of this list (its message deleted, or not one of ours) ends it.
  */
 function pageOf(items: Iterable<[MediaItem, number]>, cursor: string | undefined, limit: number): MediaPage {
-  const after = cursor === undefined ? undefined : Buffer.from(cursor, 'base64url').toString();
+  const after = cursor === undefined ? undefined : cursorText(cursor);
   let skipping = after !== undefined;
   const data: MediaItem[] = [];
   let last = '';

@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
+import { type Guard, type GuardCall, headerOf } from '../engine/http.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface AuthLimits {
@@ -19,16 +18,16 @@ export interface AuthLimits {
 }
 
 export interface AuthLimiters {
-  login: RequestHandler[];
-  register: RequestHandler[];
+  login: Guard[];
+  register: Guard[];
   /** A wrong current password (`changePassword`, `deleteAccount`) per session, failed attempts only. */
-  passwordCheck: RequestHandler[];
+  passwordCheck: Guard[];
   /** Asking for a password-reset mail: per e-mail and per address, so nobody floods an inbox. */
-  passwordReset: RequestHandler[];
+  passwordReset: Guard[];
   /** Directory reads per token: harvesting every profile takes hours, not seconds. */
-  directory: RequestHandler[];
+  directory: Guard[];
   /** Spam-prone writes per token and operation (the contract declares their 429). */
-  writes: (operationId: string) => RequestHandler[];
+  writes: (operationId: string) => Guard[];
   /** Forgets every count (`POST /__mock/reset`). */
   reset: () => void;
 }
@@ -74,7 +73,7 @@ class Windows {
   }
 }
 
-type KeyOf = (req: Parameters<RequestHandler>[0]) => string;
+type KeyOf = (call: GuardCall) => string;
 
 function makeLimiter(
   limit: number,
@@ -82,31 +81,33 @@ function makeLimiter(
   key: KeyOf,
   failedOnly: boolean,
   now: () => number,
-): { middleware: RequestHandler; store: Windows } {
+): { middleware: Guard; store: Windows } {
   const store = new Windows(windowMs, now);
-  const middleware: RequestHandler = (req, res, next) => {
-    const id = key(req);
+  const middleware: Guard = (call) => {
+    const id = key(call);
     const window = store.hit(id);
     const seconds = Math.max(1, Math.ceil((window.resetAt - now()) / 1000));
     // RateLimit-Limit / -Remaining / -Reset (IETF draft 6), as the contract declares them.
-    res.setHeader('RateLimit-Limit', String(limit));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - window.hits)));
-    res.setHeader('RateLimit-Reset', String(seconds));
+    call.setHeader('RateLimit-Limit', String(limit));
+    call.setHeader('RateLimit-Remaining', String(Math.max(0, limit - window.hits)));
+    call.setHeader('RateLimit-Reset', String(seconds));
     if (window.hits > limit) {
-      next(
-        new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`, undefined, {
-          'Retry-After': String(seconds),
-        }),
-      );
-      return;
+      throw new HttpError(429, `Too many attempts. Try again in ${seconds} seconds.`, undefined, {
+        'Retry-After': String(seconds),
+      });
     }
-    if (failedOnly) res.once('finish', () => res.statusCode < 400 && store.undo(id, window));
-    next();
+    return failedOnly ? (status: number) => status < 400 && store.undo(id, window) : undefined;
   };
   return { middleware, store };
 }
 
-const address = (req: Parameters<RequestHandler>[0]) => ipKeyGenerator(req.ip ?? '');
+const address = (call: GuardCall) => call.req.clientKey;
+
+const emailOf = (call: GuardCall) => {
+  const email = (call.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.toLowerCase() : '';
+};
+const tokenKey = (call: GuardCall) => `${headerOf(call.req.headers, 'authorization') ?? ''}|${address(call)}`;
 
 /**
  * Sign-in: failed attempts per e-mail + address and per address alone (one address trying 200
@@ -117,34 +118,14 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
   // Every window reads the mock's clock (token expiry reads the same one).
   const limiter = (limit: number, windowMs: number, key: KeyOf, failedOnly: boolean) =>
     makeLimiter(limit, windowMs, key, failedOnly, now);
-  const perEmail = limiter(
-    limits.loginPerEmail ?? 10,
-    60_000,
-    (req) => `${typeof req.body?.email === 'string' ? req.body.email.toLowerCase() : ''}|${address(req)}`,
-    true,
-  );
+  const perEmail = limiter(limits.loginPerEmail ?? 10, 60_000, (call) => `${emailOf(call)}|${address(call)}`, true);
   const perAddress = limiter(limits.loginPerAddress ?? 100, 60_000, address, true);
   const register = limiter(limits.registerPerAddress ?? 20, 600_000, address, false);
-  const directory = limiter(
-    limits.directoryPerToken ?? 300,
-    60_000,
-    (req) => `${req.headers.authorization ?? ''}|${address(req)}`,
-    false,
-  );
-  const resetPerEmail = limiter(
-    limits.passwordResetPerEmail ?? 5,
-    3_600_000,
-    (req) => (typeof req.body?.email === 'string' ? req.body.email.toLowerCase() : ''),
-    false,
-  );
+  const directory = limiter(limits.directoryPerToken ?? 300, 60_000, tokenKey, false);
+  const resetPerEmail = limiter(limits.passwordResetPerEmail ?? 5, 3_600_000, emailOf, false);
   const resetPerAddress = limiter(limits.passwordResetPerAddress ?? 30, 3_600_000, address, false);
   // A wrong current password (changing it, deleting the account): per session, like sign-in per e-mail.
-  const passwordCheck = limiter(
-    limits.loginPerEmail ?? 10,
-    60_000,
-    (req) => `${req.headers.authorization ?? ''}|${address(req)}`,
-    true,
-  );
+  const passwordCheck = limiter(limits.loginPerEmail ?? 10, 60_000, tokenKey, true);
   const stores = [
     perEmail.store,
     perAddress.store,
@@ -154,16 +135,11 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
     resetPerAddress.store,
     passwordCheck.store,
   ];
-  const writeLimiters = new Map<string, RequestHandler>();
-  const writes = (operationId: string): RequestHandler[] => {
+  const writeLimiters = new Map<string, Guard>();
+  const writes = (operationId: string): Guard[] => {
     let middleware = writeLimiters.get(operationId);
     if (!middleware) {
-      const made = limiter(
-        limits.writesPerToken ?? 60,
-        60_000,
-        (req) => `${req.headers.authorization ?? ''}|${address(req)}`,
-        false,
-      );
+      const made = limiter(limits.writesPerToken ?? 60, 60_000, tokenKey, false);
       stores.push(made.store);
       middleware = made.middleware;
       writeLimiters.set(operationId, middleware);

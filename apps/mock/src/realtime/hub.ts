@@ -1,4 +1,5 @@
-import type { Response } from 'express';
+import type { StreamSink } from '../engine/http.ts';
+import { unref } from '../engine/timers.ts';
 import { HttpError } from '../http-error.ts';
 import { hashToken } from '../store/accounts.ts';
 import type { Chat, ChatEvent } from '../store/chat.ts';
@@ -30,8 +31,8 @@ interface Subscriber {
   channelId: string | null;
   userId: string;
   token: string;
-  res: Response;
-  timer: NodeJS.Timeout;
+  res: StreamSink;
+  timer: ReturnType<typeof setInterval>;
   /** Checked on the keep-alive tick only (never per broadcast): false once the token has expired. */
   allowed: () => boolean;
 }
@@ -41,7 +42,7 @@ interface ChannelStreams {
   /** User id → open streams of that user on the channel: the online count is this map's size. */
   online: Map<string, number>;
   /** The pending coalesced presence event, if one is scheduled. */
-  presenceTimer?: NodeJS.Timeout | undefined;
+  presenceTimer?: ReturnType<typeof setTimeout> | undefined;
   /** The count the channel's streams were last told. */
   announced?: number;
 }
@@ -183,7 +184,7 @@ export class RealtimeHub {
   }
 
   /** Turns `res` into an event stream of `channelId` until the client goes away. */
-  subscribe(channelId: string, userId: string, res: Response, allowed: () => boolean = () => true, token = ''): void {
+  subscribe(channelId: string, userId: string, res: StreamSink, allowed: () => boolean = () => true, token = ''): void {
     this.assertCapacity(userId, token);
     const subscriber = this.open(channelId, userId, res, allowed, token);
     let streams = this.channels.get(channelId);
@@ -193,7 +194,7 @@ export class RealtimeHub {
     }
     streams.subscribers.add(subscriber);
     streams.online.set(userId, (streams.online.get(userId) ?? 0) + 1);
-    res.on('close', () => this.drop(subscriber));
+    res.onClose(() => this.drop(subscriber));
     this.schedulePresence(channelId, subscriber);
   }
 
@@ -201,24 +202,23 @@ export class RealtimeHub {
   private open(
     channelId: string | null,
     userId: string,
-    res: Response,
+    res: StreamSink,
     allowed: () => boolean,
     token: string,
   ): Subscriber {
-    res.status(200).set({
+    res.start(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',
       // Tells nginx-style proxies not to buffer the stream.
       'X-Accel-Buffering': 'no',
     });
-    res.flushHeaders();
     res.write('retry: 3000\n\n');
     const timer = setInterval(() => {
       if (subscriber.allowed()) res.write(': keep-alive\n\n');
       else this.expel(subscriber);
     }, this.keepAliveMs);
-    timer.unref();
+    unref(timer);
     const subscriber: Subscriber = { channelId, userId, token, res, timer, allowed };
     index(this.byUser, userId, subscriber);
     index(this.byToken, token, subscriber);
@@ -229,12 +229,12 @@ export class RealtimeHub {
    * Turns `res` into the user's own event stream (`streamMe`) until the client goes away. `backlog`
    * (frames replayed after `Last-Event-ID`) goes down first. Counts against the same caps.
    */
-  subscribeUser(userId: string, res: Response, allowed: () => boolean, token: string, backlog: string[] = []): void {
+  subscribeUser(userId: string, res: StreamSink, allowed: () => boolean, token: string, backlog: string[] = []): void {
     this.assertCapacity(userId, token);
     const subscriber = this.open(null, userId, res, allowed, token);
     for (const text of backlog) res.write(text);
     index(this.userStreams, userId, subscriber);
-    res.on('close', () => this.drop(subscriber));
+    res.onClose(() => this.drop(subscriber));
   }
 
   /** Distinct users with an open stream on the channel. */
@@ -321,7 +321,7 @@ export class RealtimeHub {
       streams.announced = count;
       this.publish(channelId, 'presence', { online_count: count });
     }, this.presenceMs);
-    streams.presenceTimer.unref();
+    unref(streams.presenceTimer);
   }
 
   /** Writes to the user streams of the group's members; `text` is built per member that has one open. */

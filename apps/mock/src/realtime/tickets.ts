@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, toBase64Url } from '../engine/crypto.ts';
 
 export const TICKET_TTL_MS = 60_000;
 
@@ -14,7 +14,7 @@ export class StreamTickets {
 
   issue(token: string): { ticket: string; expires_in: number } {
     this.#sweep();
-    const ticket = randomBytes(24).toString('base64url');
+    const ticket = toBase64Url(randomBytes(24));
     this.#tickets.set(ticket, { token, expires: this.now() + TICKET_TTL_MS });
     return { ticket, expires_in: TICKET_TTL_MS / 1000 };
   }

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Guard } from '../engine/http.ts';
 import { HttpError } from '../http-error.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import { deleteAccount } from '../store/account-deletion.ts';
@@ -10,7 +10,7 @@ export interface AccountRoutesOptions {
   /** Checks the password of a seeded user (they share one hash, made once per start). */
   seededPasswordHash: string;
   /** Wrong current passwords per session, then 429 (a password oracle must be slow to use). */
-  passwordCheckLimiters: RequestHandler[];
+  passwordCheckLimiters: Guard[];
 }
 
 /** The account's own settings: password, sessions, privacy and notification settings, deletion. */

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Guard } from '../engine/http.ts';
 import { HttpError } from '../http-error.ts';
 import type { Mail, Outbox } from '../mail.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
@@ -6,7 +6,7 @@ import { ok, type RouteContext, route } from './define.ts';
 
 export interface AuthRoutesOptions {
   /** Limits asking for password-reset mails. */
-  passwordResetLimiters: RequestHandler[];
+  passwordResetLimiters: Guard[];
   /** Where the mails the mock would send go (`GET /__mock/mail`), and the web app's origin for their links. */
   outbox: Outbox;
   webOrigin: string;
@@ -15,8 +15,8 @@ export interface AuthRoutesOptions {
   /** Checks the password of a seeded user (they share one hash, made once per start). */
   seededPasswordHash: string;
   /** Limit sign-in attempts and registrations; they run after validation, so a 422 does not count. */
-  loginLimiters: RequestHandler[];
-  registerLimiters: RequestHandler[];
+  loginLimiters: Guard[];
+  registerLimiters: Guard[];
 }
 
 export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void {

@@ -1,11 +1,11 @@
 import type { operations } from '@cohort/api';
-import type { Operation } from '@cohort/openapi';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ContractRouter } from '../contract.ts';
+import type { Operation } from '@cohort/openapi/schema';
+import { type EngineReply, type EngineRequest, type Guard, headerOf, type StreamSink } from '../engine/http.ts';
+import { ContractRouter, type RouteMatch } from '../engine/router.ts';
 import { HttpError } from '../http-error.ts';
 import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
+import { acts, delayOrFail, dropAfter } from '../scenarios/apply.ts';
 import { noBehaviour } from '../scenarios/behaviour.ts';
-import { withBehaviour } from '../scenarios/express.ts';
 import type { BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
 import type { RequestValidator } from '../validation.ts';
@@ -19,7 +19,7 @@ export interface RouteContext {
   /** Where `route()` registers each operation; the app dispatches through it once per request. */
   table: OperationTable;
   /** The per-token limit of a spam-prone write (see WRITE_LIMITED), when the app sets one. */
-  writeLimit?: (operationId: string) => RequestHandler[];
+  writeLimit?: (operationId: string) => Guard[];
 }
 
 /** Writes that reach other people (and uploads, which fill the disk): each is limited per token (429, declared in the contract). */
@@ -64,8 +64,10 @@ export interface HandlerArgs<Id extends OperationId> {
   body: Body<Id>;
   /** The signed-in session; only read it in secured operations (auth ran first). */
   session: Session;
-  req: Request;
-  res: Response;
+  /** The request as the engine sees it (headers, the raw body of an upload). */
+  request: EngineRequest;
+  /** Adds a header to the answer. */
+  setHeader(name: string, value: string): void;
 }
 
 export interface Reply<Id extends OperationId> {
@@ -75,17 +77,27 @@ export interface Reply<Id extends OperationId> {
 
 export type Handler<Id extends OperationId> = (args: HandlerArgs<Id>) => Reply<Id> | Promise<Reply<Id>>;
 
+/** One request as the table hands it to an operation: matched, signed in, its body read. */
+export interface Call {
+  req: EngineRequest;
+  params: Record<string, string>;
+  session: Session | undefined;
+  body: unknown;
+  /** Headers the answer carries, whatever its status (rate-limit headers). */
+  headers: Record<string, string>;
+  /** Told the answer's status once it is known. */
+  after: ((status: number) => void)[];
+}
+
 /**
  * Registers one contract operation in the table: method and path come from the contract by
- * operationId, then auth (when the operation is secured) → validation → `extra` → handler.
- * Auth, validation and the handler run as one step (no middleware chain per request); only the
- * rare `extra` middlewares go through one.
+ * operationId, then auth (when the operation is secured) → validation → `guards` → handler.
  */
 export function route<Id extends OperationId>(
   ctx: RouteContext,
   operationId: Id,
   handler: Handler<Id>,
-  extra: RequestHandler[] = [],
+  guards: Guard[] = [],
 ): void {
   const operation = ctx.operations.get(operationId);
   const validate = ctx.validators.get(operationId);
@@ -93,40 +105,30 @@ export function route<Id extends OperationId>(
   const { store } = ctx;
   const secured = operation.secured;
   type Input = { params: Params<Id>; query: Query<Id>; body: Body<Id> };
-
-  const send = (res: Response, reply: Reply<Id>): void => {
-    res.status(reply.status).json(reply.body);
-  };
-  const answer = (req: Request, res: Response, next: NextFunction, input: Input, session: Session | undefined) => {
-    // One transaction per request: all of the handler's changes commit together (persisted before
-    // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
-    const reply = store.transact(() => handler({ ...input, session: session as Session, req, res }));
-    if (reply instanceof Promise) {
-      reply.then((r) => send(res, r)).then(undefined, (e: unknown) => next(e ?? new Error('Rejected promise')));
-    } else {
-      send(res, reply);
-    }
-  };
   const takesJson = operation.requestBody?.content['application/json'] !== undefined;
-  if (WRITE_LIMITED.has(operationId) && ctx.writeLimit) extra = [...extra, ...ctx.writeLimit(operationId)];
-  const handle: RequestHandler = (req, res, next) => {
-    // The dispatcher authenticated a secured operation before it parsed the body (see dispatch).
-    const session = secured ? (req as SessionCarrier)[SESSION] : undefined;
+  if (WRITE_LIMITED.has(operationId) && ctx.writeLimit) guards = [...guards, ...ctx.writeLimit(operationId)];
+  const handle = async (call: Call): Promise<EngineReply> => {
+    const { req, body, headers } = call;
     // A body the JSON parser left alone was sent as something else: say so, not "body is required".
-    if (takesJson && req.body === undefined && hasBody(req)) {
+    if (takesJson && body === undefined && req.hasBody) {
       throw HttpError.invalid({ body: ['must be JSON, sent with Content-Type: application/json'] });
     }
-    const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: req.body });
+    const result = validate({ params: call.params, query: req.query, body });
     if (!result.ok) throw HttpError.invalid(result.errors);
     const input = result.input as Input;
-    if (extra.length === 0) {
-      answer(req, res, next, input, session);
-      return;
+    const setHeader = (name: string, value: string) => {
+      headers[name] = value;
+    };
+    for (const guard of guards) {
+      const after = guard({ req, body, setHeader });
+      if (after) call.after.push(after);
     }
-    runChain(extra, req, res, (error?: unknown) => {
-      if (error) next(error);
-      else answer(req, res, next, input, session);
-    });
+    // One transaction per request: all of the handler's changes commit together (persisted before
+    // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
+    const reply = await store.transact(() =>
+      handler({ ...input, session: call.session as Session, request: req, setHeader }),
+    );
+    return { kind: 'json', status: reply.status, headers, body: reply.body };
   };
   ctx.table.add(operation, { secured, stream: false, handle });
 }
@@ -135,46 +137,38 @@ export interface StreamArgs<Id extends OperationId> {
   params: Params<Id>;
   query: Query<Id>;
   session: Session;
-  req: Request;
-  res: Response;
+  request: EngineRequest;
+  /** The stream to hold open (the hub writes to it). */
+  sink: StreamSink;
 }
 
 /**
  * Registers an event-stream operation in the same table as `route()`, with the same validation
- * and one transaction around its handler, which answers by holding `res` open. Always signed in,
- * with the token `tokenFrom` finds (a header or a single-use ticket); no latency, error rate or
+ * and one transaction around its handler, which answers by holding the stream open. Always signed
+ * in, with the token `tokenFrom` finds (a header or a single-use ticket); no latency, error rate or
  * body parsing in front of it.
  */
 export function streamRoute<Id extends OperationId>(
   ctx: RouteContext,
   operationId: Id,
   handler: (args: StreamArgs<Id>) => void,
-  tokenFrom: (req: Request) => string | undefined,
+  tokenFrom: (req: EngineRequest) => string | undefined,
 ): void {
   const operation = ctx.operations.get(operationId);
   const validate = ctx.validators.get(operationId);
   if (!operation || !validate) throw new Error(`operation ${operationId} is not in the contract`);
   const { store } = ctx;
-  const handle: RequestHandler = (req, res) => {
-    const session = (req as SessionCarrier)[SESSION] as Session;
-    const result = validate({ params: req.params, query: req.query as Record<string, unknown>, body: undefined });
+  const handle = (call: Call): EngineReply => {
+    const { req } = call;
+    const result = validate({ params: call.params, query: req.query, body: undefined });
     if (!result.ok) throw HttpError.invalid(result.errors);
     const input = result.input as unknown as { params: Params<Id>; query: Query<Id> };
-    store.transact(() => handler({ ...input, session, req, res }));
+    const sink = req.openStream();
+    store.transact(() => handler({ ...input, session: call.session as Session, request: req, sink }));
+    return { kind: 'stream', status: 200, headers: call.headers, sink };
   };
   ctx.table.add(operation, { secured: true, stream: true, tokenFrom, handle });
 }
-
-/**
- * Whether the request carries a body: body-parser's own test (type-is `hasBody`). Without one the
- * JSON parser would do nothing, so the dispatcher does not call it.
- */
-function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
-}
-
-const SESSION = Symbol('cohort.session');
-type SessionCarrier = Request & { [SESSION]?: Session };
 
 /** GET operations that change state (the spec's logout): never run for a HEAD. */
 const NOT_FOR_HEAD = new Set(['logoutViaGet']);
@@ -185,40 +179,18 @@ interface Entry {
   /** An event stream: no latency, error rate or body parsing in front of it (it stays open). */
   stream: boolean;
   /** Where its token comes from (default: the `Authorization: Bearer` header). */
-  tokenFrom?: (req: Request) => string | undefined;
-  /** Auth, validation and the handler (see `route()`); throws or calls `next(error)` on failure. */
-  handle: RequestHandler;
+  tokenFrom?: (req: EngineRequest) => string | undefined;
+  /** Validation, guards and the handler (see `route()`); throws on failure. */
+  handle: (call: Call) => EngineReply | Promise<EngineReply>;
 }
 
-/** Runs Express-style middlewares in order, as a Route would: a throw or a rejected promise goes to `done(error)`. */
-function runChain(chain: RequestHandler[], req: Request, res: Response, done: NextFunction): void {
-  let index = 0;
-  const next = (error?: unknown): void => {
-    if (error) {
-      done(error);
-      return;
-    }
-    const fn = chain[index++];
-    if (!fn) {
-      done();
-      return;
-    }
-    try {
-      const result: unknown = fn(req, res, next);
-      if (result instanceof Promise) {
-        result.then(undefined, (e: unknown) => next(e ?? new Error('Rejected promise')));
-      }
-    } catch (e) {
-      next(e ?? new Error('Thrown falsy value'));
-    }
-  };
-  next();
-}
+/** What runs in front of every API request but an event stream: `--latency`, `--error-rate`. */
+export type Before = () => void | Promise<void>;
 
 /**
  * Every contract operation, registered by `route()` (streams by `streamRoute()`) and dispatched in
  * one step through the contract's one path matcher (`ContractRouter`), which also answers 404 and
- * 405 at the end of the app: dispatch and "not found" can never disagree about a path.
+ * 405: dispatch and "not found" can never disagree about a path.
  */
 export class OperationTable {
   readonly router: ContractRouter;
@@ -236,75 +208,50 @@ export class OperationTable {
   }
 
   /**
-   * The middleware: a request for a registered operation runs `before` (latency, error rate), auth,
-   * `parseBody` (only when there is a body) and the operation; a request for no operation, or for a
-   * method its path does not take, goes on untouched (the 404/405 handler at the end answers it).
+   * Answers one API request: `before` (latency, error rate), auth (who is asking comes before what
+   * they sent: without a live token a secured call is a 401 whatever its body, unparsed), the body
+   * (only when there is one), then the operation. A path the contract lacks is a 404, a method its
+   * path does not take a 405 with `Allow`, after `before` and the body as for any request.
    */
-  dispatch(before: RequestHandler[], parseBody: RequestHandler, store: Store): RequestHandler {
-    return (req, res, next) => {
-      const found = this.router.match(req.method, req.path);
-      if (!found || 'allow' in found) return next();
-      if ('badEscape' in found) throw new HttpError(400);
-      const { operation, params } = found;
-      const entry = this.#entries.get(operation.operationId);
-      if (!entry) return next();
-      if (req.method === 'HEAD' && NOT_FOR_HEAD.has(operation.operationId)) {
-        // Allow names what the path does take (the spec's GET and the proposed POST for logout).
-        throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
-          Allow: this.router.methodsOf(req.path).join(', '),
-        });
+  async run(
+    req: EngineRequest,
+    before: Before | undefined,
+    store: Store,
+    call: Call,
+    found: RouteMatch = this.router.match(req.method, req.path),
+  ): Promise<EngineReply> {
+    if (found && 'badEscape' in found) throw new HttpError(400);
+    const entry = found && 'operation' in found ? this.#entries.get(found.operation.operationId) : undefined;
+    if (!found || 'allow' in found || !entry) {
+      if (before) await before();
+      if (req.hasBody) call.body = await req.readJson();
+      if (found && 'allow' in found) {
+        throw new HttpError(405, `${req.method} is not allowed here.`, undefined, { Allow: found.allow.join(', ') });
       }
-      // The scenario's latency and failures (src/scenarios/), then the dev middlewares; streams skip the latter.
-      const chain = withBehaviour(this.behaviourFor(operation.operationId), entry.stream ? [] : before);
-      if (chain.length === 0) proceed(entry, params, store, parseBody, req, res, next);
-      else
-        runChain(chain, req, res, (error?: unknown) => {
-          if (error) next(error);
-          else proceed(entry, params, store, parseBody, req, res, next);
-        });
-    };
-  }
-}
-
-/**
- * After the dev middlewares (latency, --error-rate), who is asking comes before what they sent:
- * without a live token a secured call is a 401 whatever its body, unparsed. A plain function, not a
- * closure made per request.
- */
-function proceed(
-  entry: Entry,
-  params: Record<string, string>,
-  store: Store,
-  parseBody: RequestHandler,
-  req: Request,
-  res: Response,
-  next: NextFunction,
-): void {
-  if (entry.secured) {
-    try {
-      const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(req.headers.authorization);
-      (req as SessionCarrier)[SESSION] = authenticateToken(store, token);
-    } catch (failure) {
-      next(failure);
-      return;
+      throw HttpError.notFound(`No route for ${req.method} ${req.path}.`);
     }
-  }
-  req.params = params;
-  if (entry.stream || !hasBody(req)) {
-    run(entry, req, res, next);
-    return;
-  }
-  runChain([parseBody], req, res, (parseError?: unknown) => {
-    if (parseError) next(parseError);
-    else run(entry, req, res, next);
-  });
-}
-
-function run(entry: Entry, req: Request, res: Response, next: NextFunction): void {
-  try {
-    entry.handle(req, res, next);
-  } catch (error) {
-    next(error ?? new Error('Thrown falsy value'));
+    const { operation, params } = found as { operation: Operation; params: Record<string, string> };
+    if (req.method === 'HEAD' && NOT_FOR_HEAD.has(operation.operationId)) {
+      // Allow names what the path does take (the spec's GET and the proposed POST for logout).
+      throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
+        Allow: this.router.methodsOf(req.path).join(', '),
+      });
+    }
+    // The scenario's latency and failures (src/scenarios/), then the dev ones; streams skip the latter.
+    const behaviour = this.behaviourFor(operation.operationId);
+    const scenario = acts(behaviour);
+    if (scenario) await delayOrFail(behaviour);
+    if (before && !entry.stream) await before();
+    if (entry.secured) {
+      const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(headerOf(req.headers, 'authorization'));
+      call.session = authenticateToken(store, token);
+    }
+    call.params = params;
+    if (!entry.stream && req.hasBody) call.body = await req.readJson();
+    const reply = await entry.handle(call);
+    if (scenario && reply.kind === 'stream' && behaviour.dropAfterMs !== undefined)
+      dropAfter(reply.sink, behaviour.dropAfterMs);
+    return reply;
   }
 }
 

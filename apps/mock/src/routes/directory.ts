@@ -1,8 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { Guard } from '../engine/http.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The people directory: search and invitations to connect. Registered before `/users/{id}`. */
-export function directoryRoutes(ctx: RouteContext, limit: RequestHandler[] = []): void {
+export function directoryRoutes(ctx: RouteContext, limit: Guard[] = []): void {
   const { store } = ctx;
   // The search index is built by the first search, not at start-up (over a second at 100,000
   // users, which a start-up that is never searched should not pay).
@@ -10,11 +10,11 @@ export function directoryRoutes(ctx: RouteContext, limit: RequestHandler[] = [])
   route(
     ctx,
     'searchUsers',
-    ({ session, query, res }) => {
+    ({ session, query, setHeader }) => {
       const started = performance.now();
       const { page = 1, per_page: perPage = 15, ...filters } = query;
       const body = ok(store.directory.page(session.user.id, filters, page, perPage));
-      res.setHeader('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
+      setHeader('Server-Timing', `search;dur=${(performance.now() - started).toFixed(2)}`);
       return { status: 200, body };
     },
     limit,

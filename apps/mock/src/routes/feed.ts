@@ -45,11 +45,11 @@ export function feedRoutes(ctx: RouteContext): void {
       'Thanks, the moderators will look at it.',
     ),
   }));
-  route(ctx, 'getFeed', ({ session, query, res }) => {
+  route(ctx, 'getFeed', ({ session, query, setHeader }) => {
     const started = performance.now();
     const body = page(posts.feed(session.user.id, query.cursor, query.limit ?? 20));
     // The page's own time, for the bench (as searchUsers does).
-    res.setHeader('Server-Timing', `feed;dur=${(performance.now() - started).toFixed(2)}`);
+    setHeader('Server-Timing', `feed;dur=${(performance.now() - started).toFixed(2)}`);
     return { status: 200, body };
   });
   route(ctx, 'listUserPosts', ({ session, params, query }) => ({

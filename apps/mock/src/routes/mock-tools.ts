@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { HttpError } from '../http-error.ts';
-import type { MockTools } from '../tools/express.ts';
 import type { JournalQuery } from '../tools/journal.ts';
+import type { MockTools } from '../tools/tools.ts';
 import { guard, type MockRouterOptions } from './mock.ts';
 
 const ok = <T>(data: T, message = 'OK') => ({ success: true, message, data });

@@ -1,8 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { Guard } from '../engine/http.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** Find People Nearby: opt-in sharing of an approximate position, and who else shares one near it. */
-export function nearbyRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] = []): void {
+export function nearbyRoutes(ctx: RouteContext, directoryLimit: Guard[] = []): void {
   const { nearby } = ctx.store;
   route(ctx, 'getLocationSharing', ({ session }) => ({ status: 200, body: ok(nearby.get(session.user.id)) }));
   route(ctx, 'shareLocation', ({ session, body }) => ({

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import { type EngineRequest, headerOf } from '../engine/http.ts';
 import { HttpError } from '../http-error.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { type RealtimeHub, frame as sseFrame } from '../realtime/hub.ts';
@@ -15,8 +15,8 @@ import { ok, type RouteContext, route, streamRoute } from './define.ts';
 export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: StreamTickets): void {
   route(ctx, 'createStreamTicket', ({ session }) => ({ status: 201, body: ok(tickets.issue(session.token)) }));
   const chat = ctx.store.chat;
-  const tokenFrom = (req: Request) => {
-    const header = bearerToken(req.get('authorization'));
+  const tokenFrom = (req: EngineRequest) => {
+    const header = bearerToken(headerOf(req.headers, 'authorization'));
     if (header) return header;
     const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : undefined;
     return ticket ? tickets.redeem(ticket) : undefined;
@@ -25,7 +25,7 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
   streamRoute(
     ctx,
     'streamChannel',
-    ({ params, session: { user, token }, res }) => {
+    ({ params, session: { user, token }, sink }) => {
       const channelId = params.id;
       chat.assertMember(user.id, channelId);
       // Logout and leave end the stream at once (the hub hears of them); the keep-alive tick also
@@ -33,7 +33,7 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
       const allowed = () =>
         ctx.store.accounts.userForToken(token) !== undefined &&
         ctx.store.channels.get(channelId)?.users.includes(user.id) === true;
-      hub.subscribe(channelId, user.id, res, allowed, token);
+      hub.subscribe(channelId, user.id, sink, allowed, token);
     },
     tokenFrom,
   );
@@ -41,8 +41,8 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
   streamRoute(
     ctx,
     'streamMe',
-    ({ session: { user, token }, req, res }) => {
-      const lastId = req.get('last-event-id');
+    ({ session: { user, token }, request, sink }) => {
+      const lastId = headerOf(request.headers, 'last-event-id');
       if (lastId !== undefined && lastId.length > 100) {
         throw HttpError.invalid({ 'Last-Event-ID': ['At most 100 characters.'] });
       }
@@ -55,7 +55,7 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
             ),
           )
         : [];
-      hub.subscribeUser(user.id, res, () => ctx.store.accounts.userForToken(token) !== undefined, token, backlog);
+      hub.subscribeUser(user.id, sink, () => ctx.store.accounts.userForToken(token) !== undefined, token, backlog);
     },
     tokenFrom,
   );

@@ -1,11 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { Guard } from '../engine/http.ts';
 import { profilePatch } from '../media/references.ts';
 import { announcePerson } from '../realtime/announce.ts';
 import { connected, toPublicUser, toUser } from '../store/accounts.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The signed-in user, friends, saved messages and public profiles. `/users/me…` before `/users/{id}`. */
-export function usersRoutes(ctx: RouteContext, directoryLimit: RequestHandler[] = []): void {
+export function usersRoutes(ctx: RouteContext, directoryLimit: Guard[] = []): void {
   const { store } = ctx;
 
   route(ctx, 'getMe', ({ session }) => ({ status: 200, body: ok(toUser(session.user)) }));

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { cryptoPlatform } from '../engine/crypto.ts';
 import { HttpError } from '../http-error.ts';
 import { newToken, randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
@@ -28,7 +28,7 @@ export type UserPatch = Partial<
   Pick<User, 'first_name' | 'last_name' | 'phone' | 'program' | 'description' | 'profile_image' | 'emails' | 'resume'>
 >;
 
-// Tokens are stored hashed; node's one-shot hash skips the Hash object createHash builds per request.
+// Tokens are stored hashed (SHA-256, from the installed crypto platform).
 /** Hashes of tokens seen lately: a signed-in client sends the same token with every request. */
 const recentHashes = new Map<string, string>();
 const RECENT_HASHES = 10_000;
@@ -37,7 +37,7 @@ const RECENT_HASHES = 10_000;
 export function hashToken(token: string): string {
   let key = recentHashes.get(token);
   if (key === undefined) {
-    key = hash('sha256', token, 'base64url');
+    key = cryptoPlatform().sha256Url(token);
     if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
     recentHashes.set(token, key);
   }

@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { Emitter } from '../engine/emitter.ts';
 import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
@@ -30,7 +30,7 @@ interface Located {
  * Messages and what hangs off them: pins, read marks, mutes, reports, saved messages. Emits `chat`
  * events (`ChatEvent`) once a change has committed, so live streams can relay them.
  */
-export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
+export class Chat extends Emitter<{ chat: [ChatEvent] }> {
   /** Channel id → its messages, oldest first. */
   private messages: Record<string, Message[]> = {};
   private state: Omit<ChatState, 'events'> = { pins: {}, read: {}, muted: {}, reports: [] };
@@ -44,7 +44,6 @@ export class Chat extends EventEmitter<{ chat: [ChatEvent] }> {
     private readonly areas: Areas,
   ) {
     super();
-    this.setMaxListeners(0);
   }
 
   reload(messages: Record<string, Message[]>, state: ChatState, saved: SavedMessageRecord[]): void {

@@ -1,3 +1,5 @@
+import { fromBase64Url, toBase64Url } from '../engine/crypto.ts';
+
 /** Where a page of a time-ordered list ends: the last item's (`created_at`, `id`). */
 export interface Position {
   created_at: string;
@@ -6,12 +8,22 @@ export interface Position {
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)\|([a-z]+_[A-Za-z0-9_-]{16,64})$/;
 
-export const encodeCursor = (p: Position): string => Buffer.from(`${p.created_at}|${p.id}`).toString('base64url');
+export const encodeCursor = (p: Position): string => toBase64Url(new TextEncoder().encode(`${p.created_at}|${p.id}`));
+
+/** A cursor's text; '' when it is not base64url at all (it then matches nothing). */
+function cursorText(cursor: string): string {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(cursor)) return '';
+  try {
+    return new TextDecoder().decode(fromBase64Url(cursor.replace(/=+$/, '')));
+  } catch {
+    return '';
+  }
+}
 
 /** The position a cursor names (undefined: the first page; null: a cursor the server did not make). */
 export function decodeCursor(cursor: string | undefined): Position | undefined | null {
   if (cursor === undefined) return undefined;
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const match = CURSOR.exec(cursorText(cursor));
   return match?.[1] && match[2] ? { created_at: match[1], id: match[2] } : null;
 }
 

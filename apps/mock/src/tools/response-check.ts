@@ -6,7 +6,7 @@ import {
   type Operation,
   type ResponseObject,
   type ValidateFunction,
-} from '@cohort/openapi';
+} from '@cohort/openapi/schema';
 
 /** One way a response body differs from the contract: where (a JSON pointer, `''` for the body) and how. */
 export interface ResponseIssue {

@@ -1,0 +1,213 @@
+import type { BehaviourFor } from '../scenarios/types.ts';
+import type { components } from '@cohort/api';
+import { listOperations, type OpenApiDocument } from '@cohort/openapi/schema';
+import type { MockClock } from '../clock.ts';
+import { HttpError } from '../http-error.ts';
+import { type Mail, Outbox } from '../mail.ts';
+import { type AuthLimiters, type AuthLimits, authLimiters } from '../middleware/rate-limit.ts';
+import { redactUrl } from '../middleware/redact-url.ts';
+import { hubViews } from '../realtime/announce.ts';
+import { RealtimeHub } from '../realtime/hub.ts';
+import { StreamTickets } from '../realtime/tickets.ts';
+import { accountRoutes } from '../routes/account.ts';
+import { authRoutes } from '../routes/auth.ts';
+import { blocksRoutes } from '../routes/blocks.ts';
+import { callsRoutes } from '../routes/calls.ts';
+import { channelsRoutes } from '../routes/channels.ts';
+import { clubsRoutes } from '../routes/clubs.ts';
+import { connectionsRoutes } from '../routes/connections.ts';
+import { type Before, OperationTable, type RouteContext } from '../routes/define.ts';
+import { directionsRoutes } from '../routes/directions.ts';
+import { directoryRoutes } from '../routes/directory.ts';
+import { eventsRoutes } from '../routes/events.ts';
+import { experiencesRoutes } from '../routes/experiences.ts';
+import { feedRoutes } from '../routes/feed.ts';
+import { groupsRoutes } from '../routes/groups.ts';
+import { interestsRoutes } from '../routes/interests.ts';
+import { mediaRoutes } from '../routes/media.ts';
+import { messagesRoutes } from '../routes/messages.ts';
+import { nearbyRoutes } from '../routes/nearby.ts';
+import { notesRoutes } from '../routes/notes.ts';
+import { notificationsRoutes } from '../routes/notifications.ts';
+import { resourcesRoutes } from '../routes/resources.ts';
+import { savedListsRoutes } from '../routes/saved-lists.ts';
+import { streamRoutes } from '../routes/stream.ts';
+import { usersRoutes } from '../routes/users.ts';
+import type { Store } from '../store/store.ts';
+import { Journal } from '../tools/journal.ts';
+import { Overrides } from '../tools/overrides.ts';
+import { ResponseChecker } from '../tools/response-check.ts';
+import type { MockTools } from '../tools/tools.ts';
+import { Violations } from '../tools/violations.ts';
+import { compileValidators } from '../validation.ts';
+import type { MediaPlatform } from './media.ts';
+import { createPipeline, type Dispatch } from './pipeline.ts';
+import { unref } from './timers.ts';
+
+export interface Latency {
+  min: number;
+  max: number;
+}
+
+/** What shapes the engine's answers, whatever serves them (Express, fetch, msw). */
+export interface EngineOptions {
+  /** The scrypt hash of the password every seeded user shares (see `seededPasswordHash()`). */
+  seededPasswordHash: string;
+  /** Where unexpected errors (bugs) are reported; the client only sees a bare 500. */
+  onBug?: (error: unknown) => void;
+  latency?: Latency;
+  /** Share (0..1) of API requests answered 503. */
+  errorRate?: number;
+  /** The scenario's latency and failures per operation (`--scenario`; see src/scenarios/); none by default. */
+  behaviourFor?: BehaviourFor;
+  /** Sign-in and registration limits per e-mail and per address. */
+  authLimits?: AuthLimits;
+  /** The clock that `/__mock/clock` moves and rate windows read; the store's by default. */
+  clock?: MockClock;
+  random?: () => number;
+  /** Where the mails the mock would send are kept (`GET /__mock/mail`); the engine makes its own by default. */
+  outbox?: Outbox;
+  /** The web app's origin, for the links in those mails. */
+  webOrigin?: string;
+  /** Told of each mail as it is "sent" (dev prints the link). */
+  onMail?: (mail: Mail) => void;
+  /** The live chat streams; pass one to share it (the chatter does), else the engine makes its own. */
+  realtime?: RealtimeHub;
+  /** Keep-alive period of chat streams when the engine makes its own hub (default 15 s). */
+  keepAliveMs?: number;
+  /** ICE servers a call's peer connection uses (`getCallConfig`; `--ice-servers`); none by default. */
+  iceServers?: components['schemas']['IceServer'][];
+  /** Open streams per user and per token when the engine makes its own hub (default 10). */
+  streamsPerUser?: number;
+  /** Requests the journal keeps (`GET /__mock/requests`); 0 turns it off (default 1000). */
+  journalSize?: number;
+  /** The drift alarm: check every JSON answer against the contract, and with `'strict'` answer a violation as a 500. */
+  checkResponses?: 'off' | 'log' | 'strict';
+  /** Where the drift alarm reports a new violation (once per operation and pointer); `console.warn` by default. */
+  onViolation?: (line: string) => void;
+}
+
+/** One engine's parts: the request path (`dispatch`) and what the adapters' extra endpoints need. */
+export interface EngineCore {
+  dispatch: Dispatch;
+  store: Store;
+  table: OperationTable;
+  doc: OpenApiDocument;
+  tools: MockTools;
+  limiters: AuthLimiters;
+  outbox: Outbox;
+  clock: MockClock;
+  realtime: RealtimeHub;
+  /** Stops the engine's timers (call sweeps). */
+  close(): void;
+}
+
+/** `--latency` and `--error-rate` as one step in front of every API request but an event stream. */
+function beforeOf(options: EngineOptions): Before | undefined {
+  const { latency, errorRate } = options;
+  const random = options.random ?? Math.random;
+  if (!latency && !errorRate) return undefined;
+  return async () => {
+    if (latency) {
+      const ms = latency.min + Math.round(random() * (latency.max - latency.min));
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    if (errorRate && random() < errorRate) {
+      throw new HttpError(503, 'The mock server failed this request on purpose (--error-rate).');
+    }
+  };
+}
+
+/** Builds the engine over `store`: every contract operation in one table, the tools, one request path. */
+export function createEngineCore(
+  store: Store,
+  doc: OpenApiDocument,
+  media: MediaPlatform,
+  options: EngineOptions,
+): EngineCore {
+  const operations = listOperations(doc);
+  const ctx: RouteContext = {
+    store,
+    operations: new Map(operations.map((op) => [op.operationId, op])),
+    validators: compileValidators(doc, operations),
+    table: new OperationTable(operations),
+  };
+  // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
+  const clock = options.clock ?? store.clock;
+  const limiters = authLimiters(options.authLimits, () => clock.now().getTime());
+  ctx.writeLimit = limiters.writes;
+  if (options.behaviourFor) ctx.table.behaviourFor = options.behaviourFor;
+  const checker = new ResponseChecker(doc, operations);
+  const now = () => clock.now();
+  const tools: MockTools = {
+    checker,
+    overrides: new Overrides(checker),
+    journal: new Journal(options.journalSize ?? 1000, redactUrl),
+    violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
+    checkResponses: options.checkResponses ?? 'off',
+    now,
+  };
+  const outbox = options.outbox ?? new Outbox();
+  authRoutes(ctx, {
+    seededPasswordHash: options.seededPasswordHash,
+    loginLimiters: limiters.login,
+    registerLimiters: limiters.register,
+    passwordResetLimiters: limiters.passwordReset,
+    outbox,
+    webOrigin: options.webOrigin ?? 'http://localhost:5173',
+    ...(options.onMail ? { onMail: options.onMail } : {}),
+  });
+  resourcesRoutes(ctx);
+  notesRoutes(ctx);
+  clubsRoutes(ctx);
+  interestsRoutes(ctx);
+  directionsRoutes(ctx);
+  experiencesRoutes(ctx);
+  channelsRoutes(ctx);
+  groupsRoutes(ctx);
+  savedListsRoutes(ctx);
+  directoryRoutes(ctx, limiters.directory);
+  connectionsRoutes(ctx);
+  blocksRoutes(ctx);
+  nearbyRoutes(ctx, limiters.directory);
+  callsRoutes(ctx, options.iceServers ?? []);
+  feedRoutes(ctx);
+  // A ringing call ends as missed after 30 s of the mock's clock, whether or not anyone asks.
+  const sweep = unref(setInterval(() => store.transact(() => store.calls.sweep()), 1000));
+  accountRoutes(ctx, {
+    seededPasswordHash: options.seededPasswordHash,
+    passwordCheckLimiters: limiters.passwordCheck,
+  });
+  notificationsRoutes(ctx);
+  messagesRoutes(ctx);
+  eventsRoutes(ctx);
+  usersRoutes(ctx, limiters.directory);
+  mediaRoutes(ctx, media);
+  const realtime =
+    options.realtime ??
+    new RealtimeHub(store.chat, {
+      ...hubViews(store),
+      ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
+      ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
+    });
+  streamRoutes(ctx, realtime, new StreamTickets(() => clock.now().getTime()));
+  const dispatch = createPipeline({
+    table: ctx.table,
+    store,
+    tools,
+    before: beforeOf(options),
+    onBug: options.onBug ?? ((error) => console.error(error)),
+  });
+  return {
+    dispatch,
+    store,
+    table: ctx.table,
+    doc,
+    tools,
+    limiters,
+    outbox,
+    clock,
+    realtime,
+    close: () => clearInterval(sweep),
+  };
+}

@@ -1,0 +1,151 @@
+import { HttpError } from '../http-error.ts';
+import { cryptoPlatform } from './crypto.ts';
+import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './http.ts';
+
+/** What `express.json()` reads (`limit: '1mb'`); a larger JSON body is a 413. */
+const JSON_LIMIT = 1024 * 1024;
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** The headers every answer carries (the Node server sets them before the app). */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
+
+/** A body-parser-shaped error, so `HttpError.from` reads it as it reads Express's. */
+const parserError = (type: string, status: number) => Object.assign(new Error(type), { type, status });
+
+/** An event stream as a `ReadableStream` of UTF-8 text. */
+class FetchSink implements StreamSink {
+  status = 200;
+  headers: Record<string, string> = {};
+  readonly readable: ReadableStream<Uint8Array>;
+  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  #closed = false;
+  readonly #listeners: (() => void)[] = [];
+  readonly #encoder = new TextEncoder();
+
+  constructor() {
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.#controller = controller;
+      },
+      cancel: () => this.#close(),
+    });
+  }
+  start(status: number, headers: Record<string, string>): void {
+    this.status = status;
+    this.headers = headers;
+  }
+  write(text: string): void {
+    if (!this.#closed) this.#controller.enqueue(this.#encoder.encode(text));
+  }
+  end(): void {
+    if (this.#closed) return;
+    this.#controller.close();
+    this.#close();
+  }
+  onClose(listener: () => void): void {
+    this.#listeners.push(listener);
+  }
+  #close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+/** Query strings as Express's simple parser (node:querystring) reads them: a repeated name is an array. */
+function queryOf(params: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of params) {
+    const seen = out[name];
+    if (seen === undefined) out[name] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else out[name] = [seen, value];
+  }
+  return out;
+}
+
+/** The engine's view of a fetch `Request`. */
+export function fromFetch(request: Request, clientKey: string): EngineRequest {
+  const url = new URL(request.url);
+  const headers: RequestHeaders = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  let bytes: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  const readBytes = () => {
+    bytes ??= request.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    return bytes;
+  };
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    url: url.pathname + url.search,
+    query: queryOf(url.searchParams),
+    headers,
+    clientKey,
+    hasBody: request.body !== null,
+    readBytes,
+    async readJson() {
+      const type = request.headers.get('content-type') ?? '';
+      if (!JSON_TYPE.test(type)) {
+        await readBytes();
+        return undefined;
+      }
+      const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+      if (charset && charset !== 'utf-8' && charset !== 'utf8') throw parserError('charset.unsupported', 415);
+      const body = await readBytes();
+      if (body.length > JSON_LIMIT) throw parserError('entity.too.large', 413);
+      const text = new TextDecoder().decode(body);
+      if (text.trim() === '') return {};
+      // body-parser's strict mode: only an object or an array.
+      if (!/^[\s]*[{[]/.test(text)) throw parserError('entity.parse.failed', 400);
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw parserError('entity.parse.failed', 400);
+      }
+    },
+    openStream: () => new FetchSink(),
+  };
+}
+
+/** Whether `If-None-Match` names `etag` (weak comparison, as Express's `fresh`). */
+function fresh(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => strip(tag) === strip(etag));
+}
+
+/** The engine's answer as a fetch `Response`, shaped as Express sends it (ETag, 304, Content-Length). */
+export function toResponse(request: Request, reply: EngineReply): Response {
+  if (reply.kind === 'stream') {
+    const sink = reply.sink as FetchSink;
+    return new Response(sink.readable, { status: sink.status, headers: { ...SECURITY_HEADERS, ...sink.headers } });
+  }
+  const headers = new Headers({ ...SECURITY_HEADERS, ...reply.headers });
+  if (reply.kind === 'empty') return new Response(null, { status: reply.status, headers });
+  const text = JSON.stringify(reply.body);
+  const bytes = new TextEncoder().encode(text);
+  const etag = `W/"${bytes.length.toString(16)}-${cryptoPlatform().sha1Base64(bytes).slice(0, 27)}"`;
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('ETag', etag);
+  const method = request.method.toUpperCase();
+  const cacheable = (method === 'GET' || method === 'HEAD') && reply.status >= 200 && reply.status < 300;
+  if (cacheable && fresh(request.headers.get('if-none-match'), etag)) {
+    headers.delete('Content-Type');
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set('Content-Length', String(bytes.length));
+  return new Response(method === 'HEAD' ? null : bytes, { status: reply.status, headers });
+}
+
+/** A request the engine does not serve (not under `/api/`): the contract's 404 envelope. */
+export function notServed(request: Request): EngineReply {
+  const error = HttpError.notFound(`No route for ${request.method} ${new URL(request.url).pathname}.`);
+  return { kind: 'json', status: 404, headers: {}, body: error.toBody() };
+}

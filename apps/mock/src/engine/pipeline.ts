@@ -1,0 +1,121 @@
+import type { FieldErrors } from '../http-error.ts';
+import { HttpError } from '../http-error.ts';
+import type { Before, Call, OperationTable } from '../routes/define.ts';
+import type { Store } from '../store/store.ts';
+import type { MockTools } from '../tools/tools.ts';
+import type { EngineReply, EngineRequest } from './http.ts';
+import type { RouteMatch } from './router.ts';
+
+export interface PipelineOptions {
+  table: OperationTable;
+  store: Store;
+  tools: MockTools;
+  /** `--latency` and `--error-rate`, when set. */
+  before?: Before | undefined;
+  /** Where unexpected errors (bugs) are reported; the client only sees a bare 500. */
+  onBug: (error: unknown) => void;
+}
+
+/** Answers one API request (a path under `/api/`): the one request path every adapter shares. */
+export type Dispatch = (req: EngineRequest) => Promise<EngineReply>;
+
+const idle = (tools: MockTools) =>
+  tools.journal.size === 0 && tools.checkResponses === 'off' && tools.overrides.size === 0;
+
+/**
+ * The engine's request path: an override when one applies (before sign-in, validation, latency or
+ * `--error-rate`: it is what the test asked for), else the operation table; any error becomes the
+ * contract's error envelope; then the drift alarm checks the answer and the journal records it.
+ */
+export function createPipeline({ table, store, tools, before, onBug }: PipelineOptions): Dispatch {
+  const errorReply = (error: unknown, headers: Record<string, string>): EngineReply => {
+    const httpError = HttpError.from(error);
+    if (httpError.status >= 500 && !(error instanceof HttpError)) onBug(error);
+    return {
+      kind: 'json',
+      status: httpError.status,
+      headers: { ...headers, ...httpError.headers },
+      body: httpError.toBody(),
+    };
+  };
+  const answer = async (req: EngineRequest, call: Call, found?: RouteMatch): Promise<EngineReply> => {
+    try {
+      return await table.run(req, before, store, call, found);
+    } catch (error) {
+      return errorReply(error, call.headers);
+    }
+  };
+  const fresh = (req: EngineRequest): Call => ({
+    req,
+    params: {},
+    session: undefined,
+    body: undefined,
+    headers: {},
+    after: [],
+  });
+
+  return async (req) => {
+    // Nothing to note and nothing to answer: straight to the table.
+    if (idle(tools)) {
+      const call = fresh(req);
+      const reply = await answer(req, call);
+      for (const after of call.after) after(reply.status);
+      return reply;
+    }
+    const started = performance.now();
+    const at = tools.now().getTime();
+    const found = table.router.match(req.method, req.path);
+    const operationId = found && 'operation' in found ? found.operation.operationId : null;
+    const call = fresh(req);
+    const override = operationId !== null && tools.overrides.size > 0 ? tools.overrides.take(operationId) : undefined;
+    let reply: EngineReply;
+    if (override) {
+      // Read a JSON body all the same, so the journal shows what the app sent; a bad one does not matter here.
+      if (req.hasBody) call.body = await req.readJson().catch(() => undefined);
+      if (override.delay > 0) await new Promise((resolve) => setTimeout(resolve, override.delay));
+      reply =
+        'body' in override
+          ? { kind: 'json', status: override.status, headers: { ...override.headers }, body: override.body }
+          : { kind: 'empty', status: override.status, headers: { ...override.headers } };
+    } else {
+      reply = await answer(req, call, found);
+    }
+    if (operationId && reply.kind === 'json' && tools.checkResponses !== 'off')
+      reply = drift(tools, operationId, reply);
+    tools.journal.record({
+      at,
+      method: req.method,
+      url: req.url,
+      operationId,
+      status: reply.status,
+      body: call.body,
+      bodyLength: Number(req.headers['content-length'] ?? 0),
+      headers: req.headers,
+      durationMs: performance.now() - started,
+      overridden: override !== undefined,
+    });
+    for (const after of call.after) after(reply.status);
+    return reply;
+  };
+}
+
+/** The drift alarm: a violation is reported (once per operation and pointer) and, `--strict`, answered as a 500. */
+function drift(tools: MockTools, operationId: string, reply: EngineReply & { kind: 'json' }): EngineReply {
+  const issues = tools.checker.check(operationId, reply.status, reply.body);
+  if (issues.length === 0) return reply;
+  tools.violations.report(operationId, reply.status, issues);
+  if (tools.checkResponses !== 'strict') return reply;
+  const errors: FieldErrors = {};
+  for (const { pointer, message } of issues)
+    errors[`response${pointer}`] = [...(errors[`response${pointer}`] ?? []), message];
+  return {
+    kind: 'json',
+    status: 500,
+    headers: reply.headers,
+    body: {
+      success: false,
+      message: `The mock's ${reply.status} answer to ${operationId} does not match the contract (--strict).`,
+      errors,
+    },
+  };
+}

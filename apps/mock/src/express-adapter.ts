@@ -1,0 +1,93 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './engine/http.ts';
+import type { Dispatch } from './engine/pipeline.ts';
+
+/**
+ * Whether the request carries a body: body-parser's own test (type-is `hasBody`). Without one the
+ * JSON parser would do nothing, so the engine does not ask for it.
+ */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+/** An Express response as an event stream: headers flushed at once, closed when the client goes. */
+class ExpressSink implements StreamSink {
+  constructor(private readonly res: Response) {}
+  start(status: number, headers: Record<string, string>): void {
+    this.res.status(status).set(headers);
+    this.res.flushHeaders();
+  }
+  write(text: string): void {
+    this.res.write(text);
+  }
+  end(): void {
+    this.res.end();
+  }
+  onClose(listener: () => void): void {
+    this.res.on('close', listener);
+  }
+}
+
+/** The engine's view of an Express request: fields read lazily, no copy of the headers or query. */
+class ExpressRequest implements EngineRequest {
+  readonly hasBody: boolean;
+  constructor(
+    readonly native: Request,
+    private readonly res: Response,
+    private readonly parseBody: RequestHandler,
+  ) {
+    this.hasBody = hasBody(native);
+  }
+  get method(): string {
+    return this.native.method;
+  }
+  get path(): string {
+    return this.native.path;
+  }
+  get url(): string {
+    return this.native.originalUrl;
+  }
+  get query(): Record<string, unknown> {
+    return this.native.query as Record<string, unknown>;
+  }
+  get headers(): RequestHeaders {
+    return this.native.headers;
+  }
+  get clientKey(): string {
+    return ipKeyGenerator(this.native.ip ?? '');
+  }
+  readJson(): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.parseBody(this.native, this.res, (error?: unknown) => (error ? reject(error) : resolve(this.native.body)));
+    });
+  }
+  async readBytes(): Promise<Uint8Array<ArrayBuffer>> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.native) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+  openStream(): StreamSink {
+    return new ExpressSink(this.res);
+  }
+}
+
+/** Writes the engine's answer with Express (its ETag and `304` on a matching `If-None-Match` included). */
+export function sendReply(res: Response, reply: EngineReply): void {
+  if (reply.kind === 'stream') return;
+  res.status(reply.status).set(reply.headers);
+  if (reply.kind === 'json') res.json(reply.body);
+  else res.end();
+}
+
+/** The Express adapter: every request under `/api/` goes through the engine's one request path. */
+export function engineMiddleware(dispatch: Dispatch, parseBody: RequestHandler): RequestHandler {
+  const API = /^\/api\//i;
+  return (req, res, next) => {
+    if (!API.test(req.path)) return next();
+    dispatch(new ExpressRequest(req, res, parseBody)).then(
+      (reply) => sendReply(res, reply),
+      (error: unknown) => next(error ?? new Error('Rejected promise')),
+    );
+  };
+}

@@ -1,0 +1,15 @@
+import type { Journal } from './journal.ts';
+import type { Overrides } from './overrides.ts';
+import type { ResponseChecker } from './response-check.ts';
+import type { Violations } from './violations.ts';
+
+/** The testing tools one engine carries (overrides, journal, drift alarm); the engine's pipeline wires them in. */
+export interface MockTools {
+  checker: ResponseChecker;
+  overrides: Overrides;
+  journal: Journal;
+  violations: Violations;
+  /** The drift alarm: off, log (and list) violations, or also answer them as a 500. */
+  checkResponses: 'off' | 'log' | 'strict';
+  now: () => Date;
+}
