@@ -1,4 +1,3 @@
-import type { BehaviourFor } from '../scenarios/types.ts';
 import type { components } from '@cohort/api';
 import { listOperations, type OpenApiDocument } from '@cohort/openapi/schema';
 import type { MockClock } from '../clock.ts';
@@ -33,6 +32,7 @@ import { resourcesRoutes } from '../routes/resources.ts';
 import { savedListsRoutes } from '../routes/saved-lists.ts';
 import { streamRoutes } from '../routes/stream.ts';
 import { usersRoutes } from '../routes/users.ts';
+import type { BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
 import { Journal } from '../tools/journal.ts';
 import { Overrides } from '../tools/overrides.ts';
