@@ -63,7 +63,10 @@ describe('scenario flaky over HTTP', () => {
   afterAll(() => Promise.all(servers.map((s) => s.close())));
 
   const statuses = async (seed: number): Promise<number[]> => {
-    const server = await startServer({ options: { behaviourFor: createBehaviour(quick, seed) } });
+    // The drift alarm in strict mode too: an answer off the contract would be a 500 here.
+    const server = await startServer({
+      options: { behaviourFor: createBehaviour(quick, seed), checkResponses: 'strict' },
+    });
     servers.push(server);
     // Sign-in may fail too (5 %): it is tried again until it works.
     let token: string | undefined;
@@ -86,6 +89,30 @@ describe('scenario flaky over HTTP', () => {
     expect(await statuses(99)).toEqual(first);
     const predicted = createBehaviour(quick, 99);
     expect(first).toEqual(first.map(() => predicted('listNotifications').fail?.status ?? 200));
+  });
+});
+
+describe('scenario failures of other declared statuses', () => {
+  it('a 401 names its scheme and a 429 says when to come back, as the contract has them', async () => {
+    const scenario = parseScenario(
+      { operations: { searchUsers: { errorRate: 1, status: 429 }, getMe: { errorRate: 1, status: 401 } } },
+      'statuses',
+      operations,
+    );
+    const server = await startServer({ options: { behaviourFor: createBehaviour(scenario, 1) } });
+    try {
+      const token = await server.login();
+      const headers = { Authorization: `Bearer ${token}` };
+      const limited = await contractFetch(`${server.baseUrl}/api/v1/users/search`, { headers });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('1');
+      const me = await contractFetch(`${server.baseUrl}/api/v1/users/me`, { headers });
+      expect(me.status).toBe(401);
+      expect(me.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(await me.json()).toMatchObject({ success: false, message: expect.stringContaining('statuses') });
+    } finally {
+      await server.close();
+    }
   });
 });
 
