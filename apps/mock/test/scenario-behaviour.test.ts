@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contract } from '../src/contract.ts';
-import { createBehaviour, parseScenario, type Scenario, scenarioFor } from '../src/scenarios/index.ts';
+import { HttpError } from '../src/http-error.ts';
+import {
+  beforeOperation,
+  createBehaviour,
+  parseScenario,
+  type Scenario,
+  scenarioFor,
+  scheduleDrop,
+} from '../src/scenarios/index.ts';
 import { STREAM_OPERATIONS } from '../src/scenarios/validate.ts';
 import { contractFetch, startServer, type TestServer, validateResponse } from './helpers.ts';
 import { openUserStream } from './sse.ts';
@@ -44,6 +52,25 @@ describe('scenario flaky: behaviourFor', () => {
     const other = createBehaviour(flaky, 43);
     expect(Array.from({ length: 40 }, () => other('listNotifications'))).not.toEqual(first);
     expect(first.filter((x) => x.fail).length).toBeGreaterThan(3);
+  });
+
+  it('applies without a framework: beforeOperation throws the failure, scheduleDrop cuts unless cancelled', async () => {
+    await expect(beforeOperation({ delayMs: 0 })).resolves.toBeUndefined();
+    const thrown = await beforeOperation({ delayMs: 0, fail: { status: 502, message: 'Down.' } }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(HttpError);
+    expect(thrown).toMatchObject({ status: 502, message: 'Down.' });
+    expect(scheduleDrop({ delayMs: 0 }, () => {})).toBeUndefined();
+    vi.useFakeTimers();
+    try {
+      let cuts = 0;
+      scheduleDrop({ delayMs: 0, dropAfterMs: 1000 }, () => cuts++);
+      const cancel = scheduleDrop({ delayMs: 0, dropAfterMs: 1000 }, () => cuts++);
+      cancel?.();
+      vi.advanceTimersByTime(1000);
+      expect(cuts).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the default scenario does nothing to any request', () => {
