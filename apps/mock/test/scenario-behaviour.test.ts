@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contract } from '../src/contract.ts';
-import { createBehaviour, parseScenario, type Scenario, scenarioFor } from '../src/scenarios/index.ts';
+import { HttpError } from '../src/http-error.ts';
+import {
+  beforeOperation,
+  createBehaviour,
+  parseScenario,
+  type Scenario,
+  scenarioFor,
+  scheduleDrop,
+} from '../src/scenarios/index.ts';
 import { STREAM_OPERATIONS } from '../src/scenarios/validate.ts';
 import { contractFetch, startServer, type TestServer, validateResponse } from './helpers.ts';
 import { openUserStream } from './sse.ts';
@@ -46,6 +54,25 @@ describe('scenario flaky: behaviourFor', () => {
     expect(first.filter((x) => x.fail).length).toBeGreaterThan(3);
   });
 
+  it('applies without a framework: beforeOperation throws the failure, scheduleDrop cuts unless cancelled', async () => {
+    await expect(beforeOperation({ delayMs: 0 })).resolves.toBeUndefined();
+    const thrown = await beforeOperation({ delayMs: 0, fail: { status: 502, message: 'Down.' } }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(HttpError);
+    expect(thrown).toMatchObject({ status: 502, message: 'Down.' });
+    expect(scheduleDrop({ delayMs: 0 }, () => {})).toBeUndefined();
+    vi.useFakeTimers();
+    try {
+      let cuts = 0;
+      scheduleDrop({ delayMs: 0, dropAfterMs: 1000 }, () => cuts++);
+      const cancel = scheduleDrop({ delayMs: 0, dropAfterMs: 1000 }, () => cuts++);
+      cancel?.();
+      vi.advanceTimersByTime(1000);
+      expect(cuts).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the default scenario does nothing to any request', () => {
     const none = createBehaviour(preset('default'), 1);
     for (const op of operations) expect(none(op.operationId)).toEqual({ delayMs: 0 });
@@ -63,7 +90,10 @@ describe('scenario flaky over HTTP', () => {
   afterAll(() => Promise.all(servers.map((s) => s.close())));
 
   const statuses = async (seed: number): Promise<number[]> => {
-    const server = await startServer({ options: { behaviourFor: createBehaviour(quick, seed) } });
+    // The drift alarm in strict mode too: an answer off the contract would be a 500 here.
+    const server = await startServer({
+      options: { behaviourFor: createBehaviour(quick, seed), checkResponses: 'strict' },
+    });
     servers.push(server);
     // Sign-in may fail too (5 %): it is tried again until it works.
     let token: string | undefined;
@@ -86,6 +116,30 @@ describe('scenario flaky over HTTP', () => {
     expect(await statuses(99)).toEqual(first);
     const predicted = createBehaviour(quick, 99);
     expect(first).toEqual(first.map(() => predicted('listNotifications').fail?.status ?? 200));
+  });
+});
+
+describe('scenario failures of other declared statuses', () => {
+  it('a 401 names its scheme and a 429 says when to come back, as the contract has them', async () => {
+    const scenario = parseScenario(
+      { operations: { searchUsers: { errorRate: 1, status: 429 }, getMe: { errorRate: 1, status: 401 } } },
+      'statuses',
+      operations,
+    );
+    const server = await startServer({ options: { behaviourFor: createBehaviour(scenario, 1) } });
+    try {
+      const token = await server.login();
+      const headers = { Authorization: `Bearer ${token}` };
+      const limited = await contractFetch(`${server.baseUrl}/api/v1/users/search`, { headers });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('1');
+      const me = await contractFetch(`${server.baseUrl}/api/v1/users/me`, { headers });
+      expect(me.status).toBe(401);
+      expect(me.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(await me.json()).toMatchObject({ success: false, message: expect.stringContaining('statuses') });
+    } finally {
+      await server.close();
+    }
   });
 });
 

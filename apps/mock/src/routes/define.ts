@@ -4,7 +4,7 @@ import { type EngineReply, type EngineRequest, type Guard, headerOf, type Stream
 import { ContractRouter, type RouteMatch } from '../engine/router.ts';
 import { HttpError } from '../http-error.ts';
 import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
-import { acts, delayOrFail, dropAfter } from '../scenarios/apply.ts';
+import { beforeOperation, scheduleDrop } from '../scenarios/apply.ts';
 import { noBehaviour } from '../scenarios/behaviour.ts';
 import type { BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
@@ -239,8 +239,7 @@ export class OperationTable {
     }
     // The scenario's latency and failures (src/scenarios/), then the dev ones; streams skip the latter.
     const behaviour = this.behaviourFor(operation.operationId);
-    const scenario = acts(behaviour);
-    if (scenario) await delayOrFail(behaviour);
+    if (behaviour.delayMs > 0 || behaviour.fail) await beforeOperation(behaviour);
     if (before && !entry.stream) await before();
     if (entry.secured) {
       const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(headerOf(req.headers, 'authorization'));
@@ -249,8 +248,11 @@ export class OperationTable {
     call.params = params;
     if (!entry.stream && req.hasBody) call.body = await req.readJson();
     const reply = await entry.handle(call);
-    if (scenario && reply.kind === 'stream' && behaviour.dropAfterMs !== undefined)
-      dropAfter(reply.sink, behaviour.dropAfterMs);
+    if (reply.kind === 'stream') {
+      const { sink } = reply;
+      const cancel = scheduleDrop(behaviour, () => sink.end());
+      if (cancel) sink.onClose(cancel);
+    }
     return reply;
   }
 }

@@ -1,28 +1,28 @@
-import type { StreamSink } from '../engine/http.ts';
 import { HttpError } from '../http-error.ts';
 import type { Behaviour } from './types.ts';
 
-/** Whether the scenario does anything to this request (the default does not, at no cost). */
-export const acts = (behaviour: Behaviour): boolean =>
-  behaviour.delayMs > 0 || behaviour.fail !== undefined || behaviour.dropAfterMs !== undefined;
-
-/**
- * The scenario's latency, then its failure: an error with the contract's envelope (a 429 says when
- * to come back, as the contract's Retry-After does). Runs in front of everything else a request meets.
- */
-export async function delayOrFail(behaviour: Behaviour): Promise<void> {
-  if (behaviour.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
-  const failure = behaviour.fail;
-  if (!failure) return;
-  if (failure.status === 401) throw HttpError.unauthorized(failure.message);
-  throw new HttpError(failure.status, failure.message, undefined, failure.status === 429 ? { 'Retry-After': '1' } : {});
+/** A scenario's failure as the one error type: the contract's envelope, with the headers its status needs. */
+export function failure({ status, message }: NonNullable<Behaviour['fail']>): HttpError {
+  if (status === 401) return HttpError.unauthorized(message);
+  // A 429 says when to come back, as the contract's Retry-After does.
+  return new HttpError(status, message, undefined, status === 429 ? { 'Retry-After': '1' } : {});
 }
 
 /**
- * Cuts an open event stream `ms` after it opens, as a proxy with an idle timeout does: the answer
- * ends (rather than the connection being reset), so a dev proxy in between (Vite's) passes the end on.
+ * A request's behaviour without any framework: waits its latency, then throws its failure (an
+ * `HttpError`). What a framework-free dispatcher awaits before auth and validation.
  */
-export function dropAfter(sink: StreamSink, ms: number): void {
-  const timer = setTimeout(() => sink.end(), ms);
-  sink.onClose(() => clearTimeout(timer));
+export async function beforeOperation(behaviour: Behaviour): Promise<void> {
+  if (behaviour.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
+  if (behaviour.fail) throw failure(behaviour.fail);
+}
+
+/**
+ * An opened event stream's cut, when the behaviour has one: `cut` runs `dropAfterMs` later unless
+ * the stream closed first (call the returned function then). `undefined` when nothing is to cut.
+ */
+export function scheduleDrop(behaviour: Behaviour, cut: () => void): (() => void) | undefined {
+  if (behaviour.dropAfterMs === undefined) return undefined;
+  const timer = setTimeout(cut, behaviour.dropAfterMs);
+  return () => clearTimeout(timer);
 }
