@@ -1,6 +1,4 @@
-import { hash } from 'node:crypto';
 import type { components } from '@cohort/api';
-import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { MockClock } from './clock.ts';
 import { contract } from './contract.ts';
@@ -8,8 +6,10 @@ import { docsRouter } from './docs.ts';
 import { type Mail, Outbox } from './mail.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
+import { corsFor } from './middleware/cors.ts';
 import { errorRate, type Latency, latency, redactUrl, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
+import { fastJson, weakEtag } from './middleware/json-response.ts';
 import { type AuthLimits, authLimiters } from './middleware/rate-limit.ts';
 import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -99,16 +99,6 @@ export interface MockOptions {
   unusedUploadMs?: number;
 }
 
-/**
- * Express's default ETag, byte for byte (the `etag` package's weak tag: body length in hex and the
- * first 27 characters of its base64 SHA-1), from node's one-shot `crypto.hash`, which skips the
- * Hash object Express creates per response.
- */
-export function weakEtag(body: Buffer | string, encoding?: BufferEncoding): string {
-  const bytes = typeof body === 'string' ? Buffer.from(body, encoding) : body;
-  return `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`;
-}
-
 /** Builds the mock's Express app over `store`. No side effects: the caller listens. */
 export function createApp({ store, options }: { store: Store; options: MockOptions }): Express {
   const { doc, operations } = contract();
@@ -126,26 +116,24 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
+  // Before the drift alarm wraps `json` (below), so the alarm checks what the fast path sends.
+  fastJson(app);
   if (options.log) app.use(requestLog(options.log));
   const checker = new ResponseChecker(doc, operations);
   const now = () => clock.now();
   const tools: MockTools = {
     checker,
     overrides: new Overrides(checker),
-    journal: new Journal(options.journalSize ?? 1000, redactUrl),
+    journal: new Journal(options.journalSize ?? 1000, redactUrl, (method, path) => {
+      const found = ctx.table.router.match(method, path);
+      return found && 'operation' in found ? found.operation.operationId : null;
+    }),
     violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
     checkResponses: options.checkResponses ?? 'off',
     now,
   };
   instrumentResponses(app, tools);
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
-  app.use(
-    cors({
-      origin: origins === '*' ? '*' : origins,
-      exposedHeaders: ['Retry-After', 'Allow', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
-      maxAge: 600,
-    }),
-  );
 
   // Every contract operation, in one table; the order of registration does not matter (the
   // contract's one path matcher decides which operation a path names).
@@ -204,8 +192,14 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   if (options.latency) before.push(latency(options.latency, options.random));
   if (options.errorRate) before.push(errorRate(options.errorRate, options.random));
   const parseBody = express.json({ limit: '1mb' });
-  // Overrides, the journal and the drift alarm's note of which operation a request names.
-  app.use(toolsMiddleware(tools, ctx.table.router, parseBody));
+  // CORS on every answer (a preflight answered here), then the tools: overrides, the journal and
+  // the drift alarm's note of which operation a request names. One middleware layer for both:
+  // each layer costs the router a step on every request.
+  const allowCors = corsFor(origins);
+  const noteTools = toolsMiddleware(tools, ctx.table.router, parseBody);
+  app.use((req, res, next) => {
+    if (!allowCors(req, res)) noteTools(req, res, next);
+  });
 
   // The contract's operations first, in one lookup: none of their paths is a docs, media or mock
   // path, so answering them before those routers changes nothing but the time taken.

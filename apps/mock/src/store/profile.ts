@@ -49,10 +49,7 @@ export class Profile {
 
   listNotes(userId: string): Note[] {
     this.accounts.require(userId);
-    return this.notes
-      .listFor(userId)
-      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
-      .map(strip);
+    return this.notes.listFor(userId).sort(newestNoteFirst).map(strip);
   }
 
   addNote(userId: string, input: Omit<Note, 'id'>): Note {
@@ -161,4 +158,13 @@ export class Profile {
       year: e.year,
     };
   }
+}
+
+/**
+ * Newest date first, then newest id. Dates are ISO `YYYY-MM-DD` (the contract's `format: date`),
+ * so comparing their characters is comparing the dates, without `localeCompare`'s collation on
+ * every read of the list.
+ */
+function newestNoteFirst(a: { date: string; id: number }, b: { date: string; id: number }): number {
+  return a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id;
 }

@@ -22,13 +22,17 @@ interface Track {
   started: number;
   /** Epoch milliseconds on the mock's clock. */
   at: number;
-  operationId: string | null;
+  /** The path as it arrived (a mounted router would shorten `req.path` later). */
+  path: string;
+  /** `undefined` while nothing but the journal needs it (the journal names it when read). */
+  operationId: string | null | undefined;
   overridden: boolean;
   recorded: boolean;
 }
 
 const TRACK = Symbol('cohort.track');
-type Tracked = Response & { locals: { [TRACK]?: Track } };
+/** The track sits on the response itself: `res.locals` is a dictionary-mode object, slower to write and read. */
+type Tracked = Response & { [TRACK]?: Track };
 const API_PATH = /^\/api\//i;
 
 /**
@@ -40,18 +44,25 @@ export function toolsMiddleware(tools: MockTools, router: ContractRouter, parseB
   const idle = () => tools.journal.size === 0 && tools.checkResponses === 'off' && tools.overrides.size === 0;
   return (req, res, next) => {
     // Nothing to note and nothing to answer: the request goes on as if the tools were not there.
-    if (idle() || !API_PATH.test(req.path)) return next();
-    const found = router.match(req.method, req.path);
-    const operationId = found && 'operation' in found ? found.operation.operationId : null;
+    if (idle()) return next();
+    const path = req.path;
+    if (!API_PATH.test(path)) return next();
+    // The drift alarm and the overrides need the operation now; the journal alone does not.
+    let operationId: string | null | undefined;
+    if (tools.checkResponses !== 'off' || tools.overrides.size > 0) {
+      const found = router.match(req.method, path);
+      operationId = found && 'operation' in found ? found.operation.operationId : null;
+    }
     const track: Track = {
+      path,
       started: performance.now(),
       at: tools.now().getTime(),
       operationId,
       overridden: false,
       recorded: false,
     };
-    (res as Tracked).locals[TRACK] = track;
-    const answer = operationId !== null && tools.overrides.size > 0 ? tools.overrides.take(operationId) : undefined;
+    (res as Tracked)[TRACK] = track;
+    const answer = operationId && tools.overrides.size > 0 ? tools.overrides.take(operationId) : undefined;
     if (!answer) return next();
     track.overridden = true;
     const reply = () => {
@@ -74,13 +85,15 @@ export function toolsMiddleware(tools: MockTools, router: ContractRouter, parseB
  */
 export function instrumentResponses(app: Express, tools: MockTools): void {
   const proto = app.response as unknown as {
-    writeHead: (this: Tracked, ...args: unknown[]) => unknown;
+    writeHead: (this: Tracked, statusCode: unknown, reason?: unknown, headers?: unknown) => unknown;
     json: (this: Tracked, body: unknown) => unknown;
   };
   if (tools.journal.size > 0) {
     const writeHead = proto.writeHead;
-    proto.writeHead = function (this: Tracked, ...args: unknown[]) {
-      const track = this.locals?.[TRACK];
+    // Named parameters, not a rest array: node's own writeHead reads them the same way, and a
+    // spread of `arguments` on every response is an allocation the journal does not need.
+    proto.writeHead = function (this: Tracked, statusCode: unknown, reason?: unknown, headers?: unknown) {
+      const track = this[TRACK];
       if (track && !track.recorded) {
         track.recorded = true;
         const req = this.req as Request;
@@ -88,8 +101,9 @@ export function instrumentResponses(app: Express, tools: MockTools): void {
           at: track.at,
           method: req.method,
           url: req.originalUrl,
+          path: track.path,
           operationId: track.operationId,
-          status: typeof args[0] === 'number' ? args[0] : this.statusCode,
+          status: typeof statusCode === 'number' ? statusCode : this.statusCode,
           body: req.body,
           bodyLength: Number(req.headers['content-length'] ?? 0),
           headers: req.headers,
@@ -97,14 +111,14 @@ export function instrumentResponses(app: Express, tools: MockTools): void {
           overridden: track.overridden,
         });
       }
-      return writeHead.apply(this, args);
+      return writeHead.call(this, statusCode, reason, headers);
     };
   }
   if (tools.checkResponses === 'off') return;
   const json = proto.json;
   const strict = tools.checkResponses === 'strict';
   proto.json = function (this: Tracked, body: unknown) {
-    const operationId = this.locals?.[TRACK]?.operationId;
+    const operationId = this[TRACK]?.operationId;
     if (!operationId) return json.call(this, body);
     const issues = tools.checker.check(operationId, this.statusCode, body);
     if (issues.length === 0) return json.call(this, body);
