@@ -2,11 +2,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corsFor, EXPOSED_HEADERS } from '../src/middleware/cors.ts';
-import { fastJson, weakEtag } from '../src/middleware/json-response.ts';
+import { fastJson, lastingOk, weakEtag } from '../src/middleware/json-response.ts';
 
 const body = { success: true, message: 'OK', data: [{ id: 1, title: 'ünïcödé 🎓', date: '2026-11-18' }] };
+
+const frozenList = Object.freeze([Object.freeze({ id: 7, title: 'Frozen' })]);
 
 /** The same app twice: Express's own `res.json`, and with `fastJson`. */
 function app(fast: boolean): Express {
@@ -17,6 +19,7 @@ function app(fast: boolean): Express {
   a.get('/ok', (_req, res) => void res.json(body));
   a.get('/typed', (_req, res) => void res.type('application/problem+json').json(body));
   a.get('/empty', (_req, res) => void res.status(204).json(body));
+  a.get('/lasting', (_req, res) => void res.json(lastingOk(frozenList)));
   return a;
 }
 
@@ -87,6 +90,31 @@ function headersOf(run: (req: never, res: never) => void, origin: string | undef
   run(req as never, res as never);
   return Object.fromEntries(set);
 }
+
+describe('lastingOk', () => {
+  it('gives the same frozen envelope for the same frozen data, and a fresh one for data that may change', () => {
+    expect(lastingOk(frozenList)).toBe(lastingOk(frozenList));
+    expect(Object.isFrozen(lastingOk(frozenList))).toBe(true);
+    const open = [{ id: 1 }];
+    expect(lastingOk(open)).not.toBe(lastingOk(open));
+    expect(lastingOk(open)).toEqual({ success: true, message: 'OK', data: open });
+  });
+
+  it('is serialized once by fastJson, and answered the same every time', async () => {
+    const fast = await listen(app(true));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const first = await answer(`${fast.url}/lasting`);
+      const second = await answer(`${fast.url}/lasting`);
+      expect(second).toEqual(first);
+      expect(JSON.parse(first.text)).toEqual({ success: true, message: 'OK', data: frozenList });
+      expect(stringify.mock.calls.filter(([value]) => value === lastingOk(frozenList))).toHaveLength(1);
+    } finally {
+      stringify.mockRestore();
+      fast.server.close();
+    }
+  });
+});
 
 describe('corsFor', () => {
   it('sets on every non-preflight request the headers the cors package sets', () => {

@@ -16,6 +16,31 @@ export function weakEtag(body: Buffer | string, encoding?: BufferEncoding): stri
 
 type EtagFn = (body: Buffer | string, encoding?: BufferEncoding) => string | undefined;
 
+interface Lasting {
+  success: true;
+  message: string;
+  data: unknown;
+}
+/** The envelope made once per frozen `data` (see `lastingOk`). */
+const envelopes = new WeakMap<object, Lasting>();
+/** Each lasting envelope's JSON and ETag, once it has been sent, with the ETag function that made it. */
+const serialized = new WeakMap<Lasting, { json: string; etagFn: unknown; tag: string | undefined }>();
+
+/**
+ * `{ success: true, message: 'OK', data }` for `data` that never changes (deeply frozen, such as a
+ * cached list the store hands out until it changes): the same frozen envelope for the same `data`,
+ * whose JSON and ETag `fastJson` computes once, however often it is sent.
+ */
+export function lastingOk<T extends object>(data: T): { success: true; message: string; data: T } {
+  if (!Object.isFrozen(data)) return { success: true, message: 'OK', data };
+  let envelope = envelopes.get(data);
+  if (!envelope) {
+    envelope = Object.freeze({ success: true as const, message: 'OK', data });
+    envelopes.set(data, envelope);
+  }
+  return envelope as { success: true; message: string; data: T };
+}
+
 /**
  * `res.json` as Express answers it (`json` then `send`: Content-Type with charset, Content-Length,
  * the app's ETag, then the body), in one step for the common answer, and the body written as one
@@ -47,12 +72,21 @@ export function fastJson(app: Express): void {
     ) {
       return expressJson.call(this, obj);
     }
-    const body = JSON.stringify(obj);
-    if (body === undefined) return expressJson.call(this, obj);
+    const etagFn = settings['etag fn'] as EtagFn | undefined;
+    // A lasting envelope (see `lastingOk`) is serialized and tagged once.
+    const memo = serialized.get(obj as Lasting);
+    let body: string | undefined;
+    let tag: string | undefined;
+    if (memo && memo.etagFn === etagFn) ({ json: body, tag } = memo);
+    else {
+      body = JSON.stringify(obj);
+      if (body === undefined) return expressJson.call(this, obj);
+      tag = typeof etagFn === 'function' ? etagFn(body, 'utf8') : undefined;
+      const lasting = typeof obj === 'object' && obj !== null && envelopes.get((obj as Lasting).data as object) === obj;
+      if (lasting) serialized.set(obj as Lasting, { json: body, etagFn, tag });
+    }
     this.setHeader('Content-Type', 'application/json; charset=utf-8');
     this.setHeader('Content-Length', String(Buffer.byteLength(body)));
-    const etagFn = settings['etag fn'] as EtagFn | undefined;
-    const tag = typeof etagFn === 'function' ? etagFn(body, 'utf8') : undefined;
     if (tag) this.setHeader('ETag', tag);
     this.end(body, 'utf8');
     return this;
