@@ -175,8 +175,12 @@ export class Profile {
   }
 }
 
-/** How many users' notes lists stay cached at most (then all go, and fill again as read). */
-const CACHED_LISTS = 10_000;
+/**
+ * How many users' notes lists stay cached at most (then all go, and fill again as read): kept small
+ * because each is a copy (the seed's few notes a user cost little; lists at the 1,000-notes cap
+ * would cost ~100 MB for 1,000 users).
+ */
+const CACHED_LISTS = 1000;
 
 /**
  * Newest date first, then newest id. Dates are ISO `YYYY-MM-DD` (the contract's `format: date`),
