@@ -67,9 +67,15 @@ describe('plannedThroughputRows', () => {
     expect(targeted.map((row) => row.metric)).toEqual([
       'GET notes/{userId}: req/s',
       'GET notes/{userId}: req/s',
+      'GET notes/{userId}: req/s',
       'GET notes/{userId}: p99',
       'POST notes/store: req/s',
+      'POST notes/store: req/s',
       'POST notes/store: p99',
+    ]);
+    // Issue 13's target: the mock against the minimal Express 5 app of the same run.
+    expect(rows.filter((row) => row.ratio?.of === 'minimal Express 5').map((row) => row.target?.bound)).toEqual([
+      0.9, 0.9,
     ]);
     expect(targeted.every((row) => verdict(row) === 'not measured' && row.note === 'not measured: no mock')).toBe(true);
   });

@@ -1,4 +1,3 @@
-import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
@@ -9,8 +8,10 @@ import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
 import { nodeMediaPlatform } from './media/node-platform.ts';
 import { mediaRouter } from './media/router.ts';
+import { corsFor } from './middleware/cors.ts';
 import { errorRate, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
+import { fastJson, weakEtag } from './middleware/json-response.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { mockRouter } from './routes/mock.ts';
 import { mockToolsRouter } from './routes/mock-tools.ts';
@@ -37,16 +38,6 @@ export interface MockOptions extends EngineOptions {
   unusedUploadMs?: number;
 }
 
-/**
- * Express's default ETag, byte for byte (the `etag` package's weak tag: body length in hex and the
- * first 27 characters of its base64 SHA-1), from node's one-shot `crypto.hash`, which skips the
- * Hash object Express creates per response.
- */
-export function weakEtag(body: Buffer | string, encoding?: BufferEncoding): string {
-  const bytes = typeof body === 'string' ? Buffer.from(body, encoding) : body;
-  return `W/"${bytes.length.toString(16)}-${nodeCrypto.sha1Base64(bytes).slice(0, 27)}"`;
-}
-
 /** Builds the mock's Express app over `store`: the engine's one request path for the API, Express routers for the rest. No side effects: the caller listens. */
 export function createApp({ store, options }: { store: Store; options: MockOptions }): Express {
   const { doc } = contract();
@@ -62,14 +53,14 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', weakEtag);
+  // Before the drift alarm wraps `json` (below), so the alarm checks what the fast path sends.
+  fastJson(app);
   if (options.log) app.use(requestLog(options.log));
-  app.use(
-    cors({
-      origin: origins === '*' ? '*' : origins,
-      exposedHeaders: ['Retry-After', 'Allow', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
-      maxAge: 600,
-    }),
-  );
+  // CORS on every answer, worked out once (a preflight is answered here).
+  const allowCors = corsFor(origins);
+  app.use((req, res, next) => {
+    if (!allowCors(req, res)) next();
+  });
   // Uploads nothing uses are removed once old enough (also checked before each upload).
   setInterval(() => void sweepUnusedUploads(store, mediaFiles, unusedUploadMs), 60_000).unref();
 

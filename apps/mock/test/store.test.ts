@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedState } from '../src/seed/index.ts';
 import { readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
 import type { Row } from '../src/store/rows.ts';
-import { Store } from '../src/store/store.ts';
+import { cloneRow, Store } from '../src/store/store.ts';
 import { writeInEveryArea } from './every-area.ts';
 import { startServer } from './helpers.ts';
 
@@ -259,5 +259,56 @@ describe('profile items read from the file per user (how the mock runs with --da
     } finally {
       persistence.close();
     }
+  });
+});
+
+describe('cloneRow (the copy a rollback restores)', () => {
+  it('copies plain rows deeply: changing the row afterwards leaves the copy as it was', () => {
+    const row = { id: 1, tags: ['a', { deep: true }], meta: { at: '2026-11-25', n: null }, gone: undefined };
+    const copy = cloneRow(row);
+    expect(copy).toEqual(row);
+    row.tags.push('b');
+    (row.tags[1] as { deep: boolean }).deep = false;
+    row.meta.at = 'changed';
+    expect(copy).toEqual({ id: 1, tags: ['a', { deep: true }], meta: { at: '2026-11-25', n: null }, gone: undefined });
+    expect(Object.hasOwn(copy, 'gone')).toBe(true);
+  });
+
+  it('keeps a __proto__ key as data, and copies what is not a plain object as structuredClone does', () => {
+    const hostile = JSON.parse('{"__proto__": {"admin": true}, "name": "x"}') as Record<string, unknown>;
+    const copy = cloneRow(hostile);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.hasOwn(copy, '__proto__')).toBe(true);
+    expect((copy as { admin?: boolean }).admin).toBeUndefined();
+    const bare = Object.assign(Object.create(null) as Record<string, number>, { a: 1 });
+    expect(Object.getPrototypeOf(cloneRow(bare))).toBe(Object.getPrototypeOf(structuredClone(bare)));
+    const date = new Date('2026-11-25T00:00:00Z');
+    expect(cloneRow({ when: date }).when).toEqual(date);
+    expect(cloneRow({ when: date }).when).not.toBe(date);
+    for (const value of [undefined, null, 0, 'text', true]) expect(cloneRow(value)).toBe(value);
+  });
+});
+
+describe('the cached notes list', () => {
+  it('is the same frozen list until a note changes, then the new one (also after a rollback)', () => {
+    const store = new Store(seedState({ users: 10, channels: 3 }));
+    const user = store.accounts.first(1)[0]?.id ?? '';
+    const first = store.profile.listNotes(user);
+    expect(store.profile.listNotes(user)).toBe(first);
+    expect(Object.isFrozen(first) && first.every(Object.isFrozen)).toBe(true);
+    const note = store.transact(() =>
+      store.profile.addNote(user, { title: 'Newest', note: 'Listed first', date: '2099-01-01' }),
+    );
+    expect(store.profile.listNotes(user)[0]).toEqual({ ...note });
+    store.transact(() => store.profile.deleteNote(user, note.id));
+    expect(store.profile.listNotes(user)).toEqual(first);
+    expect(() =>
+      store.transact(() => {
+        store.profile.addNote(user, { title: 'Rolled back', note: 'Never kept', date: '2099-01-01' });
+        expect(store.profile.listNotes(user)).toHaveLength(first.length + 1);
+        throw new Error('fails after reading the list');
+      }),
+    ).toThrow('fails after reading the list');
+    expect(store.profile.listNotes(user)).toEqual(first);
   });
 });

@@ -142,7 +142,11 @@ export function createEngineCore(
   const tools: MockTools = {
     checker,
     overrides: new Overrides(checker),
-    journal: new Journal(options.journalSize ?? 1000, redactUrl),
+    // The pipeline names each request's operation as it records it (the path is matched once anyway).
+    journal: new Journal(options.journalSize ?? 1000, redactUrl, (method, path) => {
+      const found = ctx.table.router.match(method, path);
+      return found && 'operation' in found ? found.operation.operationId : null;
+    }),
     violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
     checkResponses: options.checkResponses ?? 'off',
     now,

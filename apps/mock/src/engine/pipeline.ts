@@ -86,6 +86,7 @@ export function createPipeline({ table, store, tools, before, onBug }: PipelineO
       at,
       method: req.method,
       url: req.url,
+      path: req.path,
       operationId,
       status: reply.status,
       body: call.body,

@@ -1,3 +1,4 @@
+import { lastingOk } from '../engine/lasting.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 export function notesRoutes(ctx: RouteContext): void {
@@ -6,7 +7,8 @@ export function notesRoutes(ctx: RouteContext): void {
     status: 201,
     body: ok(store.profile.addNote(session.user.id, body), 'Note saved.'),
   }));
-  route(ctx, 'listNotes', ({ params }) => ({ status: 200, body: ok(store.profile.listNotes(params.id)) }));
+  // The store hands out the same frozen list until a note changes: its answer is serialized once.
+  route(ctx, 'listNotes', ({ params }) => ({ status: 200, body: lastingOk(store.profile.listNotes(params.id)) }));
   route(ctx, 'deleteNote', ({ session, params }) => ({
     status: 200,
     body: ok(store.profile.deleteNote(session.user.id, params.id), 'Note deleted.'),

@@ -16,6 +16,12 @@ export class Profile {
   readonly interests: OwnedItems<Owned<Interest>>;
   readonly directions: OwnedItems<Owned<Direction>>;
   readonly experiences: OwnedItems<StoredExperience>;
+  /**
+   * Each user's notes list as last read, frozen, until a note changes (any user's: the store has
+   * no per-owner version, and reads far outnumber writes). The same array on every read also lets
+   * the answer's JSON and ETag be computed once (see `fastJson`).
+   */
+  readonly #notesLists = new Map<string, Note[]>();
 
   /** With `source`, the items are read from it per user (and `state`'s lists are not used). */
   constructor(
@@ -29,7 +35,11 @@ export class Profile {
       new OwnedItems<ProfileItems[K]>(
         collection,
         list,
-        (id) => core.touch(collection, String(id)),
+        (id) => {
+          // A note about to change: every cached notes list may be stale.
+          if (collection === 'note') this.#notesLists.clear();
+          core.touch(collection, String(id));
+        },
         source?.[collection],
         (fn) => core.afterCommit(fn),
       );
@@ -49,10 +59,12 @@ export class Profile {
 
   listNotes(userId: string): Note[] {
     this.accounts.require(userId);
-    return this.notes
-      .listFor(userId)
-      .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
-      .map(strip);
+    const cached = this.#notesLists.get(userId);
+    if (cached) return cached;
+    const list = Object.freeze(this.notes.listFor(userId).sort(newestNoteFirst).map(strip).map(Object.freeze));
+    if (this.#notesLists.size >= CACHED_LISTS) this.#notesLists.clear();
+    this.#notesLists.set(userId, list as Note[]);
+    return list as Note[];
   }
 
   addNote(userId: string, input: Omit<Note, 'id'>): Note {
@@ -161,4 +173,20 @@ export class Profile {
       year: e.year,
     };
   }
+}
+
+/**
+ * How many users' notes lists stay cached at most (then all go, and fill again as read): kept small
+ * because each is a copy (the seed's few notes a user cost little; lists at the 1,000-notes cap
+ * would cost ~100 MB for 1,000 users).
+ */
+const CACHED_LISTS = 1000;
+
+/**
+ * Newest date first, then newest id. Dates are ISO `YYYY-MM-DD` (the contract's `format: date`),
+ * so comparing their characters is comparing the dates, without `localeCompare`'s collation on
+ * every read of the list.
+ */
+function newestNoteFirst(a: { date: string; id: number }, b: { date: string; id: number }): number {
+  return a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id;
 }

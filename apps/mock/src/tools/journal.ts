@@ -68,7 +68,10 @@ export interface RawEntry {
   at: number;
   method: string;
   url: string;
-  operationId: string | null;
+  /** The request's path (no query), for naming its operation when the entry is read. */
+  path: string;
+  /** `undefined` until named: the journal alone names it only when someone reads the entry. */
+  operationId: string | null | undefined;
   status: number;
   body: unknown;
   /** Declared length of the body, when sent: a big one is listed by its size only. */
@@ -87,7 +90,7 @@ function format(seq: number, raw: RawEntry, redactUrl: (url: string) => string):
     time: new Date(raw.at).toISOString(),
     method: raw.method,
     path: redactUrl(raw.url),
-    operationId: raw.operationId,
+    operationId: raw.operationId ?? null,
     status: raw.status,
     body:
       raw.bodyLength > MAX_KEPT_BODY
@@ -106,13 +109,22 @@ export class Journal {
   readonly size: number;
   readonly #ring: ({ seq: number; raw: RawEntry } | undefined)[];
   readonly #redactUrl: (url: string) => string;
+  readonly #operationOf: (method: string, path: string) => string | null;
   #seq = 0;
 
-  /** `redactUrl` takes credentials out of a query string (the request log's own rule). */
-  constructor(size: number, redactUrl: (url: string) => string) {
+  /**
+   * `redactUrl` takes credentials out of a query string (the request log's own rule);
+   * `operationOf` names the contract operation of a method and path (null: none).
+   */
+  constructor(
+    size: number,
+    redactUrl: (url: string) => string,
+    operationOf: (method: string, path: string) => string | null = () => null,
+  ) {
     this.size = size;
     this.#ring = new Array(size);
     this.#redactUrl = redactUrl;
+    this.#operationOf = operationOf;
   }
 
   record(raw: RawEntry): void {
@@ -131,6 +143,7 @@ export class Journal {
       const slot = this.#ring[seq % this.size];
       if (!slot || slot.seq !== seq) continue;
       const { raw } = slot;
+      if (raw.operationId === undefined) raw.operationId = this.#operationOf(raw.method, raw.path);
       if (query.operationId !== undefined && raw.operationId !== query.operationId) continue;
       if (typeof query.since === 'number' && seq <= query.since) continue;
       if (query.since instanceof Date && raw.at < query.since.getTime()) continue;
