@@ -54,9 +54,14 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
   const built = Promise.resolve(seededPasswordHash).then((hash) => {
     const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash });
     // Each session: its own store from the same seed, sharing the clock, compiled contract and tools.
+    let snapshot: State | undefined;
+    const copy = () => {
+      snapshot ??= state();
+      return structuredClone(snapshot);
+    };
     const make = (name: string) =>
       createEngineCore(
-        new Store(state(), { ...options.store, clock: core.clock }),
+        new Store(copy(), { ...options.store, clock: core.clock }),
         doc,
         memoryMedia(doc),
         { ...perSession, seededPasswordHash: hash },
