@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ENTRY = resolve(here, '../src/engine/index.ts');
+/** The seed too: a browser build seeds its own state. */
+const SEED = resolve(here, '../src/seed/index.ts');
 /** Workspace packages the engine may use, by the file each specifier names. */
 const WORKSPACE: Record<string, string> = {
   '@cohort/openapi/schema': resolve(here, '../../../openapi/src/schema.ts'),
@@ -36,11 +38,14 @@ function walk(entry: string): { files: string[]; packages: Map<string, string> }
   return { files: [...files], packages };
 }
 
-describe('the engine core', () => {
-  const { files, packages } = walk(ENTRY);
+describe('the engine core and the seed', () => {
+  const engine = walk(ENTRY);
+  const seed = walk(SEED);
+  const files = [...new Set([...engine.files, ...seed.files])];
+  const packages = new Map([...engine.packages, ...seed.packages]);
 
   it('reaches the whole request path (routes, store, seedless core)', () => {
-    const names = files.map((f) => f.slice(f.indexOf('/src/') + 5));
+    const names = engine.files.map((f) => f.slice(f.indexOf('/src/') + 5));
     expect(names).toEqual(
       expect.arrayContaining(['engine/core.ts', 'routes/notes.ts', 'store/store.ts', 'routes/define.ts']),
     );

@@ -90,6 +90,8 @@ export interface EngineOptions {
 /** One engine's parts: the request path (`dispatch`) and what the adapters' extra endpoints need. */
 export interface EngineCore {
   dispatch: Dispatch;
+  /** What a session's engine reuses of this one. */
+  shared: SharedParts;
   store: Store;
   table: OperationTable;
   doc: OpenApiDocument;
@@ -100,6 +102,13 @@ export interface EngineCore {
   realtime: RealtimeHub;
   /** Stops the engine's timers (call sweeps). */
   close(): void;
+}
+
+/** What every session's engine shares with the default one: the compiled contract and the testing tools. */
+export interface SharedParts {
+  operations: ReturnType<typeof listOperations>;
+  validators: RouteContext['validators'];
+  tools: MockTools;
 }
 
 /** `--latency` and `--error-rate` as one step in front of every API request but an event stream. */
@@ -118,18 +127,38 @@ function beforeOf(options: EngineOptions): Before | undefined {
   };
 }
 
+function makeTools(
+  doc: OpenApiDocument,
+  operations: SharedParts['operations'],
+  options: EngineOptions,
+  now: () => Date,
+): MockTools {
+  const checker = new ResponseChecker(doc, operations);
+  return {
+    checker,
+    overrides: new Overrides(checker),
+    journal: new Journal(options.journalSize ?? 1000, redactUrl),
+    violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
+    checkResponses: options.checkResponses ?? 'off',
+    now,
+  };
+}
+
 /** Builds the engine over `store`: every contract operation in one table, the tools, one request path. */
 export function createEngineCore(
   store: Store,
   doc: OpenApiDocument,
   media: MediaPlatform,
   options: EngineOptions,
+  shared?: SharedParts,
+  /** The session this engine answers for (its journal entries say so); none for the default state. */
+  session: string | null = null,
 ): EngineCore {
-  const operations = listOperations(doc);
+  const operations = shared?.operations ?? listOperations(doc);
   const ctx: RouteContext = {
     store,
     operations: new Map(operations.map((op) => [op.operationId, op])),
-    validators: compileValidators(doc, operations),
+    validators: shared?.validators ?? compileValidators(doc, operations),
     table: new OperationTable(operations),
   };
   // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
@@ -137,20 +166,7 @@ export function createEngineCore(
   const limiters = authLimiters(options.authLimits, () => clock.now().getTime());
   ctx.writeLimit = limiters.writes;
   if (options.behaviourFor) ctx.table.behaviourFor = options.behaviourFor;
-  const checker = new ResponseChecker(doc, operations);
-  const now = () => clock.now();
-  const tools: MockTools = {
-    checker,
-    overrides: new Overrides(checker),
-    // The pipeline names each request's operation as it records it (the path is matched once anyway).
-    journal: new Journal(options.journalSize ?? 1000, redactUrl, (method, path) => {
-      const found = ctx.table.router.match(method, path);
-      return found && 'operation' in found ? found.operation.operationId : null;
-    }),
-    violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
-    checkResponses: options.checkResponses ?? 'off',
-    now,
-  };
+  const tools = shared?.tools ?? makeTools(doc, operations, options, () => clock.now());
   const outbox = options.outbox ?? new Outbox();
   authRoutes(ctx, {
     seededPasswordHash: options.seededPasswordHash,
@@ -196,6 +212,7 @@ export function createEngineCore(
     });
   streamRoutes(ctx, realtime, new StreamTickets(() => clock.now().getTime()));
   const dispatch = createPipeline({
+    session,
     table: ctx.table,
     store,
     tools,
@@ -204,6 +221,7 @@ export function createEngineCore(
   });
   return {
     dispatch,
+    shared: { operations, validators: ctx.validators, tools },
     store,
     table: ctx.table,
     doc,

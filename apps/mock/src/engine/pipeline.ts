@@ -7,6 +7,8 @@ import type { EngineReply, EngineRequest } from './http.ts';
 import type { RouteMatch } from './router.ts';
 
 export interface PipelineOptions {
+  /** The session whose state this pipeline answers from (the journal notes it); null: the default state. */
+  session: string | null;
   table: OperationTable;
   store: Store;
   tools: MockTools;
@@ -27,7 +29,7 @@ const idle = (tools: MockTools) =>
  * `--error-rate`: it is what the test asked for), else the operation table; any error becomes the
  * contract's error envelope; then the drift alarm checks the answer and the journal records it.
  */
-export function createPipeline({ table, store, tools, before, onBug }: PipelineOptions): Dispatch {
+export function createPipeline({ session, table, store, tools, before, onBug }: PipelineOptions): Dispatch {
   const errorReply = (error: unknown, headers: Record<string, string>): EngineReply => {
     const httpError = HttpError.from(error);
     if (httpError.status >= 500 && !(error instanceof HttpError)) onBug(error);
@@ -86,8 +88,8 @@ export function createPipeline({ table, store, tools, before, onBug }: PipelineO
       at,
       method: req.method,
       url: req.url,
-      path: req.path,
       operationId,
+      session,
       status: reply.status,
       body: call.body,
       bodyLength: Number(req.headers['content-length'] ?? 0),

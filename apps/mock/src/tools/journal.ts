@@ -9,6 +9,8 @@ export interface JournalEntry {
   path: string;
   /** The contract operation it named; `null` for a path the contract does not have. */
   operationId: string | null;
+  /** The session (`X-Mock-Session`) whose state answered it; `null` for the default state. */
+  session: string | null;
   status: number;
   /** The request body as parsed (JSON only; `null` without one), secrets redacted. */
   body: unknown;
@@ -22,6 +24,8 @@ export interface JournalEntry {
 
 export interface JournalQuery {
   operationId?: string;
+  /** One session's requests (`''`: the default state's). */
+  session?: string;
   /** A `seq` (entries after it) or an ISO time (entries at or after it). */
   since?: number | Date;
   /** At most this many, the newest (default all that match). */
@@ -68,10 +72,8 @@ export interface RawEntry {
   at: number;
   method: string;
   url: string;
-  /** The request's path (no query), for naming its operation when the entry is read. */
-  path: string;
-  /** `undefined` until named: the journal alone names it only when someone reads the entry. */
-  operationId: string | null | undefined;
+  operationId: string | null;
+  session: string | null;
   status: number;
   body: unknown;
   /** Declared length of the body, when sent: a big one is listed by its size only. */
@@ -90,7 +92,8 @@ function format(seq: number, raw: RawEntry, redactUrl: (url: string) => string):
     time: new Date(raw.at).toISOString(),
     method: raw.method,
     path: redactUrl(raw.url),
-    operationId: raw.operationId ?? null,
+    operationId: raw.operationId,
+    session: raw.session,
     status: raw.status,
     body:
       raw.bodyLength > MAX_KEPT_BODY
@@ -109,22 +112,13 @@ export class Journal {
   readonly size: number;
   readonly #ring: ({ seq: number; raw: RawEntry } | undefined)[];
   readonly #redactUrl: (url: string) => string;
-  readonly #operationOf: (method: string, path: string) => string | null;
   #seq = 0;
 
-  /**
-   * `redactUrl` takes credentials out of a query string (the request log's own rule);
-   * `operationOf` names the contract operation of a method and path (null: none).
-   */
-  constructor(
-    size: number,
-    redactUrl: (url: string) => string,
-    operationOf: (method: string, path: string) => string | null = () => null,
-  ) {
+  /** `redactUrl` takes credentials out of a query string (the request log's own rule). */
+  constructor(size: number, redactUrl: (url: string) => string) {
     this.size = size;
     this.#ring = new Array(size);
     this.#redactUrl = redactUrl;
-    this.#operationOf = operationOf;
   }
 
   record(raw: RawEntry): void {
@@ -143,8 +137,8 @@ export class Journal {
       const slot = this.#ring[seq % this.size];
       if (!slot || slot.seq !== seq) continue;
       const { raw } = slot;
-      if (raw.operationId === undefined) raw.operationId = this.#operationOf(raw.method, raw.path);
       if (query.operationId !== undefined && raw.operationId !== query.operationId) continue;
+      if (query.session !== undefined && (raw.session ?? '') !== query.session) continue;
       if (typeof query.since === 'number' && seq <= query.since) continue;
       if (query.since instanceof Date && raw.at < query.since.getTime()) continue;
       out.push(format(seq, raw, this.#redactUrl));
