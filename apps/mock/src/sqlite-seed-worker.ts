@@ -19,9 +19,9 @@ port.on('message', (message: SeedMessage) => {
   if (!build || !items || !rows) return;
   try {
     if ('items' in message) items.put(message.items, message.values);
+    else if ('itemsEnd' in message) items.end();
     else if ('rows' in message) rows.add(message.rows);
     else {
-      items.end();
       rows.end();
       build.end();
       build = undefined;

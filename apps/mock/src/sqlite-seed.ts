@@ -8,7 +8,12 @@ import { PROFILE_COLLECTIONS, type ProfileCollection } from './store/item-source
 import type { State } from './store/types.ts';
 
 /** What the seeding thread sends the worker (sqlite-seed-worker.ts): items and rows as flat values, then the end. */
-export type SeedMessage = { items: ProfileCollection; values: unknown[] } | { rows: unknown[] } | { end: true };
+export type SeedMessage =
+  | { items: ProfileCollection; values: unknown[] }
+  /** Every item is sent: their indexes are built while the rows are made. */
+  | { itemsEnd: true }
+  | { rows: unknown[] }
+  | { end: true };
 export type SeedReply = { done: true } | { error: string };
 
 const TYPESCRIPT = import.meta.url.endsWith('.ts');
@@ -81,6 +86,7 @@ export async function seedStateFile(
     for (const collection of PROFILE_COLLECTIONS) {
       if (pending[collection].length > 0) send({ items: collection, values: pending[collection] });
     }
+    send({ itemsEnd: true });
     for (const rows of flatRows(state, CHUNK)) send({ rows });
     send({ end: true });
     whileWriting?.();
