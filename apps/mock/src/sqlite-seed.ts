@@ -36,9 +36,10 @@ function startWorker(file: string): Worker {
             .replace(/\.cjs$/, '.mjs'),
         ).href;
   const entry = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER.href)}); });`;
-  // Without this process's `--import` of tsx: registered once, by the entry.
+  // Without this process's own loading of tsx (`--import …tsx…`, the tsx CLI's `--require …tsx…` too):
+  // registered once, by the entry.
   const execArgv = process.execArgv.filter(
-    (arg, i, all) => !/tsx/.test(arg) && !(arg === '--import' && /tsx/.test(all[i + 1] ?? '')),
+    (arg, i, all) => !arg.includes('tsx') && !(/^-[-\w]+$/.test(arg) && (all[i + 1] ?? '').includes('tsx')),
   );
   return new Worker(entry, { eval: true, workerData: { file }, execArgv });
 }
