@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { startChatter } from './chatter.ts';
 import { MockClock } from './clock.ts';
+import { contract } from './contract.ts';
 import { MediaFiles } from './media/files.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';
 import { hashPassword } from './password.ts';
@@ -16,7 +17,8 @@ import { ScenarioError } from './scenarios/resolve.ts';
 import { dataFileFor, seedScenario, seedsOtherwise } from './scenarios/shape.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
-import { type OpenedState, openStateFile, removeStateFile, SqliteStateFile } from './sqlite-state.ts';
+import { seedStateFile } from './sqlite-seed.ts';
+import { type OpenedState, openStateFile, removeStateFile } from './sqlite-state.ts';
 import { PROFILE_COLLECTIONS } from './store/item-source.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
@@ -87,25 +89,36 @@ const saved = opened?.state;
 
 /**
  * With --data the profile items stay in the file (read per user): a new file is made from the
- * seed, its items written to SQLite as they are made.
+ * seed, written by a worker thread as the seed is made. Meanwhile this thread reads the contract
+ * (which the app needs next).
  */
-function seedInto(file: string): State {
-  const made = SqliteStateFile.seed(file, (profileItems) => {
-    if (!seedsOtherwise(scenario)) return seedState({ seed: opts.seed, users: opts.users, profileItems });
-    // A scenario reshapes the seed in memory (empty, crowded); its profile items then go to the file too.
-    const state = fresh();
-    for (const collection of PROFILE_COLLECTIONS) {
-      for (const item of state[`${collection}s`]) profileItems(collection, item);
-      state[`${collection}s`] = [];
-    }
-    return state;
-  });
-  persistence = made.persistence;
-  return made.state;
+async function seedInto(file: string): Promise<State> {
+  try {
+    const made = await seedStateFile(
+      file,
+      (profileItems) => {
+        if (!seedsOtherwise(scenario)) return seedState({ seed: opts.seed, users: opts.users, profileItems });
+        // A scenario reshapes the seed in memory (empty, crowded); its profile items then go to the file too.
+        const state = fresh();
+        for (const collection of PROFILE_COLLECTIONS) {
+          for (const item of state[`${collection}s`]) profileItems(collection, item);
+          state[`${collection}s`] = [];
+        }
+        return state;
+      },
+      { whileWriting: contract },
+    );
+    persistence = made.persistence;
+    return made.state;
+  } catch (error) {
+    releaseLock();
+    console.error(`Cannot write --data: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
 const dataFile = opts.data;
 const clock = new MockClock();
-const initial = saved ?? (dataFile ? seedInto(dataFile) : fresh());
+const initial = saved ?? (dataFile ? await seedInto(dataFile) : fresh());
 const store = new Store(initial, {
   now: clock.now,
   tokenTtlMs: opts.tokenTtlSeconds * 1000,

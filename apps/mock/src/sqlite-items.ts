@@ -33,6 +33,11 @@ const fieldsOf = (collection: ProfileCollection) => [
   ...TABLES[collection].columns.split(', ').map((column) => column.split(' ')[0] as string),
 ];
 
+/** Each kind's fields in its table's column order (how a bulk write takes items as flat values). */
+export const ITEM_FIELDS: Readonly<Record<ProfileCollection, readonly string[]>> = Object.fromEntries(
+  PROFILE_COLLECTIONS.map((c) => [c, fieldsOf(c)]),
+) as Record<ProfileCollection, string[]>;
+
 export const isProfileCollection = (collection: string): collection is ProfileCollection =>
   (PROFILE_COLLECTIONS as readonly string[]).includes(collection);
 
@@ -68,6 +73,7 @@ export class ItemTables {
   readonly #put: Record<ProfileCollection, (item: Record<string, unknown>) => void>;
   readonly #putMany: Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
   readonly #insertBatch: Record<ProfileCollection, Database.Statement>;
+  readonly #insertOne: Record<ProfileCollection, Database.Statement>;
   readonly #remove: Record<ProfileCollection, Database.Statement<[number]>>;
   readonly #clear: Database.Statement[];
   readonly #db: Database.Database;
@@ -78,6 +84,7 @@ export class ItemTables {
     const putMany = {} as Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
     const remove = {} as Record<ProfileCollection, Database.Statement<[number]>>;
     const insertBatches = {} as Record<ProfileCollection, Database.Statement>;
+    const insertOnes = {} as Record<ProfileCollection, Database.Statement>;
     const source = {} as Record<ProfileCollection, ItemSource<unknown>>;
     for (const collection of PROFILE_COLLECTIONS) {
       const { table } = TABLES[collection];
@@ -92,6 +99,7 @@ export class ItemTables {
         `INSERT OR REPLACE INTO ${table} (${fields.join(', ')}) VALUES ${Array.from({ length: BATCH }, () => row).join(', ')}`,
       );
       insertBatches[collection] = insertBatch;
+      insertOnes[collection] = insert;
       putMany[collection] = (items) => {
         let at = 0;
         const values: unknown[] = [];
@@ -115,6 +123,7 @@ export class ItemTables {
     this.#put = put;
     this.#putMany = putMany;
     this.#insertBatch = insertBatches;
+    this.#insertOne = insertOnes;
     this.#remove = remove;
     this.#clear = PROFILE_COLLECTIONS.map((c) => db.prepare(`DELETE FROM ${TABLES[c].table}`));
     this.source = source as ProfileSource;
@@ -137,37 +146,34 @@ export class ItemTables {
   }
 
   /**
-   * Bulk writes for a new file, item by item as they are made (a seed streams its items here rather
-   * than holding a million of them): `put` buffers `BATCH` rows of a kind per statement, `end`
-   * writes what is left and builds the owner indexes, dropped in the meantime.
+   * Bulk writes into a new file's tables: `put` takes a kind's items as flat values (each item's
+   * fields in `ITEM_FIELDS` order, one after the other), `BATCH` rows to a statement; `end` writes
+   * what is left and builds the owner indexes, dropped in the meantime.
    */
-  bulk(): { put: (collection: ProfileCollection, item: object) => void; end: () => void } {
+  bulk(): { put: (collection: ProfileCollection, flat: readonly unknown[]) => void; end: () => void } {
     for (const c of PROFILE_COLLECTIONS) this.#db.exec(`DROP INDEX IF EXISTS ${TABLES[c].table}_by_user`);
-    const buffers = Object.fromEntries(PROFILE_COLLECTIONS.map((c) => [c, [] as object[]])) as Record<
+    const pending = Object.fromEntries(PROFILE_COLLECTIONS.map((c) => [c, [] as unknown[]])) as Record<
       ProfileCollection,
-      object[]
+      unknown[]
     >;
-    const fields = Object.fromEntries(PROFILE_COLLECTIONS.map((c) => [c, fieldsOf(c)])) as Record<
-      ProfileCollection,
-      string[]
-    >;
-    const values: unknown[] = [];
     return {
-      put: (collection, item) => {
-        const buffer = buffers[collection];
-        buffer.push(item);
-        if (buffer.length < BATCH) return;
-        values.length = 0;
-        for (const one of buffer as Record<string, unknown>[]) {
-          for (const f of fields[collection]) values.push(one[f] ?? null);
+      put: (collection, flat) => {
+        const values = pending[collection];
+        const full = BATCH * ITEM_FIELDS[collection].length;
+        for (const value of flat) {
+          values.push(value);
+          if (values.length === full) {
+            this.#insertBatch[collection].run(values);
+            values.length = 0;
+          }
         }
-        this.#insertBatch[collection].run(values);
-        buffer.length = 0;
       },
       end: () => {
         for (const c of PROFILE_COLLECTIONS) {
-          for (const item of buffers[c]) this.#put[c](item as Record<string, unknown>);
-          buffers[c].length = 0;
+          const width = ITEM_FIELDS[c].length;
+          const values = pending[c];
+          for (let at = 0; at < values.length; at += width) this.#insertOne[c].run(values.slice(at, at + width));
+          values.length = 0;
           this.#db.exec(ownerIndex(c));
         }
       },

@@ -1,37 +1,27 @@
-import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { readStateFile, StateFileError } from './persistence.ts';
-import { ITEM_SCHEMA, ItemTables, isProfileCollection, migrateItemRows } from './sqlite-items.ts';
+import {
+  createSchema,
+  FileBuild,
+  flatRows,
+  ROW_KEY_INDEX,
+  rowWriter,
+  STATE_FORMAT,
+  STATE_FORMAT_VERSION,
+} from './sqlite-build.ts';
+import { ItemTables, isProfileCollection, migrateItemRows } from './sqlite-items.ts';
 import { stateFileProblem } from './state-schema.ts';
-import { PROFILE_COLLECTIONS, type ProfileCollection, type ProfileSource } from './store/item-source.ts';
-import { COLLECTIONS, type Collection, type Row, rowsOf, stateFromRows } from './store/rows.ts';
+import { PROFILE_COLLECTIONS, type ProfileSource } from './store/item-source.ts';
+import { COLLECTIONS, type Collection, type Row, stateFromRows } from './store/rows.ts';
 import type { Persistence } from './store/store.ts';
 import type { State } from './store/types.ts';
 
-/** What a `--data` file holds: this format's name and version, in its `meta` table. */
-export const STATE_FORMAT = 'cohort-mock-state';
-export const STATE_FORMAT_VERSION = 3;
+export { STATE_FORMAT, STATE_FORMAT_VERSION };
+
 /** Version 2 kept the profile items as JSON rows too; such a file is moved to version 3 in place. */
 const PREVIOUS_VERSION = 2;
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-
-/**
- * The tables. A row's (collection, key) is unique by an index of its own (files before this one
- * have it as the table's UNIQUE constraint, which works the same): a new file built in bulk
- * creates it after the rows, in one sorted pass instead of a hundred thousand random inserts.
- */
-const SCHEMA = `
-  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE rows (
-    id INTEGER PRIMARY KEY,
-    collection TEXT NOT NULL,
-    key TEXT NOT NULL,
-    value TEXT NOT NULL
-  );
-  ${ITEM_SCHEMA}
-`;
-const ROW_KEY_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS rows_by_key ON rows (collection, key)';
 
 /**
  * `--data` on SQLite (better-sqlite3, WAL): one row per user, token, note, message, … (see
@@ -109,40 +99,19 @@ export class SqliteStateFile implements Persistence {
   }
 
   /**
-   * A new file holding `state` (a converted JSON file). It is built beside `file`
-   * (`<file>.<pid>.tmp`, which the lock's sweep removes if the process dies first) without a
-   * journal, synced, then renamed into place: `file` appears whole or not at all, and the bulk is
-   * written once instead of through the WAL and again into the database.
+   * A new file holding `state` (a converted JSON file), built beside `file` and renamed into place
+   * (`FileBuild`). A fresh seed is built by `seedStateFile` (sqlite-seed.ts) instead.
    */
   static build(file: string, state: State, { beforeRename }: { beforeRename?: () => void } = {}): SqliteStateFile {
-    return buildFile(
-      file,
-      (db, items) => {
-        items.writeAll(state);
-        writeRows(db, state);
-      },
-      beforeRename,
-    );
-  }
-
-  /**
-   * A new file made from a seed, built as `build` does: `make` is given where to put the profile
-   * items as they are made (straight into their tables, never all in memory at once) and returns
-   * the rest of the state, whose rows are written after it. Returns that state (its item lists
-   * empty) with the file.
-   */
-  static seed(
-    file: string,
-    make: (putItem: (collection: ProfileCollection, item: object) => void) => State,
-  ): { state: State; persistence: SqliteStateFile } {
-    let state: State | undefined;
-    const persistence = buildFile(file, (db, items) => {
-      const bulk = items.bulk();
-      state = make(bulk.put);
-      bulk.end();
-      writeRows(db, state);
-    });
-    return { state: state as State, persistence };
+    const build = new FileBuild(file);
+    try {
+      writeWhole(build.db, build.items, state);
+    } catch (error) {
+      build.abandon();
+      throw error;
+    }
+    build.end(beforeRename);
+    return SqliteStateFile.openExisting(file);
   }
 
   static openExisting(file: string): SqliteStateFile {
@@ -150,85 +119,15 @@ export class SqliteStateFile implements Persistence {
   }
 }
 
-function createSchema(db: Database.Database): void {
-  db.exec(SCHEMA);
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run(
-    'format',
-    STATE_FORMAT,
-    'version',
-    String(STATE_FORMAT_VERSION),
-  );
-}
-
-/** Rows per statement when a whole state is written. */
-const ROW_BATCH = 100;
-
 /**
  * Writes a whole state into emptied tables (inside the caller's transaction): the profile items
  * in bulk, the other rows `ROW_BATCH` to a statement, in `rowsOf`'s order.
  */
 function writeWhole(db: Database.Database, items: ItemTables, state: State): void {
   items.writeAll(state);
-  writeRows(db, state);
-}
-
-/** The rows of a state other than its profile items, `ROW_BATCH` to a statement, in `rowsOf`'s order. */
-function writeRows(db: Database.Database, state: State): void {
-  const one = db.prepare('INSERT INTO rows (collection, key, value) VALUES (?, ?, ?)');
-  const many = db.prepare(
-    `INSERT INTO rows (collection, key, value) VALUES ${Array.from({ length: ROW_BATCH }, () => '(?, ?, ?)').join(', ')}`,
-  );
-  const values: unknown[] = [];
-  for (const { collection, key, value } of rowsOf(state, { items: false })) {
-    values.push(collection, key, JSON.stringify(value));
-    if (values.length === ROW_BATCH * 3) {
-      many.run(values);
-      values.length = 0;
-    }
-  }
-  for (let at = 0; at < values.length; at += 3) one.run(values[at], values[at + 1], values[at + 2]);
-}
-
-/**
- * Builds a new file beside `file` (`<file>.<pid>.tmp`) with `fill` in one transaction, without a
- * journal (nothing to roll back to: a failed build leaves a temp file the lock's sweep removes),
- * then the row key index, then syncs it and renames it into place; opened as usual (WAL).
- */
-function buildFile(
-  file: string,
-  fill: (db: Database.Database, items: ItemTables) => void,
-  beforeRename?: () => void,
-): SqliteStateFile {
-  const tmp = `${file}.${process.pid}.tmp`;
-  rmSync(tmp, { force: true });
-  const db = new Database(tmp);
-  try {
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -262144');
-    db.transaction(() => {
-      createSchema(db);
-      fill(db, new ItemTables(db));
-      db.exec(ROW_KEY_INDEX);
-    })();
-  } finally {
-    db.close();
-  }
-  syncFile(tmp);
-  beforeRename?.();
-  renameSync(tmp, file);
-  syncFile(dirname(file));
-  return SqliteStateFile.openExisting(file);
-}
-
-/** fsync a file or a directory (so a rename into it is durable). */
-function syncFile(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  const rows = rowWriter(db);
+  for (const flat of flatRows(state, 1_000)) rows.add(flat);
+  rows.end();
 }
 
 export type OpenedState =

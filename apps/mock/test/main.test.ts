@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,9 +17,16 @@ afterEach(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts `tsx src/main.ts` and resolves with its start-up lines once it listens. */
-function start(args: string[]): Promise<{ child: ChildProcess; lines: string[]; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--quiet', ...args], {
+/**
+ * Starts `tsx src/main.ts` and resolves with its start-up lines once it listens: through `--import
+ * tsx`, or (`cli`) through the tsx command as `pnpm start` and `pnpm dev` do.
+ */
+function start(
+  args: string[],
+  { cli = false }: { cli?: boolean } = {},
+): Promise<{ child: ChildProcess; lines: string[]; baseUrl: string }> {
+  const tsx = cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...tsx, 'src/main.ts', '--port', '0', '--quiet', ...args], {
     cwd: appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -146,6 +154,24 @@ describe('main', { timeout: 30_000 }, () => {
     const [me] = await readViews(second.baseUrl, [{ token: views[0]?.token ?? '', views: ['/api/v1/users/me'] }]);
     // The seed again: the token issued before is gone with the state that held it.
     expect(me).toMatchObject({ status: 401 });
+  });
+
+  it('seeds a new --data file under the tsx command too (pnpm start, pnpm dev): the file is written by a worker thread', async () => {
+    const file = join(dir, 'cli', 'cli.db');
+    mkdirSync(join(dir, 'cli'), { recursive: true });
+    const { lines, baseUrl } = await start(['--users', '20', '--data', file], { cli: true });
+    expect(lines[0]).toMatch(/^Cohort mock server listening on /);
+    expect(existsSync(file)).toBe(true);
+    const signIn = await fetch(`${baseUrl}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        uniName: DEMO_ACCOUNT.university,
+        email: DEMO_ACCOUNT.email,
+        password: DEMO_ACCOUNT.password,
+      }),
+    });
+    expect(signIn.status).toBe(200);
   });
 
   it('refuses bad flags with the usage text and exit code 2', async () => {

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockStateFile, readStateFile } from '../src/persistence.ts';
 import { seedState } from '../src/seed/index.ts';
+import { seedStateFile } from '../src/sqlite-seed.ts';
 import { openStateFile, readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-state-'));
@@ -205,24 +206,42 @@ describe('SQLite state file', () => {
     opened.persistence?.close();
   });
 
-  it('seeds a new file with the profile items written as they are made: the same file as the whole seed', () => {
+  it('seeds a new file with the profile items written as they are made, by a worker thread: the same file as the whole seed', async () => {
     const file = join(dir, 'seeded.db');
     rmSync(file, { force: true });
     const whole = seedState({ users: 40, channels: 3 });
-    const made = SqliteStateFile.seed(file, (profileItems) => seedState({ users: 40, channels: 3, profileItems }));
+    let whileWriting = 0;
+    const made = await seedStateFile(file, (profileItems) => seedState({ users: 40, channels: 3, profileItems }), {
+      whileWriting: () => whileWriting++,
+    });
     made.persistence.close();
+    expect(whileWriting).toBe(1);
     // In memory: the state without its items, the counters as far on as the whole seed's.
     expect(made.state).toEqual({ ...whole, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
     // On disk: every item, in its order, beside the other rows; and the file takes writes as any other.
     expect(readSqliteState(file)).toEqual(whole);
     expect(readdirSync(dir).filter((name) => name.startsWith('seeded.db.'))).toEqual([]);
+    const first = whole.users[0];
     const opened = openStateFile(file, { items: false });
-    opened.persistence?.commit([
-      { collection: 'user', key: whole.users[0]?.id ?? '', value: { ...whole.users[0], first_name: 'Ada' } },
-    ]);
+    opened.persistence?.commit([{ collection: 'user', key: first?.id ?? '', value: { ...first, first_name: 'Ada' } }]);
     opened.persistence?.close();
     expect(readSqliteState(file).users[0]?.first_name).toBe('Ada');
     expect(readSqliteState(file).users).toHaveLength(40);
+  });
+
+  it('seeding a new file fails whole: nothing at the name, no temp file left', async () => {
+    const file = join(dir, 'failed-seed.db');
+    rmSync(file, { force: true });
+    await expect(
+      seedStateFile(file, (profileItems) => {
+        const state = seedState({ users: 5, channels: 1, profileItems });
+        // A row the file's STRICT tables refuse, as a damaged item would be.
+        profileItems('note', { id: 'not a number', user_id: 'x', title: 't', note: 'n', date: 'd' });
+        return state;
+      }),
+    ).rejects.toThrow(/cannot store TEXT value in INTEGER column|datatype mismatch/);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.startsWith('failed-seed.db'))).toEqual([]);
   });
 
   it('converts a JSON file of version 1 once, keeping the original beside it', () => {

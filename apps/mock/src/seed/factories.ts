@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { seededId } from '../ids.ts';
 import type { Message, StoredChannel, StoredUser } from '../store/types.ts';
 import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from './catalog.ts';
+import { lastName, recentDate } from './draws.ts';
 import { fakePattern } from './fake-pattern.ts';
 
 const slugs = new Map<string, string>();
@@ -31,7 +32,7 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
   const uniIndex = f.number.int({ min: 0, max: UNIVERSITIES.length - 1 });
   const uni = UNIVERSITIES[uniIndex] ?? UNIVERSITIES[0];
   const first = f.person.firstName();
-  const last = f.person.lastName();
+  const last = lastName(f);
   const email = `${slug(first)}.${slug(last)}${ctx.index}@${uni.domain}`;
   const year = ctx.refDate.getUTCFullYear();
   const createdAt = f.date.between({ from: new Date(ctx.refDate.getTime() - 3 * 365 * 86400e3), to: ctx.refDate });
@@ -67,7 +68,7 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
     industry,
     desired_industry: f.helpers.arrayElement(INDUSTRIES),
     location: f.helpers.arrayElement(LOCATIONS),
-    last_seen_at: f.date.recent({ days: 14, refDate: ctx.refDate }).toISOString(),
+    last_seen_at: recentDate(f, 14, ctx.refDate).toISOString(),
     friend_ids: [],
     ...overrides,
   };

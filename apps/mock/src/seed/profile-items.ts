@@ -3,6 +3,7 @@ import { seededId } from '../ids.ts';
 import type { ProfileCollection, ProfileItems } from '../store/item-source.ts';
 import type { State, StoredUser } from '../store/types.ts';
 import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from './catalog.ts';
+import { recentDate, someOf } from './draws.ts';
 import { createDegree } from './factories.ts';
 
 /** Where the seed puts each profile item it makes (`SeedOptions.profileItems`). */
@@ -27,7 +28,7 @@ export function addProfileItems(
   const next = state.next_id;
   const count = (min: number, max: number) => (demo ? max : f.number.int({ min, max }));
   for (let i = count(0, 3); i > 0; i--) {
-    const date = f.date.recent({ days: 120, refDate }).toISOString().slice(0, 10);
+    const date = recentDate(f, 120, refDate).toISOString().slice(0, 10);
     put('note', {
       id: next.note++,
       user_id: user.id,
@@ -43,7 +44,7 @@ export function addProfileItems(
       date,
     });
   }
-  for (const club of f.helpers.arrayElements(CLUBS, count(0, 3))) {
+  for (const club of someOf(f, CLUBS, count(0, 3))) {
     put('club', {
       id: next.club++,
       user_id: user.id,
@@ -54,10 +55,10 @@ export function addProfileItems(
       ]),
     });
   }
-  for (const name of f.helpers.arrayElements(INTERESTS, count(1, 5))) {
+  for (const name of someOf(f, INTERESTS, count(1, 5))) {
     put('interest', { id: next.interest++, user_id: user.id, name, prefixed_id: seededId('int', f) });
   }
-  for (const name of f.helpers.arrayElements(DIRECTIONS, count(0, 2))) {
+  for (const name of someOf(f, DIRECTIONS, count(0, 2))) {
     put('direction', {
       id: next.direction++,
       user_id: user.id,
