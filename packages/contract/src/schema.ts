@@ -58,7 +58,7 @@ export class SchemaBook {
     readonly doc: OpenApiDocument,
     readonly direction: Direction,
   ) {
-    this.ajv = createContractAjv(adaptDocument(doc, direction));
+    this.ajv = createContractAjv(adaptDocument(doc, direction), { compileFast: true });
   }
 
   validator(key: string, schema: unknown): ValidateFunction {

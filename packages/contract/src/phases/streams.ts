@@ -1,5 +1,6 @@
 import { type Operation, resolveRef } from '@cohort/openapi';
 import { fail, pass, skip } from '../checks/diagnostic.ts';
+import { normalisePointer } from '../checks/response-schema-conformance.ts';
 import type { Account, RunContext } from '../context.ts';
 import { SseStream } from '../sse.ts';
 import type { Diagnostic } from '../types.ts';
@@ -84,7 +85,13 @@ function validateEvents(ctx: RunContext, spec: StreamSpec, stream: SseStream): D
           code,
           `event "${e.event}" ${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`.trim(),
           undefined,
-          { schemaPath: `event ${e.event} ${first?.schemaPath ?? ''}`, actual: value },
+          // Where in the event and which rule, as response bodies are keyed (Ajv's own schemaPath
+          // depends on how the schema was compiled: inside a called component it starts at `#/`).
+          {
+            schemaPath:
+              `event ${e.event} ${normalisePointer(first?.instancePath ?? '')} ${first?.keyword ?? ''}`.trim(),
+            actual: value,
+          },
         ),
       );
     }
