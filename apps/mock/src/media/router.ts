@@ -58,7 +58,7 @@ export function mediaRouter(store: Store, files: MediaFiles): Router {
   router.get('/media/resumes/:userId/:file', (req, res) => {
     const { userId, file } = req.params;
     if (!store.accounts.find(userId) || !/^\w{1,80}_Resume\.pdf$/.test(file)) throw HttpError.notFound('No such file.');
-    sendBuffer(res, seededResume(userId, file), 'application/pdf', file);
+    sendBuffer(res, Buffer.from(seededResume(userId, file)), 'application/pdf', file);
   });
   router.get('/media/files/:file', (req, res) => {
     const name = req.params.file;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { resumePdfBytes } from './resume-pdf.ts';
 import { loadSharp } from './sharp.ts';
 
 // Seeded photos, GIFs and résumés are drawn here from their name (no faker, no network): the
@@ -42,30 +43,9 @@ export function pictureSvg(seed: string): string {
 export const PICTURE_SIZE = { width: 800, height: 600 } as const;
 export const GIF_SIZE = { width: 320, height: 240 } as const;
 
-/** A one-page PDF résumé, written by hand (with its cross-reference table), so it opens in any viewer. */
+/** The seeded résumé PDF as a Node Buffer (what Express sends). */
 export function resumePdf(name: string, lines: string[]): Buffer {
-  const text = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
-  const body = [`BT /F1 20 Tf 72 740 Td (${text(name)}) Tj ET`]
-    .concat(lines.map((line, i) => `BT /F1 12 Tf 72 ${700 - i * 18} Td (${text(line)}) Tj ET`))
-    .join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(body)} >>\nstream\n${body}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return Buffer.from(resumePdfBytes(name, lines));
 }
 
 /** At most `max` rendered files, least recently used dropped first. */
