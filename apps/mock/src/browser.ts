@@ -1,8 +1,9 @@
 import type { OpenApiDocument } from '@cohort/openapi/schema';
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { createEngine, type MockEngine, pureCrypto } from './engine/index.ts';
 import { memoryMedia } from './engine/memory-media.ts';
+import { browserMediaHandlers } from './platform/browser-media.ts';
 import { idbSnapshots } from './platform/idb-snapshot.ts';
 import { SEEDED_PASSWORD, type SeedOptions, seedState } from './seed/index.ts';
 
@@ -47,10 +48,7 @@ export async function startBrowserMock(options: BrowserMockOptions): Promise<Bro
   });
   const worker = setupWorker(
     http.all('/api/*', ({ request }) => engine.handle(request)),
-    http.get('/media/:id/:file', ({ params }) => {
-      const bytes = media.bytes.get(`${params.id}/${params.file}`);
-      return bytes ? new HttpResponse(bytes) : new HttpResponse(null, { status: 404 });
-    }),
+    ...browserMediaHandlers(engine, media.bytes),
   );
   await worker.start({ serviceWorker: { url: workerUrl }, onUnhandledRequest: 'bypass', quiet: true });
   await engine.ready;

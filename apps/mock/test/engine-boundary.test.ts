@@ -72,10 +72,17 @@ describe('the engine core', () => {
 describe('the browser adapter', () => {
   const { files, packages } = walk(BROWSER);
 
-  it('reaches the engine, the seed and the IndexedDB snapshots', () => {
+  it('reaches the engine, the seed, the IndexedDB snapshots and the media drawings', () => {
     const names = files.map((f) => f.slice(f.indexOf('/src/') + 5));
     expect(names).toEqual(
-      expect.arrayContaining(['engine/index.ts', 'seed/index.ts', 'seed/media.ts', 'platform/idb-snapshot.ts']),
+      expect.arrayContaining([
+        'engine/index.ts',
+        'seed/index.ts',
+        'seed/media.ts',
+        'platform/idb-snapshot.ts',
+        'platform/browser-media.ts',
+        'media/drawings.ts',
+      ]),
     );
   });
 
