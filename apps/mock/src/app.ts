@@ -2,8 +2,9 @@ import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
-import { createEngineCore, type EngineOptions } from './engine/core.ts';
+import { createEngineCore, type EngineCore, type EngineOptions } from './engine/core.ts';
 import { installCrypto } from './engine/crypto.ts';
+import { Sessions } from './engine/sessions.ts';
 import { engineMiddleware } from './express-adapter.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
@@ -13,9 +14,10 @@ import { errorRate, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { mockRouter } from './routes/mock.ts';
+import { mockSessionsRouter } from './routes/mock-sessions.ts';
 import { mockToolsRouter } from './routes/mock-tools.ts';
 import { seedState } from './seed/index.ts';
-import type { Store } from './store/store.ts';
+import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 
 installCrypto(nodeCrypto);
@@ -35,6 +37,10 @@ export interface MockOptions extends EngineOptions {
   mediaDir?: string;
   /** How long (mock clock) an upload may go unused before it is removed (`--unused-upload-hours`; a day by default). */
   unusedUploadMs?: number;
+  /** Sessions (`X-Mock-Session`) kept at once (`--max-sessions`, default 100). */
+  maxSessions?: number;
+  /** A session unused this long (mock clock) is dropped (`--session-idle-minutes`, default 30 minutes). */
+  sessionIdleMs?: number;
 }
 
 /**
@@ -45,6 +51,42 @@ export interface MockOptions extends EngineOptions {
 export function weakEtag(body: Buffer | string, encoding?: BufferEncoding): string {
   const bytes = typeof body === 'string' ? Buffer.from(body, encoding) : body;
   return `W/"${bytes.length.toString(16)}-${nodeCrypto.sha1Base64(bytes).slice(0, 27)}"`;
+}
+
+/**
+ * Sessions on this server: each its own store from `resetState` (the same seed), sharing the clock,
+ * the compiled contract and the testing tools with the default engine; uploads on the same disk,
+ * swept only by the default engine.
+ */
+function sessionsOf(
+  engine: EngineCore,
+  store: Store,
+  resetState: () => State,
+  files: MediaFiles,
+  options: MockOptions,
+): Sessions {
+  const { realtime: _own, outbox: _mails, ...shared } = options;
+  const media = nodeMediaPlatform(files);
+  const sessionMedia = { upload: media.upload, sweep: async () => {} };
+  // Seeded once, cloned per session (a clone takes a quarter of a seed's time; the seed is plain data).
+  let snapshot: State | undefined;
+  const copy = () => {
+    snapshot ??= resetState();
+    return structuredClone(snapshot);
+  };
+  const make = (name: string) =>
+    createEngineCore(
+      new Store(copy(), { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 }),
+      engine.doc,
+      sessionMedia,
+      shared,
+      engine.shared,
+      name,
+    );
+  return new Sessions(make, () => engine.clock.now().getTime(), {
+    ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),
+    ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
+  });
 }
 
 /** Builds the mock's Express app over `store`: the engine's one request path for the API, Express routers for the rest. No side effects: the caller listens. */
@@ -58,6 +100,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
   });
   const { tools, limiters, outbox, clock } = engine;
+  const resetState = options.resetState ?? (() => seedState());
+  const sessions = sessionsOf(engine, store, resetState, mediaFiles, options);
 
   const app = express();
   app.disable('x-powered-by');
@@ -75,14 +119,14 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   const parseBody = express.json({ limit: '1mb' });
   // Every path under /api/ (the contract's operations, and their 404s and 405s): the engine.
-  app.use(engineMiddleware(engine.dispatch, parseBody));
+  app.use(engineMiddleware(sessions.dispatch(engine.dispatch), parseBody));
 
   // What is not in the contract: plain Express routers.
   app.use(docsRouter(doc));
   app.use(mediaRouter(store, mediaFiles));
   app.use(
     mockRouter(store, {
-      resetState: options.resetState ?? (() => seedState()),
+      resetState,
       onReset: () => {
         limiters.reset();
         outbox.clear();
@@ -99,6 +143,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   );
 
   app.use(mockToolsRouter(tools, { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true }));
+  app.use(mockSessionsRouter(sessions, { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true }));
 
   // Everything else under the dev middlewares, then 404/405 from the same matcher as the engine.
   const before: RequestHandler[] = [];

@@ -108,6 +108,8 @@ const app = createApp({
     unusedUploadMs: opts.unusedUploadHours * 3_600_000,
     iceServers: opts.iceServers,
     journalSize: opts.journalSize,
+    maxSessions: opts.maxSessions,
+    sessionIdleMs: opts.sessionIdleMinutes * 60_000,
     checkResponses: opts.checkResponses,
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),

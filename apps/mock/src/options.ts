@@ -43,6 +43,8 @@ export interface CliOptions {
   writeLimit: number;
   /** Requests the journal keeps (`GET /__mock/requests`); 0 turns it off. */
   journalSize: number;
+  maxSessions: number;
+  sessionIdleMinutes: number;
   /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
   checkResponses: 'off' | 'log' | 'strict';
   /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
@@ -78,6 +80,8 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
   --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
   --journal-size <n>    requests GET /__mock/requests keeps (default 1000; 0 turns the journal off)  env MOCK_JOURNAL_SIZE
+  --max-sessions <n>    sessions (X-Mock-Session) kept at once, then 503 (default 100)  env MOCK_MAX_SESSIONS
+  --session-idle-minutes <m>  a session unused this long (mock clock) is dropped (default 30)  env MOCK_SESSION_IDLE_MINUTES
   --check-responses     check every JSON answer against the contract, list drift at /__mock/violations  env MOCK_CHECK_RESPONSES=1
   --strict              with the check: answer a drifting response as a 500 naming what drifted (for CI)  env MOCK_STRICT=1
   --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
@@ -149,6 +153,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'ice-servers': { type: 'string' },
       'write-limit': { type: 'string' },
       'journal-size': { type: 'string' },
+      'max-sessions': { type: 'string' },
+      'session-idle-minutes': { type: 'string' },
       'check-responses': { type: 'boolean' },
       strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -236,6 +242,14 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     keepAliveMs: numberOr('keep-alive', pick(values['keep-alive'], 'MOCK_KEEP_ALIVE'), 15_000, 100, 600_000),
     iceServers: iceServers(pick(values['ice-servers'], 'MOCK_ICE_SERVERS')),
     journalSize: numberOr('journal-size', pick(values['journal-size'], 'MOCK_JOURNAL_SIZE'), 1000, 0, 100_000),
+    maxSessions: numberOr('max-sessions', pick(values['max-sessions'], 'MOCK_MAX_SESSIONS'), 100, 0, 10_000),
+    sessionIdleMinutes: numberOr(
+      'session-idle-minutes',
+      pick(values['session-idle-minutes'], 'MOCK_SESSION_IDLE_MINUTES'),
+      30,
+      1,
+      10_080,
+    ),
     // --strict implies the check: a strict server that checks nothing would be a surprise.
     checkResponses: strict ? 'strict' : check ? 'log' : 'off',
     unusedUploadHours: numberOr(

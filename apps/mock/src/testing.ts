@@ -95,12 +95,24 @@ export interface MockControl {
   /** Where the mock's answers drifted from the contract (with `--check-responses`). */
   violations(): Promise<Violation[]>;
   clearViolations(): Promise<void>;
-  /** `POST /__mock/reset`: the seed, and no overrides, journal or violations. */
+  /**
+   * `POST /__mock/reset`: the seed, and no overrides, journal or violations. With a `session`: that
+   * session alone starts from the seed again (`DELETE /__mock/sessions/{name}`).
+   */
   reset(): Promise<void>;
+  /** The session this control was made for, if any. */
+  readonly session: string | undefined;
+  /** The headers the app's requests carry to use that session (`{ 'X-Mock-Session': name }`; `{}` without one). */
+  readonly headers: Record<string, string>;
+  /** The sessions the mock keeps (`GET /__mock/sessions`). */
+  sessions(): Promise<{ name: string; created_at: string; last_used_at: string; requests: number }[]>;
 }
 
 /** The testing endpoints of the mock at `baseUrl` (`http://127.0.0.1:4010`). */
-export function mockControl(baseUrl: string, { fetch: doFetch = fetch }: { fetch?: typeof fetch } = {}): MockControl {
+export function mockControl(
+  baseUrl: string,
+  { fetch: doFetch = fetch, session }: { fetch?: typeof fetch; session?: string } = {},
+): MockControl {
   const base = baseUrl.replace(/\/+$/, '');
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await doFetch(`${base}${path}`, {
@@ -127,6 +139,7 @@ export function mockControl(baseUrl: string, { fetch: doFetch = fetch }: { fetch
   const requests = (operationId?: string, query: { since?: number | Date; limit?: number } = {}) => {
     const params = new URLSearchParams();
     if (operationId) params.set('operationId', operationId);
+    if (session !== undefined) params.set('session', session);
     if (query.since !== undefined) {
       params.set('since', query.since instanceof Date ? query.since.toISOString() : String(query.since));
     }
@@ -151,7 +164,15 @@ export function mockControl(baseUrl: string, { fetch: doFetch = fetch }: { fetch
       await call('DELETE', '/__mock/violations');
     },
     reset: async () => {
-      await call('POST', '/__mock/reset');
+      if (session === undefined) await call('POST', '/__mock/reset');
+      else
+        await call('DELETE', `/__mock/sessions/${encodeURIComponent(session)}`).catch((error: unknown) => {
+          // Not made yet (no request named it): already at the seed.
+          if (!(error instanceof MockControlError && error.status === 404)) throw error;
+        });
     },
+    session,
+    headers: session === undefined ? {} : { 'X-Mock-Session': session },
+    sessions: () => call('GET', '/__mock/sessions'),
   };
 }

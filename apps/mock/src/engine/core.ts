@@ -87,6 +87,8 @@ export interface EngineOptions {
 /** One engine's parts: the request path (`dispatch`) and what the adapters' extra endpoints need. */
 export interface EngineCore {
   dispatch: Dispatch;
+  /** What a session's engine reuses of this one. */
+  shared: SharedParts;
   store: Store;
   table: OperationTable;
   doc: OpenApiDocument;
@@ -97,6 +99,13 @@ export interface EngineCore {
   realtime: RealtimeHub;
   /** Stops the engine's timers (call sweeps). */
   close(): void;
+}
+
+/** What every session's engine shares with the default one: the compiled contract and the testing tools. */
+export interface SharedParts {
+  operations: ReturnType<typeof listOperations>;
+  validators: RouteContext['validators'];
+  tools: MockTools;
 }
 
 /** `--latency` and `--error-rate` as one step in front of every API request but an event stream. */
@@ -115,27 +124,14 @@ function beforeOf(options: EngineOptions): Before | undefined {
   };
 }
 
-/** Builds the engine over `store`: every contract operation in one table, the tools, one request path. */
-export function createEngineCore(
-  store: Store,
+function makeTools(
   doc: OpenApiDocument,
-  media: MediaPlatform,
+  operations: SharedParts['operations'],
   options: EngineOptions,
-): EngineCore {
-  const operations = listOperations(doc);
-  const ctx: RouteContext = {
-    store,
-    operations: new Map(operations.map((op) => [op.operationId, op])),
-    validators: compileValidators(doc, operations),
-    table: new OperationTable(operations),
-  };
-  // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
-  const clock = options.clock ?? store.clock;
-  const limiters = authLimiters(options.authLimits, () => clock.now().getTime());
-  ctx.writeLimit = limiters.writes;
+  now: () => Date,
+): MockTools {
   const checker = new ResponseChecker(doc, operations);
-  const now = () => clock.now();
-  const tools: MockTools = {
+  return {
     checker,
     overrides: new Overrides(checker),
     journal: new Journal(options.journalSize ?? 1000, redactUrl),
@@ -143,6 +139,30 @@ export function createEngineCore(
     checkResponses: options.checkResponses ?? 'off',
     now,
   };
+}
+
+/** Builds the engine over `store`: every contract operation in one table, the tools, one request path. */
+export function createEngineCore(
+  store: Store,
+  doc: OpenApiDocument,
+  media: MediaPlatform,
+  options: EngineOptions,
+  shared?: SharedParts,
+  /** The session this engine answers for (its journal entries say so); none for the default state. */
+  session: string | null = null,
+): EngineCore {
+  const operations = shared?.operations ?? listOperations(doc);
+  const ctx: RouteContext = {
+    store,
+    operations: new Map(operations.map((op) => [op.operationId, op])),
+    validators: shared?.validators ?? compileValidators(doc, operations),
+    table: new OperationTable(operations),
+  };
+  // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
+  const clock = options.clock ?? store.clock;
+  const limiters = authLimiters(options.authLimits, () => clock.now().getTime());
+  ctx.writeLimit = limiters.writes;
+  const tools = shared?.tools ?? makeTools(doc, operations, options, () => clock.now());
   const outbox = options.outbox ?? new Outbox();
   authRoutes(ctx, {
     seededPasswordHash: options.seededPasswordHash,
@@ -188,6 +208,7 @@ export function createEngineCore(
     });
   streamRoutes(ctx, realtime, new StreamTickets(() => clock.now().getTime()));
   const dispatch = createPipeline({
+    session,
     table: ctx.table,
     store,
     tools,
@@ -196,6 +217,7 @@ export function createEngineCore(
   });
   return {
     dispatch,
+    shared: { operations, validators: ctx.validators, tools },
     store,
     table: ctx.table,
     doc,

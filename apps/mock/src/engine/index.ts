@@ -10,6 +10,7 @@ import { createEngineCore, type EngineCore, type EngineOptions } from './core.ts
 import { fromFetch, notServed, toResponse } from './fetch.ts';
 import type { MediaPlatform } from './media.ts';
 import { memoryMedia } from './memory-media.ts';
+import { type SessionOptions, Sessions } from './sessions.ts';
 
 export type { EngineOptions } from './core.ts';
 export type { CryptoPlatform } from './crypto.ts';
@@ -28,6 +29,8 @@ export interface CreateEngineOptions extends Omit<EngineOptions, 'seededPassword
   media?: MediaPlatform;
   /** The address rate limits count fetch requests by (default 127.0.0.1: they come from this tab or process). */
   clientAddress?: string;
+  /** Sessions (`X-Mock-Session`, or the `mock_session` cookie): how many at once and when an idle one goes. */
+  sessions?: SessionOptions;
 }
 
 export interface MockEngine {
@@ -36,7 +39,7 @@ export interface MockEngine {
   store: Store;
   /** The engine's parts, once built (after the seeded hash). */
   ready: Promise<EngineCore>;
-  /** Back to the seed: state, sign-ins, rate windows, mails, overrides, journal and violations. */
+  /** Back to the seed: state, sign-ins, rate windows, mails, overrides, journal, violations; every session dropped. */
   reset(): Promise<void>;
   /** Stops timers and closes open streams. */
   close(): void;
@@ -47,21 +50,41 @@ const API = /^\/api\//i;
 export function createEngine(options: CreateEngineOptions): MockEngine {
   const store = new Store(options.state(), options.store);
   const { doc, state, media, clientAddress, seededPasswordHash, ...rest } = options;
-  const ready = Promise.resolve(seededPasswordHash).then((hash) =>
-    createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash }),
-  );
+  const { sessions: sessionOptions, realtime: _own, outbox: _mails, ...perSession } = rest;
+  const built = Promise.resolve(seededPasswordHash).then((hash) => {
+    const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash });
+    // Each session: its own store from the same seed, sharing the clock, compiled contract and tools.
+    let snapshot: State | undefined;
+    const copy = () => {
+      snapshot ??= state();
+      return structuredClone(snapshot);
+    };
+    const make = (name: string) =>
+      createEngineCore(
+        new Store(copy(), { ...options.store, clock: core.clock }),
+        doc,
+        memoryMedia(doc),
+        { ...perSession, seededPasswordHash: hash },
+        core.shared,
+        name,
+      );
+    const sessions = new Sessions(make, () => core.clock.now().getTime(), sessionOptions);
+    return { core, sessions, dispatch: sessions.dispatch(core.dispatch) };
+  });
+  const ready = built.then(({ core }) => core);
   const clientKey = clientAddress ?? '127.0.0.1';
   return {
     store,
     ready,
     async handle(request) {
-      const core = await ready;
+      const { dispatch } = await built;
       const path = new URL(request.url).pathname;
       if (!API.test(path)) return toResponse(request, notServed(request));
-      return toResponse(request, await core.dispatch(fromFetch(request, clientKey)));
+      return toResponse(request, await dispatch(fromFetch(request, clientKey)));
     },
     async reset() {
-      const core = await ready;
+      const { core, sessions } = await built;
+      sessions.dropAll();
       store.reset(state());
       core.limiters.reset();
       core.outbox.clear();
@@ -70,7 +93,8 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
       core.tools.violations.clear();
     },
     close() {
-      void ready.then((core) => {
+      void built.then(({ core, sessions }) => {
+        sessions.dropAll();
         core.close();
         core.realtime.close();
       });

@@ -4,8 +4,11 @@ import type { Before, Call, OperationTable } from '../routes/define.ts';
 import type { Store } from '../store/store.ts';
 import type { MockTools } from '../tools/tools.ts';
 import type { EngineReply, EngineRequest } from './http.ts';
+import type { RouteMatch } from './router.ts';
 
 export interface PipelineOptions {
+  /** The session whose state this pipeline answers from (the journal notes it); null: the default state. */
+  session: string | null;
   table: OperationTable;
   store: Store;
   tools: MockTools;
@@ -26,7 +29,7 @@ const idle = (tools: MockTools) =>
  * `--error-rate`: it is what the test asked for), else the operation table; any error becomes the
  * contract's error envelope; then the drift alarm checks the answer and the journal records it.
  */
-export function createPipeline({ table, store, tools, before, onBug }: PipelineOptions): Dispatch {
+export function createPipeline({ session, table, store, tools, before, onBug }: PipelineOptions): Dispatch {
   const errorReply = (error: unknown, headers: Record<string, string>): EngineReply => {
     const httpError = HttpError.from(error);
     if (httpError.status >= 500 && !(error instanceof HttpError)) onBug(error);
@@ -37,9 +40,9 @@ export function createPipeline({ table, store, tools, before, onBug }: PipelineO
       body: httpError.toBody(),
     };
   };
-  const answer = async (req: EngineRequest, call: Call): Promise<EngineReply> => {
+  const answer = async (req: EngineRequest, call: Call, found?: RouteMatch): Promise<EngineReply> => {
     try {
-      return await table.run(req, before, store, call);
+      return await table.run(req, before, store, call, found);
     } catch (error) {
       return errorReply(error, call.headers);
     }
@@ -77,7 +80,7 @@ export function createPipeline({ table, store, tools, before, onBug }: PipelineO
           ? { kind: 'json', status: override.status, headers: { ...override.headers }, body: override.body }
           : { kind: 'empty', status: override.status, headers: { ...override.headers } };
     } else {
-      reply = await answer(req, call);
+      reply = await answer(req, call, found);
     }
     if (operationId && reply.kind === 'json' && tools.checkResponses !== 'off')
       reply = drift(tools, operationId, reply);
@@ -86,6 +89,7 @@ export function createPipeline({ table, store, tools, before, onBug }: PipelineO
       method: req.method,
       url: req.url,
       operationId,
+      session,
       status: reply.status,
       body: call.body,
       bodyLength: Number(req.headers['content-length'] ?? 0),

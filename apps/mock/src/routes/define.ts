@@ -1,7 +1,7 @@
 import type { operations } from '@cohort/api';
 import type { Operation } from '@cohort/openapi/schema';
 import { type EngineReply, type EngineRequest, type Guard, headerOf, type StreamSink } from '../engine/http.ts';
-import { ContractRouter } from '../engine/router.ts';
+import { ContractRouter, type RouteMatch } from '../engine/router.ts';
 import { HttpError } from '../http-error.ts';
 import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
 import type { Store } from '../store/store.ts';
@@ -208,8 +208,13 @@ export class OperationTable {
    * (only when there is one), then the operation. A path the contract lacks is a 404, a method its
    * path does not take a 405 with `Allow`, after `before` and the body as for any request.
    */
-  async run(req: EngineRequest, before: Before | undefined, store: Store, call: Call): Promise<EngineReply> {
-    const found = this.router.match(req.method, req.path);
+  async run(
+    req: EngineRequest,
+    before: Before | undefined,
+    store: Store,
+    call: Call,
+    found: RouteMatch = this.router.match(req.method, req.path),
+  ): Promise<EngineReply> {
     if (found && 'badEscape' in found) throw new HttpError(400);
     const entry = found && 'operation' in found ? this.#entries.get(found.operation.operationId) : undefined;
     if (!found || 'allow' in found || !entry) {

@@ -17,6 +17,8 @@ function journalQuery(tools: MockTools, query: Record<string, unknown>): Journal
     if (!tools.checker.has(operationId)) errors.operationId = [`is not an operation of the contract: ${operationId}`];
     else out.operationId = operationId;
   }
+  const session = one(query.session);
+  if (session !== undefined) out.session = session;
   const since = one(query.since);
   if (since !== undefined) {
     if (/^\d+$/.test(since)) out.since = Number(since);

@@ -9,6 +9,8 @@ export interface JournalEntry {
   path: string;
   /** The contract operation it named; `null` for a path the contract does not have. */
   operationId: string | null;
+  /** The session (`X-Mock-Session`) whose state answered it; `null` for the default state. */
+  session: string | null;
   status: number;
   /** The request body as parsed (JSON only; `null` without one), secrets redacted. */
   body: unknown;
@@ -22,6 +24,8 @@ export interface JournalEntry {
 
 export interface JournalQuery {
   operationId?: string;
+  /** One session's requests (`''`: the default state's). */
+  session?: string;
   /** A `seq` (entries after it) or an ISO time (entries at or after it). */
   since?: number | Date;
   /** At most this many, the newest (default all that match). */
@@ -69,6 +73,7 @@ export interface RawEntry {
   method: string;
   url: string;
   operationId: string | null;
+  session: string | null;
   status: number;
   body: unknown;
   /** Declared length of the body, when sent: a big one is listed by its size only. */
@@ -88,6 +93,7 @@ function format(seq: number, raw: RawEntry, redactUrl: (url: string) => string):
     method: raw.method,
     path: redactUrl(raw.url),
     operationId: raw.operationId,
+    session: raw.session,
     status: raw.status,
     body:
       raw.bodyLength > MAX_KEPT_BODY
@@ -132,6 +138,7 @@ export class Journal {
       if (!slot || slot.seq !== seq) continue;
       const { raw } = slot;
       if (query.operationId !== undefined && raw.operationId !== query.operationId) continue;
+      if (query.session !== undefined && (raw.session ?? '') !== query.session) continue;
       if (typeof query.since === 'number' && seq <= query.since) continue;
       if (query.since instanceof Date && raw.at < query.since.getTime()) continue;
       out.push(format(seq, raw, this.#redactUrl));
