@@ -15,6 +15,15 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO = { university: 'Stanford University', email: 'demo@cohort.test', password: 'cohort-demo' };
 const NOTE = 'Kept in the tab across a reload.';
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 let browser: Browser;
 
 async function signIn(page: Page, appUrl: string): Promise<void> {
@@ -111,14 +120,7 @@ async function visitAndReload(host: StaticHost, base: string, shots: string): Pr
 beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 });
 
@@ -156,6 +158,26 @@ describe('the static demo, from a plain static host', () => {
       }
     } finally {
       rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+
+  it('says a service worker needs HTTPS or localhost when served over plain HTTP from another host', async () => {
+    const host = await serveStatic(join(webDir, 'dist-demo'));
+    // demo.test resolves to this machine but is not localhost: plain HTTP there is not a secure context.
+    const insecure = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP demo.test 127.0.0.1'],
+    });
+    try {
+      const page = await insecure.newPage({ viewport: VIEWPORT });
+      await page.goto(host.url.replace('127.0.0.1', 'demo.test'));
+      const alert = page.getByRole('alert');
+      await alert.getByRole('heading', { name: 'The demo cannot start here' }).waitFor();
+      expect(await alert.textContent()).toContain('service workers only on HTTPS or on localhost');
+      await screenshot(page, 'demo-no-service-worker');
+    } finally {
+      await insecure.close();
+      await host.close();
     }
   });
 });
