@@ -9,6 +9,7 @@ import { freePort } from './machine.ts';
 import { type ChildServer, runCommand, startServer } from './processes.ts';
 import { type Row, ratioOf, type Section } from './report.ts';
 import { installedVersion, repoRoot, type Session, signIn, startMock } from './subjects.ts';
+import { buildSizes, demoRows } from './web-demo.ts';
 
 const webRoot = `${repoRoot}apps/web`;
 const distRoot = `${webRoot}/dist`;
@@ -84,6 +85,16 @@ function routeRows(route: string, figures: RouteFigures | null, reason?: string)
 /** `pnpm --filter @cohort/web build`, as a developer runs it. */
 function buildWeb(): Promise<number> {
   return runCommand('web build', 'pnpm', ['--filter', '@cohort/web', 'build'], repoRoot);
+}
+
+/** `build:demo` (the mock engine in the tab), then its JavaScript beside the normal build's. */
+async function demoSizeRows(): Promise<Row[]> {
+  try {
+    await runCommand('web build:demo', 'pnpm', ['--filter', '@cohort/web', 'build:demo'], repoRoot);
+    return demoRows(buildSizes(distRoot), buildSizes(`${webRoot}/dist-demo`));
+  } catch (error) {
+    return demoRows(null, null, `not measured: ${(error as Error).message.split('\n')[0]}`);
+  }
 }
 
 function startPreview(port: number, mockUrl: string): Promise<ChildServer> {
@@ -207,7 +218,7 @@ export async function measureWeb(): Promise<Section> {
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const section: Section = {
     title: '5. Web',
-    method: `\`pnpm --filter @cohort/web build\`, then \`vite preview\` proxying /api to a fresh mock. Lighthouse ${installedVersion('lighthouse')} (default mobile preset: simulated slow 4G and 4× CPU slowdown) in ${chromePath} (headless), ${LIGHTHOUSE_RUNS} runs per route: the score and LCP are the medians. Sizes: gzip of every same-origin script and stylesheet Lighthouse saw the route load, read from apps/web/dist. /profile is audited signed in (token in localStorage \`userInfo\`).`,
+    method: `\`pnpm --filter @cohort/web build\`, then \`vite preview\` proxying /api to a fresh mock. Lighthouse ${installedVersion('lighthouse')} (default mobile preset: simulated slow 4G and 4× CPU slowdown) in ${chromePath} (headless), ${LIGHTHOUSE_RUNS} runs per route: the score and LCP are the medians. Sizes: gzip of every same-origin script and stylesheet Lighthouse saw the route load, read from apps/web/dist. /profile is audited signed in (token in localStorage \`userInfo\`). The static demo (\`build:demo\`, the mock engine in the tab): gzip of its JavaScript, all of it and what /login loads (entry, the app entry it imports, the login route, with their static imports; from the manifests), as ratios of the normal build's.`,
     rows: [],
     notes: [],
   };
@@ -222,6 +233,7 @@ export async function measureWeb(): Promise<Section> {
     section.rows.push(...plannedWebRows(`not measured: ${(error as Error).message}`));
     return section;
   }
+  section.rows.push(...(await demoSizeRows()));
   if (!existsSync(chromePath)) {
     section.rows.push(...plannedWebRows(`not measured: no Chromium at ${chromePath} (set CHROMIUM_PATH)`));
     return section;

@@ -8,6 +8,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ENTRY = resolve(here, '../src/engine/index.ts');
 /** The seed too: a browser build seeds its own state. */
 const SEED = resolve(here, '../src/seed/index.ts');
+/** The browser adapter (`pnpm dev:offline`, the static demo): the engine, the seed, MSW and IndexedDB. */
+const BROWSER = resolve(here, '../src/browser.ts');
 /** Workspace packages the engine may use, by the file each specifier names. */
 const WORKSPACE: Record<string, string> = {
   '@cohort/openapi/schema': resolve(here, '../../../openapi/src/schema.ts'),
@@ -69,5 +71,31 @@ describe('the engine core and the seed', () => {
     expect(IMPORT.exec("import { hash } from 'node:crypto';")?.[1]).toBe('node:crypto');
     IMPORT.lastIndex = 0;
     expect("import type { Request } from 'express';".match(IMPORT)).toBeNull();
+  });
+});
+
+describe('the browser adapter', () => {
+  const { files, packages } = walk(BROWSER);
+
+  it('reaches the engine, the seed, the IndexedDB snapshots and the media drawings', () => {
+    const names = files.map((f) => f.slice(f.indexOf('/src/') + 5));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'engine/index.ts',
+        'seed/index.ts',
+        'seed/media.ts',
+        'platform/idb-snapshot.ts',
+        'platform/browser-media.ts',
+        'media/drawings.ts',
+      ]),
+    );
+  });
+
+  it('imports no Node built-in and no Node-only package, and uses no Node global', () => {
+    const bad = [...packages]
+      .filter(([spec]) => spec.startsWith('node:') || BUILTINS.has(spec) || FORBIDDEN.has(spec.split('/')[0] ?? spec))
+      .map(([spec, file]) => `${spec} (from ${file.slice(file.indexOf('/src/') + 1)})`);
+    expect(bad).toEqual([]);
+    expect(files.filter((f) => NODE_GLOBAL.test(readFileSync(f, 'utf8')))).toEqual([]);
   });
 });

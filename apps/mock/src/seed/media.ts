@@ -1,4 +1,4 @@
-import { resumePdfBytes as resumePdf } from '../media/resume-pdf.ts';
+import { resumePdfBytes } from '../media/resume-pdf.ts';
 import type { State, StoredUser } from '../store/types.ts';
 
 // Seeded media, added after the rest of the seed and drawn from ids alone (no faker draws), so
@@ -33,7 +33,7 @@ const slug = (text: string) =>
 /** The résumé PDF served at a seeded résumé's URL, from what the URL names. */
 export function seededResume(userId: string, file: string): Uint8Array {
   const name = file.replace(/_Resume\.pdf$/, '').replaceAll('_', ' ');
-  return resumePdf(name, ['Curriculum vitae', `Cohort member ${userId}`, 'Experience, education and interests.']);
+  return resumePdfBytes(name, ['Curriculum vitae', `Cohort member ${userId}`, 'Experience, education and interests.']);
 }
 
 /** A seeded résumé's size depends only on the lengths of the id and the name (letters, digits, `_`): drawn once per pair. */

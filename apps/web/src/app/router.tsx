@@ -67,5 +67,10 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // Under the demo's base path (`DEMO_BASE=/cohort/`) the routes sit below it. BASE_URL is a build
+  // constant, so the normal build (base '/') folds this to the plain call.
+  const base = import.meta.env.BASE_URL;
+  return base === '/'
+    ? createBrowserRouter(routes)
+    : createBrowserRouter(routes, { basename: base.replace(/\/$/, '') });
 }

@@ -1,0 +1,62 @@
+import type { OpenApiDocument } from '@cohort/openapi/schema';
+import { http } from 'msw';
+import { setupWorker } from 'msw/browser';
+import { createEngine, type MockEngine, pureCrypto } from './engine/index.ts';
+import { memoryMedia } from './engine/memory-media.ts';
+import { browserMediaHandlers } from './platform/browser-media.ts';
+import { idbSnapshots } from './platform/idb-snapshot.ts';
+import { SEEDED_PASSWORD, type SeedOptions, seedState } from './seed/index.ts';
+
+export { DEMO_ACCOUNT } from './seed/index.ts';
+
+export interface BrowserMockOptions extends SeedOptions {
+  /** The contract as data (the web app's build turns openapi.yaml into JSON). */
+  doc: OpenApiDocument;
+  /** Where MSW's worker script is served (`${BASE_URL}mockServiceWorker.js`). */
+  workerUrl: string;
+  /** The IndexedDB database holding the state between visits (none: the state lives in the tab only). */
+  database?: string;
+}
+
+export interface BrowserMock {
+  engine: MockEngine;
+  /** Back to the seed, and forget the kept state. */
+  reset(): Promise<void>;
+}
+
+/**
+ * The mock engine in the browser: MSW's service worker passes every `/api/` and `/media/` request
+ * of this tab to `engine.handle` (the one request path the Express server runs), the user stream
+ * included (a streaming Response). Hashing is `@noble/hashes`; uploads stay in memory; the state
+ * is kept in IndexedDB after each write, so a reload keeps notes and messages.
+ */
+export async function startBrowserMock(options: BrowserMockOptions): Promise<BrowserMock> {
+  const { doc, workerUrl, database, ...seedOptions } = options;
+  const snapshots = database ? await idbSnapshots(database) : undefined;
+  let kept = await snapshots?.load();
+  const media = memoryMedia(doc);
+  const engine: MockEngine = createEngine({
+    doc,
+    state: () => {
+      const state = kept ?? seedState(seedOptions);
+      kept = undefined;
+      return state;
+    },
+    seededPasswordHash: pureCrypto.hashPassword(SEEDED_PASSWORD),
+    media,
+    store: snapshots ? { persistence: snapshots.persistence(() => engine.store.snapshot()) } : {},
+  });
+  const worker = setupWorker(
+    http.all('/api/*', ({ request }) => engine.handle(request)),
+    ...browserMediaHandlers(engine, media.bytes),
+  );
+  await worker.start({ serviceWorker: { url: workerUrl }, onUnhandledRequest: 'bypass', quiet: true });
+  await engine.ready;
+  return {
+    engine,
+    async reset() {
+      await snapshots?.clear();
+      await engine.reset();
+    },
+  };
+}
