@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+    globalSetup: ['./src/test/global-setup.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     // Typing-driven UI tests on a busy 2-core CI machine can pass the 5 s default.

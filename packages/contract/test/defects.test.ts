@@ -179,6 +179,5 @@ describe('unknown keys every object inherits', () => {
     const others = result.failures.filter((f) => /unknown field (__proto__|toString)/.test(f.message));
     expect(others.map((f) => `${f.operationId}: ${f.message}`)).toEqual([]);
     expect(cell(result, 'storeNote', 'negative_data_rejection')?.runs).toBeGreaterThan(3);
-    expect(result.durationMs).toBeLessThan(5000);
   });
 });

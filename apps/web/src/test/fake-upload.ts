@@ -1,5 +1,6 @@
 import { ApiError, type Media, type UploadInput, type UploadResult } from '@cohort/api';
 import type { UploadFn } from '../lib/upload.ts';
+import { judge } from './api.ts';
 
 /** One upload the app started: the test moves its progress and decides how it ends. */
 export interface FakeUpload {
@@ -27,17 +28,18 @@ export function createFakeUploader() {
       progress: (fraction) => input.onProgress?.({ loaded: fraction * file.size, total: file.size, fraction }),
       succeed: (media = {}) => {
         const id = `med_fake${String(next++).padStart(12, '0')}`;
-        resolve({
-          data: {
-            id,
-            url: `/media/${id}/${file.name}`,
-            file_type: file.type.startsWith('image/') ? 1 : 2,
-            name: file.name,
-            size: file.size,
-            mime: file.type,
-            ...media,
-          } as Media,
-        });
+        const data = {
+          id,
+          url: `/media/${id}/${file.name}`,
+          file_type: file.type.startsWith('image/') ? 1 : 2,
+          name: file.name,
+          size: file.size,
+          mime: file.type,
+          ...media,
+        } as Media;
+        // What the uploader hands the app is uploadMedia's 201: the contract judges it too.
+        judge('uploadMedia', 201, { success: true, message: 'Uploaded.', data });
+        resolve({ data });
       },
       fail: (status, message, errors) => resolve({ error: new ApiError(status, message, errors) }),
     };

@@ -1,5 +1,5 @@
 import type { Schemas } from '@cohort/api';
-import { demoUser } from './fake-api.ts';
+import { demoUser } from './fixtures.ts';
 
 /**
  * Hostile but contract-valid server data (openapi/openapi.yaml): every value here is one a
@@ -45,7 +45,8 @@ export const hostileMessages: Message[] = [
   message(1, { message: '', files: [{ url: BAD_ESCAPE_URL, file_type: 2 }] }),
   message(2, { message: LONG_MESSAGE }),
   message(3, { message: RTL, time: LEAP_SECOND }),
-  message(4, { message: '', files: [{ url: '/media/images/x%ZZ.png', file_type: 1 }] }),
+  // A well-formed escape of a cut UTF-8 sequence: a valid uri-reference that decodeURIComponent refuses.
+  message(4, { message: '', files: [{ url: '/media/images/x%E2%82.png', file_type: 1 }] }),
   // A reply to a message that is not loaded, forwarded from one that is gone.
   message(5, { reply_message_id: 'msg_gone000000000000', forwarded_from_id: 'msg_gone000000000001' }),
   message(6, { message: 'see https://example.org/%E0%A4%A and more' }),

@@ -10,20 +10,21 @@ import { ToastViewport } from '../components/ui/Toast.tsx';
 import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { writeStoredSession } from '../lib/session.ts';
 import type { UploadFn } from '../lib/upload.ts';
-import { BASE_URL, createFakeApi, demoUser, type Handler, TOKEN } from './fake-api.ts';
+import { type Answers, createTestApi } from './api.ts';
 import { createFakeUploader } from './fake-upload.ts';
+import { demoUser, TOKEN } from './fixtures.ts';
 
-/** Renders the whole app (real routes, guards, atoms, client) at `path`, talking to a fake API. */
+/** Renders the whole app (real routes, guards, atoms, client) at `path`, answered by `answers` (test/api.ts). */
 export function renderApp({
   path,
-  handlers = {},
+  answers = {},
   signedIn = false,
   state,
   wrapper: Wrapper = Fragment,
   upload,
 }: {
   path: string;
-  handlers?: Record<string, Handler>;
+  answers?: Answers;
   signedIn?: boolean;
   state?: unknown;
   /** Wraps the app, e.g. in react-virtuoso's VirtuosoMockContext so a list renders all its items. */
@@ -32,8 +33,8 @@ export function renderApp({
   upload?: UploadFn;
 }) {
   if (signedIn) writeStoredSession({ token: TOKEN, id: demoUser.id });
-  const api = createFakeApi(handlers);
-  const store = createTestStore(api.fetch, upload);
+  const api = createTestApi(answers);
+  const store = createTestStore(api, upload);
   const router = createMemoryRouter(routes, {
     initialEntries: [
       { pathname: path.split('?')[0] ?? path, search: path.includes('?') ? `?${path.split('?')[1]}` : '', state },
@@ -53,12 +54,12 @@ export function renderApp({
   return { ...view, user, router, store, calls: api.calls, streams: api.streams };
 }
 
-/** A store as the app makes it, over an injected fetch: no query retries, fast stream reconnects. */
-export function createTestStore(fetch: typeof globalThis.fetch, upload?: UploadFn) {
+/** A store as the app makes it, on a test server (`createTestApi`): no query retries, fast stream reconnects. */
+export function createTestStore(api: { baseUrl: string; fetch: typeof globalThis.fetch }, upload?: UploadFn) {
   return createAppStore({
     upload: upload ?? createFakeUploader().upload,
-    baseUrl: BASE_URL,
-    fetch,
+    baseUrl: api.baseUrl,
+    fetch: api.fetch,
     queryClient: createAppQueryClient({ retries: false }),
     streamBackoffMs: { min: 5, max: 20 },
   });

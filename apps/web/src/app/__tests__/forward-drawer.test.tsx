@@ -7,10 +7,11 @@ import { ForwardDrawer } from '../../features/chat/components/ForwardDrawer.tsx'
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { writeStoredSession } from '../../lib/session.ts';
-import { createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
+import { type Answers, createTestApi, envelope, errorBody } from '../../test/api.ts';
+import { demoUser, TOKEN } from '../../test/fixtures.ts';
 import { createTestStore, TestProviders } from '../../test/render.tsx';
 
-const ID = 'chan_group0000000000';
+const ID = 'chan_group00000000000';
 const message = {
   id: 'msg_0000000000000001',
   channel_id: ID,
@@ -29,11 +30,11 @@ const friend = {
   university: 'MIT',
   graduation_year: 2026,
 };
-const otherChat = { id: 'chan_other0000000000', name: 'Hiking club', description: '', tags: [], is_closed: false };
+const otherChat = { id: 'chan_other00000000000', name: 'Hiking club', description: '', tags: [], is_closed: false };
 /** A plain group that happens to hold just me and the friend: not their one-to-one chat. */
 const otherChatOfTwo = { ...otherChat, users: [demoUser.id, friend.id], is_direct: false };
 const directChat = {
-  id: 'chan_direct000000000',
+  id: 'chan_direct0000000000',
   name: 'Omar Haddad',
   description: '',
   tags: [],
@@ -75,17 +76,17 @@ function Inbox() {
   );
 }
 
-function drawer({ friendsUp = false, chatsUp = true, chats = [otherChatOfTwo] as object[] } = {}, extra = {}) {
+function drawer({ friendsUp = false, chatsUp = true, chats = [otherChatOfTwo] as object[] } = {}, extra: Answers = {}) {
   const up = { friends: friendsUp, chats: chatsUp };
   writeStoredSession({ token: TOKEN, id: demoUser.id });
-  const api = createFakeApi({
-    'GET /api/v1/users/me/friends': () =>
+  const api = createTestApi({
+    listFriends: () =>
       up.friends ? { body: [friend] } : { status: 503, body: errorBody('The service is unavailable.') },
-    'GET /api/v1/users/me/channels': () =>
+    listMyChannels: () =>
       up.chats ? { body: envelope(chats) } : { status: 503, body: errorBody('The service is unavailable.') },
-    ...(extra as Record<string, Handler>),
+    ...(extra as Answers),
   });
-  const store = createTestStore(api.fetch);
+  const store = createTestStore(api);
   render(
     <TestProviders store={store}>
       <Inbox />
@@ -141,15 +142,15 @@ describe('Forward drawer', () => {
 
   it('Contacts: forwards into the one-to-one chat, starting it (is_direct) when only a plain group of the two exists', async () => {
     const forwarded = (channelIds: string[]) => ({
+      status: 201,
       body: envelope(channelIds.map((id, i) => ({ ...message, id: `msg_fwd000000000000${i}`, channel_id: id }))),
     });
     const send = async (chats: object[]) => {
       const { user, calls } = drawer(
         { friendsUp: true, chats },
         {
-          'POST /api/v1/users/channels/store': () => ({ status: 201, body: envelope(directChat) }),
-          'POST /api/v1/messages/msg_0000000000000001/forward': (req: { body: unknown }) =>
-            forwarded((req.body as { channel_ids: string[] }).channel_ids),
+          storeChannel: () => ({ status: 201, body: envelope(directChat) }),
+          forwardMessage: (req) => forwarded((req.body as { channel_ids: string[] }).channel_ids),
         },
       );
       await user.click(screen.getByRole('tab', { name: 'Contacts' }));

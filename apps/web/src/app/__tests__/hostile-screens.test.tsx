@@ -3,7 +3,8 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoUser, envelope, type Handler } from '../../test/fake-api.ts';
+import { type Answers, envelope } from '../../test/api.ts';
+import { demoUser } from '../../test/fixtures.ts';
 import {
   ASTRAL_NAME,
   CHANNEL_ID,
@@ -20,6 +21,7 @@ import {
   hostileSavedListDetail,
   hostileSavedLists,
   hostileSavedMessages,
+  LEAP_SECOND,
   LONG_MESSAGE,
   LONG_NAME,
   NOT_A_DATE,
@@ -39,7 +41,7 @@ import { renderApp } from '../../test/render.tsx';
 interface Case {
   given: {
     path: string;
-    handlers: Record<string, Handler>;
+    answers: Answers;
     state?: unknown;
     /** The chat's virtual list renders every message (a tall mocked viewport). */
     allItems?: boolean;
@@ -50,56 +52,57 @@ interface Case {
   want: string[];
 }
 
+// Percent-escapes that are valid syntax but not UTF-8: decoding them throws.
 const hostileMedia = {
   file: { kind: 'file', url: '/media/files/a%FF.txt' },
-  link: { kind: 'link', url: 'https://example.org/%E0%A4%A' },
+  link: { kind: 'link', url: 'https://example.org/%E0%A4' },
 } as Record<string, object>;
 // Contract-valid items with only the required fields (no name, size or thumbnail).
 const mediaPage = (kind: string | null) => {
   const item = kind ? hostileMedia[kind] : undefined;
-  const base = { message_id: 'msg_AAAAAAAAAAAAAAAA', channel_id: CHANNEL_ID, sender_id: OTHER_ID, time: NOT_A_DATE };
+  const base = { message_id: 'msg_AAAAAAAAAAAAAAAA', channel_id: CHANNEL_ID, sender_id: OTHER_ID, time: LEAP_SECOND };
   return { ...envelope(item ? [{ ...item, ...base }] : []), meta: { has_more: false, next_cursor: null } };
 };
 const page = (data: unknown[]) => ({ ...envelope(data), meta: { has_more: false, next_before: null } });
-const me = { 'GET /api/v1/users/me': () => ({ body: envelope(namelessUser) }) };
-const profileLists: Record<string, Handler> = {
+const me = { getMe: () => ({ body: envelope(namelessUser) }) };
+const profileLists: Answers = {
   ...me,
-  'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope(hostileNotes) }),
-  'GET /api/v1/users/me/clubs/{id}': () => ({ body: envelope(hostileClubs) }),
-  'GET /api/v1/users/me/experiences': () => ({ body: envelope(hostileExperiences) }),
-  'GET /api/v1/users/{id}/experiences': () => ({ body: envelope(hostileExperiences) }),
-  'GET /api/v1/users/me/interests/{id}': () => ({ body: envelope(hostileInterests) }),
-  'GET /api/v1/users/me/directions/{id}': () => ({
+  listNotes: () => ({ body: envelope(hostileNotes) }),
+  listClubs: () => ({ body: envelope(hostileClubs) }),
+  listExperiences: () => ({ body: envelope(hostileExperiences) }),
+  listUserExperiences: () => ({ body: envelope(hostileExperiences) }),
+  listInterests: () => ({ body: envelope(hostileInterests) }),
+  listDirections: () => ({
     body: envelope(hostileInterests.map(({ id, name }) => ({ id, name, position: null }))),
   }),
-  'GET /api/v1/users/me/events': () => ({ body: envelope(hostileEvents) }),
-  'GET /api/v1/users/me/friends': () => ({ body: hostileFriends }),
-  'GET /api/v1/users/me/saved-messages': () => ({ body: envelope(hostileSavedMessages) }),
-  'GET /api/v1/users/{id}': () => ({ body: envelope(namelessStranger) }),
-  'GET /api/v1/users/me/channels': () => ({ body: envelope(hostileChannels) }),
+  listEvents: () => ({ body: envelope(hostileEvents) }),
+  listFriends: () => ({ body: hostileFriends }),
+  listSavedMessages: () => ({ body: envelope(hostileSavedMessages) }),
+  getUser: () => ({ body: envelope(namelessStranger) }),
+  listMyChannels: () => ({ body: envelope(hostileChannels) }),
 };
-const chat: Record<string, Handler> = {
+const chat: Answers = {
   ...me,
-  'GET /api/v1/users/me/channels': () => ({ body: envelope(hostileChannels) }),
-  'GET /api/v1/users/me/friends': () => ({ body: hostileFriends }),
-  'GET /api/v1/channels/{id}': () => ({ body: envelope(hostileDetail) }),
-  'GET /api/v1/channels/{id}/get-messages': () => ({ body: page(hostileMessages) }),
-  'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
-  'GET /api/v1/channels/{id}/media': (req) => ({ body: mediaPage(new URLSearchParams(req.search).get('kind')) }),
+  listMyChannels: () => ({ body: envelope(hostileChannels) }),
+  listFriends: () => ({ body: hostileFriends }),
+  getChannel: () => ({ body: envelope(hostileDetail) }),
+  getChannelMessages: () => ({ body: page(hostileMessages) }),
+  markChannelRead: () => ({ body: envelope(hostileChannels[0]) }),
+  listChannelMedia: (req) => ({ body: mediaPage(new URLSearchParams(req.search).get('kind')) }),
 };
 const tab = (name: string) => async (user: UserEvent) => user.click(await screen.findByRole('tab', { name }));
 
 const cases: [string, Case][] = [
   [
     'chat list: a 255-letter name, a nameless group, no optional fields, a file-only last message',
-    { given: { path: '/chats', handlers: chat }, want: [RTL, 'Unnamed group', 'File', 'No messages yet', LONG_NAME] },
+    { given: { path: '/chats', answers: chat }, want: [RTL, 'Unnamed group', 'File', 'No messages yet', LONG_NAME] },
   ],
   [
     'new message drawer: friends without names',
     {
       given: {
         path: '/chats',
-        handlers: chat,
+        answers: chat,
         open: async (user) => user.click(await screen.findByRole('button', { name: 'New message' })),
       },
       want: ['Unnamed member', RTL],
@@ -108,36 +111,36 @@ const cases: [string, Case][] = [
   [
     'chat inbox: a bad escape, a 10,000-character word, RTL, a leap second, a nameless sender',
     {
-      given: { path: `/chatInbox?id=${CHANNEL_ID}`, handlers: chat, allItems: true },
+      given: { path: `/chatInbox?id=${CHANNEL_ID}`, answers: chat, allItems: true },
       want: ['a%FF.txt', LONG_MESSAGE, RTL, 'Unnamed member', 'Reply to an earlier message', 'Plain message 5'],
     },
   ],
   [
     'group profile header and members: RTL name, nameless and 255-letter members',
     {
-      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat },
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, answers: chat },
       want: [RTL, 'Unnamed member', LONG_NAME, `${ASTRAL_NAME} ${RTL}`, '3 members · 0 online'],
     },
   ],
   [
     'group profile SubGroup tab: a nameless subgroup without expiry',
     {
-      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat, open: tab('SubGroup') },
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, answers: chat, open: tab('SubGroup') },
       want: ['Unnamed group', 'No expiry'],
     },
   ],
   [
     'group profile Files tab: a file URL with a malformed escape',
     {
-      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat, open: tab('Files') },
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, answers: chat, open: tab('Files') },
       want: ['a%FF.txt'],
     },
   ],
   [
     'group profile Link tab: a link with a broken escape',
     {
-      given: { path: `/group-profile?id=${CHANNEL_ID}`, handlers: chat, open: tab('Link') },
-      want: ['example.org', '/%E0%A4%A'],
+      given: { path: `/group-profile?id=${CHANNEL_ID}`, answers: chat, open: tab('Link') },
+      want: ['example.org', '/%E0%A4'],
     },
   ],
   [
@@ -145,10 +148,10 @@ const cases: [string, Case][] = [
     {
       given: {
         path: '/group',
-        handlers: {
+        answers: {
           ...chat,
-          'GET /api/v1/users/me/channels': () => ({ body: envelope(hostileChannels) }),
-          'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
+          listMyChannels: () => ({ body: envelope(hostileChannels) }),
+          listChannelInvites: () => ({ body: envelope([]) }),
         },
       },
       want: ['Unnamed group', RTL, '2 members', '0 members'],
@@ -160,10 +163,10 @@ const cases: [string, Case][] = [
       given: {
         path: '/group',
         state: { id: 3 },
-        handlers: {
+        answers: {
           ...chat,
-          'GET /api/v1/users/me/channel-invites': () => ({ body: envelope(hostileInvites) }),
-          'GET /api/v1/users/{id}': () => ({ body: envelope(namelessStranger) }),
+          listChannelInvites: () => ({ body: envelope(hostileInvites) }),
+          getUser: () => ({ body: envelope(namelessStranger) }),
         },
       },
       want: ['Unnamed group', 'Invited on Dec 31, 2016'],
@@ -174,7 +177,7 @@ const cases: [string, Case][] = [
     {
       given: {
         path: '/savedlists',
-        handlers: { ...me, 'GET /api/v1/users/me/saved-lists': () => ({ body: envelope(hostileSavedLists) }) },
+        answers: { ...me, listSavedLists: () => ({ body: envelope(hostileSavedLists) }) },
       },
       want: ['Untitled list', LONG_NAME, '2147483647', 'Dec 31, 2016'],
     },
@@ -184,9 +187,9 @@ const cases: [string, Case][] = [
     {
       given: {
         path: '/savedlists?list=1',
-        handlers: {
+        answers: {
           ...me,
-          'GET /api/v1/users/me/saved-lists/{id}': () => ({ body: envelope(hostileSavedListDetail) }),
+          getSavedList: () => ({ body: envelope(hostileSavedListDetail) }),
         },
       },
       want: [RTL, 'Created Dec 31, 2016 · 3 people', 'Unnamed member', 'last seen a long time ago'],
@@ -195,42 +198,42 @@ const cases: [string, Case][] = [
   [
     'own profile header and Notes: no name, RTL description, no optional contact field, a free-text date',
     {
-      given: { path: '/profile', handlers: profileLists },
+      given: { path: '/profile', answers: profileLists },
       want: ['n@x.edu', RTL, 'Not added', LONG_NAME, LONG_MESSAGE, NOT_A_DATE],
     },
   ],
   [
     "another person's profile: no name, no contact details, no description",
     {
-      given: { path: `/otherProfile?id=${OTHER_ID}`, handlers: profileLists },
+      given: { path: `/otherProfile?id=${OTHER_ID}`, answers: profileLists },
       want: ['Unnamed member', 'Not shown to you', LONG_NAME],
     },
   ],
   [
     'Clubs: a 255-letter club without a position, an RTL one',
-    { given: { path: '/profile', handlers: profileLists, open: tab('Clubs') }, want: [LONG_NAME, RTL] },
+    { given: { path: '/profile', answers: profileLists, open: tab('Clubs') }, want: [LONG_NAME, RTL] },
   ],
   [
     'Experience: a 255-letter university, no concern, an RTL degree',
     {
-      given: { path: '/profile', handlers: profileLists, open: tab('Experience') },
+      given: { path: '/profile', answers: profileLists, open: tab('Experience') },
       want: [LONG_NAME, RTL, 'Class of 1900'],
     },
   ],
   [
     'Interests: a 255-letter and an RTL chip',
-    { given: { path: '/profile', handlers: profileLists, open: tab('Interests') }, want: [LONG_NAME, RTL] },
+    { given: { path: '/profile', answers: profileLists, open: tab('Interests') }, want: [LONG_NAME, RTL] },
   ],
   [
     'Direction: the same chips',
-    { given: { path: '/profile', handlers: profileLists, open: tab('Direction') }, want: [LONG_NAME, RTL] },
+    { given: { path: '/profile', answers: profileLists, open: tab('Direction') }, want: [LONG_NAME, RTL] },
   ],
   [
     'Calendar: an untitled event on a leap second, a colour named like a prototype key, the year 9999',
     {
       given: {
         path: '/profile',
-        handlers: profileLists,
+        answers: profileLists,
         open: async (user) => user.click(await screen.findByRole('button', { name: 'Calendar' })),
       },
       want: ['Untitled event', 'Saturday, December 31', RTL, 'Unnamed member', '1 other', LONG_NAME, 'All day'],
@@ -241,7 +244,7 @@ const cases: [string, Case][] = [
     {
       given: {
         path: '/profile',
-        handlers: profileLists,
+        answers: profileLists,
         open: async (user) => user.click(await screen.findByRole('switch', { name: 'Saved Messages' })),
       },
       want: [RTL, 'Attachment', LONG_MESSAGE],
@@ -290,7 +293,7 @@ describe('every screen renders hostile but contract-valid server data', () => {
   it.each(cases)('%s', async (_name, { given, want }) => {
     const { user } = renderApp({
       path: given.path,
-      handlers: given.handlers,
+      answers: given.answers,
       signedIn: true,
       state: given.state,
       ...(given.allItems && { wrapper: AllItems }),

@@ -5,17 +5,24 @@ import { useChannel } from '../../features/groups/api/channels.ts';
 import { useUpdateMe } from '../../features/profile/api/me.ts';
 import { useSavedListActions, useSavedLists } from '../../features/saved-lists/api/saved-lists.ts';
 import { writeStoredSession } from '../../lib/session.ts';
-import { createFakeApi, demoUser, envelope, type Handler, TOKEN } from '../../test/fake-api.ts';
+import { type Answers, createTestApi, envelope } from '../../test/api.ts';
+import { demoUser, TOKEN } from '../../test/fixtures.ts';
 import { createTestStore, TestProviders } from '../../test/render.tsx';
 
 /** A write changes what another screen shows: that screen's query shows the change without a reload. */
-const ID = 'chan_group0000000000';
-const list = (n: number) => ({ id: n, name: `List ${n}`, count: 1, created_at: '2026-11-01T10:00:00.000Z' });
+const ID = 'chan_group00000000000';
+const list = (n: number) => ({
+  id: n,
+  name: `List ${n}`,
+  count: 1,
+  created_at: '2026-11-01T10:00:00.000Z',
+  deleted_at: null,
+});
 
-function render<T>(use: () => T, handlers: Record<string, Handler>) {
+function render<T>(use: () => T, answers: Answers) {
   writeStoredSession({ token: TOKEN, id: demoUser.id });
-  const api = createFakeApi(handlers);
-  const store = createTestStore(api.fetch);
+  const api = createTestApi(answers);
+  const store = createTestStore(api);
   const wrapper = ({ children }: { children: ReactNode }) => <TestProviders store={store}>{children}</TestProviders>;
   return renderHook(use, { wrapper });
 }
@@ -24,10 +31,10 @@ describe('mutations update the queries whose data they change', () => {
   it('saving a search shows the new list in Saved Lists', async () => {
     const lists = [list(1)];
     const { result } = render(() => ({ lists: useSavedLists(false), actions: useSavedListActions() }), {
-      'GET /api/v1/users/me/saved-lists': () => ({ body: envelope(lists) }),
-      'POST /api/v1/users/me/saved-lists': () => {
+      listSavedLists: () => ({ body: envelope(lists) }),
+      createSavedList: () => {
         lists.unshift(list(2));
-        return { status: 201, body: envelope(list(2)) };
+        return { status: 201, body: envelope({ ...list(2), members: [] }) };
       },
     });
     await waitFor(() => expect(result.current.lists.data).toHaveLength(1));
@@ -45,12 +52,15 @@ describe('mutations update the queries whose data they change', () => {
       is_closed: false,
       users: [demoUser.id],
       member_count: 1,
-      members: [{ id: demoUser.id, first_name: first, last_name: demoUser.last_name, profile_image: null }],
+      online_count: 0,
+      members: [
+        { id: demoUser.id, first_name: first, last_name: demoUser.last_name, profile_image: null, last_seen_at: null },
+      ],
       subgroups: [],
     });
     const { result } = render(() => ({ group: useChannel(ID), update: useUpdateMe() }), {
-      'GET /api/v1/channels/{id}': () => ({ body: envelope(detail()) }),
-      'PATCH /api/v1/users/me': (req) => {
+      getChannel: () => ({ body: envelope(detail()) }),
+      updateMe: (req) => {
         first = (req.body as { first_name: string }).first_name;
         return { body: envelope({ ...demoUser, first_name: first }) };
       },

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody } from '../../test/fake-api.ts';
+import { envelope, errorBody } from '../../test/api.ts';
+import { demoUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const profileHandlers = {
-  'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
-  'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
+  getMe: () => ({ body: envelope(demoUser) }),
+  listNotes: () => ({ body: envelope([]) }),
 };
 
 describe('routes and redirects (spec section 2)', () => {
@@ -27,7 +28,7 @@ describe('routes and redirects (spec section 2)', () => {
   });
 
   it.each(['/login', '/signup'])('%s redirects to /profile when signed in', async (path) => {
-    const { router } = renderApp({ path, signedIn: true, handlers: profileHandlers });
+    const { router } = renderApp({ path, signedIn: true, answers: profileHandlers });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
@@ -68,7 +69,7 @@ describe('routes and redirects (spec section 2)', () => {
     ['/profile', true],
   ])('tab bar on %s: %s', async (path, shown) => {
     const signedIn = !['/login', '/signup'].includes(path);
-    const { router } = renderApp({ path, signedIn, handlers: profileHandlers });
+    const { router } = renderApp({ path, signedIn, answers: profileHandlers });
     await settled(router, path);
     expect(screen.queryByRole('navigation', { name: 'Main' }) !== null).toBe(shown);
   });
@@ -97,7 +98,7 @@ describe('routes and redirects (spec section 2)', () => {
     const { router } = renderApp({
       path: '/profile',
       signedIn: true,
-      handlers: { 'GET /api/v1/users/me': () => ({ status: 401, body: errorBody('Unauthenticated.') }) },
+      answers: { getMe: () => ({ status: 401, body: errorBody('Unauthenticated.') }) },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('userInfo')).toBeNull();

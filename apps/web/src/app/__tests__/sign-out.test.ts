@@ -10,21 +10,22 @@ import { apiClientAtom } from '../../lib/api-client.ts';
 import { isSignedInAtom, signOutAtom } from '../../lib/auth.ts';
 import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
-import { BASE_URL, createFakeApi, demoUser, envelope, errorBody, type Handler, TOKEN } from '../../test/fake-api.ts';
+import { type Answers, createTestApi, envelope, errorBody } from '../../test/api.ts';
+import { demoUser, TOKEN } from '../../test/fixtures.ts';
 import { createAppStore } from '../store.ts';
 
 const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
 
-function signedInStore(extra: Record<string, Handler> = {}) {
+function signedInStore(extra: Answers = {}) {
   writeStoredSession({ token: TOKEN, id: demoUser.id });
-  const api = createFakeApi({
-    'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([{ id: 1 }]) }),
-    'GET /api/v1/users/me/channels': () => ({ body: envelope([channel]) }),
-    'GET /api/v1/users/me/friends': () => ({ body: [] }),
-    'POST /api/v1/logout': () => ({ body: envelope(null, 'Signed out.') }),
+  const api = createTestApi({
+    listChannelInvites: () => ({ body: envelope([{ id: 1 }]) }),
+    listMyChannels: () => ({ body: envelope([channel]) }),
+    listFriends: () => ({ body: [] }),
+    logout: () => ({ body: envelope(null, 'Signed out.') }),
     ...extra,
   });
-  return createAppStore({ baseUrl: BASE_URL, fetch: api.fetch });
+  return createAppStore({ baseUrl: api.baseUrl, fetch: api.fetch });
 }
 
 /** Gives the signed-in user a directory search, More-menu counts, groups and friends. */
@@ -50,7 +51,7 @@ describe('signing out clears every per-user area', () => {
     ],
   ])('%s', async (_name, endSession) => {
     const store = signedInStore({
-      'GET /api/v1/users/me': () => ({ status: 401, body: errorBody('Unauthenticated.') }),
+      getMe: () => ({ status: 401, body: errorBody('Unauthenticated.') }),
     });
     await useTheApp(store);
     await endSession(store);
@@ -67,7 +68,7 @@ describe('signing out clears every per-user area', () => {
       answer = resolve;
     });
     const store = signedInStore({
-      'GET /api/v1/users/me/channel-invites': async () => {
+      listChannelInvites: async () => {
         await answered;
         return { body: envelope([{ id: 1 }, { id: 2 }]) };
       },

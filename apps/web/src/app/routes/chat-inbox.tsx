@@ -14,7 +14,7 @@ import { ChatClosed } from '../../features/chat/components/ChatClosed.tsx';
 import { ChatHeader } from '../../features/chat/components/ChatHeader.tsx';
 import { Composer } from '../../features/chat/components/Composer.tsx';
 import { ForwardDrawer } from '../../features/chat/components/ForwardDrawer.tsx';
-import * as s from '../../features/chat/components/Inbox.css.ts';
+import * as s from '../../features/chat/components/inbox.css.ts';
 import { MessageList } from '../../features/chat/components/MessageList.tsx';
 import { MessageSheets } from '../../features/chat/components/MessageSheets.tsx';
 import { SelectionBar } from '../../features/chat/components/SelectionBar.tsx';

@@ -1,31 +1,21 @@
 import type { Friend } from '@cohort/api';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
-import { LoadState } from '../../components/ui/LoadState.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { MemberPicker } from '../../components/ui/MemberPicker.tsx';
-import * as s from '../../components/ui/rows.css.ts';
-import { groupProfilePath } from '../../config/paths.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { usePeopleSearch } from '../../features/directory/api/search.ts';
-import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
-import { ChatRow } from '../../features/groups/components/ChatRow.tsx';
+import { useMyChannels } from '../../features/groups/api/channels.ts';
+import { ChatList } from '../../features/groups/components/ChatList.tsx';
 import { GroupDetailsSheet } from '../../features/groups/components/GroupDetailsSheet.tsx';
 import { NewMessageDrawer } from '../../features/groups/components/NewMessageDrawer.tsx';
-import {
-  type GroupForm,
-  type GroupFormErrors,
-  MAX_MEMBERS,
-  serverErrors,
-  toChannelInput,
-} from '../../features/groups/group-form.ts';
+import { MAX_MEMBERS } from '../../features/groups/group-form.ts';
+import { useCreateGroup } from '../../features/groups/hooks/use-create-group.ts';
 import { useOpenChat } from '../../features/groups/hooks/use-open-chat.ts';
 import { StoriesBar } from '../../features/stories/components/StoriesBar.tsx';
 import { sessionAtom } from '../../lib/auth.ts';
-import { matches } from '../../lib/format.ts';
 import { useResource } from '../../lib/resources.ts';
 
 type Step =
@@ -38,18 +28,13 @@ type Step =
 
 /** /chats: the user's groups with last message, time and unread count; compose opens New Message. */
 export default function ChatsScreen() {
-  const navigate = useNavigate();
   const channels = useMyChannels();
   const friends = useFriends();
   const me = useAtomValue(sessionAtom)?.id;
   const loadFriends = friends.load;
-  const { create: createGroup } = useChannelActions();
-  const [query, setQuery] = useState('');
+  const created = useCreateGroup();
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const tags = useResource('Tag', step.kind === 'details');
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<GroupFormErrors>({});
   const { opening, openChat } = useOpenChat();
   const [openingFriend, setOpeningFriend] = useState<string | null>(null);
   const [creatingStory, setCreatingStory] = useState(false);
@@ -68,22 +53,8 @@ export default function ChatsScreen() {
     setOpeningFriend(null);
   };
   const openDetails = (chosen: string[]) => {
-    setSendError(null);
-    setFieldErrors({});
+    created.reset();
     setStep({ kind: 'details', chosen });
-  };
-
-  const send = async (form: GroupForm, chosen: string[]) => {
-    setSending(true);
-    setSendError(null);
-    const result = await createGroup(toChannelInput(form, chosen));
-    setSending(false);
-    if (result.ok) {
-      navigate(groupProfilePath(result.value.id));
-      return;
-    }
-    setSendError(`Could not create the group: ${result.error.message}`);
-    setFieldErrors(serverErrors(result.error.fieldErrors));
   };
 
   return (
@@ -101,33 +72,7 @@ export default function ChatsScreen() {
         onCreate={() => setCreatingStory(true)}
         onCreated={() => setCreatingStory(false)}
       />
-      <input
-        type="search"
-        className={s.search}
-        placeholder="Search"
-        aria-label="Search chats"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      <LoadState
-        inset
-        state={channels}
-        what="your chats"
-        empty="No chats yet. Start one with the compose button."
-        onRetry={channels.reload}
-      >
-        {(list) => {
-          const shown = list.filter((c) => matches(`${c.name} ${c.last_message?.message ?? ''}`, query));
-          if (shown.length === 0) return <p className={`${l.muted} ${l.section}`}>No chats match “{query}”.</p>;
-          return (
-            <ul className={s.list} aria-label="Chats">
-              {shown.map((c) => (
-                <ChatRow key={c.id} channel={c} me={me} />
-              ))}
-            </ul>
-          );
-        }}
-      </LoadState>
+      <ChatList channels={channels} me={me} />
 
       {step.kind === 'drawer' && (
         <NewMessageDrawer
@@ -176,10 +121,10 @@ export default function ChatsScreen() {
           channels={channels.data ?? []}
           tags={tags}
           onCancel={() => setStep({ kind: 'members', chosen: step.chosen })}
-          onSend={(form) => void send(form, step.chosen)}
-          sending={sending}
-          error={sendError}
-          serverErrors={fieldErrors}
+          onSend={(form) => void created.send(form, step.chosen)}
+          sending={created.sending}
+          error={created.error}
+          serverErrors={created.fieldErrors}
         />
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -7,14 +7,14 @@ import { paths } from '../../config/paths.ts';
 import { useDirectorySearch } from '../../features/directory/api/search.ts';
 import * as s from '../../features/directory/components/contacts.css.ts';
 import { FilterList } from '../../features/directory/components/FilterList.tsx';
-import { FilterPanel, KeywordPanel } from '../../features/directory/components/FilterPanel.tsx';
+import { FilterRowPanel } from '../../features/directory/components/FilterRowPanel.tsx';
+import { KeywordSearch } from '../../features/directory/components/KeywordSearch.tsx';
 import { ResultsSheet } from '../../features/directory/components/ResultsSheet.tsx';
 import { UniversityProfilesSheet } from '../../features/directory/components/UniversityProfilesSheet.tsx';
 import type { FilterRow } from '../../features/directory/filter-rows.ts';
 import {
   directoryFiltersAtom,
   directoryKeywordAtom,
-  type ListFilterKey,
   type SearchFilters,
   setDirectoryFilterAtom,
   toSearch,
@@ -30,7 +30,7 @@ export default function ContactsScreen() {
   const people = usePeopleSlot();
   const { create: createGroup } = useChannelActions();
   const filters = useAtomValue(directoryFiltersAtom);
-  const [keyword, setKeyword] = useAtom(directoryKeywordAtom);
+  const keyword = useAtomValue(directoryKeywordAtom);
   const setFilter = useSetAtom(setDirectoryFilterAtom);
   const [panel, setPanel] = useState<FilterRow | null>(null);
   const [sheet, setSheet] = useState<'universities' | 'save' | 'create' | 'group' | null>(null);
@@ -66,25 +66,7 @@ export default function ContactsScreen() {
 
       <FilterList onOpen={setPanel} />
 
-      <form
-        className={s.searchBox}
-        aria-label="Search people"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search();
-        }}
-      >
-        <input
-          className={s.searchInput}
-          type="search"
-          aria-label="Search people"
-          placeholder="Search by name, company or description"
-          value={keyword}
-          maxLength={100}
-          onChange={(e) => setKeyword(e.target.value)}
-        />
-        <Button type="submit">Search</Button>
-      </form>
+      <KeywordSearch onSearch={() => search()} />
       <div className={l.section} style={{ paddingTop: 0 }}>
         <Button variant="secondary" block onClick={() => navigate(paths.nearby)}>
           Find People Nearby
@@ -94,27 +76,7 @@ export default function ContactsScreen() {
         </Button>
       </div>
 
-      {panel && panel.sections.length > 0 && (
-        <FilterPanel
-          row={panel}
-          filters={filters}
-          onClose={() => setPanel(null)}
-          onAdd={(values) => {
-            for (const [key, list] of Object.entries(values) as [ListFilterKey, string[]][]) setFilter(key, list);
-            setPanel(null);
-          }}
-        />
-      )}
-      {panel && panel.sections.length === 0 && (
-        <KeywordPanel
-          keyword={keyword}
-          onClose={() => setPanel(null)}
-          onAdd={(text) => {
-            setKeyword(text.trim());
-            setPanel(null);
-          }}
-        />
-      )}
+      {panel && <FilterRowPanel row={panel} onClose={() => setPanel(null)} />}
       {sheet === 'universities' && (
         <UniversityProfilesSheet
           onClose={() => setSheet(null)}

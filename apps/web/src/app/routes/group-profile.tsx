@@ -12,9 +12,9 @@ import { useChannel, useMyChannels } from '../../features/groups/api/channels.ts
 import { AddMembersPicker } from '../../features/groups/components/AddMembersPicker.tsx';
 import { GroupLoadStatus } from '../../features/groups/components/GroupLoadStatus.tsx';
 import { GroupMoreSheet } from '../../features/groups/components/GroupMoreSheet.tsx';
-import * as s from '../../features/groups/components/GroupProfile.css.ts';
 import { GroupProfileHeader } from '../../features/groups/components/GroupProfileHeader.tsx';
 import { GroupProfileTabs, type GroupTab } from '../../features/groups/components/GroupProfileTabs.tsx';
+import * as s from '../../features/groups/components/group-profile.css.ts';
 import { LeaveGroupSheet } from '../../features/groups/components/LeaveGroupSheet.tsx';
 import { useGroupProfileActions } from '../../features/groups/hooks/use-group-profile-actions.ts';
 import { sessionAtom } from '../../lib/auth.ts';

@@ -6,16 +6,13 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { LoadState } from '../../components/ui/LoadState.tsx';
 import * as l from '../../components/ui/layout.css.ts';
-import * as p from '../../components/ui/people.css.ts';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { paths } from '../../config/paths.ts';
 import { useChannelActions, useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
 import { GroupRows } from '../../features/groups/components/GroupRows.tsx';
-import * as s from '../../features/groups/components/group.css.ts';
+import { InviteRows } from '../../features/groups/components/InviteRows.tsx';
 import { useUserNames } from '../../features/profile/api/users.ts';
-import { shortDate } from '../../lib/dates.ts';
-import { groupName } from '../../lib/format.ts';
 import type { ActionResult } from '../../lib/result.ts';
 import { useBack } from '../../lib/use-back.ts';
 
@@ -76,57 +73,25 @@ export default function GroupScreen() {
           {tab === 'invites' ? (
             <LoadState state={invites} what="your invitations" empty="No pending invitations." onRetry={invites.reload}>
               {(list) => (
-                <ul className={p.rows} aria-label="Group invites">
-                  {list.map((invite) => (
-                    <li key={invite.id} className={s.row}>
-                      <span className={s.info}>
-                        <span className={p.name} dir="auto">
-                          {groupName(invite.channel_name)}
-                        </span>
-                        <span className={p.meta}>
-                          {[
-                            'Invited',
-                            inviters.has(invite.invited_by) && `by ${inviters.get(invite.invited_by)}`,
-                            shortDate(invite.created_at) && `on ${shortDate(invite.created_at)}`,
-                          ]
-                            .filter(Boolean)
-                            .join(' ')}
-                        </span>
-                      </span>
-                      <span className={s.buttons}>
-                        <Button
-                          small
-                          aria-label={`Accept Invite: ${invite.channel_name}`}
-                          loading={working === `accept:${invite.id}`}
-                          onClick={() =>
-                            act(
-                              `accept:${invite.id}`,
-                              () => actions.acceptInvite(invite.id),
-                              `You joined ${invite.channel_name}.`,
-                            )
-                          }
-                        >
-                          Accept Invite
-                        </Button>
-                        <Button
-                          small
-                          variant="ghost"
-                          aria-label={`Decline invite: ${invite.channel_name}`}
-                          loading={working === `decline:${invite.id}`}
-                          onClick={() =>
-                            act(
-                              `decline:${invite.id}`,
-                              () => actions.declineInvite(invite.id),
-                              `Invitation to ${invite.channel_name} declined.`,
-                            )
-                          }
-                        >
-                          Decline
-                        </Button>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                <InviteRows
+                  list={list}
+                  inviters={inviters}
+                  working={working}
+                  onAccept={(invite) =>
+                    act(
+                      `accept:${invite.id}`,
+                      () => actions.acceptInvite(invite.id),
+                      `You joined ${invite.channel_name}.`,
+                    )
+                  }
+                  onDecline={(invite) =>
+                    act(
+                      `decline:${invite.id}`,
+                      () => actions.declineInvite(invite.id),
+                      `Invitation to ${invite.channel_name} declined.`,
+                    )
+                  }
+                />
               )}
             </LoadState>
           ) : (

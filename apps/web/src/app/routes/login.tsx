@@ -9,7 +9,7 @@ import * as s from '../../features/auth/components/auth.css.ts';
 import { emptyLogin, type LoginValues, loginRules } from '../../features/auth/login-form.ts';
 import { dismissSessionNoticeAtom, sessionNoticeAtom, signInAtom } from '../../lib/auth.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
-import { useForm } from '../../lib/forms/useForm.ts';
+import { useForm } from '../../lib/forms/use-form.ts';
 
 export default function LoginScreen() {
   const form = useForm<LoginValues>(loginRules, emptyLogin);

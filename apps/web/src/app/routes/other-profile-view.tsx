@@ -8,7 +8,7 @@ import { InviteToGroupAction } from '../../features/groups/components/InviteToGr
 import { useUser } from '../../features/profile/api/users.ts';
 import { OtherUserProfile } from '../../features/profile/components/OtherUserProfile.tsx';
 import { ConnectActions } from '../../features/profile/components/PersonActions.tsx';
-import * as s from '../../features/profile/components/Profile.css.ts';
+import * as s from '../../features/profile/components/profile.css.ts';
 import { sessionAtom } from '../../lib/auth.ts';
 import { usePersonControls } from '../person-controls.tsx';
 

@@ -9,7 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { InviteToGroupAction } from '../../features/groups/components/InviteToGroupAction.tsx';
 import { OtherUserProfile } from '../../features/profile/components/OtherUserProfile.tsx';
 import { ConnectActions } from '../../features/profile/components/PersonActions.tsx';
-import * as s from '../../features/profile/components/Profile.css.ts';
+import * as s from '../../features/profile/components/profile.css.ts';
 import { useSavedListActions } from '../../features/saved-lists/api/saved-lists.ts';
 import { usePersonControls } from '../person-controls.tsx';
 import OtherProfileScreen from './other-profile-view.tsx';

@@ -10,7 +10,7 @@ import * as s from '../../features/auth/components/auth.css.ts';
 import { emptySignup, type SignupValues, signupRules } from '../../features/auth/signup-form.ts';
 import { registerAtom } from '../../lib/auth.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
-import { useForm } from '../../lib/forms/useForm.ts';
+import { useForm } from '../../lib/forms/use-form.ts';
 import { useResource } from '../../lib/resources.ts';
 
 /** The API lists years oldest first; a student picks a recent one, so show the newest first. */

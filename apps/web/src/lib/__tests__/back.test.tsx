@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoUser, envelope } from '../../test/fake-api.ts';
+import { envelope } from '../../test/api.ts';
+import { demoUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const ID = 'chan_aaaaaaaaaaaaaaaa';
@@ -18,14 +19,14 @@ const group = {
   unread_count: 0,
   last_message: null,
 };
-const handlers = {
-  'GET /api/v1/users/me/channels': () => ({ body: envelope([group]) }),
-  'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
-  'GET /api/v1/channels/{id}': () => ({ body: envelope({ ...group, members: [], subgroups: [], online_count: 0 }) }),
-  'GET /api/v1/channels/{id}/get-messages': () => ({
+const answers = {
+  listMyChannels: () => ({ body: envelope([group]) }),
+  listChannelInvites: () => ({ body: envelope([]) }),
+  getChannel: () => ({ body: envelope({ ...group, members: [], subgroups: [], online_count: 0 }) }),
+  getChannelMessages: () => ({
     body: { ...envelope([]), meta: { has_more: false, next_before: null } },
   }),
-  'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }),
+  markChannelRead: () => ({ body: envelope(group) }),
 };
 
 describe('Back goes back', () => {
@@ -43,7 +44,7 @@ describe('Back goes back', () => {
     const { user, router } = renderApp({
       path: '/chats',
       signedIn: true,
-      handlers,
+      answers,
       wrapper: ({ children }) => (
         <VirtuosoMockContext.Provider value={{ viewportHeight: 10_000, itemHeight: 100 }}>
           {children}
@@ -65,14 +66,14 @@ describe('Back goes back', () => {
   });
 
   it('opened directly, Back replaces the entry with the parent screen', async () => {
-    const { user, router } = renderApp({ path: `/group-profile?id=${ID}`, signedIn: true, handlers });
+    const { user, router } = renderApp({ path: `/group-profile?id=${ID}`, signedIn: true, answers });
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it("My Groups' tab lives in the URL, so coming back lands on the same tab", async () => {
-    const { user, router } = renderApp({ path: '/group?tab=invites', signedIn: true, handlers });
+    const { user, router } = renderApp({ path: '/group?tab=invites', signedIn: true, answers });
     expect(await screen.findByRole('tab', { name: 'Group Invites', selected: true })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Inactive Groups' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=inactive'));

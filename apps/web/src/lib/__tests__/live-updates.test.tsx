@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, type FakeStream, type Handler } from '../../test/fake-api.ts';
+import { type Answers, envelope, type TestStream } from '../../test/api.ts';
+import { demoUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 /** Events of the user stream (`streamMe`) land in the query cache: every screen shows them without a reload. */
@@ -38,25 +39,25 @@ const person = (id: string, first: string, last: string) => ({
   last_seen_at: null,
 });
 
-const userStream = async (streams: FakeStream[]) => {
+const userStream = async (streams: TestStream[]) => {
   await waitFor(() => expect(streams.some((s) => s.path === '/api/v1/users/me/stream' && !s.closed())).toBe(true));
   const open = streams.filter((s) => s.path === '/api/v1/users/me/stream' && !s.closed());
   expect(open).toHaveLength(1);
-  return open[0] as FakeStream;
+  return open[0] as TestStream;
 };
 
-function chats(handlers: Record<string, Handler> = {}) {
+function chats(answers: Answers = {}) {
   return renderApp({
     path: '/chats',
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me/channels': () => ({
+    answers: {
+      listMyChannels: () => ({
         body: envelope([
-          group(A, 'VC Deal Flow', message('msg_1', A, 'Pitch day', '2026-11-20T10:00:00.000Z')),
-          group(B, 'Weekend Hikers', message('msg_2', B, 'Trail at 9am', '2026-11-19T10:00:00.000Z')),
+          group(A, 'VC Deal Flow', message('msg_1000000000000000', A, 'Pitch day', '2026-11-20T10:00:00.000Z')),
+          group(B, 'Weekend Hikers', message('msg_2000000000000000', B, 'Trail at 9am', '2026-11-19T10:00:00.000Z')),
         ]),
       }),
-      ...handlers,
+      ...answers,
     },
   });
 }
@@ -72,7 +73,7 @@ describe('live updates from the user stream', () => {
     act(() =>
       stream.send('message', {
         channel_id: B,
-        message: message('msg_3', B, 'Bring water', '2026-11-21T08:00:00.000Z'),
+        message: message('msg_3000000000000000', B, 'Bring water', '2026-11-21T08:00:00.000Z'),
         unread_count: 3,
       }),
     );
@@ -92,7 +93,7 @@ describe('live updates from the user stream', () => {
         group(
           'chan_cccccccccccccccc',
           'Climate Founders',
-          message('msg_9', 'chan_cccccccccccccccc', 'Welcome!', '2026-11-22T08:00:00.000Z'),
+          message('msg_9000000000000000', 'chan_cccccccccccccccc', 'Welcome!', '2026-11-22T08:00:00.000Z'),
         ),
       ),
     );
@@ -119,21 +120,25 @@ describe('live updates from the user stream', () => {
           {children}
         </VirtuosoMockContext.Provider>
       ),
-      handlers: {
-        'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-        'GET /api/v1/channels/{id}': () => ({
+      answers: {
+        listMyChannels: () => ({ body: envelope([]) }),
+        getChannel: () => ({
           body: envelope({
-            ...group(A, 'VC Deal Flow', message('msg_1', A, 'Pitch day', '2026-11-20T10:00:00.000Z')),
+            ...group(A, 'VC Deal Flow', message('msg_1000000000000000', A, 'Pitch day', '2026-11-20T10:00:00.000Z')),
             member_count: 2,
             online_count: 1,
             members: [person(demoUser.id, 'Dana', 'Okafor'), person(FRIEND, 'Priya', 'Raman')],
             subgroups: [],
           }),
         }),
-        'GET /api/v1/channels/{id}/get-messages': () => ({
+        getChannelMessages: () => ({
           body: { ...envelope([]), meta: { has_more: false, next_before: null } },
         }),
-        'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }),
+        markChannelRead: () => ({
+          body: envelope(
+            group(A, 'VC Deal Flow', message('msg_1000000000000000', A, 'Pitch day', '2026-11-20T10:00:00.000Z')),
+          ),
+        }),
       },
     });
     const header = await screen.findByRole('banner');
@@ -144,7 +149,12 @@ describe('live updates from the user stream', () => {
     );
     await waitFor(() => expect(header).toHaveTextContent('3 members'));
     const chatStream = streams.find((s) => s.path === `/api/v1/channels/${A}/stream` && !s.closed());
-    act(() => chatStream?.send('message', message('msg_5', A, 'Hi all, Noor here', '2026-11-21T09:00:00.000Z', NEW)));
+    act(() =>
+      chatStream?.send(
+        'message',
+        message('msg_5000000000000000', A, 'Hi all, Noor here', '2026-11-21T09:00:00.000Z', NEW),
+      ),
+    );
     expect(await screen.findByText('Hi all, Noor here')).toBeInTheDocument();
     expect(screen.getByText('Noor Aziz')).toBeInTheDocument();
     expect(screen.queryByText('Member')).not.toBeInTheDocument();

@@ -8,18 +8,11 @@ import { ListHeader } from '../../../features/chat/components/ListHeader.tsx';
 import { useChannelChat } from '../../../features/chat/hooks/use-channel-chat.ts';
 import { dayLabel } from '../../../lib/dates.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
-import {
-  createFakeApi,
-  demoUser,
-  envelope,
-  errorBody,
-  type FakeStream,
-  type Handler,
-  TOKEN,
-} from '../../../test/fake-api.ts';
+import { type Answers, createTestApi, envelope, errorBody, type TestStream } from '../../../test/api.ts';
+import { demoUser, TOKEN } from '../../../test/fixtures.ts';
 import { createTestStore, renderApp, TestProviders } from '../../../test/render.tsx';
 
-const ID = 'chan_group0000000000';
+const ID = 'chan_group00000000000';
 const FRIEND = 'usr_friend0000000001';
 const DOWN = { status: 503, body: errorBody('The service is unavailable.') };
 
@@ -49,22 +42,22 @@ const detail = {
 const STREAM = `/api/v1/channels/${ID}/stream`;
 
 /** Drops the open chat's live stream, as a server restart would: the app reconnects and catches up. */
-function dropStream(streams: FakeStream[]) {
+function dropStream(streams: TestStream[]) {
   const open = streams.filter((st) => st.path === STREAM && !st.closed());
   expect(open).toHaveLength(1);
   act(() => open[0]?.drop());
 }
 
-function inbox(handlers: Record<string, Handler>) {
+function inbox(answers: Answers) {
   return renderApp({
     path: `/chatInbox?id=${ID}`,
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-      'GET /api/v1/channels/{id}': () => ({ body: envelope(detail) }),
-      'GET /api/v1/channels/{id}/get-messages': () => ({ body: page([1, 2], null) }),
-      'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
-      ...handlers,
+    answers: {
+      listMyChannels: () => ({ body: envelope([]) }),
+      getChannel: () => ({ body: envelope(detail) }),
+      getChannelMessages: () => ({ body: page([1, 2], null) }),
+      markChannelRead: () => ({ body: envelope({ ...detail, unread_count: 0 }) }),
+      ...answers,
     },
   });
 }
@@ -72,7 +65,7 @@ function inbox(handlers: Record<string, Handler>) {
 describe('chat inbox header', () => {
   it('a failed group profile shows no member count (not "0 members") and a Retry', async () => {
     let fail = true;
-    const { user } = inbox({ 'GET /api/v1/channels/{id}': () => (fail ? DOWN : { body: envelope(detail) }) });
+    const { user } = inbox({ getChannel: () => (fail ? DOWN : { body: envelope(detail) }) });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Could not load the group's members: The service is unavailable.",
     );
@@ -86,8 +79,8 @@ describe('chat inbox header', () => {
 
   it('a failed group profile still counts the members of a group in the loaded list', async () => {
     inbox({
-      'GET /api/v1/channels/{id}': () => DOWN,
-      'GET /api/v1/users/me/channels': () => ({
+      getChannel: () => DOWN,
+      listMyChannels: () => ({
         body: envelope([{ ...channel, users: [demoUser.id, FRIEND, 'usr_third00000000001'] }]),
       }),
     });
@@ -101,8 +94,8 @@ describe('sending while the history has not loaded', () => {
     let down = true;
     const sent: unknown[] = [];
     const { user } = inbox({
-      'GET /api/v1/channels/{id}/get-messages': () => (down ? DOWN : { body: page([1], null) }),
-      'POST /api/v1/channels/{id}/messages': (req) => {
+      getChannelMessages: () => (down ? DOWN : { body: page([1], null) }),
+      sendMessage: (req) => {
         sent.push(req.body);
         return { status: 201, body: envelope({ ...message(9), sender_id: demoUser.id, message: 'Still here' }) };
       },
@@ -126,8 +119,8 @@ describe('sending while the history has not loaded', () => {
 describe('a group the user is not in (left it, then Back)', () => {
   it('shows no history, Retry or message box, and offers Back to Chats', async () => {
     const { user, router } = inbox({
-      'GET /api/v1/channels/{id}': () => ({ body: envelope({ ...detail, users: [FRIEND], is_member: false }) }),
-      'GET /api/v1/channels/{id}/get-messages': () => ({
+      getChannel: () => ({ body: envelope({ ...detail, users: [FRIEND], is_member: false }) }),
+      getChannelMessages: () => ({
         status: 403,
         body: errorBody('You are not a member of this group.'),
       }),
@@ -151,13 +144,13 @@ describe('day separators', () => {
           {children}
         </VirtuosoMockContext.Provider>
       ),
-      handlers: {
-        'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-        'GET /api/v1/channels/{id}': () => ({ body: envelope(detail) }),
-        'GET /api/v1/channels/{id}/get-messages': () => ({
+      answers: {
+        listMyChannels: () => ({ body: envelope([]) }),
+        getChannel: () => ({ body: envelope(detail) }),
+        getChannelMessages: () => ({
           body: { ...envelope([at(1, 16), at(2, 16), at(3, 17)]), meta: { has_more: false, next_before: null } },
         }),
-        'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
+        markChannelRead: () => ({ body: envelope({ ...detail, unread_count: 0 }) }),
       },
     });
     await screen.findByText('Hello 3');
@@ -171,7 +164,7 @@ describe('catch-up after the stream reconnects', () => {
   it('a failed catch-up says so with a Retry that fetches again', async () => {
     let fail = false;
     const { user, calls, streams } = inbox({
-      'GET /api/v1/channels/{id}/get-messages': () => (fail ? DOWN : { body: page([1, 2, 3], null) }),
+      getChannelMessages: () => (fail ? DOWN : { body: page([1, 2, 3], null) }),
     });
     // The first page is in once the inbox marks the chat read.
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/read'))).toBe(true));
@@ -192,20 +185,23 @@ describe('catch-up after the stream reconnects', () => {
 });
 
 /** The chat hook alone, over the fake API (the message list draws no rows in this environment). */
-function hook(handlers: Record<string, Handler>) {
+function hook(answers: Answers) {
   writeStoredSession({ token: TOKEN, id: demoUser.id });
-  const api = createFakeApi({ 'POST /api/v1/channels/{id}/read': () => ({ body: envelope({}) }), ...handlers });
-  const store = createTestStore(api.fetch);
+  const api = createTestApi({
+    markChannelRead: () => ({ body: envelope({ ...detail, unread_count: 0 }) }),
+    ...answers,
+  });
+  const store = createTestStore(api);
   const wrapper = ({ children }: { children: ReactNode }) => <TestProviders store={store}>{children}</TestProviders>;
   return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls, streams: api.streams };
 }
 
 describe('useChannelChat', () => {
   it('opens the live stream with the token in the Authorization header (never in a URL); live messages, pins and presence arrive; a drop reconnects with Last-Event-ID', async () => {
-    const { result, streams } = hook({ 'GET /api/v1/channels/{id}/get-messages': () => ({ body: page([1], null) }) });
+    const { result, streams } = hook({ getChannelMessages: () => ({ body: page([1], null) }) });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     await waitFor(() => expect(streams.filter((st) => st.path === STREAM)).toHaveLength(1));
-    const first = streams[streams.length - 1] as FakeStream;
+    const first = streams[streams.length - 1] as TestStream;
     expect(first.authorization).toBe(`Bearer ${TOKEN}`);
     expect(first.lastEventId).toBeNull();
     await waitFor(() => expect(result.current.live).toBe(true));
@@ -223,7 +219,7 @@ describe('useChannelChat', () => {
   it('a failed older page keeps its cursor; loading again fetches that page and clears the error', async () => {
     let fail = true;
     const { result, calls } = hook({
-      'GET /api/v1/channels/{id}/get-messages': (req) =>
+      getChannelMessages: (req) =>
         !req.search.includes('before=')
           ? { body: page([3, 4], message(3).id) }
           : fail
@@ -246,8 +242,7 @@ describe('useChannelChat', () => {
   it('a catch-up that works after a failed one merges what was said meanwhile', async () => {
     let answer: 'page' | 'down' | 'newer' = 'page';
     const { result, streams } = hook({
-      'GET /api/v1/channels/{id}/get-messages': () =>
-        answer === 'down' ? DOWN : { body: page(answer === 'page' ? [1, 2] : [2, 3], null) },
+      getChannelMessages: () => (answer === 'down' ? DOWN : { body: page(answer === 'page' ? [1, 2] : [2, 3], null) }),
     });
     await waitFor(() => expect(result.current.status).toBe('ready'));
     answer = 'down';
@@ -268,7 +263,7 @@ describe('useChannelChat catch-up', () => {
     // Before the drop the chat shows 1..3; meanwhile 4..120 were said (more than two pages).
     let outage = false;
     const { result, calls, streams } = hook({
-      'GET /api/v1/channels/{id}/get-messages': (req) => {
+      getChannelMessages: (req) => {
         if (!outage) return { body: page([1, 2, 3], null) };
         const before = new URLSearchParams(req.search).get('before');
         const end = before ? Number(before.slice(4)) - 1 : 120;
@@ -289,7 +284,7 @@ describe('useChannelChat catch-up', () => {
   it('reloads from the newest page when more was said than a catch-up reads', async () => {
     let outage = false;
     const { result, streams } = hook({
-      'GET /api/v1/channels/{id}/get-messages': (req) => {
+      getChannelMessages: (req) => {
         if (!outage) return { body: page([1, 2, 3], null) };
         const before = new URLSearchParams(req.search).get('before');
         const end = before ? Number(before.slice(4)) - 1 : 5000;

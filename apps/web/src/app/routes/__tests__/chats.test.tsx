@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody, type Handler, resourcePage } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { demoUser, resourcePage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const message = (id: string, text: string, time: string, sender = 'usr_friend0000000001') => ({
   id,
-  channel_id: 'chan_a',
+  channel_id: 'chan_a000000000000000',
   sender_id: sender,
   reply_message_id: null,
   message: text,
@@ -21,7 +22,7 @@ const channels = [
     is_closed: false,
     users: [demoUser.id],
     unread_count: 4,
-    last_message: message('msg_1', 'Our pitch got into the final round!', '2026-11-20T10:00:00.000Z'),
+    last_message: message('msg_1000000000000000', 'Our pitch got into the final round!', '2026-11-20T10:00:00.000Z'),
   },
   {
     id: 'chan_bbbbbbbbbbbbbbbb',
@@ -31,7 +32,7 @@ const channels = [
     is_closed: false,
     users: [demoUser.id],
     unread_count: 0,
-    last_message: message('msg_2', 'Trail at 9am', '2026-11-19T10:00:00.000Z', demoUser.id),
+    last_message: message('msg_2000000000000000', 'Trail at 9am', '2026-11-19T10:00:00.000Z', demoUser.id),
   },
 ];
 const friends = [
@@ -55,16 +56,16 @@ const friends = [
   },
 ];
 
-function chats(extra: Record<string, Handler> = {}) {
+function chats(extra: Answers = {}) {
   return renderApp({
     path: '/chats',
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
-      'GET /api/v1/users/me/channels': () => ({ body: envelope(channels) }),
-      'GET /api/v1/users/me/friends': () => ({ body: friends }),
-      'GET /api/v1/general/get-all-resource/': () => ({ body: resourcePage(['Entrepreneurship', 'Climate']) }),
-      'GET /api/v1/channels/{id}': () => ({ body: errorBody('not in this test'), status: 404 }),
+    answers: {
+      getMe: () => ({ body: envelope(demoUser) }),
+      listMyChannels: () => ({ body: envelope(channels) }),
+      listFriends: () => ({ body: friends }),
+      listResources: () => ({ body: resourcePage(['Entrepreneurship', 'Climate']) }),
+      getChannel: () => ({ body: errorBody('not in this test'), status: 404 }),
       ...extra,
     },
   });
@@ -99,7 +100,7 @@ describe('/chats', () => {
 
   it('a muted chat shows its unread count without emphasis and says it is muted', async () => {
     const muted = { ...channels[1], is_muted: true, unread_count: 3 };
-    chats({ 'GET /api/v1/users/me/channels': () => ({ body: envelope([channels[0], muted]) }) });
+    chats({ listMyChannels: () => ({ body: envelope([channels[0], muted]) }) });
     const list = await screen.findByRole('list', { name: 'Chats' });
     const [loud, quiet] = within(list).getAllByRole('link');
     expect(loud).toHaveTextContent('4 unread');
@@ -115,7 +116,7 @@ describe('/chats', () => {
   it('creates a group with every field and opens its profile', async () => {
     let sent: unknown;
     const { user, router } = chats({
-      'POST /api/v1/users/channels/store': (req) => {
+      storeChannel: (req) => {
         sent = req.body;
         return { status: 201, body: envelope({ ...channels[0], id: 'chan_newnewnewnewnewn', name: 'Climate Crew' }) };
       },
@@ -149,7 +150,7 @@ describe('/chats', () => {
     let sent: { users?: string[] } | undefined;
     let searched = '';
     const { user } = chats({
-      'GET /api/v1/users/search': (req) => {
+      searchUsers: (req) => {
         searched = req.search;
         return {
           body: envelope({
@@ -176,7 +177,7 @@ describe('/chats', () => {
           }),
         };
       },
-      'POST /api/v1/users/channels/store': (req) => {
+      storeChannel: (req) => {
         sent = req.body as { users: string[] };
         return { status: 201, body: envelope({ ...channels[0], id: 'chan_newnewnewnewnewn' }) };
       },
@@ -199,7 +200,7 @@ describe('/chats', () => {
 
   it('on failure says why and keeps the form as typed', async () => {
     const { user, router } = chats({
-      'POST /api/v1/users/channels/store': () => ({
+      storeChannel: () => ({
         status: 422,
         body: errorBody('The given data was invalid.', { 'tags.0': ['No tag with id 1.'] }),
       }),
@@ -227,8 +228,8 @@ describe('/chats', () => {
     } as (typeof channels)[number];
     const mine = [plainGroup, ...channels];
     const { user, router } = chats({
-      'GET /api/v1/users/me/channels': () => ({ body: envelope(mine) }),
-      'POST /api/v1/users/channels/store': (req) => {
+      listMyChannels: () => ({ body: envelope(mine) }),
+      storeChannel: (req) => {
         stored.push(req.body);
         const created = {
           ...(req.body as object),
@@ -277,7 +278,7 @@ describe('/chats', () => {
   it('New Message picks people and opens their chat without a Group Name', async () => {
     let sent: unknown;
     const { user, router } = chats({
-      'POST /api/v1/users/channels/store': (req) => {
+      storeChannel: (req) => {
         sent = req.body;
         return { status: 201, body: envelope({ ...channels[0], id: 'chan_twotwotwotwotwot' }) };
       },
@@ -298,8 +299,8 @@ describe('/chats', () => {
   it("a failed lookup of a friend's chat says why, creates nothing and keeps the drawer open", async () => {
     // The chat list cannot be read (not even by the Chats screen): asked again on the tap, it fails again.
     const { user, router, calls } = chats({
-      'GET /api/v1/users/me/channels': () => ({ status: 503, body: errorBody('Service unavailable.') }),
-      'POST /api/v1/users/channels/store': () => ({ status: 201, body: envelope(channels[0]) }),
+      listMyChannels: () => ({ status: 503, body: errorBody('Service unavailable.') }),
+      storeChannel: () => ({ status: 201, body: envelope(channels[0]) }),
     });
     await user.click(await screen.findByRole('button', { name: 'New message' }));
     const drawer = screen.getByRole('dialog', { name: 'New Message' });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody, type Handler, resourcePage } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody, type Resolver } from '../../../test/api.ts';
+import { demoUser, resourcePage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const person = (id: string, first: string, last: string) => ({
@@ -15,17 +16,17 @@ const person = (id: string, first: string, last: string) => ({
 const people = [person('a', 'Priya', 'Raman'), person('b', 'Tom', 'Chen')];
 const page = (data: unknown[]) => envelope({ data, current_page: 1, per_page: 30, total: data.length, last_page: 1 });
 
-function contacts(search: Handler, extra: Record<string, Handler> = {}) {
+function contacts(search: Resolver, extra: Answers = {}) {
   return renderApp({
     path: '/contacts',
     signedIn: true,
-    handlers: {
-      'GET /api/v1/general/get-all-resource/': (req) => {
+    answers: {
+      listResources: (req) => {
         const kind = new URLSearchParams(req.search).get('resource');
         if (kind === 'Graduation') return { body: resourcePage(['2024', '2025', '2026']) };
         return { body: resourcePage(['Harvard University', 'Stanford University']) };
       },
-      'GET /api/v1/users/search': search,
+      searchUsers: search,
       ...extra,
     },
   });
@@ -88,15 +89,22 @@ describe('contacts directory', () => {
     let saved: unknown;
     let reject = true;
     const { user, router } = contacts(() => ({ body: page(people) }), {
-      'POST /api/v1/users/me/saved-lists': (req) => {
+      createSavedList: (req) => {
         if (reject) return { status: 422, body: errorBody('The given data was invalid.', { name: ['is taken'] }) };
         saved = req.body;
         return {
           status: 201,
-          body: envelope({ id: 9, name: 'x', count: 1, created_at: '', deleted_at: null, members: [] }),
+          body: envelope({
+            id: 9,
+            name: 'x',
+            count: 1,
+            created_at: demoUser.created_at,
+            deleted_at: null,
+            members: [],
+          }),
         };
       },
-      'GET /api/v1/users/me/saved-lists': () => ({ body: envelope([]) }),
+      listSavedLists: () => ({ body: envelope([]) }),
     });
     await user.click(await screen.findByRole('button', { name: 'Search' }));
     const results = await screen.findByRole('dialog', { name: 'Search results' });
@@ -128,11 +136,11 @@ describe('contacts directory', () => {
     const plainGroup = { ...existing, id: 'chan_pair000000000000', name: 'Study pair', is_direct: false };
     let lookupFails = true;
     const { user, router, calls } = contacts(() => ({ body: page(people) }), {
-      'GET /api/v1/users/me/channels': () =>
+      listMyChannels: () =>
         lookupFails
           ? { status: 503, body: errorBody('Service unavailable.') }
           : { body: envelope([plainGroup, existing]) },
-      'POST /api/v1/users/channels/store': () => ({ status: 201, body: envelope({ ...existing, id: 'chan_dup' }) }),
+      storeChannel: () => ({ status: 201, body: envelope({ ...existing, id: 'chan_dup0000000000000' }) }),
     });
     await user.click(await screen.findByRole('button', { name: 'Search' }));
     const results = await screen.findByRole('dialog', { name: 'Search results' });
@@ -161,17 +169,17 @@ describe('contacts directory', () => {
       is_direct: false,
     };
     const { user, router, calls } = contacts(() => ({ body: page(people) }), {
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([plainGroup]) }),
-      'POST /api/v1/users/channels/store': () => ({
+      listMyChannels: () => ({ body: envelope([plainGroup]) }),
+      storeChannel: () => ({
         status: 201,
-        body: envelope({ ...plainGroup, id: 'chan_direct000000000', name: 'Priya Raman', is_direct: true }),
+        body: envelope({ ...plainGroup, id: 'chan_direct0000000000', name: 'Priya Raman', is_direct: true }),
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Search' }));
     const results = await screen.findByRole('dialog', { name: 'Search results' });
     await user.click(await within(results).findByRole('checkbox', { name: 'Select Priya Raman' }));
     await user.click(within(results).getByRole('button', { name: 'Message Selected Contacts' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?id=chan_direct000000000'));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=chan_direct0000000000'));
     const stored = calls.filter((c) => c.path === '/api/v1/users/channels/store');
     expect(stored).toHaveLength(1);
     expect(stored[0]?.body).toMatchObject({ name: 'Priya Raman', users: [people[0]?.id], is_direct: true });
@@ -180,14 +188,21 @@ describe('contacts directory', () => {
   it("Search Again drops the selection, so the header's Create list saves only what the filters find", async () => {
     let saved: unknown;
     const { user } = contacts(() => ({ body: page(people) }), {
-      'POST /api/v1/users/me/saved-lists': (req) => {
+      createSavedList: (req) => {
         saved = req.body;
         return {
           status: 201,
-          body: envelope({ id: 9, name: 'x', count: 2, created_at: '', deleted_at: null, members: [] }),
+          body: envelope({
+            id: 9,
+            name: 'x',
+            count: 2,
+            created_at: demoUser.created_at,
+            deleted_at: null,
+            members: [],
+          }),
         };
       },
-      'GET /api/v1/users/me/saved-lists': () => ({ body: envelope([]) }),
+      listSavedLists: () => ({ body: envelope([]) }),
     });
     await user.type(await screen.findByRole('searchbox', { name: 'Search people' }), 'climate');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, type Handler, type Recorded } from '../../../test/fake-api.ts';
+import { type Answers, envelope, type Recorded } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const ID = 'chan_group0000000000';
+const ID = 'chan_group00000000000';
 const person = (id: string, first: string, last: string) => ({
   id,
   first_name: first,
@@ -47,29 +48,29 @@ function detail(users: string[], subMember: boolean) {
   };
 }
 
-function profile(extra: Record<string, Handler> = {}) {
+function profile(extra: Answers = {}) {
   let users = [demoUser.id, 'usr_friend0000000001'];
   let subMember = false;
   const calls: Recorded[] = [];
   const view = renderApp({
     path: `/group-profile?id=${ID}`,
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-      'GET /api/v1/users/me/friends': () => ({ body: [friend] }),
-      [`GET /api/v1/channels/${ID}`]: () => ({ body: envelope(detail(users, subMember)) }),
-      'POST /api/v1/channels/{id}/members': (req) => {
+    answers: {
+      getMe: () => ({ body: envelope(demoUser) }),
+      listMyChannels: () => ({ body: envelope([]) }),
+      listFriends: () => ({ body: [friend] }),
+      getChannel: () => ({ body: envelope(detail(users, subMember)) }),
+      addChannelMembers: (req) => {
         calls.push(req);
         users = [...users, ...(req.body as { user_ids: string[] }).user_ids];
         return { body: envelope({ ...detail(users, subMember) }) };
       },
-      'POST /api/v1/channels/{id}/join': (req) => {
+      joinChannel: (req) => {
         calls.push(req);
         subMember = true;
         return { body: envelope({ ...detail(users, true), name: 'Climate Founders — Hardware' }) };
       },
-      'POST /api/v1/users/channels/{id}/leave': (req) => {
+      leaveChannel: (req) => {
         calls.push(req);
         if (req.path.includes('sub')) subMember = false;
         return { body: envelope(detail(users, subMember)) };
@@ -99,7 +100,7 @@ describe('/group-profile', () => {
 
   it('a one-to-one chat is titled Chat, with no Add Members and no SubGroup tab', async () => {
     profile({
-      [`GET /api/v1/channels/${ID}`]: () => ({
+      getChannel: () => ({
         body: envelope({
           ...detail([demoUser.id, 'usr_friend0000000001'], false),
           name: 'Omar Haddad',
@@ -148,7 +149,7 @@ describe('/group-profile', () => {
   it('Media, Files and Link: a failed load says why with a Retry that loads them', async () => {
     let down = true;
     const { user } = profile({
-      'GET /api/v1/channels/{id}/media': () =>
+      listChannelMedia: () =>
         down
           ? { status: 503, body: { success: false, message: 'The service is unavailable.' } }
           : {
@@ -191,7 +192,7 @@ describe('/group-profile', () => {
         is_open: true,
       } as unknown as (typeof closed.subgroups)[number],
     ];
-    const { user } = profile({ [`GET /api/v1/channels/${ID}`]: () => ({ body: envelope(closed) }) });
+    const { user } = profile({ getChannel: () => ({ body: envelope(closed) }) });
     await screen.findByRole('heading', { name: 'Climate Founders' });
     await user.click(screen.getByRole('tab', { name: 'SubGroup' }));
     const hardware = screen.getByRole('link', { name: 'Climate Founders — Hardware' });

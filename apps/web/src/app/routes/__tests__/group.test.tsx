@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const group = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
@@ -17,8 +18,8 @@ const group = (id: string, name: string, extra: Record<string, unknown> = {}) =>
   ...extra,
 });
 
-function groups(handlers: Record<string, Handler>, state?: { id: number }) {
-  return renderApp({ path: '/group', signedIn: true, handlers, ...(state ? { state } : {}) });
+function groups(answers: Answers, state?: { id: number }) {
+  return renderApp({ path: '/group', signedIn: true, answers, ...(state ? { state } : {}) });
 }
 
 describe('group management', () => {
@@ -27,14 +28,14 @@ describe('group management', () => {
     let broken = false;
     const climate = () => group('a', 'Climate Founders', { is_following: following });
     const { user, calls } = groups({
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([climate()]) }),
-      'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
-      'POST /api/v1/channels/{id}/follow': () => {
+      listMyChannels: () => ({ body: envelope([climate()]) }),
+      listChannelInvites: () => ({ body: envelope([]) }),
+      followChannel: () => {
         if (broken) return { status: 409, body: errorBody('You are not a member of this group.') };
         following = true;
         return { body: envelope(climate()) };
       },
-      'DELETE /api/v1/channels/{id}/follow': () => {
+      unfollowChannel: () => {
         if (broken) return { status: 409, body: errorBody('You are not a member of this group.') };
         following = false;
         return { body: envelope(climate()) };
@@ -70,10 +71,10 @@ describe('group management', () => {
     ];
     const { user } = groups(
       {
-        'GET /api/v1/users/me/channel-invites': () => ({ body: envelope(pending) }),
-        'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-        'GET /api/v1/users/{id}': () => ({ body: envelope({ ...demoUser, first_name: 'Priya', last_name: 'Raman' }) }),
-        'POST /api/v1/channel-invites/{id}/accept': () => {
+        listChannelInvites: () => ({ body: envelope(pending) }),
+        listMyChannels: () => ({ body: envelope([]) }),
+        getUser: () => ({ body: envelope({ ...demoUser, first_name: 'Priya', last_name: 'Raman' }) }),
+        acceptChannelInvite: () => {
           pending = [];
           return { body: envelope(group('b', 'VC Deal Flow')) };
         },
@@ -91,11 +92,11 @@ describe('group management', () => {
     let inactive = [group('c', 'Board Game Night', { status: 'inactive' })];
     const { user } = groups(
       {
-        'GET /api/v1/users/me/channels': (req) => ({
+        listMyChannels: (req) => ({
           body: envelope(new URLSearchParams(req.search).get('status') === 'inactive' ? inactive : []),
         }),
-        'GET /api/v1/users/me/channel-invites': () => ({ body: envelope([]) }),
-        'POST /api/v1/channels/{id}/reactivate': () => {
+        listChannelInvites: () => ({ body: envelope([]) }),
+        reactivateChannel: () => {
           inactive = [];
           return { body: envelope(group('c', 'Board Game Night')) };
         },

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope } from '../../../test/fake-api.ts';
+import { envelope } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const person = (n: number) => ({
@@ -27,9 +28,9 @@ describe('/connections: invitations and connections', () => {
     const { user, calls } = renderApp({
       path: '/connections',
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/me/friends': () => ({ body: [] }),
-        'GET /api/v1/users/me/connections': (req) => {
+      answers: {
+        listFriends: () => ({ body: [] }),
+        listConnections: (req) => {
           const before = Number(new URLSearchParams(req.search).get('before') ?? Infinity);
           const older = pending.filter((n) => n < before);
           const shown = older.slice(0, 2);
@@ -40,7 +41,7 @@ describe('/connections: invitations and connections', () => {
             },
           };
         },
-        'POST /api/v1/connections/{id}/accept': (req) => {
+        acceptConnection: (req) => {
           const id = Number(req.path.split('/')[4]);
           pending = pending.filter((n) => n !== id);
           return { body: envelope({ ...invitation(id), status: 'accepted' }) };
@@ -68,9 +69,9 @@ describe('/connections: invitations and connections', () => {
     const { user, calls } = renderApp({
       path: '/connections?tab=sent',
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/me/friends': () => ({ body: [person(5)] }),
-        'GET /api/v1/users/me/connections': () => ({
+      answers: {
+        listFriends: () => ({ body: [person(5)] }),
+        listConnections: () => ({
           body: {
             ...envelope([{ ...invitation(9), from_user_id: demoUser.id, to_user_id: person(9).id }]),
             meta: { has_more: false, next_before: null },
@@ -91,8 +92,8 @@ describe('/connections: invitations and connections', () => {
     const { user } = renderApp({
       path: '/connections',
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/me/connections': () =>
+      answers: {
+        listConnections: () =>
           fail
             ? { status: 503, body: { success: false, message: 'The service is unavailable.' } }
             : { body: { ...envelope([]), meta: { has_more: false, next_before: null } } },

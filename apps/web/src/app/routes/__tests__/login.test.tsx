@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../../lib/session.ts';
-import { demoUser, envelope, errorBody, TOKEN } from '../../../test/fake-api.ts';
+import { envelope, errorBody } from '../../../test/api.ts';
+import { demoUser, TOKEN } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const loginOk = () => ({ body: envelope({ access_token: TOKEN, token_type: 'Bearer' }) });
@@ -48,8 +49,8 @@ describe('sign-in form', () => {
   it('wrong credentials: shows the server message and keeps what was typed', async () => {
     const { user, calls } = renderApp({
       path: '/login',
-      handlers: {
-        'POST /api/v1/login': () => ({ status: 401, body: errorBody('These credentials do not match our records.') }),
+      answers: {
+        login: () => ({ status: 401, body: errorBody('These credentials do not match our records.') }),
       },
     });
     await screen.findByLabelText('Email');
@@ -69,7 +70,7 @@ describe('sign-in form', () => {
   it('server down: says so instead of doing nothing', async () => {
     const { user } = renderApp({
       path: '/login',
-      handlers: { 'POST /api/v1/login': () => ({ status: 503, body: errorBody('The service is unavailable.') }) },
+      answers: { login: () => ({ status: 503, body: errorBody('The service is unavailable.') }) },
     });
     await screen.findByLabelText('Email');
     await fill(user, { uni: 'Stanford University', email: 'ana@stanford.edu', password: 'pw' });
@@ -80,10 +81,10 @@ describe('sign-in form', () => {
   it('success: keeps the token and the user id under userInfo, then goes to /profile', async () => {
     const { user, router } = renderApp({
       path: '/login',
-      handlers: {
-        'POST /api/v1/login': loginOk,
-        'GET /api/v1/users/me': meOk,
-        'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
+      answers: {
+        login: loginOk,
+        getMe: meOk,
+        listNotes: () => ({ body: envelope([]) }),
       },
     });
     await screen.findByLabelText('Email');

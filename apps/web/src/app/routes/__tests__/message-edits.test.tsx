@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody, type FakeStream, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody, type TestStream } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const ID = 'chan_group0000000000';
+const ID = 'chan_group00000000000';
 const FRIEND = 'usr_friend0000000001';
 const mine = {
   id: 'msg_mine000000000001',
@@ -27,12 +28,13 @@ function Virtual({ children }: { children: ReactNode }) {
   );
 }
 
-function chat(createdBy: string, handlers: Record<string, Handler> = {}) {
+function chat(createdBy: string, answers: Answers = {}) {
   const detail = {
     ...channel,
     created_by: createdBy,
     users: [demoUser.id, FRIEND],
     member_count: 2,
+    online_count: 1,
     members: [],
     subgroups: [],
   };
@@ -40,14 +42,14 @@ function chat(createdBy: string, handlers: Record<string, Handler> = {}) {
     path: `/chatInbox?id=${ID}`,
     signedIn: true,
     wrapper: Virtual,
-    handlers: {
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-      'GET /api/v1/channels/{id}': () => ({ body: envelope(detail) }),
-      'GET /api/v1/channels/{id}/get-messages': () => ({
+    answers: {
+      listMyChannels: () => ({ body: envelope([]) }),
+      getChannel: () => ({ body: envelope(detail) }),
+      getChannelMessages: () => ({
         body: { ...envelope([mine, theirs]), meta: { has_more: false, next_before: null } },
       }),
-      'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
-      ...handlers,
+      markChannelRead: () => ({ body: envelope({ ...detail, unread_count: 0 }) }),
+      ...answers,
     },
   });
 }
@@ -63,7 +65,7 @@ const menuItems = () =>
 describe('editing and deleting messages', () => {
   it('my message offers Edit and Delete; Edit saves the new text and the bubble says "edited"', async () => {
     const { user, calls } = chat(FRIEND, {
-      'PATCH /api/v1/messages/{id}': (req) => ({
+      editMessage: (req) => ({
         body: envelope({
           ...mine,
           message: (req.body as { message: string }).message,
@@ -90,7 +92,7 @@ describe('editing and deleting messages', () => {
 
   it('a refused edit says why and keeps the text typed', async () => {
     const { user } = chat(FRIEND, {
-      'PATCH /api/v1/messages/{id}': () => ({ status: 403, body: errorBody('Only its author can edit a message.') }),
+      editMessage: () => ({ status: 403, body: errorBody('Only its author can edit a message.') }),
     });
     await screen.findByText('See you at 5');
     await user.click(options('See you at 5'));
@@ -111,7 +113,7 @@ describe('editing and deleting messages', () => {
     unmount();
 
     const creator = chat(demoUser.id, {
-      'DELETE /api/v1/messages/{id}': () => ({
+      deleteMessage: () => ({
         body: envelope({ ...theirs, message: '', deleted_at: '2026-11-21T09:00:00.000Z' }, 'Message deleted.'),
       }),
     });
@@ -129,7 +131,7 @@ describe('editing and deleting messages', () => {
   it('an edit or delete by someone else arrives live on the group stream; a reply quoting it follows', async () => {
     const reply = { ...mine, id: 'msg_reply00000000001', message: 'Sure', reply_message_id: theirs.id };
     const { streams } = chat(FRIEND, {
-      'GET /api/v1/channels/{id}/get-messages': () => ({
+      getChannelMessages: () => ({
         body: { ...envelope([mine, theirs, reply]), meta: { has_more: false, next_before: null } },
       }),
     });
@@ -138,7 +140,7 @@ describe('editing and deleting messages', () => {
     const stream = await waitFor(() => {
       const open = streams.find((st) => st.path === `/api/v1/channels/${ID}/stream` && !st.closed());
       expect(open).toBeDefined();
-      return open as FakeStream;
+      return open as TestStream;
     });
     act(() =>
       stream.send('message_updated', { ...theirs, message: 'Bring drinks', edited_at: '2026-11-21T08:10:00.000Z' }),
@@ -158,8 +160,8 @@ describe('editing and deleting messages', () => {
     const { streams } = renderApp({
       path: '/chats',
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/me/channels': () => ({
+      answers: {
+        listMyChannels: () => ({
           body: envelope([{ ...channel, users: [demoUser.id, FRIEND], last_message: theirs }]),
         }),
       },
@@ -169,7 +171,7 @@ describe('editing and deleting messages', () => {
     const stream = await waitFor(() => {
       const open = streams.find((st) => st.path === '/api/v1/users/me/stream' && !st.closed());
       expect(open).toBeDefined();
-      return open as FakeStream;
+      return open as TestStream;
     });
     act(() => stream.send('message_updated', { channel_id: ID, message: { ...theirs, message: 'Bring drinks' } }));
     await waitFor(() => expect(row).toHaveTextContent('Bring drinks'));

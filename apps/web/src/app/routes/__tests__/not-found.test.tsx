@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody } from '../../../test/fake-api.ts';
+import { envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 /** An unknown, malformed or missing id is a not-found screen with a way back and no actions. */
@@ -24,10 +24,10 @@ describe.each([
     const { user, router } = renderApp({
       path: url,
       signedIn: true,
-      handlers: {
-        'GET /api/v1/channels/{id}': () => answer,
-        'GET /api/v1/channels/{id}/get-messages': () => answer,
-        'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
+      answers: {
+        getChannel: () => answer,
+        getChannelMessages: () => answer,
+        listMyChannels: () => ({ body: envelope([]) }),
       },
     });
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
@@ -50,8 +50,8 @@ describe('/otherProfile', () => {
     const { user, router } = renderApp({
       path: url,
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/{id}': () => ({
+      answers: {
+        getUser: () => ({
           status,
           body: errorBody(status === 404 ? 'No such user.' : 'The given data was invalid.'),
         }),

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody, type FakeStream, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody, type TestStream } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const actor = {
@@ -25,25 +25,30 @@ const page = (items: unknown[], nextBefore: number | null, unread: number) => ({
   meta: { has_more: nextBefore !== null, next_before: nextBefore, unread_count: unread },
 });
 
-function notifications(handlers: Record<string, Handler>, unread = 2) {
+function notifications(answers: Answers, unread = 2) {
   return renderApp({
     path: '/notifications',
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me/notifications': (req) => {
+    answers: {
+      listNotifications: (req) => {
         const q = new URLSearchParams(req.search);
         if (q.get('limit') === '1') return { body: page([note(31)], 30, unread) };
         return q.get('before') === '30'
           ? { body: page([note(29, { read_at: '2026-11-21T08:00:00.000Z' })], null, unread) }
           : { body: page([note(31), note(30)], 30, unread) };
       },
-      'POST /api/v1/notifications/{id}/read': (req) => ({
+      markNotificationRead: (req) => ({
         body: envelope(note(Number(req.path.split('/')[4]), { read_at: '2026-11-22T08:00:00.000Z' })),
       }),
-      'GET /api/v1/users/{id}': () => ({
-        body: envelope({ ...actor, description: null, created_at: '', updated_at: '' }),
+      getUser: () => ({
+        body: envelope({
+          ...actor,
+          description: null,
+          created_at: '2025-09-01T09:30:00.000Z',
+          updated_at: '2025-09-01T09:30:00.000Z',
+        }),
       }),
-      ...handlers,
+      ...answers,
     },
   });
 }
@@ -84,10 +89,10 @@ describe('/notifications', () => {
       kind: 'call_missed',
       text: 'You missed a call from Dana Okafor.',
       connection_id: null,
-      call_id: 'call_missed000000001',
+      call_id: 'call_missed0000000010',
     });
     const { user, router } = notifications({
-      'GET /api/v1/users/me/notifications': () => ({ body: page([missed], null, 1) }),
+      listNotifications: () => ({ body: page([missed], null, 1) }),
     });
     await user.click(await screen.findByRole('button', { name: /missed a call from Dana Okafor/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/calls'));
@@ -101,8 +106,8 @@ describe('/notifications', () => {
       connection_id: null,
     });
     const { user, router } = notifications({
-      'GET /api/v1/users/me/notifications': () => ({ body: page([gone], null, 1) }),
-      'GET /api/v1/channels/{id}': () => ({ status: 404, body: errorBody('No group with that id.') }),
+      listNotifications: () => ({ body: page([gone], null, 1) }),
+      getChannel: () => ({ status: 404, body: errorBody('No group with that id.') }),
     });
     await user.click(await screen.findByRole('button', { name: /added you to Climate Founders/ }));
     expect(await screen.findByText('This group is no longer available.')).toBeInTheDocument();
@@ -111,7 +116,7 @@ describe('/notifications', () => {
 
   it('Mark all read clears every unread mark and the badge', async () => {
     const { user, calls } = notifications({
-      'POST /api/v1/users/me/notifications/read': () => ({ body: envelope({ unread_count: 0 }, 'All read.') }),
+      markAllNotificationsRead: () => ({ body: envelope({ unread_count: 0 }, 'All read.') }),
     });
     const list = await screen.findByRole('list', { name: 'Notifications' });
     await waitFor(() => expect(badge()).toHaveTextContent('2 unread'));
@@ -129,7 +134,7 @@ describe('/notifications', () => {
     const stream = await waitFor(() => {
       const open = streams.find((st) => st.path === '/api/v1/users/me/stream' && !st.closed());
       expect(open).toBeDefined();
-      return open as FakeStream;
+      return open as TestStream;
     });
     act(() =>
       stream.send('notification', {

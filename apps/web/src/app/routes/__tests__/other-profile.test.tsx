@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope } from '../../../test/fake-api.ts';
+import { envelope } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const people = [
@@ -14,11 +15,20 @@ function connector() {
     path: '/otherProfile',
     signedIn: true,
     state: { ids: people.map((p) => p.id), listId: 7 },
-    handlers: {
-      'GET /api/v1/users/{id}': (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
-      'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-      'DELETE /api/v1/users/me/saved-lists/{id}/members/{userId}': () => ({ body: envelope(null) }),
+    answers: {
+      getUser: (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+      listNotes: () => ({ body: envelope([]) }),
+      listMyChannels: () => ({ body: envelope([]) }),
+      removeSavedListMember: () => ({
+        body: envelope({
+          id: 7,
+          name: 'Founders',
+          count: 2,
+          created_at: demoUser.created_at,
+          deleted_at: null,
+          members: [],
+        }),
+      }),
     },
   });
 }
@@ -54,8 +64,8 @@ describe('individual profile connector', () => {
       path: '/otherProfile',
       signedIn: true,
       state: { ids: people.map((p) => p.id), listId: 7, at: 0, removed: [people[0]?.id] },
-      handlers: {
-        'GET /api/v1/users/{id}': (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+      answers: {
+        getUser: (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
       },
     });
     await screen.findByRole('heading', { name: 'Tom Chen' });
@@ -65,15 +75,22 @@ describe('individual profile connector', () => {
 
 describe('a profile opened by link (/otherProfile?id=…)', () => {
   it('Invite to Group picks a group and sends the invitation for that person', async () => {
-    const group = { id: 'chan_group0000000000', name: 'Climate Founders', description: '', tags: [], is_closed: false };
+    const group = {
+      id: 'chan_group00000000000',
+      name: 'Climate Founders',
+      description: '',
+      tags: [],
+      is_closed: false,
+    };
     const { user, calls } = renderApp({
       path: `/otherProfile?id=${people[1]?.id}`,
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/{id}': (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
-        'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-        'GET /api/v1/users/me/channels': () => ({ body: envelope([{ ...group, users: [demoUser.id] }]) }),
-        'POST /api/v1/channels/{id}/invites': () => ({
+      answers: {
+        getUser: (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+        listNotes: () => ({ body: envelope([]) }),
+        listMyChannels: () => ({ body: envelope([{ ...group, users: [demoUser.id] }]) }),
+        inviteToChannel: () => ({
+          status: 201,
           body: envelope([
             {
               id: 1,

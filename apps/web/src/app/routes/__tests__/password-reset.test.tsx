@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody } from '../../../test/fake-api.ts';
+import { envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const TOKEN = '0ooLTdPxuTldZNNanAu5CMsb45jDPd9u_VEjjhK-Wls';
@@ -10,7 +10,7 @@ describe('forgot password', () => {
   it('sign-in links to it; a bad e-mail is refused here, a good one gets the same answer whatever the server knows', async () => {
     const { user, calls } = renderApp({
       path: '/login',
-      handlers: { 'POST /api/v1/password/forgot': () => ({ body: envelope(null, SAME) }) },
+      answers: { requestPasswordReset: () => ({ body: envelope(null, SAME) }) },
     });
     await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     await screen.findByRole('heading', { name: 'Forgot password' });
@@ -28,7 +28,7 @@ describe('forgot password', () => {
   it('a refusal (too many requests) says why and keeps the e-mail', async () => {
     const { user } = renderApp({
       path: '/forgot-password',
-      handlers: { 'POST /api/v1/password/forgot': () => ({ status: 429, body: errorBody('Too many requests.') }) },
+      answers: { requestPasswordReset: () => ({ status: 429, body: errorBody('Too many requests.') }) },
     });
     await user.type(await screen.findByLabelText('Email'), 'demo@cohort.test');
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
@@ -41,7 +41,7 @@ describe('/reset-password?token=…', () => {
   it('lists every broken rule and keeps what was typed; then sets the password and goes to sign-in', async () => {
     const { user, calls, router } = renderApp({
       path: `/reset-password?token=${TOKEN}`,
-      handlers: { 'POST /api/v1/password/reset': () => ({ body: envelope(null, 'Your password is changed.') }) },
+      answers: { resetPassword: () => ({ body: envelope(null, 'Your password is changed.') }) },
     });
     await user.type(await screen.findByLabelText('New password'), 'abc');
     await user.type(screen.getByLabelText('Confirm new password'), 'abd');
@@ -73,8 +73,8 @@ describe('/reset-password?token=…', () => {
   it('a used or expired link says so, in the server’s words, with a way to ask for a new one', async () => {
     const { user } = renderApp({
       path: `/reset-password?token=${TOKEN}`,
-      handlers: {
-        'POST /api/v1/password/reset': () => ({
+      answers: {
+        resetPassword: () => ({
           status: 422,
           body: errorBody('The given data was invalid.', { token: ['This link has expired. Ask for a new one.'] }),
         }),

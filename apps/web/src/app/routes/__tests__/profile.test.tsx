@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { demoUser, envelope, errorBody, type Handler, resourcePage, TOKEN } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { channel, channelInvite, demoUser, resourcePage, TOKEN } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const note = { id: 41, title: 'Coffee chat', note: 'Follow up next week.', date: '2026-11-18' };
@@ -12,13 +13,13 @@ const other = {
   email: 'priya@x.edu',
 };
 
-function ownProfile(extra: Record<string, Handler> = {}) {
+function ownProfile(extra: Answers = {}) {
   return renderApp({
     path: '/profile',
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
-      'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([note]) }),
+    answers: {
+      getMe: () => ({ body: envelope(demoUser) }),
+      listNotes: () => ({ body: envelope([note]) }),
       ...extra,
     },
   });
@@ -46,13 +47,13 @@ describe('own profile', () => {
 
   it('each tab fetches its own list when opened; Media reads my shared photos and files', async () => {
     const { user, calls } = ownProfile({
-      'GET /api/v1/users/me/clubs/{userId}': () => ({
+      listClubs: () => ({
         body: envelope([{ id: 1, name: 'Chess Club', position: 'Member' }]),
       }),
-      'GET /api/v1/users/me/experiences': () => ({ body: envelope([]) }),
-      'GET /api/v1/users/me/directions/{userId}': () => ({ body: envelope([]) }),
-      'GET /api/v1/users/me/interests/{userId}': () => ({ body: envelope([]) }),
-      'GET /api/v1/users/{id}/media': () => ({
+      listExperiences: () => ({ body: envelope([]) }),
+      listDirections: () => ({ body: envelope([]) }),
+      listInterests: () => ({ body: envelope([]) }),
+      listUserMedia: () => ({
         body: { ...envelope([]), meta: { has_more: false, next_cursor: null } },
       }),
     });
@@ -96,7 +97,7 @@ describe('own profile', () => {
   it('Add Note: a failed save shows the error and keeps the typed text; a retry that works closes the form', async () => {
     let fail = true;
     const { user, calls } = ownProfile({
-      'POST /api/v1/users/me/notes/store': (req) =>
+      storeNote: (req) =>
         fail
           ? { status: 503, body: errorBody('The service is unavailable.') }
           : { status: 201, body: envelope({ id: 42, ...(req.body as object) }) },
@@ -126,11 +127,11 @@ describe('own profile', () => {
   it('an expired session mid-note: back to sign-in with a message, and after signing in the note is still there', async () => {
     let expired = true;
     const { user } = ownProfile({
-      'POST /api/v1/users/me/notes/store': (req) =>
+      storeNote: (req) =>
         expired
           ? { status: 401, body: errorBody('Your session has expired; sign in again.') }
           : { status: 201, body: envelope({ id: 43, ...(req.body as object) }) },
-      'POST /api/v1/login': () => ({
+      login: () => ({
         body: envelope({ access_token: TOKEN, token_type: 'Bearer', expires_in: 2592000 }),
       }),
     });
@@ -160,7 +161,7 @@ describe('own profile', () => {
   it('deleting a note removes the one the server returned; a failed delete keeps it and says so', async () => {
     let fail = true;
     const { user } = ownProfile({
-      'DELETE /api/v1/users/me/notes/{id}': () =>
+      deleteNote: () =>
         fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope(note) },
     });
     const del = await screen.findByRole('button', { name: 'Delete note Coffee chat' });
@@ -175,7 +176,7 @@ describe('own profile', () => {
   it('a failed load says so and offers a retry', async () => {
     let fail = true;
     const { user } = ownProfile({
-      'GET /api/v1/users/me/notes/{id}': () =>
+      listNotes: () =>
         fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([note]) },
     });
     expect(await screen.findByText(/Could not load notes: The service is unavailable./)).toBeInTheDocument();
@@ -186,11 +187,11 @@ describe('own profile', () => {
 
   it('the clubs picker saves a club with a position through clubs/store', async () => {
     const { user, calls } = ownProfile({
-      'GET /api/v1/users/me/clubs/{userId}': () => ({ body: envelope([]) }),
-      'GET /api/v1/general/get-all-resource/': (req) => ({
+      listClubs: () => ({ body: envelope([]) }),
+      listResources: (req) => ({
         body: req.search.includes('resource=Club') ? resourcePage(['Chess Club']) : resourcePage(['President']),
       }),
-      'POST /api/v1/users/me/clubs/store': (req) => ({
+      storeClub: (req) => ({
         status: 201,
         body: envelope({ id: 9, ...(req.body as object) }),
       }),
@@ -213,30 +214,33 @@ describe('own profile', () => {
 });
 
 describe('removable items', () => {
-  it.each<[string, string, string, string]>([
-    ['Clubs', 'clubs', 'Remove Chess Club', '/api/v1/users/me/clubs/7/detach'],
-    ['Interests', 'interests', 'Remove Climate', '/api/v1/users/me/interests/7/detach'],
-    ['Direction', 'directions', 'Remove Venture', '/api/v1/users/me/directions/7/detach'],
-  ])('%s: removing calls detach and drops the item the server returned', async (tab, kind, button, path) => {
-    const item = {
-      id: 7,
-      name: button.replace('Remove ', ''),
-      position: 'Member',
-      prefixed_id: 'int_abcdefghijklmnop',
-    };
-    const { user, calls } = ownProfile({
-      [`GET /api/v1/users/me/${kind}/{userId}`]: () => ({ body: envelope([item]) }),
-      [`DELETE /api/v1/users/me/${kind}/{id}/detach`]: () => ({ body: envelope(item) }),
-    });
-    await user.click(await screen.findByRole('tab', { name: tab }));
-    await user.click(await screen.findByRole('button', { name: button }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument());
-    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path });
-  });
+  it.each([
+    ['Clubs', 'listClubs', 'detachClub', 'Remove Chess Club', '/api/v1/users/me/clubs/7/detach'],
+    ['Interests', 'listInterests', 'detachInterest', 'Remove Climate', '/api/v1/users/me/interests/7/detach'],
+    ['Direction', 'listDirections', 'detachDirection', 'Remove Venture', '/api/v1/users/me/directions/7/detach'],
+  ] as const)(
+    '%s: removing calls detach and drops the item the server returned',
+    async (tab, list, detach, button, path) => {
+      const item = {
+        id: 7,
+        name: button.replace('Remove ', ''),
+        position: 'Member',
+        prefixed_id: 'int_abcdefghijklmnopq',
+      };
+      const { user, calls } = ownProfile({
+        [list]: () => ({ body: envelope([item]) }),
+        [detach]: () => ({ body: envelope(item) }),
+      });
+      await user.click(await screen.findByRole('tab', { name: tab }));
+      await user.click(await screen.findByRole('button', { name: button }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument());
+      expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path });
+    },
+  );
 });
 
 describe('Calendar', () => {
-  const FRIEND = { id: 'usr_friend0000000001', first_name: 'Jazmin', last_name: 'Kessler' };
+  const FRIEND = { id: 'usr_friend0000000001', first_name: 'Jazmin', last_name: 'Kessler', profile_image: null };
   const event = (over: Record<string, unknown>) => ({
     id: 1,
     title: 'Demo night',
@@ -255,8 +259,8 @@ describe('Calendar', () => {
 
   it('lists the saved events by day with their time, place and people', async () => {
     const { user } = ownProfile({
-      'GET /api/v1/users/me/friends': () => ({ body: [{ ...FRIEND, email: 'j@x.edu', university: null }] }),
-      'GET /api/v1/users/me/events': () => ({
+      listFriends: () => ({ body: [{ ...FRIEND, email: 'j@x.edu', university: null }] }),
+      listEvents: () => ({
         body: envelope([
           event({ id: 1, location: 'GSB Room 204', video: true, people: [FRIEND.id, 'usr_stranger00000001'] }),
           event({ id: 2, title: 'Career fair', all_day: true, start: '2026-11-28T00:00:00.000Z', color: 'green' }),
@@ -280,8 +284,8 @@ describe('Calendar', () => {
   it('says when there are no events, and shows a failed load with a Retry', async () => {
     let fail = true;
     const { user } = ownProfile({
-      'GET /api/v1/users/me/friends': () => ({ body: [] }),
-      'GET /api/v1/users/me/events': () =>
+      listFriends: () => ({ body: [] }),
+      listEvents: () =>
         fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([]) },
     });
     await user.click(await screen.findByRole('button', { name: 'Calendar' }));
@@ -343,18 +347,18 @@ describe('More menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/group'));
   });
 
-  const countHandlers = (pending: () => unknown[] | Promise<unknown[]>): Record<string, Handler> => ({
-    'GET /api/v1/users/me/channel-invites': async () => ({ body: envelope(await pending()) }),
-    'GET /api/v1/users/me/channels': () => ({
+  const countHandlers = (pending: () => unknown[] | Promise<unknown[]>): Answers => ({
+    listChannelInvites: async () => ({ body: envelope(await pending()) }),
+    listMyChannels: () => ({
       body: envelope([
-        { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' },
-        { id: 'chan_bbbbbbbbbbbbbbbb', name: 'Old club', status: 'inactive' },
+        channel({ id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' }),
+        channel({ id: 'chan_bbbbbbbbbbbbbbbb', name: 'Old club', status: 'inactive' }),
       ]),
     }),
   });
 
   it('shows the real group counts', async () => {
-    const { user } = ownProfile(countHandlers(() => [{ id: 1 }]));
+    const { user } = ownProfile(countHandlers(() => [channelInvite(1)]));
     await user.click(await screen.findByRole('button', { name: 'More' }));
     const menu = screen.getByRole('menu', { name: 'More' });
     expect(await within(menu).findByText('1 Pending')).toBeInTheDocument();
@@ -365,9 +369,9 @@ describe('More menu', () => {
   it('a failed count load says so with a Retry that loads them again', async () => {
     let fail = true;
     const { user } = ownProfile({
-      ...countHandlers(() => [{ id: 1 }]),
-      'GET /api/v1/users/me/channel-invites': () =>
-        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([{ id: 1 }]) },
+      ...countHandlers(() => [channelInvite(1)]),
+      listChannelInvites: () =>
+        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([channelInvite(1)]) },
     });
     await user.click(await screen.findByRole('button', { name: 'More' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -382,7 +386,7 @@ describe('More menu', () => {
   });
 
   it('while the counts reload, the old ones are not shown as current', async () => {
-    let invites: unknown[] = [{ id: 1 }];
+    let invites: unknown[] = [channelInvite(1)];
     let answer = () => {};
     let gate: Promise<void> = Promise.resolve();
     const { user } = ownProfile(
@@ -396,7 +400,7 @@ describe('More menu', () => {
     expect(await screen.findByText('1 Pending')).toBeInTheDocument();
     await user.click(more);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    invites = [{ id: 1 }, { id: 2 }];
+    invites = [channelInvite(1), channelInvite(2)];
     gate = new Promise((resolve) => {
       answer = resolve;
     });
@@ -412,7 +416,7 @@ describe('More menu', () => {
   it('Log out: clears the state, calls the server with the token, then removes the token', async () => {
     let storedDuringCall: string | null = null;
     const { user, router, calls } = ownProfile({
-      'POST /api/v1/logout': () => {
+      logout: () => {
         storedDuringCall = localStorage.getItem('userInfo');
         return { body: envelope(null, 'Signed out.') };
       },
@@ -428,23 +432,23 @@ describe('More menu', () => {
 });
 
 describe("another user's profile", () => {
-  const handlers: Record<string, Handler> = {
-    'GET /api/v1/users/{id}': () => ({ body: envelope(other) }),
-    'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([note]) }),
-    'GET /api/v1/users/me/clubs/{userId}': () => ({
+  const answers: Answers = {
+    getUser: () => ({ body: envelope(other) }),
+    listNotes: () => ({ body: envelope([note]) }),
+    listClubs: () => ({
       body: envelope([{ id: 1, name: 'Chess Club', position: 'Member' }]),
     }),
-    'GET /api/v1/users/{id}/experiences': () => ({
+    listUserExperiences: () => ({
       body: envelope([{ id: 3, university: { id: 1, name: 'MIT' }, concern: 'Finance', degree: 'MBA', year: 2025 }]),
     }),
-    'GET /api/v1/users/me/interests/{userId}': () => ({
-      body: envelope([{ id: 2, name: 'Climate', prefixed_id: 'int_x' }]),
+    listInterests: () => ({
+      body: envelope([{ id: 2, name: 'Climate', prefixed_id: 'int_climate000000000' }]),
     }),
-    'GET /api/v1/users/me/directions/{userId}': () => ({ body: envelope([{ id: 4, name: 'VC', position: null }]) }),
+    listDirections: () => ({ body: envelope([{ id: 4, name: 'VC', position: null }]) }),
   };
 
   it("is read-only: the other user's data with no add, edit, delete or save controls", async () => {
-    const { user, calls } = renderApp({ path: `/otherProfile?id=${other.id}`, signedIn: true, handlers });
+    const { user, calls } = renderApp({ path: `/otherProfile?id=${other.id}`, signedIn: true, answers });
     expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeInTheDocument();
     expect(await screen.findByText('Coffee chat')).toBeInTheDocument();
     expect(calls.map((c) => c.path)).toContain(`/api/v1/users/me/notes/${other.id}`);
@@ -471,13 +475,13 @@ describe("another user's profile", () => {
     const { user, calls } = renderApp({
       path: `/otherProfile?id=${other.id}`,
       signedIn: true,
-      handlers: {
-        ...handlers,
-        'GET /api/v1/users/me/friends': () => ({ body: [] }),
-        'GET /api/v1/users/me/connections': () => ({
+      answers: {
+        ...answers,
+        listFriends: () => ({ body: [] }),
+        listConnections: () => ({
           body: { ...envelope([]), meta: { has_more: false, next_before: null } },
         }),
-        'POST /api/v1/users/{id}/connect': () =>
+        connectUser: () =>
           status === 201
             ? {
                 status,

@@ -1,17 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody, type Handler, resourcePage, TOKEN } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody, type Resolver } from '../../../test/api.ts';
+import { resourcePage, TOKEN } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const years: Handler = (req) =>
+const years: Resolver = (req) =>
   req.search.includes('resource=Graduation')
     ? { body: resourcePage(['2024', '2025', '2026']) }
     : { status: 422, body: errorBody('bad') };
 
-async function open(handlers: Record<string, Handler> = {}) {
+async function open(answers: Answers = {}) {
   const view = renderApp({
     path: '/signup',
-    handlers: { 'GET /api/v1/general/get-all-resource/': years, ...handlers },
+    answers: { listResources: years, ...answers },
   });
   await screen.findByRole('option', { name: '2026' });
   return view;
@@ -76,7 +77,7 @@ describe('sign-up form', () => {
       release = r;
     });
     const { user, router, calls } = await open({
-      'POST /api/v1/register': async () => {
+      register: async () => {
         await answered;
         return { status: 201, body: envelope({ access_token: TOKEN, token_type: 'Bearer' }) };
       },
@@ -100,7 +101,7 @@ describe('sign-up form', () => {
 
   it('e-mail taken: shows why next to the field and keeps the input', async () => {
     const { user, router } = await open({
-      'POST /api/v1/register': () => ({
+      register: () => ({
         status: 409,
         body: errorBody('The email has already been taken.', { email: ['The email has already been taken.'] }),
       }),
@@ -118,9 +119,8 @@ describe('sign-up form', () => {
     let fail = true;
     const { user } = renderApp({
       path: '/signup',
-      handlers: {
-        'GET /api/v1/general/get-all-resource/': (req) =>
-          fail ? { status: 503, body: errorBody('The service is unavailable.') } : years(req),
+      answers: {
+        listResources: (req) => (fail ? { status: 503, body: errorBody('The service is unavailable.') } : years(req)),
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the graduation years');

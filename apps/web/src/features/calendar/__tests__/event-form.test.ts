@@ -27,10 +27,16 @@ describe('event form', () => {
   it('all-day keeps the day and spans it', () => {
     const form = withAllDay(newEventForm('Retreat', now), true);
     expect(form).toMatchObject({ allDay: true, start: '2026-11-22', end: '2026-11-22' });
-    const input = toEventInput(form, 'msg_1');
+    const input = toEventInput(form, 'msg_1000000000000000');
     expect(new Date(input.start).getHours()).toBe(0);
     expect(new Date(input.end).getHours()).toBe(23);
-    expect(input).toMatchObject({ all_day: true, message_id: 'msg_1', reminder_minutes: 30, people: [], video: false });
+    expect(input).toMatchObject({
+      all_day: true,
+      message_id: 'msg_1000000000000000',
+      reminder_minutes: 30,
+      people: [],
+      video: false,
+    });
     expect(input).not.toHaveProperty('location');
   });
 });

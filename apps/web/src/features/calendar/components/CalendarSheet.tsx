@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { personName } from '../../../lib/format.ts';
 import type { Loadable } from '../../../lib/result.ts';
 import { type CalendarEvent, useEvents } from '../api/events.ts';
-import * as s from './Calendar.css.ts';
+import * as s from './CalendarSheet.css.ts';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });

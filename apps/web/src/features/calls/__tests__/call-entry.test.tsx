@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoUser, envelope, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, type Resolver } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CALL_HANDLERS, call, MAYA } from './fixtures.ts';
 
 const started =
-  (over: Record<string, unknown> = {}): Handler =>
+  (over: Record<string, unknown> = {}): Resolver =>
   () => ({
     status: 201,
     body: envelope(call(over, false), 'Ringing.'),
@@ -23,12 +24,12 @@ describe("the own profile's Video", () => {
     const { user, calls } = renderApp({
       path: '/profile',
       signedIn: true,
-      handlers: {
+      answers: {
         ...CALL_HANDLERS,
-        'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
-        'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-        'GET /api/v1/users/me/friends': () => ({ body: friends }),
-        'POST /api/v1/calls': started({ kind: 'video' }),
+        getMe: () => ({ body: envelope(demoUser) }),
+        listNotes: () => ({ body: envelope([]) }),
+        listFriends: () => ({ body: friends }),
+        startCall: started({ kind: 'video' }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Video' }));
@@ -56,11 +57,11 @@ describe("the own profile's Video", () => {
     const { user } = renderApp({
       path: '/profile',
       signedIn: true,
-      handlers: {
+      answers: {
         ...CALL_HANDLERS,
-        'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
-        'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-        'GET /api/v1/users/me/friends': () => ({ body: [] }),
+        getMe: () => ({ body: envelope(demoUser) }),
+        listNotes: () => ({ body: envelope([]) }),
+        listFriends: () => ({ body: [] }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Video' }));
@@ -72,7 +73,7 @@ describe("the own profile's Video", () => {
 });
 
 describe('calling from a chat', () => {
-  const DIRECT = 'chan_direct000000000';
+  const DIRECT = 'chan_direct0000000000';
   const chat = (isDirect: boolean) => ({
     id: DIRECT,
     name: isDirect ? 'Maya Chen' : 'Climate Founders',
@@ -86,18 +87,18 @@ describe('calling from a chat', () => {
     members: [],
     subgroups: [],
   });
-  const inbox = (isDirect: boolean, extra: Record<string, Handler> = {}) =>
+  const inbox = (isDirect: boolean, extra: Answers = {}) =>
     renderApp({
       path: `/chatInbox?id=${DIRECT}`,
       signedIn: true,
-      handlers: {
+      answers: {
         ...CALL_HANDLERS,
-        'GET /api/v1/users/me/channels': () => ({ body: envelope([chat(isDirect)]) }),
-        'GET /api/v1/channels/{id}': () => ({ body: envelope(chat(isDirect)) }),
-        'GET /api/v1/channels/{id}/get-messages': () => ({
+        listMyChannels: () => ({ body: envelope([chat(isDirect)]) }),
+        getChannel: () => ({ body: envelope(chat(isDirect)) }),
+        getChannelMessages: () => ({
           body: { ...envelope([]), meta: { has_more: false, next_before: null } },
         }),
-        'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
+        markChannelRead: () => ({ body: envelope(chat(isDirect)) }),
         ...extra,
       },
     });
@@ -106,7 +107,7 @@ describe('calling from a chat', () => {
     ['Voice call Maya Chen', 'audio', 'Voice call · Ringing…'],
     ['Video call Maya Chen', 'video', 'Video call · Ringing…'],
   ])('a one-to-one chat\'s "%s" calls the other person', async (button, kind, ringing) => {
-    const { user, calls } = inbox(true, { 'POST /api/v1/calls': started({ kind }) });
+    const { user, calls } = inbox(true, { startCall: started({ kind }) });
     const header = await screen.findByRole('banner');
     await user.click(await within(header).findByRole('button', { name: button }));
     await waitFor(() =>

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { envelope, errorBody } from '../../../test/fake-api.ts';
+import { envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CALL_HANDLERS, call, MAYA } from './fixtures.ts';
 
 const page = (data: unknown[]) => ({ body: { ...envelope(data), meta: { has_more: false, next_before: null } } });
 const HISTORY = [
   call({
-    id: 'call_1',
+    id: 'call_1000000000000000',
     status: 'ended',
     end_reason: 'missed',
     ended_at: '2026-11-25T08:00:30.000Z',
@@ -16,7 +16,7 @@ const HISTORY = [
   }),
   call(
     {
-      id: 'call_2',
+      id: 'call_2000000000000000',
       status: 'ended',
       end_reason: 'completed',
       kind: 'video',
@@ -27,7 +27,10 @@ const HISTORY = [
     },
     false,
   ),
-  call({ id: 'call_3', status: 'ended', end_reason: 'declined', direction: 'outgoing', person: MAYA }, false),
+  call(
+    { id: 'call_3000000000000000', status: 'ended', end_reason: 'declined', direction: 'outgoing', person: MAYA },
+    false,
+  ),
 ];
 
 afterEach(() => localStorage.clear());
@@ -37,7 +40,7 @@ describe('call history (/calls)', () => {
     renderApp({
       path: '/calls',
       signedIn: true,
-      handlers: { ...CALL_HANDLERS, 'GET /api/v1/calls': () => page(HISTORY) },
+      answers: { ...CALL_HANDLERS, listCalls: () => page(HISTORY) },
     });
     const list = await screen.findByRole('list', { name: 'Calls' });
     const rows = within(list).getAllByRole('listitem');
@@ -52,7 +55,7 @@ describe('call history (/calls)', () => {
   });
 
   it('says when there are no calls yet', async () => {
-    renderApp({ path: '/calls', signedIn: true, handlers: CALL_HANDLERS });
+    renderApp({ path: '/calls', signedIn: true, answers: CALL_HANDLERS });
     expect(await screen.findByText('No calls yet.')).toBeInTheDocument();
   });
 
@@ -60,10 +63,10 @@ describe('call history (/calls)', () => {
     const { user, calls } = renderApp({
       path: '/calls',
       signedIn: true,
-      handlers: {
+      answers: {
         ...CALL_HANDLERS,
-        'GET /api/v1/calls': () => page(HISTORY),
-        'POST /api/v1/calls': () => ({ status: 201, body: envelope(call({ kind: 'video' }, false), 'Ringing.') }),
+        listCalls: () => page(HISTORY),
+        startCall: () => ({ status: 201, body: envelope(call({ kind: 'video' }, false), 'Ringing.') }),
       },
     });
     const [missed] = await screen.findAllByRole('button', { name: 'Video call Maya Chen back' });
@@ -81,10 +84,10 @@ describe('call history (/calls)', () => {
     const { user } = renderApp({
       path: '/calls',
       signedIn: true,
-      handlers: {
+      answers: {
         ...CALL_HANDLERS,
-        'GET /api/v1/calls': () => page(HISTORY),
-        'POST /api/v1/calls': () => ({ status: 409, body: errorBody('Maya Chen is in another call.') }),
+        listCalls: () => page(HISTORY),
+        startCall: () => ({ status: 409, body: errorBody('Maya Chen is in another call.') }),
       },
     });
     const [back] = await screen.findAllByRole('button', { name: 'Call Maya Chen back' });

@@ -1,16 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelope, type FakeStream } from '../../../test/fake-api.ts';
+import { envelope, type TestStream } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { FakePeer, fakeMedia as media, stream } from './fake-peer.ts';
 import { CALL_HANDLERS, call, openStream } from './fixtures.ts';
 
-async function signedIn(handlers = {}) {
-  const app = renderApp({ path: '/contacts', signedIn: true, handlers: { ...CALL_HANDLERS, ...handlers } });
+async function signedIn(answers = {}) {
+  const app = renderApp({ path: '/contacts', signedIn: true, answers: { ...CALL_HANDLERS, ...answers } });
   const live = await waitFor(() => {
     const open = openStream(app.streams);
     expect(open).toBeDefined();
-    return open as FakeStream;
+    return open as TestStream;
   });
   return { ...app, live };
 }
@@ -24,7 +24,7 @@ afterEach(() => {
 describe('the call overlay', () => {
   it('rings on any screen for an incoming call; Decline declines it and says so', async () => {
     const { live, user, calls } = await signedIn({
-      'POST /api/v1/calls/{id}/decline': () => ({ body: envelope(call({ status: 'ended', end_reason: 'declined' })) }),
+      declineCall: () => ({ body: envelope(call({ status: 'ended', end_reason: 'declined' })) }),
     });
     act(() => live.send('call', call()));
     const overlay = await screen.findByRole('dialog', { name: 'Call' });
@@ -32,14 +32,16 @@ describe('the call overlay', () => {
     expect(await within(overlay).findByRole('heading', { name: 'Maya Chen' })).toBeInTheDocument();
     await user.click(within(overlay).getByRole('button', { name: 'Decline' }));
     expect(await within(overlay).findByText('You declined the call.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/calls/call_000000000001/decline')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/calls/call_0000000000000001/decline')).toBe(
+      true,
+    );
   });
 
   it.each([
     ['declined', 'Maya Chen declined the call.'],
     ['missed', 'Maya Chen did not answer.'],
     ['dropped', 'The call dropped: the connection was lost.'],
-  ])('tells the caller when the call ends as %s', async (reason, text) => {
+  ] as const)('tells the caller when the call ends as %s', async (reason, text) => {
     const { live } = await signedIn();
     act(() => live.send('call', call({}, false)));
     expect(await screen.findByText('Voice call · Ringing…')).toBeInTheDocument();
@@ -51,7 +53,7 @@ describe('the call overlay', () => {
     const { live } = await signedIn();
     act(() => live.send('call', call()));
     await screen.findByText('Incoming voice call');
-    act(() => live.send('call', call({ id: 'call_other', caller_id: 'usr_x' })));
+    act(() => live.send('call', call({ id: 'call_other00000000000', caller_id: 'usr_x000000000000000' })));
     act(() => live.send('call', call({ status: 'ended', end_reason: 'missed' })));
     expect(await screen.findByText('Missed call from Maya Chen.')).toBeInTheDocument();
   });
@@ -59,10 +61,10 @@ describe('the call overlay', () => {
   it('accepting opens the call: it offers nothing (the caller does); a failed connection ends it as dropped', async () => {
     media(async () => stream('audio'));
     const { live, user, calls } = await signedIn({
-      'POST /api/v1/calls/{id}/accept': () => ({
+      acceptCall: () => ({
         body: envelope(call({ status: 'active', answered_at: new Date().toISOString() })),
       }),
-      'POST /api/v1/calls/{id}/hangup': () => ({
+      hangUpCall: () => ({
         body: envelope(call({ status: 'ended', end_reason: 'completed', ended_at: new Date().toISOString() })),
       }),
     });
@@ -76,7 +78,7 @@ describe('the call overlay', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/Voice call · 00:0\d/);
     act(() => FakePeer.last?.become('failed'));
     expect(await screen.findByText('The call dropped: the connection to Maya Chen was lost.')).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/api/v1/calls/call_000000000001/hangup')).toBe(true);
+    expect(calls.some((c) => c.path === '/api/v1/calls/call_0000000000000001/hangup')).toBe(true);
     expect(FakePeer.last?.closed).toBe(true);
   });
 
@@ -84,8 +86,8 @@ describe('the call overlay', () => {
     media(async () => stream('audio'));
     const answered = new Date(Date.now() - 65_000).toISOString();
     const { live, user, calls } = await signedIn({
-      'POST /api/v1/calls/{id}/signal': () => ({ status: 202, body: envelope(null, 'Sent.') }),
-      'POST /api/v1/calls/{id}/hangup': () => ({
+      sendCallSignal: () => ({ body: envelope(null, 'Relayed.') }),
+      hangUpCall: () => ({
         body: envelope(
           call(
             { status: 'ended', end_reason: 'completed', answered_at: answered, ended_at: new Date().toISOString() },
@@ -96,7 +98,7 @@ describe('the call overlay', () => {
     });
     act(() => live.send('call', call({ status: 'active', kind: 'video', answered_at: answered }, false)));
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/v1/calls/call_000000000001/signal')?.body).toEqual({
+      expect(calls.find((c) => c.path === '/api/v1/calls/call_0000000000000001/signal')?.body).toEqual({
         type: 'offer',
         sdp: 'v=0 offer 1',
       }),

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelope, type FakeStream, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, type TestStream } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { RECONNECT_GRACE_MS } from '../hooks/use-peer-connection.ts';
 import { FakePeer, fakeMedia, stream } from './fake-peer.ts';
@@ -12,25 +12,22 @@ const ended = () => ({
 });
 
 /** Signed in with a voice call of mine to Maya already answered: the call screen is open. */
-async function inCall(
-  getUserMedia: (c: MediaStreamConstraints) => Promise<unknown>,
-  handlers: Record<string, Handler> = {},
-) {
+async function inCall(getUserMedia: (c: MediaStreamConstraints) => Promise<unknown>, answers: Answers = {}) {
   fakeMedia(getUserMedia);
   const app = renderApp({
     path: '/contacts',
     signedIn: true,
-    handlers: {
+    answers: {
       ...CALL_HANDLERS,
-      'POST /api/v1/calls/{id}/signal': () => ({ body: envelope(null, 'Relayed.') }),
-      'POST /api/v1/calls/{id}/hangup': ended,
-      ...handlers,
+      sendCallSignal: () => ({ body: envelope(null, 'Relayed.') }),
+      hangUpCall: ended,
+      ...answers,
     },
   });
   const live = await waitFor(() => {
     const open = openStream(app.streams);
     expect(open).toBeDefined();
-    return open as FakeStream;
+    return open as TestStream;
   });
   act(() => live.send('call', call({ status: 'active', answered_at: answered() }, false)));
   await screen.findByRole('button', { name: 'Switch to video' });
@@ -68,7 +65,7 @@ describe('switching between voice and video during a call', () => {
     expect(screen.getByLabelText('Your camera')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Camera off' })).toBeInTheDocument();
 
-    const answer = { call_id: 'call_000000000001', from_user_id: MAYA.id, type: 'answer', sdp: 'v=0 answer' };
+    const answer = { call_id: 'call_0000000000000001', from_user_id: MAYA.id, type: 'answer', sdp: 'v=0 answer' };
     act(() => live.send('call_signal', answer));
     await waitFor(() => expect(peer.signalingState).toBe('stable'));
     await user.click(screen.getByRole('button', { name: 'Switch to voice' }));
@@ -126,7 +123,7 @@ describe('a connection that drops', () => {
 
   it('ends cleanly when the other side had already ended it (409)', async () => {
     await inCall(async () => stream('audio'), {
-      'POST /api/v1/calls/{id}/hangup': () => ({
+      hangUpCall: () => ({
         status: 409,
         body: { success: false, message: 'The call has ended.' },
       }),

@@ -2,11 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope } from '../../../test/fake-api.ts';
+import { envelope } from '../../../test/api.ts';
 import { createFakeUploader } from '../../../test/fake-upload.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const ID = 'chan_group0000000000';
+const ID = 'chan_group00000000000';
 const detail = {
   id: ID,
   name: 'Climate Founders',
@@ -33,14 +34,14 @@ function open() {
     signedIn: true,
     wrapper,
     upload: uploader.upload,
-    handlers: {
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-      'GET /api/v1/channels/{id}': () => ({ body: envelope(detail) }),
-      'GET /api/v1/channels/{id}/get-messages': () => ({
+    answers: {
+      listMyChannels: () => ({ body: envelope([]) }),
+      getChannel: () => ({ body: envelope(detail) }),
+      getChannelMessages: () => ({
         body: { ...envelope([]), meta: { has_more: false, next_before: null } },
       }),
-      'POST /api/v1/channels/{id}/read': () => ({ body: envelope({ unread_count: 0 }) }),
-      'POST /api/v1/channels/{id}/messages': (req) => {
+      markChannelRead: () => ({ body: envelope({ ...detail, unread_count: 0 }) }),
+      sendMessage: (req) => {
         sent.push(req.body);
         const body = req.body as { message: string; client_id: string };
         return {
@@ -123,7 +124,7 @@ describe('composer attachments', () => {
     await screen.findByRole('button', { name: 'Attach files' });
     attach([photo]);
     expect(screen.getByRole('list', { name: 'Attachments' })).toBeInTheDocument();
-    await act(() => router.navigate('/chatInbox?id=chan_other0000000000'));
+    await act(() => router.navigate('/chatInbox?id=chan_other00000000000'));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Attachments' })).not.toBeInTheDocument());
     expect(uploader.uploads[0]?.aborted).toBe(true);
   });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { fileSize } from '../../../lib/upload.ts';
 import type { Attachment } from '../hooks/use-attachments.ts';
-import * as s from './Inbox.css.ts';
+import * as s from './inbox.css.ts';
 
 function Thumb({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);

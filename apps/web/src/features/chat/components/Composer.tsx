@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/Icon.tsx';
 import type { useAttachments } from '../hooks/use-attachments.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { AttachmentTray } from './AttachmentTray.tsx';
-import * as s from './Inbox.css.ts';
+import * as s from './inbox.css.ts';
 
 const MESSAGE_MAX = 4000;
 

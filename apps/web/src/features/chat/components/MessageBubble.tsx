@@ -6,7 +6,7 @@ import { fileNameFromUrl } from '../../../lib/file-name.ts';
 import { initials } from '../../../lib/format.ts';
 import { fileSize } from '../../../lib/upload.ts';
 import type { ChatItem } from '../chat-items.ts';
-import * as s from './Inbox.css.ts';
+import * as s from './inbox.css.ts';
 
 type File = ChatItem['files'][number];
 

@@ -6,7 +6,7 @@ import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
 import { dayKey, dayLabel } from '../../../lib/dates.ts';
 import type { ChatItem } from '../chat-items.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
-import * as s from './Inbox.css.ts';
+import * as s from './inbox.css.ts';
 import { ListHeader } from './ListHeader.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, type FakeStream, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, type TestStream } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const OTHER = { ...demoUser, id: 'usr_other00000000001', first_name: 'Priya', last_name: 'Raman', email: 'p@x.test' };
@@ -18,46 +19,46 @@ function server(start: Status) {
       : { id: 7, from_user_id: demoUser.id, to_user_id: OTHER.id, status: 'pending', created_at: at, person: summary };
   const page = (list: unknown[]) => ({ ...envelope(list), meta: { has_more: false, next_before: null } });
   const answered = (status: string) => ({ body: envelope({ ...invitation(), status, answered_at: at }) });
-  const handlers: Record<string, Handler> = {
-    'GET /api/v1/users/{id}': () => ({ body: envelope(OTHER) }),
-    'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-    'GET /api/v1/users/me/friends': () => ({ body: s.status === 'connected' ? [{ ...summary }] : [] }),
-    'GET /api/v1/users/me/connections': (req) => {
+  const answers: Answers = {
+    getUser: () => ({ body: envelope(OTHER) }),
+    listNotes: () => ({ body: envelope([]) }),
+    listFriends: () => ({ body: s.status === 'connected' ? [{ ...summary }] : [] }),
+    listConnections: (req) => {
       const direction = new URLSearchParams(req.search).get('direction');
       const mine =
         (s.status === 'incoming' && direction === 'incoming') || (s.status === 'outgoing' && direction === 'outgoing');
       return { body: page(mine ? [invitation()] : []) };
     },
-    'POST /api/v1/users/{id}/connect': () => {
+    connectUser: () => {
       s.status = 'outgoing';
       return { status: 201, body: envelope(invitation(), 'Invitation sent.') };
     },
-    'POST /api/v1/connections/{id}/accept': () => {
+    acceptConnection: () => {
       const r = answered('accepted');
       s.status = 'connected';
       return r;
     },
-    'POST /api/v1/connections/{id}/decline': () => {
+    declineConnection: () => {
       const r = answered('declined');
       s.status = 'none';
       return r;
     },
-    'POST /api/v1/connections/{id}/withdraw': () => {
+    withdrawConnection: () => {
       const r = answered('withdrawn');
       s.status = 'none';
       return r;
     },
-    'DELETE /api/v1/users/{id}/connection': () => {
+    removeConnection: () => {
       s.status = 'none';
       return { body: envelope(null, 'Connection removed.') };
     },
   };
-  return { s, handlers };
+  return { s, answers };
 }
 
 function profile(start: Status) {
-  const { s, handlers } = server(start);
-  return { s, ...renderApp({ path: `/otherProfile?id=${OTHER.id}`, signedIn: true, handlers }) };
+  const { s, answers } = server(start);
+  return { s, ...renderApp({ path: `/otherProfile?id=${OTHER.id}`, signedIn: true, answers }) };
 }
 
 const button = (name: string) => screen.findByRole('button', { name });
@@ -109,7 +110,7 @@ describe('the connection control on another person’s profile', () => {
     const stream = await waitFor(() => {
       const open = streams.find((st) => st.path === '/api/v1/users/me/stream' && !st.closed());
       expect(open).toBeDefined();
-      return open as FakeStream;
+      return open as TestStream;
     });
     const profileReads = () => calls.filter((c) => c.path === `/api/v1/users/${OTHER.id}`).length;
     const before = profileReads();

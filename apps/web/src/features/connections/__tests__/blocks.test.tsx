@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const OTHER = { ...demoUser, id: 'usr_other00000000001', first_name: 'Priya', last_name: 'Raman', email: 'p@x.test' };
@@ -12,34 +13,34 @@ const page = (list: unknown[]) => ({ ...envelope(list), meta: { has_more: false,
 function server(start: { connected: boolean; blocked: boolean }) {
   const s = { ...start };
   const block = { id: 4, user_id: OTHER.id, created_at: at, person: summary };
-  const handlers: Record<string, Handler> = {
-    'GET /api/v1/users/{id}': () => ({
+  const answers: Answers = {
+    getUser: () => ({
       // Contact details hidden across a block; `is_blocked` only when I blocked them.
-      body: envelope(s.blocked ? { ...OTHER, email: null, mobile: null, is_blocked: true } : OTHER),
+      body: envelope(s.blocked ? { ...OTHER, email: undefined, is_blocked: true } : OTHER),
     }),
-    'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-    'GET /api/v1/users/me/friends': () => ({ body: s.connected ? [summary] : [] }),
-    'GET /api/v1/users/me/connections': () => ({ body: page([]) }),
-    'GET /api/v1/users/me/blocks': () => ({ body: page(s.blocked ? [block] : []) }),
-    'PUT /api/v1/users/{id}/block': () => {
+    listNotes: () => ({ body: envelope([]) }),
+    listFriends: () => ({ body: s.connected ? [summary] : [] }),
+    listConnections: () => ({ body: page([]) }),
+    listBlocks: () => ({ body: page(s.blocked ? [block] : []) }),
+    blockUser: () => {
       s.blocked = true;
       s.connected = false;
       return { body: envelope({ id: 4, user_id: OTHER.id, created_at: at }, 'Blocked.') };
     },
-    'DELETE /api/v1/users/{id}/block': () => {
+    unblockUser: () => {
       s.blocked = false;
       return { body: envelope(null, 'Unblocked.') };
     },
   };
-  return { s, handlers };
+  return { s, answers };
 }
 
 const button = (name: string) => screen.findByRole('button', { name });
 
 describe('Block on another person’s profile', () => {
   it('asks first, saying what a block does; Cancel sends nothing', async () => {
-    const { handlers } = server({ connected: true, blocked: false });
-    const { user, calls } = renderApp({ path: `/otherProfile?id=${OTHER.id}`, signedIn: true, handlers });
+    const { answers } = server({ connected: true, blocked: false });
+    const { user, calls } = renderApp({ path: `/otherProfile?id=${OTHER.id}`, signedIn: true, answers });
     await user.click(await button('Block'));
     const dialog = await screen.findByRole('dialog', { name: 'Block Priya Raman?' });
     expect(dialog).toHaveTextContent('You can no longer message each other in a one-to-one chat');
@@ -52,8 +53,8 @@ describe('Block on another person’s profile', () => {
   });
 
   it('blocking hides the connection control and Invite to Group and shows Unblock; Unblock brings them back', async () => {
-    const { handlers } = server({ connected: true, blocked: false });
-    const { user, calls } = renderApp({ path: `/otherProfile?id=${OTHER.id}`, signedIn: true, handlers });
+    const { answers } = server({ connected: true, blocked: false });
+    const { user, calls } = renderApp({ path: `/otherProfile?id=${OTHER.id}`, signedIn: true, answers });
     expect(await screen.findByText('Connected')).toBeInTheDocument();
     await user.click(await button('Block'));
     const dialog = await screen.findByRole('dialog', { name: 'Block Priya Raman?' });
@@ -74,13 +75,13 @@ describe('Block on another person’s profile', () => {
   });
 
   it('a refused block keeps the confirmation open and says why', async () => {
-    const { handlers } = server({ connected: false, blocked: false });
+    const { answers } = server({ connected: false, blocked: false });
     const { user } = renderApp({
       path: `/otherProfile?id=${OTHER.id}`,
       signedIn: true,
-      handlers: {
-        ...handlers,
-        'PUT /api/v1/users/{id}/block': () => ({
+      answers: {
+        ...answers,
+        blockUser: () => ({
           status: 409,
           body: errorBody('You can block at most 1,000 people; unblock one first.'),
         }),
@@ -97,8 +98,8 @@ describe('Block on another person’s profile', () => {
 
 describe('Blocked people', () => {
   it('lists the people I blocked with Unblock; unblocking empties the list', async () => {
-    const { handlers } = server({ connected: false, blocked: true });
-    const { user, calls } = renderApp({ path: '/blocked-people', signedIn: true, handlers });
+    const { answers } = server({ connected: false, blocked: true });
+    const { user, calls } = renderApp({ path: '/blocked-people', signedIn: true, answers });
     expect(await screen.findByRole('heading', { name: 'Blocked people' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Blocked people' });
     expect(within(list).getByRole('link', { name: 'Priya Raman' })).toHaveAttribute(
@@ -112,14 +113,13 @@ describe('Blocked people', () => {
 
   it('a failed read offers Retry', async () => {
     let fail = true;
-    const { handlers } = server({ connected: false, blocked: true });
+    const { answers } = server({ connected: false, blocked: true });
     const { user } = renderApp({
       path: '/blocked-people',
       signedIn: true,
-      handlers: {
-        ...handlers,
-        'GET /api/v1/users/me/blocks': () =>
-          fail ? { status: 500, body: errorBody('The server failed.') } : { body: page([]) },
+      answers: {
+        ...answers,
+        listBlocks: () => (fail ? { status: 500, body: errorBody('The server failed.') } : { body: page([]) }),
       },
     });
     expect(await screen.findByText(/Could not load blocked people/)).toBeInTheDocument();

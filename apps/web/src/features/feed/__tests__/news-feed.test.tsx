@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { post } from './fixtures.ts';
 
@@ -20,16 +21,16 @@ const page = (data: ReturnType<typeof post>[]) => ({
   meta: { has_more: false, next_cursor: null },
 });
 
-function feedApp(handlers: Record<string, Handler> = {}) {
+function feedApp(answers: Answers = {}) {
   return renderApp({
     path: '/news-feed',
     signedIn: true,
     wrapper: Wrapper,
-    handlers: {
-      'GET /api/v1/users/me': () => ({ body: envelope(demoUser) }),
-      'GET /api/v1/users/me/channels': () => ({ body: envelope([]) }),
-      'GET /api/v1/users/me/feed': () => ({ body: page([post(2, { like_count: 4 }), post(1)]) }),
-      ...handlers,
+    answers: {
+      getMe: () => ({ body: envelope(demoUser) }),
+      listMyChannels: () => ({ body: envelope([]) }),
+      getFeed: () => ({ body: page([post(2, { like_count: 4 }), post(1)]) }),
+      ...answers,
     },
   });
 }
@@ -43,7 +44,7 @@ afterEach(() => {
 describe('News Feed', () => {
   it('a like shows at once; a failed like puts the heart and count back and says why', async () => {
     const { user } = feedApp({
-      'PUT /api/v1/posts/{id}/like': () => ({ status: 503, body: errorBody('The server is busy.') }),
+      likePost: () => ({ status: 503, body: errorBody('The server is busy.') }),
     });
     await screen.findByText('Post 2');
     const like = within(card('Post 2')).getByRole('button', { name: /^Like/ });
@@ -58,7 +59,7 @@ describe('News Feed', () => {
 
   it("a like that succeeds keeps the heart on and takes the server's count", async () => {
     const { user } = feedApp({
-      'PUT /api/v1/posts/{id}/like': () => ({ body: envelope(post(2, { like_count: 7, liked_by_me: true })) }),
+      likePost: () => ({ body: envelope(post(2, { like_count: 7, liked_by_me: true })) }),
     });
     await screen.findByText('Post 2');
     await user.click(within(card('Post 2')).getByRole('button', { name: /^Like/ }));
@@ -98,7 +99,7 @@ describe('News Feed', () => {
 
   it('a failed post keeps the text and says why', async () => {
     const { user } = feedApp({
-      'POST /api/v1/posts': () => ({ status: 422, body: errorBody('The post is invalid.', { text: ['is too long'] }) }),
+      createPost: () => ({ status: 422, body: errorBody('The post is invalid.', { text: ['is too long'] }) }),
     });
     await screen.findByText('Post 2');
     await user.type(screen.getByLabelText('Write a post'), 'Hello class');
@@ -110,8 +111,7 @@ describe('News Feed', () => {
   it('the feed that fails to load says so and Retry reads it again', async () => {
     let fail = true;
     const { user } = feedApp({
-      'GET /api/v1/users/me/feed': () =>
-        fail ? { status: 503, body: errorBody('Try again later.') } : { body: page([post(1)]) },
+      getFeed: () => (fail ? { status: 503, body: errorBody('Try again later.') } : { body: page([post(1)]) }),
     });
     await screen.findByText(/Could not load your feed: Try again later\./);
     fail = false;
@@ -120,7 +120,7 @@ describe('News Feed', () => {
   });
 
   it('no posts: says where posts come from', async () => {
-    feedApp({ 'GET /api/v1/users/me/feed': () => ({ body: page([]) }) });
+    feedApp({ getFeed: () => ({ body: page([]) }) });
     await screen.findByText(/No posts yet/);
   });
 });

@@ -18,7 +18,7 @@ describe('group form', () => {
       { description: 'x'.repeat(1001) },
       { description: 'Description must be at most 1000 characters' },
     ],
-    ['a complete form', { description: 'x'.repeat(1000), isSubgroup: true, parentId: 'chan_x' }, {}],
+    ['a complete form', { description: 'x'.repeat(1000), isSubgroup: true, parentId: 'chan_x000000000000000' }, {}],
   ])('validates %s', (_name, patch, want) => {
     expect(validateGroupForm({ ...base, ...patch })).toEqual(want);
   });
@@ -35,12 +35,12 @@ describe('group form', () => {
       tags: [1, 4],
       description: 'Demo nights.',
     };
-    expect(toChannelInput(form, ['usr_a', 'usr_b'])).toEqual({
+    expect(toChannelInput(form, ['usr_a000000000000000', 'usr_b000000000000000'])).toEqual({
       name: 'Climate Founders',
       description: 'Demo nights.',
       tags: [1, 4],
       is_closed: false,
-      users: ['usr_a', 'usr_b'],
+      users: ['usr_a000000000000000', 'usr_b000000000000000'],
       parent_id: 'chan_parent0000000000',
       is_public: true,
       is_open: true,

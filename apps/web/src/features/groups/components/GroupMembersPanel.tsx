@@ -6,7 +6,7 @@ import * as cs from '../../../components/ui/rows.css.ts';
 import { otherProfilePath, paths } from '../../../config/paths.ts';
 import { formatDate, parseDate } from '../../../lib/dates.ts';
 import { initials, personName } from '../../../lib/format.ts';
-import * as s from './GroupProfile.css.ts';
+import * as s from './group-profile.css.ts';
 
 type Person = Schemas['PersonSummary'];
 const ONLINE_MS = 5 * 60_000;

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { chatInboxPath } from '../../../config/paths.ts';
 import { groupName, initials } from '../../../lib/format.ts';
-import * as s from './GroupProfile.css.ts';
+import * as s from './group-profile.css.ts';
 
 /** The group profile's hero (name, counts, Follow) and its action row (Chat or Join, Mute, Search, Leave, More). */
 export function GroupProfileHeader({

@@ -5,7 +5,7 @@ import * as l from '../../../components/ui/layout.css.ts';
 import * as cs from '../../../components/ui/rows.css.ts';
 import { groupProfilePath } from '../../../config/paths.ts';
 import { groupName, initials } from '../../../lib/format.ts';
-import * as s from './GroupProfile.css.ts';
+import * as s from './group-profile.css.ts';
 
 /** A subgroup named after its main group ("Climate Founders — Hardware") shows the part that tells it apart. */
 export function subgroupLabel(name: string, parent: string): string {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { roundToGrid } from '../geolocation.ts';
 
@@ -18,8 +18,8 @@ const person = (id: string, first: string) => ({
 const PAGE = {
   sharing: true,
   data: [
-    { person: person('u-1', 'Ada'), distance: 'within_1_km' },
-    { person: person('u-2', 'Ben'), distance: 'within_20_km' },
+    { person: person('usr_near0000000000001', 'Ada'), distance: 'within_1_km' },
+    { person: person('usr_near0000000000002', 'Ben'), distance: 'within_20_km' },
   ],
   current_page: 1,
   per_page: 100,
@@ -36,23 +36,23 @@ function fakeGeolocation(answer: { latitude: number; longitude: number } | { cod
   Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
 }
 
-function nearbyApp(sharing: object, handlers: Record<string, Handler> = {}) {
+function nearbyApp(sharing: object, answers: Answers = {}) {
   let current = sharing;
   return renderApp({
     path: '/nearby',
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me/location': () => ({ body: envelope(current) }),
-      'PUT /api/v1/users/me/location': () => {
+    answers: {
+      getLocationSharing: () => ({ body: envelope(current) }),
+      shareLocation: () => {
         current = ON;
         return { body: envelope(ON) };
       },
-      'DELETE /api/v1/users/me/location': () => {
+      stopSharingLocation: () => {
         current = OFF;
         return { body: envelope(OFF) };
       },
-      'GET /api/v1/users/nearby': () => ({ body: envelope(PAGE) }),
-      ...handlers,
+      listNearby: () => ({ body: envelope(PAGE) }),
+      ...answers,
     },
   });
 }
@@ -74,7 +74,7 @@ describe('roundToGrid', () => {
 
 describe('/nearby', () => {
   it('Contacts opens it', async () => {
-    const { user, router } = renderApp({ path: '/contacts', signedIn: true, handlers: {} });
+    const { user, router } = renderApp({ path: '/contacts', signedIn: true, answers: {} });
     await user.click(await screen.findByRole('button', { name: 'Find People Nearby' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/nearby'));
   });
@@ -102,9 +102,16 @@ describe('/nearby', () => {
 
   it('Save List saves the chosen people nearby', async () => {
     const { user, calls, router } = nearbyApp(ON, {
-      'POST /api/v1/users/me/saved-lists': () => ({
+      createSavedList: () => ({
         status: 201,
-        body: envelope({ id: 'list-1', name: 'Met nearby', created_at: '2026-11-25T02:00:00Z', count: 1 }),
+        body: envelope({
+          id: 1,
+          name: 'Met nearby',
+          created_at: '2026-11-25T02:00:00Z',
+          count: 1,
+          deleted_at: null,
+          members: [],
+        }),
       }),
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Select Ada Near' }));
@@ -116,7 +123,7 @@ describe('/nearby', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST' && c.path === '/api/v1/users/me/saved-lists')?.body).toEqual({
         name: 'Met nearby',
-        user_ids: ['u-1'],
+        user_ids: ['usr_near0000000000001'],
       }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/savedlists'));
@@ -137,7 +144,7 @@ describe('/nearby', () => {
   it('too many updates (429) is explained', async () => {
     fakeGeolocation({ latitude: 37.4, longitude: -122.1 });
     const { user } = nearbyApp(ON, {
-      'PUT /api/v1/users/me/location': () => ({ status: 429, body: errorBody('Too many requests.') }),
+      shareLocation: () => ({ status: 429, body: errorBody('Too many requests.') }),
     });
     await user.click(await screen.findByRole('button', { name: 'Update my location' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/updated too often \(at most 10 times an hour/);

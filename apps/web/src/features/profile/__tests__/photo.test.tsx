@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope } from '../../../test/fake-api.ts';
+import { envelope } from '../../../test/api.ts';
 import { createFakeUploader } from '../../../test/fake-upload.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const png = (name = 'me.png', size = 4096) => new File([new Uint8Array(size)], name, { type: 'image/png' });
@@ -14,10 +15,10 @@ async function ownProfile(me: object) {
     path: '/profile',
     signedIn: true,
     upload: uploader.upload,
-    handlers: {
-      'GET /api/v1/users/me': () => ({ body: envelope(current) }),
-      'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-      'PATCH /api/v1/users/me': (req) => {
+    answers: {
+      getMe: () => ({ body: envelope(current) }),
+      listNotes: () => ({ body: envelope([]) }),
+      updateMe: (req) => {
         patches.push(req.body);
         const id = (req.body as { profile_image: string | null }).profile_image;
         current = { ...current, profile_image: id ? `/media/${id}/avatar.webp` : null };
@@ -74,8 +75,11 @@ describe('own profile photo', () => {
   });
 
   it('Remove photo sets it to null and the initials come back', async () => {
-    const { user, patches } = await ownProfile({ ...demoUser, profile_image: '/media/med_old/avatar.webp' });
-    expect(hero().querySelector('img')).toHaveAttribute('src', '/media/med_old/avatar.webp');
+    const { user, patches } = await ownProfile({
+      ...demoUser,
+      profile_image: '/media/med_old0000000000000/avatar.webp',
+    });
+    expect(hero().querySelector('img')).toHaveAttribute('src', '/media/med_old0000000000000/avatar.webp');
     await user.click(screen.getByRole('button', { name: 'Change profile photo' }));
     await user.click(screen.getByRole('button', { name: 'Remove photo' }));
     await waitFor(() => expect(hero().querySelector('img')).toBeNull());
@@ -88,9 +92,9 @@ describe('own profile photo', () => {
     renderApp({
       path: `/otherProfile?id=${other.id}`,
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/{id}': () => ({ body: envelope(other) }),
-        'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
+      answers: {
+        getUser: () => ({ body: envelope(other) }),
+        listNotes: () => ({ body: envelope([]) }),
       },
     });
     await screen.findByRole('heading', { name: 'Priya Raman' });

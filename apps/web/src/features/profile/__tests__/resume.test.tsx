@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoUser, envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
 import { createFakeUploader } from '../../../test/fake-upload.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const resume = {
-  url: '/media/med_resume000000001/cv.pdf',
+  url: '/media/med_resume0000000010/cv.pdf',
   name: 'Dana Okafor CV.pdf',
   size: 245760,
   uploaded_at: '2026-11-20T10:00:00.000Z',
@@ -13,7 +14,7 @@ const resume = {
 
 const pdf = (name = 'cv.pdf', size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
-async function openExperience(me: object, extra: Record<string, Handler> = {}) {
+async function openExperience(me: object, extra: Answers = {}) {
   const uploader = createFakeUploader();
   let current = me;
   const patches: unknown[] = [];
@@ -21,11 +22,11 @@ async function openExperience(me: object, extra: Record<string, Handler> = {}) {
     path: '/profile',
     signedIn: true,
     upload: uploader.upload,
-    handlers: {
-      'GET /api/v1/users/me': () => ({ body: envelope(current) }),
-      'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-      'GET /api/v1/users/me/experiences': () => ({ body: envelope([]) }),
-      'PATCH /api/v1/users/me': (req) => {
+    answers: {
+      getMe: () => ({ body: envelope(current) }),
+      listNotes: () => ({ body: envelope([]) }),
+      listExperiences: () => ({ body: envelope([]) }),
+      updateMe: (req) => {
         patches.push(req.body);
         const body = req.body as { resume: string | null };
         current = {
@@ -121,7 +122,7 @@ describe('résumé on the Experience tab', () => {
   it('a failed PATCH after the upload shows the reason and Retry', async () => {
     const { uploader, section } = await openExperience(
       { ...demoUser, resume: null },
-      { 'PATCH /api/v1/users/me': () => ({ status: 422, body: errorBody('The upload is not a résumé.') }) },
+      { updateMe: () => ({ status: 422, body: errorBody('The upload is not a résumé.') }) },
     );
     pick(pdf());
     act(() => uploader.uploads[0]?.succeed());
@@ -134,10 +135,10 @@ describe('résumé on the Experience tab', () => {
     const { user } = renderApp({
       path: `/otherProfile?id=${other.id}`,
       signedIn: true,
-      handlers: {
-        'GET /api/v1/users/{id}': () => ({ body: envelope(other) }),
-        'GET /api/v1/users/me/notes/{id}': () => ({ body: envelope([]) }),
-        'GET /api/v1/users/{id}/experiences': () => ({ body: envelope([]) }),
+      answers: {
+        getUser: () => ({ body: envelope(other) }),
+        listNotes: () => ({ body: envelope([]) }),
+        listUserExperiences: () => ({ body: envelope([]) }),
       },
     });
     await screen.findByRole('heading', { name: 'Priya Raman' });

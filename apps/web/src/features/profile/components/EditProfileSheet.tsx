@@ -8,7 +8,7 @@ import { Sheet } from '../../../components/ui/Sheet.tsx';
 import { TextArea, TextField } from '../../../components/ui/TextField.tsx';
 import { showToastAtom } from '../../../components/ui/toast-state.ts';
 import { fieldErrorsFrom } from '../../../lib/forms/server-errors.ts';
-import { useForm } from '../../../lib/forms/useForm.ts';
+import { useForm } from '../../../lib/forms/use-form.ts';
 import { useUpdateMe } from '../api/me.ts';
 import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser } from '../edit-profile-form.ts';
 

@@ -9,7 +9,7 @@ import { showToastAtom } from '../../../components/ui/toast-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { signOutAtom } from '../../../lib/auth.ts';
 import type { Loadable } from '../../../lib/result.ts';
-import * as s from './Profile.css.ts';
+import * as s from './profile.css.ts';
 
 /** Spec section 9: the More menu closes 100 ms after losing focus (so a click on an item still lands). */
 export const MENU_BLUR_CLOSE_MS = 100;

@@ -8,7 +8,7 @@ import { showToastAtom } from '../../../components/ui/toast-state.ts';
 import { UploadStatus } from '../../../components/ui/UploadStatus.tsx';
 import { useUpload } from '../../../lib/upload.ts';
 import { useUpdateMe } from '../api/me.ts';
-import * as s from './Profile.css.ts';
+import * as s from './profile.css.ts';
 
 /** A local preview of a picked file (object URL, released when it changes or the sheet closes). */
 function usePreview(file: File | null): string | null {

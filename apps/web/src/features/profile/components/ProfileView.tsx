@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { initials, personName, UNNAMED_PERSON } from '../../../lib/format.ts';
 import { EditProfileSheet } from './EditProfileSheet.tsx';
 import { PhotoSheet } from './PhotoSheet.tsx';
-import * as s from './Profile.css.ts';
+import * as s from './profile.css.ts';
 import { SavedMessages } from './SavedMessages.tsx';
 import { DirectionTab, InterestsTab } from './tabs/ChipsTab.tsx';
 import { ClubsTab } from './tabs/ClubsTab.tsx';
@@ -196,31 +196,35 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
           </Button>
         )}
       </section>
-      {own ? <OwnActions slots={slots} /> : actions}
+      {/* Until the profile arrives, what sits below the hero is mounted (its lists start loading) but
+          hidden: shown together with the name and description, nothing is pushed down (no layout shift). */}
+      <div className={s.below} hidden={!user && !error}>
+        {own ? <OwnActions slots={slots} /> : actions}
 
-      {user && <ContactBlock user={user} />}
+        {user && <ContactBlock user={user} />}
 
-      {own && (
-        <div className={s.toggle}>
-          <Switch label="Saved Messages" checked={showSaved} onChange={setShowSaved} />
-        </div>
-      )}
+        {own && (
+          <div className={s.toggle}>
+            <Switch label="Saved Messages" checked={showSaved} onChange={setShowSaved} />
+          </div>
+        )}
 
-      {showSaved && own ? (
-        <SavedMessages />
-      ) : (
-        owner && (
-          <Tabs label="Profile sections" tabs={posts ? WITH_POSTS : PROFILE_TABS} value={tab} onChange={setTab}>
-            {tab === 'notes' && <NotesTab owner={owner} own={own} />}
-            {tab === 'media' && <MediaTab owner={owner} own={own} />}
-            {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
-            {tab === 'experience' && <ExperienceTab owner={owner} own={own} resume={user?.resume} />}
-            {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
-            {tab === 'interests' && <InterestsTab owner={owner} own={own} />}
-            {tab === 'posts' && posts}
-          </Tabs>
-        )
-      )}
+        {showSaved && own ? (
+          <SavedMessages />
+        ) : (
+          owner && (
+            <Tabs label="Profile sections" tabs={posts ? WITH_POSTS : PROFILE_TABS} value={tab} onChange={setTab}>
+              {tab === 'notes' && <NotesTab owner={owner} own={own} />}
+              {tab === 'media' && <MediaTab owner={owner} own={own} />}
+              {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
+              {tab === 'experience' && <ExperienceTab owner={owner} own={own} resume={user?.resume} />}
+              {tab === 'direction' && <DirectionTab owner={owner} own={own} />}
+              {tab === 'interests' && <InterestsTab owner={owner} own={own} />}
+              {tab === 'posts' && posts}
+            </Tabs>
+          )
+        )}
+      </div>
 
       {editing && <EditProfileSheet user={user} onClose={() => setEditing(false)} />}
       {changingPhoto && <PhotoSheet current={user?.profile_image} onClose={closePhoto} />}

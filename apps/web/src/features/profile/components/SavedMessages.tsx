@@ -5,7 +5,7 @@ import { LoadState } from '../../../components/ui/LoadState.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useSavedMessages } from '../api/users.ts';
-import * as s from './Profile.css.ts';
+import * as s from './profile.css.ts';
 
 type SavedMessage = Schemas['SavedMessage'];
 

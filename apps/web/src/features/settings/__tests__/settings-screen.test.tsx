@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody, type Handler } from '../../../test/fake-api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { passwordChangeErrors } from '../password-change.ts';
 
@@ -12,21 +12,29 @@ const SETTINGS = {
     group_invited: true,
     group_added: true,
     message_pinned: true,
+    call_missed: true,
+    post_liked: true,
+    post_commented: true,
   },
 };
 const SESSIONS = [
-  { id: 'sess-a', created_at: '2026-11-20T10:00:00Z', last_used_at: '2026-11-25T01:00:00Z', current: true },
-  { id: 'sess-b', created_at: '2026-11-18T10:00:00Z', last_used_at: null, current: false },
+  {
+    id: 'ses_aaaaaaaaaaaaaaaa',
+    created_at: '2026-11-20T10:00:00Z',
+    last_used_at: '2026-11-25T01:00:00Z',
+    current: true,
+  },
+  { id: 'ses_bbbbbbbbbbbbbbbb', created_at: '2026-11-18T10:00:00Z', last_used_at: null, current: false },
 ];
 
-function settingsApp(handlers: Record<string, Handler> = {}) {
+function settingsApp(answers: Answers = {}) {
   return renderApp({
     path: '/settings',
     signedIn: true,
-    handlers: {
-      'GET /api/v1/users/me/settings': () => ({ body: envelope(SETTINGS) }),
-      'GET /api/v1/users/me/sessions': () => ({ body: { ...envelope(SESSIONS), meta: { total: 2 } } }),
-      ...handlers,
+    answers: {
+      getSettings: () => ({ body: envelope(SETTINGS) }),
+      listSessions: () => ({ body: { ...envelope(SESSIONS), meta: { total: 2 } } }),
+      ...answers,
     },
   });
 }
@@ -47,7 +55,7 @@ describe('/settings', () => {
     const { user, router } = renderApp({
       path: '/profile',
       signedIn: true,
-      handlers: { 'GET /api/v1/users/me/settings': () => ({ body: envelope(SETTINGS) }) },
+      answers: { getSettings: () => ({ body: envelope(SETTINGS) }) },
     });
     await user.click(await screen.findByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
@@ -56,7 +64,7 @@ describe('/settings', () => {
 
   it('links to Blocked people', async () => {
     const { user, router } = settingsApp({
-      'GET /api/v1/users/me/blocks': () => ({ body: { ...envelope([]), meta: { next_before: null } } }),
+      listBlocks: () => ({ body: { ...envelope([]), meta: { has_more: false, next_before: null } } }),
     });
     await user.click(await screen.findByRole('link', { name: 'See and unblock the people you blocked' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/blocked-people'));
@@ -65,7 +73,7 @@ describe('/settings', () => {
   it('change password: each error by its field, the server naming the current one, typed text kept; then success', async () => {
     let wrong = true;
     const { user, calls } = settingsApp({
-      'PUT /api/v1/users/me/password': () =>
+      changePassword: () =>
         wrong
           ? { status: 422, body: errorBody('Invalid', { current_password: ['This is not your current password.'] }) }
           : { body: envelope(null) },
@@ -103,15 +111,17 @@ describe('/settings', () => {
 
   it('sessions: this device marked; sign out one, and everywhere else', async () => {
     const { user, calls } = settingsApp({
-      'DELETE /api/v1/users/me/sessions/sess-b': () => ({ body: envelope(null) }),
-      'DELETE /api/v1/users/me/sessions': () => ({ body: envelope({ ended: 1 }) }),
+      endSession: () => ({ body: envelope(null) }),
+      signOutOtherSessions: () => ({ body: envelope({ ended: 1 }) }),
     });
     const list = await screen.findByRole('list', { name: 'Signed-in devices' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('This device');
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
     await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: /Sign out the device/ }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/sess-b'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/ses_bbbbbbbbbbbbbbbb'))).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/v1/users/me/sessions')).toBe(true),
@@ -120,7 +130,7 @@ describe('/settings', () => {
 
   it('privacy and notifications save at once and show the server answer', async () => {
     const { user, calls } = settingsApp({
-      'PATCH /api/v1/users/me/settings': (req) => {
+      updateSettings: (req) => {
         const change = req.body as { contact_visibility?: object; notifications?: object };
         return {
           body: envelope({
@@ -144,7 +154,7 @@ describe('/settings', () => {
 
   it('a refused privacy change goes back to what the server holds', async () => {
     const { user } = settingsApp({
-      'PATCH /api/v1/users/me/settings': () => ({ status: 500, body: errorBody('Server is down.') }),
+      updateSettings: () => ({ status: 500, body: errorBody('Server is down.') }),
     });
     const phone = await screen.findByRole('group', { name: 'Who sees my phone' });
     await user.click(within(phone).getByRole('radio', { name: 'Everyone' }));
@@ -155,7 +165,7 @@ describe('/settings', () => {
   it('delete account: needs DELETE and the password; a wrong password by its field; then signed out to /login', async () => {
     let wrong = true;
     const { user, calls, router } = settingsApp({
-      'POST /api/v1/users/me/delete': () =>
+      deleteAccount: () =>
         wrong
           ? { status: 422, body: errorBody('Invalid', { password: ['This is not your current password.'] }) }
           : { body: envelope(null) },

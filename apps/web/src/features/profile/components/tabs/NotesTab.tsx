@@ -10,7 +10,7 @@ import { TextArea, TextField } from '../../../../components/ui/TextField.tsx';
 import { showToastAtom } from '../../../../components/ui/toast-state.ts';
 import { clearDraft, hasDraft, readDraft, writeDraft } from '../../../../lib/drafts.ts';
 import { fieldErrorsFrom } from '../../../../lib/forms/server-errors.ts';
-import { useForm } from '../../../../lib/forms/useForm.ts';
+import { useForm } from '../../../../lib/forms/use-form.ts';
 import { notes, useAddProfileItem, useProfileList, useRemoveProfileItem } from '../../api/profile-items.ts';
 import { emptyNote, type NoteValues, noteRules } from '../../note-form.ts';
 import * as s from './tabs.css.ts';

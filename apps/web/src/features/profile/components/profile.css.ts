@@ -210,3 +210,11 @@ export const photoPreview = style({
 
 export const photoEmpty = style({ alignSelf: 'center', color: vars.color.textMuted });
 export const photoNote = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, textAlign: 'center' });
+
+/** What sits below the hero: one column, as the screen's own; `hidden` while the profile loads. */
+export const below = style({
+  display: 'flex',
+  flexDirection: 'column',
+  flex: 1,
+  selectors: { '&[hidden]': { display: 'none' } },
+});

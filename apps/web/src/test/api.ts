@@ -1,0 +1,208 @@
+import type { OperationId, operations } from '@cohort/api';
+import { cleanup } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { checkAnswer, checkEvent, operation, operationOf } from './contract.ts';
+
+/**
+ * The test server: msw/node answers the app's requests from per-operation handlers, and every body
+ * it answers with is judged by the contract (test/contract.ts). A drifted fixture fails the test
+ * with the operation, status and JSON pointer. Issue 16 swaps these answers for the mock engine.
+ */
+export const server = setupServer();
+
+/** Contract drift seen in the current test; an `afterEach` fails the test on any. */
+const drift: string[] = [];
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+afterEach(() => {
+  // Unmount first: a screen still loading would otherwise reach a server with no answers.
+  cleanup();
+  server.resetHandlers();
+  // A request already on its way when the test ended meets a network error, not a missing handler.
+  server.use(http.all(/^http:\/\/api-\d+\.cohort\.test\//, () => HttpResponse.error()));
+  expect(takeDrift(), 'test answers that do not match the contract').toEqual([]);
+});
+
+/** Judges an answer the app gets by another way than fetch (the uploader); drift fails the test. */
+export function judge(operationId: OperationId, status: number, body: unknown) {
+  drift.push(...checkAnswer(operationId, status, body));
+}
+
+/** The drift seen so far in this test, cleared (for a test about the check itself). */
+export function takeDrift(): string[] {
+  return [...new Set(drift.splice(0))];
+}
+
+/** One request the app made, as a handler sees it. */
+export interface Recorded {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+type Responses<Op extends OperationId> = operations[Op]['responses'];
+/** A status the operation declares (`5XX` standing for 500, 502, 503 and 504). */
+type Status<Op extends OperationId> =
+  | Extract<keyof Responses<Op>, number>
+  | ('5XX' extends keyof Responses<Op> ? 500 | 502 | 503 | 504 : never);
+
+/** What a resolver answers: a status (200 when left out; checked at run time) and a JSON body. */
+export interface Reply {
+  status?: number;
+  body: unknown;
+}
+export type Resolver = (req: Recorded) => Reply | Promise<Reply>;
+
+/** Answers by operation, as `createTestApi` takes them: a later entry for an operation replaces an earlier one. */
+export type Answers = { [Op in OperationId]?: Resolver };
+
+export function envelope<T>(data: T, message = 'OK') {
+  return { success: true as const, message, data };
+}
+
+export function errorBody(message: string, errors?: Record<string, string[]>) {
+  return { success: false as const, message, ...(errors ? { errors } : {}) };
+}
+
+async function record(request: Request): Promise<Recorded> {
+  const url = new URL(request.url);
+  const text = request.method === 'GET' ? '' : await request.clone().text();
+  return {
+    method: request.method,
+    path: url.pathname,
+    search: url.search,
+    body: text ? JSON.parse(text) : undefined,
+    authorization: request.headers.get('Authorization'),
+  };
+}
+
+const mswPath = (origin: string, path: string) => `${origin}${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+
+/**
+ * The one way a test answers a call: an MSW handler for `operationId` on `origin` answering
+ * `status` with `body` (or what `body(req)` returns), checked against the contract.
+ * `answer(op, resolve)` lets the resolver pick the status too.
+ */
+export function answer<Op extends OperationId>(
+  operationId: Op,
+  status: Status<Op>,
+  body: unknown,
+  origin?: string,
+): ReturnType<typeof http.all>;
+export function answer(operationId: OperationId, resolve: Resolver, origin?: string): ReturnType<typeof http.all>;
+export function answer(
+  operationId: OperationId,
+  statusOrResolve: number | Resolver,
+  bodyOrOrigin?: unknown,
+  maybeOrigin?: string,
+) {
+  const resolve: Resolver =
+    typeof statusOrResolve === 'function'
+      ? statusOrResolve
+      : (req) => ({
+          status: statusOrResolve,
+          body: typeof bodyOrOrigin === 'function' ? bodyOrOrigin(req) : bodyOrOrigin,
+        });
+  const origin = (typeof statusOrResolve === 'function' ? (bodyOrOrigin as string | undefined) : maybeOrigin) ?? '*';
+  const op = operation(operationId);
+  const method = op.method as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  return http[method](mswPath(origin, op.path), async ({ request }) => {
+    const url = new URL(request.url);
+    // `/users/me` is not `/users/{id}`: leave a request to the operation it reaches.
+    if (operationOf(request.method, url.pathname)?.operationId !== operationId) return undefined;
+    const reply = await resolve(await record(request));
+    const status = reply.status ?? 200;
+    drift.push(...checkAnswer(operationId, status, reply.body));
+    return HttpResponse.json(reply.body as never, { status });
+  });
+}
+
+/** An event stream the app opened: the test sends events (checked against the contract) or drops it. */
+export interface TestStream {
+  path: string;
+  authorization: string | null;
+  lastEventId: string | null;
+  /** Sends one SSE event. */
+  send: (event: string, data: unknown, id?: string) => void;
+  /** Ends the response, as a server restart would: the app reconnects. */
+  drop: () => void;
+  closed: () => boolean;
+}
+
+const STREAMS = ['streamMe', 'streamChannel'] as const satisfies OperationId[];
+
+function openStream(operationId: OperationId, request: Request, streams: TestStream[]): Response {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    try {
+      controller.close();
+    } catch {
+      // already cancelled by the reader
+    }
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      closed = true;
+    },
+  });
+  request.signal.addEventListener('abort', close);
+  streams.push({
+    path: new URL(request.url).pathname,
+    authorization: request.headers.get('Authorization'),
+    lastEventId: request.headers.get('Last-Event-ID'),
+    send: (event, data, id) => {
+      if (closed) return;
+      drift.push(...checkEvent(operationId, { event, ...(id ? { id } : {}), data }));
+      const text = `event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+      controller.enqueue(new TextEncoder().encode(text));
+    },
+    drop: close,
+    closed: () => closed,
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+}
+
+let instances = 0;
+
+/**
+ * A server for one app under test, on its own origin so two apps in one test do not share answers:
+ * `answers` by operation, event streams the test drives (`streams`), and a 404 for any other call.
+ * The app gets `baseUrl` and `fetch`, which records every request in `calls`.
+ */
+export function createTestApi(answers: Answers = {}) {
+  const baseUrl = `http://api-${++instances}.cohort.test`;
+  const calls: Recorded[] = [];
+  const streams: TestStream[] = [];
+  const own = Object.entries(answers).map(([operationId, resolve]) =>
+    answer(operationId as OperationId, resolve as Resolver, baseUrl),
+  );
+  const streamHandlers = STREAMS.filter((op) => !(op in answers)).map((operationId) =>
+    http.get(mswPath(baseUrl, operation(operationId).path), ({ request }) => openStream(operationId, request, streams)),
+  );
+  // Not an answer of the contract's: a call the test did not expect, said plainly.
+  const rest = http.all(`${baseUrl}/*`, ({ request }) => {
+    const path = new URL(request.url).pathname;
+    const op = operationOf(request.method, path);
+    return HttpResponse.json(errorBody(`No test answer for ${request.method} ${path} (${op?.operationId})`), {
+      status: 404,
+    });
+  });
+  server.use(...own, ...streamHandlers, rest);
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    calls.push(await record(request));
+    return globalThis.fetch(request);
+  };
+  return { baseUrl, fetch, calls, streams };
+}
