@@ -23,6 +23,7 @@ const page = (data: ReturnType<typeof post>[]) => ({
 
 function feedApp(answers: Answers = {}) {
   return renderApp({
+    streams: 'test',
     path: '/news-feed',
     signedIn: true,
     wrapper: Wrapper,
