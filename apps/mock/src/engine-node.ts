@@ -6,6 +6,7 @@ import { nodeCrypto } from './platform/node-crypto.ts';
 import { SEEDED_PASSWORD, type SeedOptions, seedState } from './seed/index.ts';
 
 export type { MockEngine } from './engine/index.ts';
+export { DEMO_ACCOUNT, SEEDED_PASSWORD } from './seed/index.ts';
 
 export interface MockEngineOptions
   extends SeedOptions,

@@ -237,3 +237,34 @@ describe('the engine behind three adapters', () => {
     });
   });
 });
+
+describe('handle() reads a Request of any fetch implementation', () => {
+  it('reads header names case-blind: a Headers that keeps "Authorization" as given (happy-dom) still signs in', async () => {
+    const engine = createMockEngine(SEED);
+    try {
+      const signIn = await engine.handle(
+        new Request(
+          'http://mock.test/api/v1/login',
+          json({ uniName: DEMO_ACCOUNT.university, email: DEMO_ACCOUNT.email, password: SEEDED_PASSWORD }),
+        ),
+      );
+      const token = String(data(await signIn.json()).access_token);
+      const request = new Request('http://mock.test/api/v1/users/me');
+      // A Headers as happy-dom's: names come back in the case they were set in.
+      const given = new Map([['Authorization', `Bearer ${token}`]]);
+      Object.defineProperty(request, 'headers', {
+        value: {
+          forEach: (fn: (value: string, name: string) => void) => {
+            for (const [name, value] of given) fn(value, name);
+          },
+          get: (name: string) => [...given].find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1] ?? null,
+        },
+      });
+      const me = await engine.handle(request);
+      expect(me.status).toBe(200);
+      expect(data(await me.json()).email).toBe(DEMO_ACCOUNT.email);
+    } finally {
+      engine.close();
+    }
+  });
+});

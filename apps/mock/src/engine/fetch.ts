@@ -72,8 +72,9 @@ function queryOf(params: URLSearchParams): Record<string, unknown> {
 export function fromFetch(request: Request, clientKey: string): EngineRequest {
   const url = new URL(request.url);
   const headers: RequestHeaders = {};
+  // Lower-cased as Node reads them: some `Headers` (happy-dom's) keep the case they were given.
   request.headers.forEach((value, name) => {
-    headers[name] = value;
+    headers[name.toLowerCase()] = value;
   });
   let bytes: Promise<Uint8Array<ArrayBuffer>> | undefined;
   const readBytes = () => {

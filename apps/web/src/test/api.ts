@@ -4,23 +4,34 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { checkAnswer, checkEvent, operation, operationOf } from './contract.ts';
+import { closeEngine, engineHandle, resetEngine, testEngine } from './engine.ts';
 
 /**
- * The test server: msw/node answers the app's requests from per-operation handlers, and every body
- * it answers with is judged by the contract (test/contract.ts). A drifted fixture fails the test
- * with the operation, status and JSON pointer. Issue 16 swaps these answers for the mock engine.
+ * The test server: msw/node answers the app's requests from the mock engine (test/engine.ts: the
+ * real @cohort/mock request path over a small seed, back to the seed between tests), under
+ * per-operation overrides a test gives for states the seed cannot produce cheaply. Every JSON
+ * body either answers with is judged by the contract (test/contract.ts): a drifted override (or
+ * engine answer) fails the test with the operation, status and JSON pointer.
  */
 export const server = setupServer();
 
 /** Contract drift seen in the current test; an `afterEach` fails the test on any. */
 const drift: string[] = [];
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-afterEach(() => {
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Built (seed, password hash) before the first test, so no test's waits pay for it.
+  await testEngine().ready;
+});
+afterAll(() => {
+  server.close();
+  closeEngine();
+});
+afterEach(async () => {
   // Unmount first: a screen still loading would otherwise reach a server with no answers.
   cleanup();
   server.resetHandlers();
+  await resetEngine();
   // A request already on its way when the test ended meets a network error, not a missing handler.
   server.use(http.all(/^http:\/\/api-\d+\.cohort\.test\//, () => HttpResponse.error()));
   expect(takeDrift(), 'test answers that do not match the contract').toEqual([]);
@@ -175,34 +186,56 @@ function openStream(operationId: OperationId, request: Request, streams: TestStr
 
 let instances = 0;
 
+/** The engine's answer, its JSON body judged by the contract like an override's. */
+async function fromEngine(request: Request, live: string[]): Promise<Response> {
+  const response = await engineHandle(request);
+  const path = new URL(request.url).pathname;
+  if (response.headers.get('Content-Type')?.startsWith('text/event-stream')) live.push(path);
+  const op = operationOf(request.method, path);
+  if (op && response.headers.get('Content-Type')?.startsWith('application/json')) {
+    const body: unknown = await response.clone().json();
+    drift.push(...checkAnswer(op.operationId as OperationId, response.status, body).map((d) => `engine: ${d}`));
+  }
+  return response;
+}
+
+export interface TestApiOptions {
+  /**
+   * Who serves the event streams (streamMe, streamChannel): `'engine'` (default; what the engine
+   * publishes reaches the app) or `'test'`, streams the test drives by hand through `streams`.
+   */
+  streams?: 'engine' | 'test';
+}
+
 /**
- * A server for one app under test, on its own origin so two apps in one test do not share answers:
- * `answers` by operation, event streams the test drives (`streams`), and a 404 for any other call.
- * The app gets `baseUrl` and `fetch`, which records every request in `calls`.
+ * A server for one app under test, on its own origin so two apps in one test do not share
+ * overrides: `answers` by operation first, then the mock engine for every other call (one engine
+ * per test file, so two apps in one test share its data, as two browsers share a server).
+ * The app gets `baseUrl` and `fetch`, which records every request in `calls`; `live` lists the
+ * paths of the event streams the engine has opened (subscribed: what it publishes from then on arrives).
  */
-export function createTestApi(answers: Answers = {}) {
+export function createTestApi(answers: Answers = {}, options: TestApiOptions = {}) {
   const baseUrl = `http://api-${++instances}.cohort.test`;
   const calls: Recorded[] = [];
+  const live: string[] = [];
   const streams: TestStream[] = [];
   const own = Object.entries(answers).map(([operationId, resolve]) =>
     answer(operationId as OperationId, resolve as Resolver, baseUrl),
   );
-  const streamHandlers = STREAMS.filter((op) => !(op in answers)).map((operationId) =>
-    http.get(mswPath(baseUrl, operation(operationId).path), ({ request }) => openStream(operationId, request, streams)),
-  );
-  // Not an answer of the contract's: a call the test did not expect, said plainly.
-  const rest = http.all(`${baseUrl}/*`, ({ request }) => {
-    const path = new URL(request.url).pathname;
-    const op = operationOf(request.method, path);
-    return HttpResponse.json(errorBody(`No test answer for ${request.method} ${path} (${op?.operationId})`), {
-      status: 404,
-    });
-  });
-  server.use(...own, ...streamHandlers, rest);
+  const streamHandlers =
+    options.streams === 'test'
+      ? STREAMS.filter((op) => !(op in answers)).map((operationId) =>
+          http.get(mswPath(baseUrl, operation(operationId).path), ({ request }) =>
+            openStream(operationId, request, streams),
+          ),
+        )
+      : [];
+  const engine = http.all(`${baseUrl}/*`, ({ request }) => fromEngine(request, live));
+  server.use(...own, ...streamHandlers, engine);
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     calls.push(await record(request));
     return globalThis.fetch(request);
   };
-  return { baseUrl, fetch, calls, streams };
+  return { baseUrl, fetch, calls, streams, live };
 }

@@ -1,8 +1,9 @@
 import type { Schemas } from '@cohort/api';
 import { envelope } from './api.ts';
 
+/** The seeded demo account's id (the engine's, test/__tests__/engine.test.tsx checks it); the other fields are a fixture's. */
 export const demoUser = {
-  id: 'usr_demo0000000000000',
+  id: 'usr_U-qTtcJmmUZGoMse',
   email: 'demo@cohort.test',
   first_name: 'Dana',
   last_name: 'Okafor',
@@ -17,6 +18,7 @@ export const demoUser = {
   updated_at: '2026-10-12T17:04:51.000Z',
 } satisfies Schemas['User'];
 
+/** A token for a test's own sign-in answer (`login`, `register`); `signedIn` uses a real one (test/engine.ts). */
 export const TOKEN = 'tok_0123456789abcdef0123456789abcdef';
 
 export function resourcePage(names: string[]) {

@@ -10,11 +10,14 @@ import { ToastViewport } from '../components/ui/Toast.tsx';
 import { createAppQueryClient, queryClientAtom } from '../lib/query.ts';
 import { writeStoredSession } from '../lib/session.ts';
 import type { UploadFn } from '../lib/upload.ts';
-import { type Answers, createTestApi } from './api.ts';
+import { type Answers, createTestApi, type TestApiOptions } from './api.ts';
+import { demoSession } from './engine.ts';
 import { createFakeUploader } from './fake-upload.ts';
-import { demoUser, TOKEN } from './fixtures.ts';
 
-/** Renders the whole app (real routes, guards, atoms, client) at `path`, answered by `answers` (test/api.ts). */
+/**
+ * Renders the whole app (real routes, guards, atoms, client) at `path` on a test server (test/api.ts):
+ * the mock engine, under `answers` as overrides; `signedIn` signs in the seeded demo account.
+ */
 export function renderApp({
   path,
   answers = {},
@@ -22,6 +25,7 @@ export function renderApp({
   state,
   wrapper: Wrapper = Fragment,
   upload,
+  streams,
 }: {
   path: string;
   answers?: Answers;
@@ -31,9 +35,11 @@ export function renderApp({
   wrapper?: ComponentType<{ children: ReactNode }>;
   /** The uploader (test/fake-upload.ts); without one, an upload fails as unreachable. */
   upload?: UploadFn;
+  /** Who serves the event streams: the engine (default) or the test, by hand through `streams`. */
+  streams?: TestApiOptions['streams'];
 }) {
-  if (signedIn) writeStoredSession({ token: TOKEN, id: demoUser.id });
-  const api = createTestApi(answers);
+  if (signedIn) writeStoredSession(demoSession());
+  const api = createTestApi(answers, { streams });
   const store = createTestStore(api, upload);
   const router = createMemoryRouter(routes, {
     initialEntries: [
@@ -51,7 +57,7 @@ export function renderApp({
       </Provider>
     </Wrapper>,
   );
-  return { ...view, user, router, store, calls: api.calls, streams: api.streams };
+  return { ...view, user, router, store, calls: api.calls, streams: api.streams, live: api.live };
 }
 
 /** A store as the app makes it, on a test server (`createTestApi`): no query retries, fast stream reconnects. */

@@ -8,7 +8,8 @@ import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { type Answers, createTestApi, envelope, errorBody } from '../../test/api.ts';
-import { demoUser, TOKEN } from '../../test/fixtures.ts';
+import { demoSession } from '../../test/engine.ts';
+import { demoUser } from '../../test/fixtures.ts';
 import { createTestStore, TestProviders } from '../../test/render.tsx';
 
 const ID = 'chan_group00000000000';
@@ -78,7 +79,7 @@ function Inbox() {
 
 function drawer({ friendsUp = false, chatsUp = true, chats = [otherChatOfTwo] as object[] } = {}, extra: Answers = {}) {
   const up = { friends: friendsUp, chats: chatsUp };
-  writeStoredSession({ token: TOKEN, id: demoUser.id });
+  writeStoredSession(demoSession());
   const api = createTestApi({
     listFriends: () =>
       up.friends ? { body: [friend] } : { status: 503, body: errorBody('The service is unavailable.') },

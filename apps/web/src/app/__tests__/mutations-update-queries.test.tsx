@@ -6,7 +6,8 @@ import { useUpdateMe } from '../../features/profile/api/me.ts';
 import { useSavedListActions, useSavedLists } from '../../features/saved-lists/api/saved-lists.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { type Answers, createTestApi, envelope } from '../../test/api.ts';
-import { demoUser, TOKEN } from '../../test/fixtures.ts';
+import { demoSession } from '../../test/engine.ts';
+import { demoUser } from '../../test/fixtures.ts';
 import { createTestStore, TestProviders } from '../../test/render.tsx';
 
 /** A write changes what another screen shows: that screen's query shows the change without a reload. */
@@ -20,7 +21,7 @@ const list = (n: number) => ({
 });
 
 function render<T>(use: () => T, answers: Answers) {
-  writeStoredSession({ token: TOKEN, id: demoUser.id });
+  writeStoredSession(demoSession());
   const api = createTestApi(answers);
   const store = createTestStore(api);
   const wrapper = ({ children }: { children: ReactNode }) => <TestProviders store={store}>{children}</TestProviders>;

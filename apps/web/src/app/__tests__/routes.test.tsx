@@ -1,13 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody } from '../../test/api.ts';
-import { demoUser } from '../../test/fixtures.ts';
+import { errorBody } from '../../test/api.ts';
 import { renderApp } from '../../test/render.tsx';
-
-const profileHandlers = {
-  getMe: () => ({ body: envelope(demoUser) }),
-  listNotes: () => ({ body: envelope([]) }),
-};
 
 describe('routes and redirects (spec section 2)', () => {
   it.each([
@@ -28,7 +22,7 @@ describe('routes and redirects (spec section 2)', () => {
   });
 
   it.each(['/login', '/signup'])('%s redirects to /profile when signed in', async (path) => {
-    const { router } = renderApp({ path, signedIn: true, answers: profileHandlers });
+    const { router } = renderApp({ path, signedIn: true });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
@@ -69,7 +63,7 @@ describe('routes and redirects (spec section 2)', () => {
     ['/profile', true],
   ])('tab bar on %s: %s', async (path, shown) => {
     const signedIn = !['/login', '/signup'].includes(path);
-    const { router } = renderApp({ path, signedIn, answers: profileHandlers });
+    const { router } = renderApp({ path, signedIn });
     await settled(router, path);
     expect(screen.queryByRole('navigation', { name: 'Main' }) !== null).toBe(shown);
   });

@@ -11,13 +11,13 @@ import { isSignedInAtom, signOutAtom } from '../../lib/auth.ts';
 import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
 import { type Answers, createTestApi, envelope, errorBody } from '../../test/api.ts';
-import { demoUser, TOKEN } from '../../test/fixtures.ts';
+import { demoSession } from '../../test/engine.ts';
 import { createAppStore } from '../store.ts';
 
 const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
 
 function signedInStore(extra: Answers = {}) {
-  writeStoredSession({ token: TOKEN, id: demoUser.id });
+  writeStoredSession(demoSession());
   const api = createTestApi({
     listChannelInvites: () => ({ body: envelope([{ id: 1 }]) }),
     listMyChannels: () => ({ body: envelope([channel]) }),

@@ -48,6 +48,7 @@ const userStream = async (streams: TestStream[]) => {
 
 function chats(answers: Answers = {}) {
   return renderApp({
+    streams: 'test',
     path: '/chats',
     signedIn: true,
     answers: {
@@ -113,6 +114,7 @@ describe('live updates from the user stream', () => {
   it('in an open chat, a new member gets their name (not "Member") and the member count goes up', async () => {
     const NEW = 'usr_newcomer00000001';
     const { streams } = renderApp({
+      streams: 'test',
       path: `/chatInbox?id=${A}`,
       signedIn: true,
       wrapper: ({ children }) => (

@@ -9,7 +9,8 @@ import { useChannelChat } from '../../../features/chat/hooks/use-channel-chat.ts
 import { dayLabel } from '../../../lib/dates.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
 import { type Answers, createTestApi, envelope, errorBody, type TestStream } from '../../../test/api.ts';
-import { demoUser, TOKEN } from '../../../test/fixtures.ts';
+import { demoSession } from '../../../test/engine.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { createTestStore, renderApp, TestProviders } from '../../../test/render.tsx';
 
 const ID = 'chan_group00000000000';
@@ -50,6 +51,7 @@ function dropStream(streams: TestStream[]) {
 
 function inbox(answers: Answers) {
   return renderApp({
+    streams: 'test',
     path: `/chatInbox?id=${ID}`,
     signedIn: true,
     answers: {
@@ -137,6 +139,7 @@ describe('day separators', () => {
   it('the history shows where each day starts, once per day', async () => {
     const at = (n: number, day: number) => ({ ...message(n), time: new Date(2026, 10, day, 10, n).toISOString() });
     renderApp({
+      streams: 'test',
       path: `/chatInbox?id=${ID}`,
       signedIn: true,
       wrapper: ({ children }) => (
@@ -186,11 +189,14 @@ describe('catch-up after the stream reconnects', () => {
 
 /** The chat hook alone, over the fake API (the message list draws no rows in this environment). */
 function hook(answers: Answers) {
-  writeStoredSession({ token: TOKEN, id: demoUser.id });
-  const api = createTestApi({
-    markChannelRead: () => ({ body: envelope({ ...detail, unread_count: 0 }) }),
-    ...answers,
-  });
+  writeStoredSession(demoSession());
+  const api = createTestApi(
+    {
+      markChannelRead: () => ({ body: envelope({ ...detail, unread_count: 0 }) }),
+      ...answers,
+    },
+    { streams: 'test' },
+  );
   const store = createTestStore(api);
   const wrapper = ({ children }: { children: ReactNode }) => <TestProviders store={store}>{children}</TestProviders>;
   return { ...renderHook(() => useChannelChat(ID, demoUser.id), { wrapper }), calls: api.calls, streams: api.streams };
@@ -202,7 +208,7 @@ describe('useChannelChat', () => {
     await waitFor(() => expect(result.current.status).toBe('ready'));
     await waitFor(() => expect(streams.filter((st) => st.path === STREAM)).toHaveLength(1));
     const first = streams[streams.length - 1] as TestStream;
-    expect(first.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(first.authorization).toBe(`Bearer ${demoSession().token}`);
     expect(first.lastEventId).toBeNull();
     await waitFor(() => expect(result.current.live).toBe(true));
     act(() => first.send('message', message(2), message(2).id));

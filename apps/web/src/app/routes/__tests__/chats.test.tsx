@@ -61,7 +61,6 @@ function chats(extra: Answers = {}) {
     path: '/chats',
     signedIn: true,
     answers: {
-      getMe: () => ({ body: envelope(demoUser) }),
       listMyChannels: () => ({ body: envelope(channels) }),
       listFriends: () => ({ body: friends }),
       listResources: () => ({ body: resourcePage(['Entrepreneurship', 'Climate']) }),

@@ -56,7 +56,6 @@ function profile(extra: Answers = {}) {
     path: `/group-profile?id=${ID}`,
     signedIn: true,
     answers: {
-      getMe: () => ({ body: envelope(demoUser) }),
       listMyChannels: () => ({ body: envelope([]) }),
       listFriends: () => ({ body: [friend] }),
       getChannel: () => ({ body: envelope(detail(users, subMember)) }),

@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readStoredSession } from '../../../lib/session.ts';
-import { envelope, errorBody } from '../../../test/api.ts';
-import { demoUser, TOKEN } from '../../../test/fixtures.ts';
+import { errorBody } from '../../../test/api.ts';
+import { engineFetch } from '../../../test/engine.ts';
+import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
-
-const loginOk = () => ({ body: envelope({ access_token: TOKEN, token_type: 'Bearer' }) });
-const meOk = () => ({ body: envelope(demoUser) });
 
 async function fill(
   user: ReturnType<typeof renderApp>['user'],
@@ -79,19 +77,15 @@ describe('sign-in form', () => {
   });
 
   it('success: keeps the token and the user id under userInfo, then goes to /profile', async () => {
-    const { user, router } = renderApp({
-      path: '/login',
-      answers: {
-        login: loginOk,
-        getMe: meOk,
-        listNotes: () => ({ body: envelope([]) }),
-      },
-    });
+    const { user, router } = renderApp({ path: '/login' });
     await screen.findByLabelText('Email');
-    await fill(user, { uni: 'Stanford University', email: 'demo@cohort.test', password: 'pw' });
+    await fill(user, { uni: 'Stanford University', email: 'demo@cohort.test', password: 'cohort-demo' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
-    expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toEqual({ token: TOKEN, id: demoUser.id });
+    const stored = JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { token: string; id: string };
+    expect(stored).toEqual({ token: expect.any(String), id: demoUser.id });
+    // The token kept is the one the engine issued: it reads the account.
+    expect(await engineFetch(stored.token, 'GET', '/api/v1/users/me')).toMatchObject({ data: { id: demoUser.id } });
   });
 
   it('shows the notice registration left', async () => {

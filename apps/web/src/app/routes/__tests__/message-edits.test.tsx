@@ -39,6 +39,7 @@ function chat(createdBy: string, answers: Answers = {}) {
     subgroups: [],
   };
   return renderApp({
+    streams: 'test',
     path: `/chatInbox?id=${ID}`,
     signedIn: true,
     wrapper: Virtual,
@@ -158,6 +159,7 @@ describe('editing and deleting messages', () => {
 
   it("the chat list's preview follows an edit and a delete (user stream)", async () => {
     const { streams } = renderApp({
+      streams: 'test',
       path: '/chats',
       signedIn: true,
       answers: {

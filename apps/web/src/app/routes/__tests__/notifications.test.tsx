@@ -27,6 +27,7 @@ const page = (items: unknown[], nextBefore: number | null, unread: number) => ({
 
 function notifications(answers: Answers, unread = 2) {
   return renderApp({
+    streams: 'test',
     path: '/notifications',
     signedIn: true,
     answers: {

@@ -26,7 +26,6 @@ describe("the own profile's Video", () => {
       signedIn: true,
       answers: {
         ...CALL_HANDLERS,
-        getMe: () => ({ body: envelope(demoUser) }),
         listNotes: () => ({ body: envelope([]) }),
         listFriends: () => ({ body: friends }),
         startCall: started({ kind: 'video' }),
@@ -59,7 +58,6 @@ describe("the own profile's Video", () => {
       signedIn: true,
       answers: {
         ...CALL_HANDLERS,
-        getMe: () => ({ body: envelope(demoUser) }),
         listNotes: () => ({ body: envelope([]) }),
         listFriends: () => ({ body: [] }),
       },

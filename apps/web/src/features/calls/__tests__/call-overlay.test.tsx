@@ -6,7 +6,12 @@ import { FakePeer, fakeMedia as media, stream } from './fake-peer.ts';
 import { CALL_HANDLERS, call, openStream } from './fixtures.ts';
 
 async function signedIn(answers = {}) {
-  const app = renderApp({ path: '/contacts', signedIn: true, answers: { ...CALL_HANDLERS, ...answers } });
+  const app = renderApp({
+    streams: 'test',
+    path: '/contacts',
+    signedIn: true,
+    answers: { ...CALL_HANDLERS, ...answers },
+  });
   const live = await waitFor(() => {
     const open = openStream(app.streams);
     expect(open).toBeDefined();

@@ -15,6 +15,7 @@ const ended = () => ({
 async function inCall(getUserMedia: (c: MediaStreamConstraints) => Promise<unknown>, answers: Answers = {}) {
   fakeMedia(getUserMedia);
   const app = renderApp({
+    streams: 'test',
     path: '/contacts',
     signedIn: true,
     answers: {

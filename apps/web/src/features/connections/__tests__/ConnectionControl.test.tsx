@@ -58,7 +58,7 @@ function server(start: Status) {
 
 function profile(start: Status) {
   const { s, answers } = server(start);
-  return { s, ...renderApp({ path: `/otherProfile?id=${OTHER.id}`, signedIn: true, answers }) };
+  return { s, ...renderApp({ streams: 'test', path: `/otherProfile?id=${OTHER.id}`, signedIn: true, answers }) };
 }
 
 const button = (name: string) => screen.findByRole('button', { name });

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Answers, envelope, errorBody } from '../../../test/api.ts';
-import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { post } from './fixtures.ts';
 
@@ -23,11 +22,11 @@ const page = (data: ReturnType<typeof post>[]) => ({
 
 function feedApp(answers: Answers = {}) {
   return renderApp({
+    streams: 'test',
     path: '/news-feed',
     signedIn: true,
     wrapper: Wrapper,
     answers: {
-      getMe: () => ({ body: envelope(demoUser) }),
       listMyChannels: () => ({ body: envelope([]) }),
       getFeed: () => ({ body: page([post(2, { like_count: 4 }), post(1)]) }),
       ...answers,
