@@ -5,6 +5,7 @@ import { createEngineCore, type EngineCore, type EngineOptions } from './engine/
 import { installCrypto } from './engine/crypto.ts';
 import { Sessions } from './engine/sessions.ts';
 import { engineMiddleware } from './express-adapter.ts';
+import { HttpError } from './http-error.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
 import { nodeMediaPlatform } from './media/node-platform.ts';
@@ -17,6 +18,9 @@ import { nodeCrypto } from './platform/node-crypto.ts';
 import { mockRouter } from './routes/mock.ts';
 import { mockSessionsRouter } from './routes/mock-sessions.ts';
 import { mockToolsRouter } from './routes/mock-tools.ts';
+import { createBehaviour } from './scenarios/behaviour.ts';
+import { scenarioFor, unknownPreset } from './scenarios/resolve.ts';
+import { seedScenario } from './scenarios/shape.ts';
 import { seedState } from './seed/index.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
@@ -65,15 +69,28 @@ function sessionsOf(
     snapshot ??= resetState();
     return structuredClone(snapshot);
   };
-  const make = (name: string) =>
-    createEngineCore(
-      new Store(copy(), { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 }),
+  const make = (name: string, scenarioName: string | undefined) => {
+    let state: State;
+    let options = shared;
+    if (scenarioName === undefined) state = copy();
+    else {
+      // X-Mock-Scenario: the preset's data from the server's seed, and its latency and failures.
+      const scenario = scenarioFor(scenarioName);
+      if (!scenario) throw HttpError.badRequest(`X-Mock-Scenario: ${unknownPreset(scenarioName)}.`);
+      snapshot ??= resetState();
+      const { seed } = snapshot;
+      state = seedScenario(scenario, { seed, users: snapshot.users.length });
+      options = { ...shared, behaviourFor: createBehaviour(scenario, seed) };
+    }
+    return createEngineCore(
+      new Store(state, { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 }),
       engine.doc,
       sessionMedia,
-      shared,
+      options,
       engine.shared,
       name,
     );
+  };
   return new Sessions(make, () => engine.clock.now().getTime(), {
     ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),
     ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),

@@ -3,7 +3,10 @@ import { installCrypto } from './engine/crypto.ts';
 import { type CreateEngineOptions, createEngine, type MockEngine } from './engine/index.ts';
 import { hashPassword } from './password.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
-import { SEEDED_PASSWORD, type SeedOptions, seedState } from './seed/index.ts';
+import { createBehaviour } from './scenarios/behaviour.ts';
+import { scenarioFor, unknownPreset } from './scenarios/resolve.ts';
+import { seedScenario } from './scenarios/shape.ts';
+import { DEFAULT_SEED, SEEDED_PASSWORD, type SeedOptions, seedState } from './seed/index.ts';
 
 export type { MockEngine } from './engine/index.ts';
 export { DEMO_ACCOUNT, SEEDED_PASSWORD } from './seed/index.ts';
@@ -11,8 +14,10 @@ export { DEMO_ACCOUNT, SEEDED_PASSWORD } from './seed/index.ts';
 export interface MockEngineOptions
   extends SeedOptions,
     Partial<Omit<CreateEngineOptions, 'doc' | 'state' | 'seededPasswordHash'>> {
-  /** The state to start from and reset to (default: `seedState({ seed, users, channels })`). */
+  /** The state to start from and reset to (default: `seedState({ seed, users, channels })`, shaped by `scenario`). */
   state?: () => import('./store/types.ts').State;
+  /** A scenario preset (`empty`, `crowded`, `flaky`, `offline-stream`; see src/scenarios/): its data and behaviour. */
+  scenario?: string;
 }
 
 let seededHash: Promise<string> | undefined;
@@ -24,17 +29,20 @@ let seededHash: Promise<string> | undefined;
  */
 export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   installCrypto(nodeCrypto);
-  const { seed, users, channels, state, ...rest } = options;
+  const { seed, users, channels, state, scenario: scenarioName, ...rest } = options;
   const seedOptions: SeedOptions = {
     ...(seed === undefined ? {} : { seed }),
     ...(users === undefined ? {} : { users }),
     ...(channels === undefined ? {} : { channels }),
   };
   seededHash ??= hashPassword(SEEDED_PASSWORD);
+  const scenario = scenarioName === undefined ? undefined : scenarioFor(scenarioName);
+  if (scenarioName !== undefined && !scenario) throw new Error(unknownPreset(scenarioName));
   return createEngine({
     doc: contract().doc,
-    state: state ?? (() => seedState(seedOptions)),
+    state: state ?? (() => (scenario ? seedScenario(scenario, seedOptions) : seedState(seedOptions))),
     seededPasswordHash: seededHash,
+    ...(scenario ? { behaviourFor: createBehaviour(scenario, seedOptions.seed ?? DEFAULT_SEED) } : {}),
     ...rest,
   });
 }

@@ -105,7 +105,7 @@ export interface MockControl {
   /** The headers the app's requests carry to use that session (`{ 'X-Mock-Session': name }`; `{}` without one). */
   readonly headers: Record<string, string>;
   /** The sessions the mock keeps (`GET /__mock/sessions`). */
-  sessions(): Promise<{ name: string; created_at: string; last_used_at: string; requests: number }[]>;
+  sessions(): Promise<{ name: string; scenario: string; created_at: string; last_used_at: string; requests: number }[]>;
 }
 
 /** The testing endpoints of the mock at `baseUrl` (`http://127.0.0.1:4010`). */

@@ -156,6 +156,77 @@ describe('sessions (X-Mock-Session)', () => {
   });
 });
 
+describe('scenarios per session (X-Mock-Scenario)', () => {
+  it('makes a session from a preset: empty has a brand-new demo account while another session keeps the seed', async () => {
+    server = await startServer();
+    const login = (session: string, scenario?: string) =>
+      contractFetch(`${server?.baseUrl}/api/v1/login`, {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, 'x-mock-session': session, ...(scenario ? { 'x-mock-scenario': scenario } : {}) },
+        body: JSON.stringify({
+          uniName: DEMO_ACCOUNT.university,
+          email: DEMO_ACCOUNT.email,
+          password: SEEDED_PASSWORD,
+        }),
+      });
+    expect((await login('fresh-user', 'empty')).status).toBe(200);
+    const empty = await inSession(server.baseUrl, 'fresh-user');
+    const full = await inSession(server.baseUrl, 'seeded-user');
+    expect(await noteTitles(await empty.get(`/api/v1/users/me/notes/${empty.id}`))).toEqual([]);
+    expect((await noteTitles(await full.get(`/api/v1/users/me/notes/${full.id}`))).length).toBeGreaterThan(0);
+    const listed = await mockControl(server.baseUrl).sessions();
+    expect(Object.fromEntries(listed.map((x) => [x.name, x.scenario]))).toEqual({
+      'fresh-user': 'empty',
+      'seeded-user': 'default',
+    });
+  });
+
+  it('refuses an unknown preset naming the nearest, and a scenario without a session', async () => {
+    server = await startServer();
+    // A misuse of the mock's own headers: outside the contract (getMe declares no 400), so plain fetch.
+    const res = await fetch(`${server.baseUrl}/api/v1/users/me`, {
+      headers: { 'x-mock-session': 'typo', 'x-mock-scenario': 'emty' },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/emty.*did you mean empty/);
+    expect((await mockControl(server.baseUrl).sessions()).map((x) => x.name)).not.toContain('typo');
+    const alone = await fetch(`${server.baseUrl}/api/v1/users/me`, { headers: { 'x-mock-scenario': 'empty' } });
+    expect(alone.status).toBe(400);
+    expect(((await alone.json()) as { message: string }).message).toMatch(/needs X-Mock-Session/);
+  });
+});
+
+describe('a scenario in the fetch engine (createMockEngine({ scenario }))', () => {
+  it('seeds the preset: empty gives the demo account no notes', async () => {
+    const engine = createMockEngine({ users: 20, channels: 3, scenario: 'empty' });
+    const login = await engine.handle(
+      new Request('http://mock.test/api/v1/login', {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({
+          uniName: DEMO_ACCOUNT.university,
+          email: DEMO_ACCOUNT.email,
+          password: SEEDED_PASSWORD,
+        }),
+      }),
+    );
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const me = (await (
+      await engine.handle(
+        new Request('http://mock.test/api/v1/users/me', { headers: { authorization: `Bearer ${token}` } }),
+      )
+    ).json()) as { data: { id: string } };
+    const notes = await engine.handle(
+      new Request(`http://mock.test/api/v1/users/me/notes/${me.data.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
+    expect(await noteTitles(notes)).toEqual([]);
+    expect(() => createMockEngine({ scenario: 'emty' })).toThrow(/did you mean empty/);
+    engine.close();
+  });
+});
+
 describe('sessions in the fetch engine (createMockEngine)', () => {
   it('keeps two sessions apart in handle() as the server does', async () => {
     const engine = createMockEngine({ users: 60, channels: 12 });

@@ -3,7 +3,9 @@
  * Nothing here (or below) imports a Node built-in, Express, SQLite, sharp or busboy
  * (test/engine-boundary.test.ts walks the graph), so it runs in a browser as in Node.
  */
+
 import type { OpenApiDocument } from '@cohort/openapi/schema';
+import { HttpError } from '../http-error.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 import { createEngineCore, type EngineCore, type EngineOptions } from './core.ts';
@@ -59,8 +61,14 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
       snapshot ??= state();
       return structuredClone(snapshot);
     };
-    const make = (name: string) =>
-      createEngineCore(
+    // A session's scenario (X-Mock-Scenario) is served by the Node server; here every session is the seed's.
+    const make = (name: string, scenario: string | undefined) => {
+      if (scenario !== undefined && scenario !== 'default') {
+        throw HttpError.badRequest(
+          'X-Mock-Scenario is served by the mock server (apps/mock), not the in-process engine.',
+        );
+      }
+      return createEngineCore(
         new Store(copy(), { ...options.store, clock: core.clock }),
         doc,
         memoryMedia(doc),
@@ -68,6 +76,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
         core.shared,
         name,
       );
+    };
     const sessions = new Sessions(make, () => core.clock.now().getTime(), sessionOptions);
     return { core, sessions, dispatch: sessions.dispatch(core.dispatch) };
   });

@@ -16,6 +16,8 @@ export interface SessionOptions {
 
 export interface SessionInfo {
   name: string;
+  /** The scenario it was made with (`X-Mock-Scenario` on its first request), `default` without one. */
+  scenario: string;
   created_at: string;
   last_used_at: string;
   requests: number;
@@ -23,6 +25,7 @@ export interface SessionInfo {
 
 interface Session {
   core: EngineCore;
+  scenario: string;
   createdAt: number;
   lastUsed: number;
   requests: number;
@@ -52,7 +55,8 @@ export class Sessions {
   readonly idleMs: number;
 
   constructor(
-    private readonly make: (name: string) => EngineCore,
+    /** A session's engine; `scenario` is the preset its first request named (throws an HttpError for an unknown one). */
+    private readonly make: (name: string, scenario: string | undefined) => EngineCore,
     private readonly now: () => number,
     options: SessionOptions = {},
   ) {
@@ -66,8 +70,14 @@ export class Sessions {
       let name: string | undefined;
       try {
         name = sessionOf(req);
-        if (name === undefined) return fallback(req);
-        return this.#select(name).core.dispatch(req);
+        const scenario = headerOf(req.headers, 'x-mock-scenario') || undefined;
+        if (name === undefined) {
+          if (scenario !== undefined) {
+            throw HttpError.badRequest('X-Mock-Scenario needs X-Mock-Session: a scenario is chosen per session.');
+          }
+          return fallback(req);
+        }
+        return this.#select(name, scenario).core.dispatch(req);
       } catch (error) {
         const e = HttpError.from(error);
         const reply: EngineReply = { kind: 'json', status: e.status, headers: e.headers, body: e.toBody() };
@@ -80,6 +90,7 @@ export class Sessions {
     this.#expire();
     return [...this.#sessions].map(([name, s]) => ({
       name,
+      scenario: s.scenario,
       created_at: new Date(s.createdAt).toISOString(),
       last_used_at: new Date(s.lastUsed).toISOString(),
       requests: s.requests,
@@ -106,7 +117,8 @@ export class Sessions {
     return this.#sessions.size;
   }
 
-  #select(name: string): Session {
+  /** The named session, made on first use with `scenario` (later requests cannot change a session's scenario). */
+  #select(name: string, scenario: string | undefined): Session {
     const now = this.now();
     this.#expire();
     let session = this.#sessions.get(name);
@@ -119,7 +131,13 @@ export class Sessions {
           { 'Retry-After': String(Math.max(1, Math.ceil(this.#nextExpiry(now) / 1000))) },
         );
       }
-      session = { core: this.make(name), createdAt: now, lastUsed: now, requests: 0 };
+      session = {
+        core: this.make(name, scenario),
+        scenario: scenario ?? 'default',
+        createdAt: now,
+        lastUsed: now,
+        requests: 0,
+      };
       this.#sessions.set(name, session);
     }
     session.lastUsed = now;
