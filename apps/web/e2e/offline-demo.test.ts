@@ -6,6 +6,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORT } from './harness.ts';
+import { addNote } from './people.ts';
 import { type StaticHost, serveStatic } from './static-server.ts';
 
 // The static demo (`build:demo`): the mock engine runs in the tab behind MSW's service worker, served
@@ -35,16 +36,9 @@ async function signIn(page: Page, appUrl: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
-async function addNote(page: Page, appUrl: string): Promise<void> {
+async function addNoteOnProfile(page: Page, appUrl: string): Promise<void> {
   await page.goto(`${appUrl}profile`);
-  await page.getByRole('button', { name: 'Add Note' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Note' });
-  await form.getByLabel('Title', { exact: true }).fill('Offline');
-  await form.getByLabel('Note', { exact: true }).fill(NOTE);
-  await form.getByLabel('Date', { exact: true }).fill('2026-11-26');
-  await form.getByRole('button', { name: 'Done' }).click();
-  await form.waitFor({ state: 'detached' });
-  await page.getByText(NOTE).waitFor();
+  await addNote(page, { title: 'Offline', text: NOTE, date: '2026-11-26' });
 }
 
 /** Opens the first chat of the list; resolves with its URL. */
@@ -94,7 +88,7 @@ async function visitAndReload(host: StaticHost, base: string, shots: string): Pr
   });
   try {
     await signIn(page, host.url);
-    await addNote(page, host.url);
+    await addNoteOnProfile(page, host.url);
     const chatUrl = await openFirstChat(page);
     const text = `Sent with no server ${Date.now()}`;
     await openStream(page);

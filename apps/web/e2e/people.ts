@@ -68,3 +68,15 @@ export async function signIn(page: Page, stack: Stack, who: { email: string; pas
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/profile');
 }
+
+/** Adds a note from the profile's Add Note form and waits until its `text` shows on the page. */
+export async function addNote(page: Page, note: { title: string; text: string; date: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Note' });
+  await form.getByLabel('Title', { exact: true }).fill(note.title);
+  await form.getByLabel('Note', { exact: true }).fill(note.text);
+  await form.getByLabel('Date', { exact: true }).fill(note.date);
+  await form.getByRole('button', { name: 'Done' }).click();
+  await form.waitFor({ state: 'detached' });
+  await page.getByText(note.text).first().waitFor();
+}

@@ -2,7 +2,7 @@ import { mockControl } from '@cohort/mock/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, screenshot, startStack } from './harness.ts';
-import { signIn } from './people.ts';
+import { addNote, signIn } from './people.ts';
 
 let stack: Stack;
 
@@ -25,21 +25,16 @@ async function inSession(name: string): Promise<Page> {
   return page;
 }
 
-async function addNote(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add Note' }).click();
-  const form = page.getByRole('dialog', { name: 'Add Note' });
-  await form.getByLabel('Title', { exact: true }).fill(title);
-  await form.getByLabel('Note', { exact: true }).fill(`Written in ${title}.`);
-  await form.getByLabel('Date', { exact: true }).fill('2026-11-25');
-  await form.getByRole('button', { name: 'Done' }).click();
-  await form.waitFor({ state: 'detached' });
+/** Adds a note titled `title` and waits until the title itself shows. */
+async function addTitledNote(page: Page, title: string): Promise<void> {
+  await addNote(page, { title, text: `Written in ${title}.`, date: '2026-11-25' });
   await page.getByText(title, { exact: true }).first().waitFor();
 }
 
 describe('sessions (the mock_session cookie): two browser tests at once on one server', () => {
   it("each signs in as the demo account in its own session, adds a note, and never sees the other's", async () => {
     const [a, b] = await Promise.all([inSession('story-a'), inSession('story-b')]);
-    await Promise.all([addNote(a, 'Only in session A'), addNote(b, 'Only in session B')]);
+    await Promise.all([addTitledNote(a, 'Only in session A'), addTitledNote(b, 'Only in session B')]);
     await Promise.all([a.reload(), b.reload()]);
     await a.getByText('Only in session A', { exact: true }).first().waitFor();
     await b.getByText('Only in session B', { exact: true }).first().waitFor();
