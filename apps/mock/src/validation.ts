@@ -13,18 +13,23 @@ import type { FieldErrors } from './http-error.ts';
 export interface ValidInput {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** The operation's declared header parameters that were sent, under the contract's names. */
+  headers: Record<string, unknown>;
   body: unknown;
 }
 
 export type RequestValidator = (raw: {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** Request headers, lower-case names (as node:http and the engine give them); absent: none declared are read. */
+  headers?: Record<string, string | string[] | undefined>;
   body: unknown;
 }) => { ok: true; input: ValidInput } | { ok: false; errors: FieldErrors };
 
 interface Compiled {
   params?: ValidateFunction;
   query?: ValidateFunction;
+  headers?: ValidateFunction;
   body?: ValidateFunction;
   bodyRequired: boolean;
 }
@@ -38,14 +43,14 @@ function arrayQueryNames(doc: OpenApiDocument, parameters: Operation['parameters
   );
 }
 
-function objectSchema(parameters: Operation['parameters'], location: 'path' | 'query') {
+function objectSchema(parameters: Operation['parameters'], location: 'path' | 'query' | 'header') {
   const own = parameters.filter((p) => p.in === location);
   if (own.length === 0) return undefined;
   return {
     type: 'object',
     properties: Object.fromEntries(own.map((p) => [p.name, p.schema ?? {}])),
     required: own.filter((p) => p.required || location === 'path').map((p) => p.name),
-    // Unknown query strings are ignored (cache busters, tracking); unknown path params cannot occur.
+    // Unknown query strings and headers are ignored (cache busters, tracking, proxies); unknown path params cannot occur.
   };
 }
 
@@ -196,6 +201,11 @@ function compileOperation(
   const query = objectSchema(op.parameters, 'query');
   const bodySchema = op.requestBody?.content['application/json']?.schema;
   const arrays = arrayQueryNames(doc, op.parameters);
+  const headerSchema = objectSchema(op.parameters, 'header');
+  // Header names are case-blind: each declared one is read by its lower-case name, kept under the contract's.
+  const headerNames = op.parameters
+    .filter((p) => p.in === 'header')
+    .map((p): [string, string] => [p.name, p.name.toLowerCase()]);
   const pathCoercers = coercers(doc, op.parameters, 'path');
   const queryCoercers = coercers(doc, op.parameters, 'query');
   // Without defaults Ajv (no type coercion for bodies) leaves the body as it is: no copy needed.
@@ -203,6 +213,7 @@ function compileOperation(
   const compiled: Compiled = {
     ...(params ? { params: compileFragment(ajv, params) } : {}),
     ...(query ? { query: compileFragment(ajv, query) } : {}),
+    ...(headerSchema ? { headers: compileFragment(ajv, headerSchema) } : {}),
     ...(bodySchema ? { body: compileFragment(ajv, bodySchema) } : {}),
     bodyRequired: op.requestBody?.required ?? false,
   };
@@ -221,6 +232,13 @@ function compileOperation(
     coerceAll(query, queryCoercers);
     if (compiled.params && !compiled.params(params)) collect(compiled.params.errors, 'path', errors);
     if (compiled.query && !compiled.query(query)) collect(compiled.query.errors, 'query', errors);
+    const headers: Record<string, unknown> = Object.create(null);
+    for (const [name, lower] of headerNames) {
+      const value = raw.headers?.[lower];
+      // A header sent twice arrives as a list (or joined by node:http): the last one counts.
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.at(-1) : value;
+    }
+    if (compiled.headers && !compiled.headers(headers)) collect(compiled.headers.errors, 'header', errors);
     let body = raw.body;
     if (compiled.body) {
       if (body === undefined) {
@@ -233,6 +251,6 @@ function compileOperation(
       }
     }
     if (Object.keys(errors).length > 0) return { ok: false, errors };
-    return { ok: true, input: { params, query, body } };
+    return { ok: true, input: { params, query, headers, body } };
   };
 }

@@ -205,6 +205,24 @@ describe('streamMe (the user stream)', () => {
     expect(fresh.events).toEqual([]);
   });
 
+  it.each([
+    ['100 characters: read (an unknown id replays nothing)', 100, 200],
+    ['101 characters: a 422 naming the header, before any stream opens', 101, 422],
+  ])('checks Last-Event-ID against the contract: %s', async (_name, length, status) => {
+    const res = await fetch(`${server.baseUrl}/api/v1/users/me/stream`, {
+      // Sent with the contract's capitals: header names are case-blind.
+      headers: { authorization: `Bearer ${demoToken}`, 'Last-Event-ID': 'm'.repeat(length) },
+    });
+    expect(res.status).toBe(status);
+    if (status === 200) {
+      await res.body?.cancel();
+      return;
+    }
+    const body = (await res.json()) as { errors: Record<string, string[]> };
+    expect(validateResponse('streamMe', 422, body)).toEqual([]);
+    expect(Object.keys(body.errors)).toEqual(['Last-Event-ID']);
+  });
+
   it('ends at logout, at once', async () => {
     const token = await server.login();
     const s = await listen(token);

@@ -61,6 +61,8 @@ export type SuccessBody<Id extends OperationId> = {
 export interface HandlerArgs<Id extends OperationId> {
   params: Params<Id>;
   query: Query<Id>;
+  /** The declared header parameters, validated, under the contract's names. */
+  headers: HeaderParams<Id>;
   body: Body<Id>;
   /** The signed-in session; only read it in secured operations (auth ran first). */
   session: Session;
@@ -89,22 +91,61 @@ export interface Call {
   after: ((status: number) => void)[];
 }
 
+/** The operation's declared header parameters (none: an empty record). */
+type HeaderParams<Id extends OperationId> = Op<Id>['parameters'] extends { header?: infer H }
+  ? [NonNullable<H>] extends [never]
+    ? Record<string, never>
+    : NonNullable<H>
+  : Record<string, never>;
+
 /**
  * Registers one contract operation in the table: method and path come from the contract by
- * operationId, then auth (when the operation is secured) → validation → `guards` → handler.
+ * operationId, then auth (when the operation is secured) → validation (path, query, headers,
+ * body) → `guards` → the handler, in one transaction. An event stream registers the same way with
+ * `{ stream: { tokenFrom } }`: its handler holds the stream open instead of answering.
  */
 export function route<Id extends OperationId>(
   ctx: RouteContext,
   operationId: Id,
   handler: Handler<Id>,
-  guards: Guard[] = [],
+  guards?: Guard[],
+): void;
+export function route<Id extends OperationId>(
+  ctx: RouteContext,
+  operationId: Id,
+  handler: StreamHandler<Id>,
+  options: StreamOptions,
+): void;
+export function route<Id extends OperationId>(
+  ctx: RouteContext,
+  operationId: Id,
+  handler: Handler<Id> | StreamHandler<Id>,
+  guardsOrStream: Guard[] | StreamOptions = [],
 ): void {
   const operation = ctx.operations.get(operationId);
   const validate = ctx.validators.get(operationId);
   if (!operation || !validate) throw new Error(`operation ${operationId} is not in the contract`);
   const { store } = ctx;
-  const secured = operation.secured;
-  type Input = { params: Params<Id>; query: Query<Id>; body: Body<Id> };
+  type Input = { params: Params<Id>; query: Query<Id>; headers: HeaderParams<Id>; body: Body<Id> };
+  const check = (call: Call, body: unknown): Input => {
+    const result = validate({ params: call.params, query: call.req.query, headers: call.req.headers, body });
+    if (!result.ok) throw HttpError.invalid(result.errors);
+    return result.input as Input;
+  };
+  if (!Array.isArray(guardsOrStream)) {
+    const open = handler as StreamHandler<Id>;
+    const handle = (call: Call): EngineReply => {
+      const { req } = call;
+      const input = check(call, undefined);
+      const sink = req.openStream();
+      store.transact(() => open({ ...input, session: call.session as Session, request: req, sink }));
+      return { kind: 'stream', status: 200, headers: call.headers, sink };
+    };
+    ctx.table.add(operation, { secured: true, stream: true, tokenFrom: guardsOrStream.stream.tokenFrom, handle });
+    return;
+  }
+  const answer = handler as Handler<Id>;
+  let guards = guardsOrStream;
   const takesJson = operation.requestBody?.content['application/json'] !== undefined;
   if (WRITE_LIMITED.has(operationId) && ctx.writeLimit) guards = [...guards, ...ctx.writeLimit(operationId)];
   const handle = async (call: Call): Promise<EngineReply> => {
@@ -113,9 +154,7 @@ export function route<Id extends OperationId>(
     if (takesJson && body === undefined && req.hasBody) {
       throw HttpError.invalid({ body: ['must be JSON, sent with Content-Type: application/json'] });
     }
-    const result = validate({ params: call.params, query: req.query, body });
-    if (!result.ok) throw HttpError.invalid(result.errors);
-    const input = result.input as Input;
+    const input = check(call, body);
     const setHeader = (name: string, value: string) => {
       headers[name] = value;
     };
@@ -126,48 +165,31 @@ export function route<Id extends OperationId>(
     // One transaction per request: all of the handler's changes commit together (persisted before
     // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
     const reply = await store.transact(() =>
-      handler({ ...input, session: call.session as Session, request: req, setHeader }),
+      answer({ ...input, session: call.session as Session, request: req, setHeader }),
     );
     return { kind: 'json', status: reply.status, headers, body: reply.body };
   };
-  ctx.table.add(operation, { secured, stream: false, handle });
+  ctx.table.add(operation, { secured: operation.secured, stream: false, handle });
 }
 
 export interface StreamArgs<Id extends OperationId> {
   params: Params<Id>;
   query: Query<Id>;
+  headers: HeaderParams<Id>;
   session: Session;
   request: EngineRequest;
   /** The stream to hold open (the hub writes to it). */
   sink: StreamSink;
 }
 
+export type StreamHandler<Id extends OperationId> = (args: StreamArgs<Id>) => void;
+
 /**
- * Registers an event-stream operation in the same table as `route()`, with the same validation
- * and one transaction around its handler, which answers by holding the stream open. Always signed
- * in, with the token `tokenFrom` finds (a header or a single-use ticket); no latency, error rate or
- * body parsing in front of it.
+ * An event stream: always signed in, with the token `tokenFrom` finds (a header or a single-use
+ * ticket); no latency, error rate or body parsing in front of it.
  */
-export function streamRoute<Id extends OperationId>(
-  ctx: RouteContext,
-  operationId: Id,
-  handler: (args: StreamArgs<Id>) => void,
-  tokenFrom: (req: EngineRequest) => string | undefined,
-): void {
-  const operation = ctx.operations.get(operationId);
-  const validate = ctx.validators.get(operationId);
-  if (!operation || !validate) throw new Error(`operation ${operationId} is not in the contract`);
-  const { store } = ctx;
-  const handle = (call: Call): EngineReply => {
-    const { req } = call;
-    const result = validate({ params: call.params, query: req.query, body: undefined });
-    if (!result.ok) throw HttpError.invalid(result.errors);
-    const input = result.input as unknown as { params: Params<Id>; query: Query<Id> };
-    const sink = req.openStream();
-    store.transact(() => handler({ ...input, session: call.session as Session, request: req, sink }));
-    return { kind: 'stream', status: 200, headers: call.headers, sink };
-  };
-  ctx.table.add(operation, { secured: true, stream: true, tokenFrom, handle });
+export interface StreamOptions {
+  stream: { tokenFrom: (req: EngineRequest) => string | undefined };
 }
 
 /** GET operations that change state (the spec's logout): never run for a HEAD. */
@@ -188,7 +210,7 @@ interface Entry {
 export type Before = () => void | Promise<void>;
 
 /**
- * Every contract operation, registered by `route()` (streams by `streamRoute()`) and dispatched in
+ * Every contract operation, registered by `route()` (event streams included) and dispatched in
  * one step through the contract's one path matcher (`ContractRouter`), which also answers 404 and
  * 405: dispatch and "not found" can never disagree about a path.
  */

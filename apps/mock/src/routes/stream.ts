@@ -1,28 +1,31 @@
 import { type EngineRequest, headerOf } from '../engine/http.ts';
-import { HttpError } from '../http-error.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { type RealtimeHub, frame as sseFrame } from '../realtime/hub.ts';
 import type { StreamTickets } from '../realtime/tickets.ts';
 import type { Message } from '../store/types.ts';
-import { ok, type RouteContext, route, streamRoute } from './define.ts';
+import { ok, type RouteContext, route, type StreamOptions } from './define.ts';
 
 /**
  * `streamChannel`: Server-Sent Events of one group; `streamMe`: the user's own stream across
- * groups. Both go through the operation table like every other operation (`streamRoute`): signed
- * in with the header or a single-use `?ticket=` from `createStreamTicket` (EventSource cannot send
- * headers), validated, then held open by the hub.
+ * groups. Both are registered by `route()` like every other operation: signed in with the header
+ * or a single-use `?ticket=` from `createStreamTicket` (EventSource cannot send headers), validated
+ * (`Last-Event-ID` included), then held open by the hub.
  */
 export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: StreamTickets): void {
   route(ctx, 'createStreamTicket', ({ session }) => ({ status: 201, body: ok(tickets.issue(session.token)) }));
   const chat = ctx.store.chat;
-  const tokenFrom = (req: EngineRequest) => {
-    const header = bearerToken(headerOf(req.headers, 'authorization'));
-    if (header) return header;
-    const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : undefined;
-    return ticket ? tickets.redeem(ticket) : undefined;
+  const stream: StreamOptions = {
+    stream: {
+      tokenFrom: (req: EngineRequest) => {
+        const header = bearerToken(headerOf(req.headers, 'authorization'));
+        if (header) return header;
+        const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : undefined;
+        return ticket ? tickets.redeem(ticket) : undefined;
+      },
+    },
   };
 
-  streamRoute(
+  route(
     ctx,
     'streamChannel',
     ({ params, session: { user, token }, sink }) => {
@@ -35,17 +38,14 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
         ctx.store.channels.get(channelId)?.users.includes(user.id) === true;
       hub.subscribe(channelId, user.id, sink, allowed, token);
     },
-    tokenFrom,
+    stream,
   );
 
-  streamRoute(
+  route(
     ctx,
     'streamMe',
-    ({ session: { user, token }, request, sink }) => {
-      const lastId = headerOf(request.headers, 'last-event-id');
-      if (lastId !== undefined && lastId.length > 100) {
-        throw HttpError.invalid({ 'Last-Event-ID': ['At most 100 characters.'] });
-      }
+    ({ session: { user, token }, headers, sink }) => {
+      const lastId = headers['Last-Event-ID'];
       const backlog = lastId
         ? missedMessages(ctx, user.id, lastId).map(([channelId, message]) =>
             sseFrame(
@@ -57,7 +57,7 @@ export function streamRoutes(ctx: RouteContext, hub: RealtimeHub, tickets: Strea
         : [];
       hub.subscribeUser(user.id, sink, () => ctx.store.accounts.userForToken(token) !== undefined, token, backlog);
     },
-    tokenFrom,
+    stream,
   );
 }
 
