@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The size budget: the JavaScript a first visit to /login downloads (the entry chunk, its static
 // imports, and the login route's lazy chunk with its static imports), gzipped, must stay at or under 150 KB.
-import { readFileSync } from 'node:fs';
+// And the mock engine (with faker) is only in the offline builds: no chunk of this build carries it.
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -37,6 +38,17 @@ for (const file of files) {
   const gz = gzipSync(readFileSync(join(dist, file))).length;
   total += gz;
   console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+}
+// Text each survives minification with: the engine's session cookie pattern, faker's name.
+const MOCK_MARKERS = ['mock_session', 'faker'];
+const withMock = readdirSync(join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .filter((f) => MOCK_MARKERS.some((marker) => readFileSync(join(dist, 'assets', f), 'utf8').includes(marker)));
+if (withMock.length > 0) {
+  console.error(
+    `check-size: the mock engine is in the normal build (${withMock.join(', ')}); it belongs to build:demo only.`,
+  );
+  process.exit(1);
 }
 const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER';
 console.log(
