@@ -2,7 +2,7 @@
 // One entry point for the README's two commands, so they work on a machine that has only Node and npm:
 // `npm start` (install + web and mock) and `npm test` (install + every check and test).
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const PNPM = 'pnpm@10.34.9';
 // These machines (and many CI runners) have no route to telemetry endpoints; do not wait on them.
@@ -30,6 +30,23 @@ function hasPnpm() {
   }
 }
 
+/** The pid in a mock's lock file when that process is alive; undefined when there is none (or it is stale). */
+function lockHolder(file) {
+  let pid;
+  try {
+    pid = Number(readFileSync(file, 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return error.code === 'EPERM' ? pid : undefined;
+  }
+}
+
 if (!hasPnpm()) run('npm', ['install', '--global', PNPM]);
 // Inside `pnpm test`/`pnpm dev` the install is already done by the caller's own environment check;
 // running it again is cheap (a no-op when the lockfile is satisfied).
@@ -39,6 +56,12 @@ if (mode === 'dev') {
   // The mock keeps what a developer creates in apps/mock/.data/dev.db across its restarts;
   // `pnpm dev -- --fresh` starts over from the seed.
   if (process.argv.includes('--fresh')) {
+    // Never pull the file from under a running mock (it holds dev.db.lock with its pid).
+    const holder = lockHolder('apps/mock/.data/dev.db.lock');
+    if (holder !== undefined) {
+      console.error(`apps/mock/.data/dev.db is in use by a running mock (pid ${holder}): stop it, then start over.`);
+      process.exit(1);
+    }
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`apps/mock/.data/dev.db${suffix}`, { force: true });
     console.log('Starting from the seed: removed apps/mock/.data/dev.db.');
   }
