@@ -16,6 +16,8 @@ export interface BrowserMockOptions extends SeedOptions {
   workerUrl: string;
   /** The IndexedDB database holding the state between visits (none: the state lives in the tab only). */
   database?: string;
+  /** The drift alarm: `log` checks every answer against the contract and warns once per drift in the console (dev). */
+  checkResponses?: 'off' | 'log' | 'strict';
 }
 
 export interface BrowserMock {
@@ -31,7 +33,7 @@ export interface BrowserMock {
  * is kept in IndexedDB after each write, so a reload keeps notes and messages.
  */
 export async function startBrowserMock(options: BrowserMockOptions): Promise<BrowserMock> {
-  const { doc, workerUrl, database, ...seedOptions } = options;
+  const { doc, workerUrl, database, checkResponses, ...seedOptions } = options;
   const snapshots = database ? await idbSnapshots(database) : undefined;
   let kept = await snapshots?.load();
   const media = memoryMedia(doc);
@@ -44,6 +46,7 @@ export async function startBrowserMock(options: BrowserMockOptions): Promise<Bro
     },
     seededPasswordHash: pureCrypto.hashPassword(SEEDED_PASSWORD),
     media,
+    ...(checkResponses ? { checkResponses } : {}),
     store: snapshots ? { persistence: snapshots.persistence(() => engine.store.snapshot()) } : {},
   });
   const worker = setupWorker(

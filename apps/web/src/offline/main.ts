@@ -16,6 +16,8 @@ async function start(): Promise<void> {
       doc,
       workerUrl: `${import.meta.env.BASE_URL}mockServiceWorker.js`,
       database: 'cohort-demo',
+      // `pnpm dev:offline` checks every answer against the contract as `pnpm dev` does; the static demo does not.
+      checkResponses: import.meta.env.DEV ? 'log' : 'off',
     });
   } catch (error) {
     if (root) root.replaceChildren(unavailable(error));
