@@ -3,9 +3,9 @@ import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { createEngineCore, type EngineCore, type EngineOptions } from './engine/core.ts';
 import { installCrypto } from './engine/crypto.ts';
+import { MOCK_ENDPOINTS, mockEndpoints } from './engine/mock-endpoints.ts';
 import { Sessions } from './engine/sessions.ts';
 import { engineMiddleware } from './express-adapter.ts';
-import { HttpError } from './http-error.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
 import { nodeMediaPlatform } from './media/node-platform.ts';
@@ -15,12 +15,8 @@ import { errorRate, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { fastJson, weakEtag } from './middleware/json-response.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
-import { mockRouter } from './routes/mock.ts';
-import { mockSessionsRouter } from './routes/mock-sessions.ts';
-import { mockToolsRouter } from './routes/mock-tools.ts';
-import { createBehaviour } from './scenarios/behaviour.ts';
-import { scenarioFor, unknownPreset } from './scenarios/resolve.ts';
-import { seedScenario } from './scenarios/shape.ts';
+import { mockRouter, refuseStateChange } from './routes/mock.ts';
+import { scenarioSession } from './scenarios/session.ts';
 import { seedState } from './seed/index.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
@@ -74,13 +70,10 @@ function sessionsOf(
     let options = shared;
     if (scenarioName === undefined) state = copy();
     else {
-      // X-Mock-Scenario: the preset's data from the server's seed, and its latency and failures.
-      const scenario = scenarioFor(scenarioName);
-      if (!scenario) throw HttpError.badRequest(`X-Mock-Scenario: ${unknownPreset(scenarioName)}.`);
       snapshot ??= resetState();
-      const { seed } = snapshot;
-      state = seedScenario(scenario, { seed, users: snapshot.users.length });
-      options = { ...shared, behaviourFor: createBehaviour(scenario, seed) };
+      const scenario = scenarioSession(scenarioName, snapshot);
+      state = scenario.state;
+      options = { ...shared, behaviourFor: scenario.behaviourFor };
     }
     return createEngineCore(
       new Store(state, { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 }),
@@ -132,26 +125,25 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   // What is not in the contract: plain Express routers.
   app.use(docsRouter(doc));
   app.use(mediaRouter(store, mediaFiles));
-  app.use(
-    mockRouter(store, {
-      resetState,
-      onReset: () => {
-        limiters.reset();
-        outbox.clear();
-        // A reset starts a test over: what an earlier test set or saw goes too.
-        tools.overrides.clear();
-        tools.journal.clear();
-        tools.violations.clear();
-      },
-      outbox,
-      clock,
-      corsOrigins: origins,
-      allowStateChanges: options.allowStateChanges ?? true,
-    }),
-  );
-
-  app.use(mockToolsRouter(tools, { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true }));
-  app.use(mockSessionsRouter(sessions, { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true }));
+  const guarded = { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true };
+  app.use(mockRouter({ outbox, clock, ...guarded }));
+  // The testing endpoints and reset: the same functions the in-process engine answers them with.
+  const endpoints = mockEndpoints({
+    tools,
+    sessions,
+    reset: () => {
+      store.reset(resetState());
+      limiters.reset();
+      outbox.clear();
+      // A reset starts a test over: what an earlier test set (outside any session) or saw goes too.
+      tools.overrides.clear(null);
+      tools.journal.clear();
+      tools.violations.clear();
+    },
+    guard: (req) => refuseStateChange(req.native as express.Request, guarded),
+    ...(options.onBug ? { onBug: options.onBug } : {}),
+  });
+  app.use(engineMiddleware(endpoints, parseBody, MOCK_ENDPOINTS));
 
   // Everything else under the dev middlewares, then 404/405 from the same matcher as the engine.
   const before: RequestHandler[] = [];

@@ -80,11 +80,15 @@ export function sendReply(res: Response, reply: EngineReply): void {
   else res.end();
 }
 
-/** The Express adapter: every request under `/api/` goes through the engine's one request path. */
-export function engineMiddleware(dispatch: Dispatch, parseBody: RequestHandler): RequestHandler {
-  const API = /^\/api\//i;
+const API = /^\/api\//i;
+
+/**
+ * The Express adapter: every request under `/api/` goes through the engine's one request path
+ * (and, with `paths`, the testing endpoints through theirs).
+ */
+export function engineMiddleware(dispatch: Dispatch, parseBody: RequestHandler, paths: RegExp = API): RequestHandler {
   return (req, res, next) => {
-    if (!API.test(req.path)) return next();
+    if (!paths.test(req.path)) return next();
     dispatch(new ExpressRequest(req, res, parseBody)).then(
       (reply) => sendReply(res, reply),
       (error: unknown) => next(error ?? new Error('Rejected promise')),

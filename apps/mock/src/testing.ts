@@ -40,6 +40,8 @@ export interface OverrideOptions {
 
 export interface OverrideInfo {
   id: string;
+  /** The session whose requests it answers (`null`: requests outside any session). */
+  session: string | null;
   operationId: string;
   status: number;
   remaining: number | null;
@@ -74,15 +76,19 @@ export class MockControlError extends Error {
 }
 
 export interface MockControl {
-  /** The next calls of `operationId` (all, or `times` of them) answer `status` with `body`, checked against the contract. */
+  /**
+   * The next calls of `operationId` (all, or `times` of them) answer `status` with `body`, checked
+   * against the contract; with a `session`, only that session's calls (else only calls outside any session).
+   */
   override<Id extends OperationId, S extends StatusOf<Id>>(
     operationId: Id,
     status: S,
     body?: ResponseBody<Id, S>,
     options?: OverrideOptions,
   ): Promise<OverrideInfo>;
+  /** This control's session's overrides (or those outside any session). */
   overrides(): Promise<OverrideInfo[]>;
-  /** Removes one override (by id) or all of them. */
+  /** Removes one override (by id) or all of this control's session's (the others' stay). */
   clearOverrides(id?: string): Promise<void>;
   /** What the app sent, oldest first: every request, or one operation's; `since` a `mark()` or a time. */
   requests<Id extends OperationId>(
@@ -96,8 +102,8 @@ export interface MockControl {
   violations(): Promise<Violation[]>;
   clearViolations(): Promise<void>;
   /**
-   * `POST /__mock/reset`: the seed, and no overrides, journal or violations. With a `session`: that
-   * session alone starts from the seed again (`DELETE /__mock/sessions/{name}`).
+   * `POST /__mock/reset`: the seed, and no overrides (outside sessions), journal or violations. With a
+   * `session`: that session alone starts from the seed again, its overrides gone (`DELETE /__mock/sessions/{name}`).
    */
   reset(): Promise<void>;
   /** The session this control was made for, if any. */
@@ -108,17 +114,22 @@ export interface MockControl {
   sessions(): Promise<{ name: string; scenario: string; created_at: string; last_used_at: string; requests: number }[]>;
 }
 
-/** The testing endpoints of the mock at `baseUrl` (`http://127.0.0.1:4010`). */
+/**
+ * The testing endpoints of the mock at `baseUrl` (`http://127.0.0.1:4010`). With `session`, every
+ * call carries `X-Mock-Session`, which scopes overrides to that session. `fetch` reaches an
+ * in-process engine too: `{ fetch: (input, init) => engine.handle(new Request(input, init)) }`.
+ */
 export function mockControl(
   baseUrl: string,
   { fetch: doFetch = fetch, session }: { fetch?: typeof fetch; session?: string } = {},
 ): MockControl {
   const base = baseUrl.replace(/\/+$/, '');
+  const sessionHeaders: Record<string, string> = session === undefined ? {} : { 'X-Mock-Session': session };
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await doFetch(`${base}${path}`, {
       method,
       // JSON even without a body: the mock refuses state changes sent as anything else.
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...sessionHeaders },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const json = (await res.json().catch(() => ({}))) as {
@@ -172,7 +183,7 @@ export function mockControl(
         });
     },
     session,
-    headers: session === undefined ? {} : { 'X-Mock-Session': session },
+    headers: { ...sessionHeaders },
     sessions: () => call('GET', '/__mock/sessions'),
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockControl, MockControlError, mockControl } from '../src/testing.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -14,7 +14,10 @@ beforeEach(() => mock.clearOverrides());
 
 const post = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   fetch(`${server.baseUrl}/__mock/overrides`, { method: 'POST', headers, body: JSON.stringify(body) });
-const resources = () => fetch(`${server.baseUrl}/api/v1/general/get-all-resource/?resource=Club`);
+const resources = (session?: string) =>
+  fetch(`${server.baseUrl}/api/v1/general/get-all-resource/?resource=Club`, {
+    headers: session === undefined ? {} : { 'x-mock-session': session },
+  });
 
 describe('POST /__mock/overrides refuses what does not fit the contract', () => {
   it.each([
@@ -153,6 +156,90 @@ describe('an override answers', () => {
     expect(await mock.overrides()).toEqual([]);
     await mock.override('listResources', 500);
     await mock.reset();
+    expect((await resources()).status).toBe(200);
+  });
+});
+
+describe('overrides per session (X-Mock-Session on the /__mock request)', () => {
+  const JSON_HEADERS = { 'content-type': 'application/json' };
+  afterEach(async () => {
+    await fetch(`${server.baseUrl}/__mock/overrides?all=true`, { method: 'DELETE', headers: JSON_HEADERS });
+  });
+
+  it("two sessions: an override in one never answers the other's requests, nor those outside a session", async () => {
+    const a = mockControl(server.baseUrl, { session: 'ovr-a' });
+    const b = mockControl(server.baseUrl, { session: 'ovr-b' });
+    expect(await a.override('listResources', 503)).toMatchObject({ session: 'ovr-a', status: 503 });
+    await b.override('listResources', 500, undefined, { times: 2 });
+    expect((await resources('ovr-a')).status).toBe(503);
+    expect((await resources('ovr-b')).status).toBe(500);
+    expect((await resources('ovr-c')).status).toBe(200);
+    expect((await resources()).status).toBe(200);
+    // `times` counts only its own session's calls: ovr-a's calls above did not use ovr-b's up.
+    expect(await b.overrides()).toMatchObject([{ session: 'ovr-b', remaining: 1, used: 1 }]);
+    expect((await a.overrides()).map((o) => o.session)).toEqual(['ovr-a']);
+    expect(await mock.overrides()).toEqual([]);
+  });
+
+  it("clearing one session's overrides leaves the other's", async () => {
+    const a = mockControl(server.baseUrl, { session: 'ovr-a' });
+    const b = mockControl(server.baseUrl, { session: 'ovr-b' });
+    await a.override('listResources', 503);
+    await b.override('listResources', 500);
+    await mock.override('listResources', 502);
+    await a.clearOverrides();
+    expect((await resources('ovr-a')).status).toBe(200);
+    expect((await resources('ovr-b')).status).toBe(500);
+    expect((await resources()).status).toBe(502);
+    // Without a session: only the session-less ones go.
+    await mock.clearOverrides();
+    expect((await resources()).status).toBe(200);
+    expect((await resources('ovr-b')).status).toBe(500);
+  });
+
+  it('one set without a session is not seen inside a session; /__mock/reset removes only those', async () => {
+    const a = mockControl(server.baseUrl, { session: 'ovr-a' });
+    await mock.override('listResources', 503);
+    await a.override('getMe', 503);
+    expect((await resources()).status).toBe(503);
+    expect((await resources('ovr-a')).status).toBe(200);
+    await mock.reset();
+    expect((await resources()).status).toBe(200);
+    expect(await a.overrides()).toMatchObject([{ operationId: 'getMe', session: 'ovr-a' }]);
+  });
+
+  it("resetting a session removes its overrides, even before its first request; ?all=true reaches every session's", async () => {
+    const a = mockControl(server.baseUrl, { session: 'ovr-a' });
+    const b = mockControl(server.baseUrl, { session: 'ovr-never-used' });
+    await a.override('listResources', 503);
+    expect((await resources('ovr-a')).status).toBe(503);
+    await b.override('listResources', 500);
+    await mock.override('listResources', 502);
+    const all = await fetch(`${server.baseUrl}/__mock/overrides?all=true`);
+    const listed = ((await all.json()) as { data: { session: string | null }[] }).data.map((o) => o.session);
+    expect(listed).toEqual([null, 'ovr-never-used', 'ovr-a']);
+    await a.reset();
+    await b.reset();
+    expect((await resources('ovr-a')).status).toBe(200);
+    expect(await b.overrides()).toEqual([]);
+    const cleared = await fetch(`${server.baseUrl}/__mock/overrides?all=true`, {
+      method: 'DELETE',
+      headers: JSON_HEADERS,
+    });
+    expect(((await cleared.json()) as { data: { removed: number } }).data.removed).toBe(1);
+    expect((await resources()).status).toBe(200);
+  });
+
+  it('a malformed session name on the /__mock request is a 400 naming the header', async () => {
+    const res = await post(
+      { operationId: 'listResources', status: 503 },
+      {
+        'content-type': 'application/json',
+        'x-mock-session': 'a b',
+      },
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/X-Mock-Session/);
     expect((await resources()).status).toBe(200);
   });
 });

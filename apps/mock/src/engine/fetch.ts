@@ -111,6 +111,7 @@ export function fromFetch(request: Request, clientKey: string): EngineRequest {
       }
     },
     openStream: () => new FetchSink(),
+    native: request,
   };
 }
 

@@ -6,12 +6,15 @@
 
 import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { HttpError } from '../http-error.ts';
+import { scenarioSession } from '../scenarios/session.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 import { createEngineCore, type EngineCore, type EngineOptions } from './core.ts';
 import { fromFetch, notServed, toResponse } from './fetch.ts';
+import type { EngineRequest } from './http.ts';
 import type { MediaPlatform } from './media.ts';
 import { memoryMedia } from './memory-media.ts';
+import { MOCK_ENDPOINTS, mockEndpoints, requireJson } from './mock-endpoints.ts';
 import { type SessionOptions, Sessions } from './sessions.ts';
 
 export type { EngineOptions } from './core.ts';
@@ -36,7 +39,11 @@ export interface CreateEngineOptions extends Omit<EngineOptions, 'seededPassword
 }
 
 export interface MockEngine {
-  /** Answers one request; a path outside `/api/` is a 404 (docs, media files and `/__mock` are the server's). */
+  /**
+   * Answers one request: the API (`/api/`) and the testing endpoints (`/__mock/overrides`, `requests`,
+   * `violations`, `sessions`, `reset`), so `mockControl` drives it as it drives the server; any
+   * other path is a 404 (docs, media files, `/__mock/clock` and `/__mock/mail` are the server's).
+   */
   handle(request: Request): Promise<Response>;
   store: Store;
   /** The engine's parts, once built (after the seeded hash). */
@@ -61,24 +68,44 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
       snapshot ??= state();
       return structuredClone(snapshot);
     };
-    // A session's scenario (X-Mock-Scenario) is served by the Node server; here every session is the seed's.
-    const make = (name: string, scenario: string | undefined) => {
-      if (scenario !== undefined && scenario !== 'default') {
-        throw HttpError.badRequest(
-          'X-Mock-Scenario is served by the mock server (apps/mock), not the in-process engine.',
-        );
+    // X-Mock-Scenario on a session's first request: the preset's data and behaviour, as the server makes it.
+    const make = (name: string, scenarioName: string | undefined) => {
+      let initial: State;
+      let shaped = perSession;
+      if (scenarioName === undefined) initial = copy();
+      else {
+        snapshot ??= state();
+        const scenario = scenarioSession(scenarioName, snapshot);
+        initial = scenario.state;
+        shaped = { ...perSession, behaviourFor: scenario.behaviourFor };
       }
       return createEngineCore(
-        new Store(copy(), { ...options.store, clock: core.clock }),
+        new Store(initial, { ...options.store, clock: core.clock }),
         doc,
         memoryMedia(doc),
-        { ...perSession, seededPasswordHash: hash },
+        { ...shaped, seededPasswordHash: hash },
         core.shared,
         name,
       );
     };
     const sessions = new Sessions(make, () => core.clock.now().getTime(), sessionOptions);
-    return { core, sessions, dispatch: sessions.dispatch(core.dispatch) };
+    // POST /__mock/reset as the server answers it: the default state and what a test set outside any session.
+    const resetDefault = () => {
+      store.reset(state());
+      core.limiters.reset();
+      core.outbox.clear();
+      core.tools.overrides.clear(null);
+      core.tools.journal.clear();
+      core.tools.violations.clear();
+    };
+    const endpoints = mockEndpoints({
+      tools: core.tools,
+      sessions,
+      reset: resetDefault,
+      guard: sameOrigin,
+      ...(options.onBug ? { onBug: options.onBug } : {}),
+    });
+    return { core, sessions, dispatch: sessions.dispatch(core.dispatch), endpoints, resetDefault };
   });
   const ready = built.then(({ core }) => core);
   const clientKey = clientAddress ?? '127.0.0.1';
@@ -86,20 +113,17 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
     store,
     ready,
     async handle(request) {
-      const { dispatch } = await built;
+      const { dispatch, endpoints } = await built;
       const path = new URL(request.url).pathname;
-      if (!API.test(path)) return toResponse(request, notServed(request));
-      return toResponse(request, await dispatch(fromFetch(request, clientKey)));
+      if (API.test(path)) return toResponse(request, await dispatch(fromFetch(request, clientKey)));
+      if (MOCK_ENDPOINTS.test(path)) return toResponse(request, await endpoints(fromFetch(request, clientKey)));
+      return toResponse(request, notServed(request));
     },
     async reset() {
-      const { core, sessions } = await built;
+      const { core, sessions, resetDefault } = await built;
       sessions.dropAll();
-      store.reset(state());
-      core.limiters.reset();
-      core.outbox.clear();
+      resetDefault();
       core.tools.overrides.clear();
-      core.tools.journal.clear();
-      core.tools.violations.clear();
     },
     close() {
       void built.then(({ core, sessions }) => {
@@ -109,4 +133,17 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
       });
     },
   };
+}
+
+/**
+ * The engine's guard on the testing endpoints that change state: JSON only, and no page of
+ * another origin than the engine's own (a service worker only sees its own pages; msw/node none).
+ */
+function sameOrigin(req: EngineRequest): void {
+  const request = req.native as Request;
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== new URL(request.url).origin) {
+    throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not change the mock's state.`);
+  }
+  requireJson(req.headers);
 }

@@ -69,7 +69,8 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
     const found = table.router.match(req.method, req.path);
     const operationId = found && 'operation' in found ? found.operation.operationId : null;
     const call = fresh(req);
-    const override = operationId !== null && tools.overrides.size > 0 ? tools.overrides.take(operationId) : undefined;
+    const override =
+      operationId !== null && tools.overrides.size > 0 ? tools.overrides.take(operationId, session) : undefined;
     let reply: EngineReply;
     if (override) {
       // Read a JSON body all the same, so the journal shows what the app sent; a bad one does not matter here.

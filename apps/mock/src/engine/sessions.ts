@@ -97,11 +97,12 @@ export class Sessions {
     }));
   }
 
-  /** Drops one session (its state goes; the next request naming it starts from the seed again). */
+  /** Drops one session (its state and its overrides go; the next request naming it starts from the seed again). */
   drop(name: string): boolean {
     const session = this.#sessions.get(name);
     if (!session) return false;
     this.#sessions.delete(name);
+    session.core.tools.overrides.clear(name);
     session.core.close();
     session.core.realtime.close();
     return true;

@@ -1,15 +1,11 @@
 import { isIP } from 'node:net';
 import express, { type Request, type RequestHandler, Router } from 'express';
 import type { MockClock } from '../clock.ts';
+import { requireJson } from '../engine/mock-endpoints.ts';
 import { HttpError } from '../http-error.ts';
 import type { Outbox } from '../mail.ts';
-import type { Store } from '../store/store.ts';
-import type { State } from '../store/types.ts';
 
 export interface MockRouterOptions {
-  resetState: () => State;
-  /** Called after a reset (forgets rate-limit counts). */
-  onReset: () => void;
   clock: MockClock;
   /** Browser origins the mock serves besides its own (`--cors-origin`); `'*'` allows none extra here. */
   corsOrigins: string[] | '*';
@@ -27,25 +23,30 @@ export interface MockRouterOptions {
  */
 export function guard(options: Pick<MockRouterOptions, 'allowStateChanges' | 'corsOrigins'>): RequestHandler {
   return (req, _res, next) => {
-    if (!options.allowStateChanges) {
-      throw HttpError.forbidden(
-        'The /__mock endpoints that change state are off: the server listens beyond loopback. Start it with --allow-reset to allow them.',
-      );
-    }
-    const origin = req.get('origin');
-    if (origin !== undefined && origin !== ownOrigin(req) && !allowed(options.corsOrigins, origin)) {
-      throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not change the mock's state.`);
-    }
-    // The header, not `req.is()`: that needs a body, and a bare `curl -X POST -H 'Content-Type:
-    // application/json'` is fine (a page cannot send that header cross-site without a preflight).
-    if (mediaType(req) !== 'application/json') {
-      throw new HttpError(415, 'Send this request with Content-Type: application/json (a body is not needed).');
-    }
+    refuseStateChange(req, options);
     next();
   };
 }
 
-const mediaType = (req: Request) => (req.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+/** `guard` as a check: throws the 403 or 415 that refuses `req`. */
+export function refuseStateChange(
+  req: Request,
+  options: Pick<MockRouterOptions, 'allowStateChanges' | 'corsOrigins'>,
+): void {
+  if (!options.allowStateChanges) {
+    throw HttpError.forbidden(
+      'The /__mock endpoints that change state are off: the server listens beyond loopback. Start it with --allow-reset to allow them.',
+    );
+  }
+  const origin = req.get('origin');
+  if (origin !== undefined && origin !== ownOrigin(req) && !allowed(options.corsOrigins, origin)) {
+    throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not change the mock's state.`);
+  }
+  // The header, not `req.is()`: that needs a body, and a bare `curl -X POST -H 'Content-Type:
+  // application/json'` is fine (a page cannot send that header cross-site without a preflight).
+  requireJson(req.headers);
+}
+
 /**
  * The mock's own origin, as the browser names it. Only by address or `localhost`: a page whose
  * DNS name was rebound to the mock's address also sends `Origin` equal to its `Host`, and it must
@@ -59,17 +60,11 @@ function ownOrigin(req: Request): string | undefined {
 }
 const allowed = (origins: string[] | '*', origin: string) => origins !== '*' && origins.includes(origin);
 
-/** Developer-only endpoints, outside the contract. */
-export function mockRouter(store: Store, options: MockRouterOptions): Router {
+/** Developer-only endpoints of the server alone (the testing tools and reset are src/engine/mock-endpoints.ts). */
+export function mockRouter(options: MockRouterOptions): Router {
   const router = Router();
   const json = express.json({ limit: '1kb' });
   const guarded = [guard(options), json];
-
-  router.post('/__mock/reset', ...guarded, (_req, res) => {
-    store.reset(options.resetState());
-    options.onReset();
-    res.json({ success: true, message: 'Mock state restored to the seed.', data: null });
-  });
 
   const clockBody = () => ({ now: options.clock.now().toISOString(), offset_ms: options.clock.offsetMs });
   // The mails the mock would have sent (it has no mail server), newest first; `?to=` one address.

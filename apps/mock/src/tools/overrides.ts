@@ -15,6 +15,8 @@ export interface OverrideInput {
 
 export interface Override {
   id: string;
+  /** The session (`X-Mock-Session`) whose requests it answers; `null`: requests outside any session. */
+  session: string | null;
   operationId: string;
   status: number;
   body?: unknown;
@@ -49,7 +51,8 @@ function defaultBody(status: number): unknown {
 /**
  * The overrides a test set, newest first (as MSW's `use`): plain data in, plain answers out, so an
  * engine without Express can use it as it is. Each is checked against the contract when set, so a
- * fixture cannot drift from it.
+ * fixture cannot drift from it. Each belongs to one session (or to none) and answers only its
+ * requests, so parallel tests in their own sessions never see each other's.
  */
 export class Overrides {
   readonly #checker: ResponseChecker;
@@ -64,8 +67,8 @@ export class Overrides {
     return this.#list.length;
   }
 
-  /** Adds an override, or returns every bad field of the input (nothing is added then). */
-  add(raw: unknown): Override | { errors: FieldErrors } {
+  /** Adds an override for `session`'s requests, or returns every bad field of the input (nothing is added then). */
+  add(raw: unknown, session: string | null = null): Override | { errors: FieldErrors } {
     const errors: FieldErrors = Object.create(null);
     const fail = (field: string, message: string) => {
       errors[field] = [...(errors[field] ?? []), message];
@@ -132,6 +135,7 @@ export class Overrides {
     if (this.#list.length >= MAX_OVERRIDES) return { errors: { operationId: [`at most ${MAX_OVERRIDES} overrides`] } };
     const override: Override = {
       id: `ovr_${this.#next++}`,
+      session,
       operationId: id,
       status: code,
       ...(answer === undefined ? {} : { body: answer }),
@@ -144,9 +148,9 @@ export class Overrides {
     return override;
   }
 
-  /** The answer for a call of `operationId`, counting it against the override's `times`; none when no override applies. */
-  take(operationId: string): OverrideAnswer | undefined {
-    const index = this.#list.findIndex((o) => o.operationId === operationId);
+  /** The answer for `session`'s call of `operationId`, counting it against the override's `times`; none when no override applies. */
+  take(operationId: string, session: string | null = null): OverrideAnswer | undefined {
+    const index = this.#list.findIndex((o) => o.operationId === operationId && o.session === session);
     const override = this.#list[index];
     if (!override) return undefined;
     override.used++;
@@ -159,20 +163,22 @@ export class Overrides {
     };
   }
 
-  list(): Override[] {
-    return this.#list.map((o) => ({ ...o }));
+  /** One session's overrides (`null`: those outside any session), or every one when `session` is absent. */
+  list(session?: string | null): Override[] {
+    return this.#list.filter((o) => session === undefined || o.session === session).map((o) => ({ ...o }));
   }
 
-  /** Removes one override; false when there is none with that id. */
+  /** Removes one override, whatever its session (ids are unique); false when there is none with that id. */
   remove(id: string): boolean {
     const before = this.#list.length;
     this.#list = this.#list.filter((o) => o.id !== id);
     return this.#list.length < before;
   }
 
-  clear(): number {
-    const count = this.#list.length;
-    this.#list = [];
-    return count;
+  /** Removes one session's overrides (`null`: those outside any session), or every one when `session` is absent. */
+  clear(session?: string | null): number {
+    const before = this.#list.length;
+    this.#list = session === undefined ? [] : this.#list.filter((o) => o.session !== session);
+    return before - this.#list.length;
   }
 }

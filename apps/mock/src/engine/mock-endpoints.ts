@@ -1,0 +1,241 @@
+/**
+ * The testing endpoints (`/__mock/overrides`, `/requests`, `/violations`, `/sessions`, `/reset`) as
+ * plain functions of an `EngineRequest`: the Express server and the in-process engine both answer
+ * them here, so `mockControl` drives either the same way.
+ */
+import { HttpError } from '../http-error.ts';
+import type { JournalQuery } from '../tools/journal.ts';
+import type { MockTools } from '../tools/tools.ts';
+import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from './http.ts';
+import { type Sessions, sessionOf } from './sessions.ts';
+
+/** The paths answered here; other `/__mock` paths (clock, mail) are the server's alone. */
+export const MOCK_ENDPOINTS = /^\/__mock\/(?:overrides|requests|violations|sessions|reset)(?:\/|$)/;
+
+export interface MockEndpointsOptions {
+  tools: MockTools;
+  sessions: Sessions;
+  /** `POST /__mock/reset`: the default state back to the seed, with what else the adapter resets. */
+  reset: () => void | Promise<void>;
+  /** Throws (an `HttpError`: 403, 415) when this request may not change the mock's state. */
+  guard: (req: EngineRequest) => void;
+  /** Where an unexpected error (a bug) is reported; the client sees a bare 500. */
+  onBug?: (error: unknown) => void;
+}
+
+/**
+ * A state change must be sent as JSON: a plain form or a `text/plain` fetch from any page needs no
+ * preflight, a cross-site JSON request does (and the CORS policy answers it).
+ */
+export function requireJson(headers: RequestHeaders): void {
+  const type = (headerOf(headers, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new HttpError(415, 'Send this request with Content-Type: application/json (a body is not needed).');
+  }
+}
+
+type Reply = { data: unknown; message?: string; status?: number };
+interface Route {
+  method: string;
+  /** The path after `/__mock/`; `:x` takes one segment. */
+  path: string;
+  changes: boolean;
+  run(req: EngineRequest, param: string): Reply | Promise<Reply>;
+}
+
+const one = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : Array.isArray(value) ? one(value.at(-1)) : undefined;
+
+/** `?all=true`: every session's overrides, not only the caller's. */
+function allOf(query: Record<string, unknown>): boolean {
+  const all = one(query.all);
+  if (all === undefined || all === 'false') return false;
+  if (all === 'true') return true;
+  throw HttpError.invalid({ all: ['must be true or false'] });
+}
+
+/** `?operationId=&session=&since=&limit=` of the journal, every bad parameter named. */
+function journalQuery(tools: MockTools, query: Record<string, unknown>): JournalQuery {
+  const errors: Record<string, string[]> = {};
+  const out: JournalQuery = {};
+  const operationId = one(query.operationId);
+  if (operationId !== undefined) {
+    if (!tools.checker.has(operationId)) errors.operationId = [`is not an operation of the contract: ${operationId}`];
+    else out.operationId = operationId;
+  }
+  const session = one(query.session);
+  if (session !== undefined) out.session = session;
+  const since = one(query.since);
+  if (since !== undefined) {
+    if (/^\d+$/.test(since)) out.since = Number(since);
+    else if (/^\d{4}-\d\d-\d\d/.test(since) && !Number.isNaN(Date.parse(since))) out.since = new Date(since);
+    else errors.since = ['must be a sequence number or an ISO 8601 time'];
+  }
+  const limit = one(query.limit);
+  if (limit !== undefined) {
+    if (/^\d+$/.test(limit) && Number(limit) >= 1) out.limit = Number(limit);
+    else errors.limit = ['must be a whole number, 1 or more'];
+  }
+  if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+  return out;
+}
+
+function routesOf({ tools, sessions, reset }: MockEndpointsOptions): Route[] {
+  const { overrides, journal, violations } = tools;
+  // The caller's session (`X-Mock-Session` or the `mock_session` cookie), as an API request names it.
+  const scope = (req: EngineRequest) => sessionOf(req) ?? null;
+  return [
+    {
+      method: 'POST',
+      path: 'overrides',
+      changes: true,
+      async run(req) {
+        const added = overrides.add(await req.readJson(), scope(req));
+        if ('errors' in added) throw HttpError.invalid(added.errors, 'The override does not fit the contract.');
+        const where = added.session === null ? '' : ` in session ${added.session}`;
+        return { status: 201, data: added, message: `${added.operationId} answers ${added.status} now${where}.` };
+      },
+    },
+    {
+      method: 'GET',
+      path: 'overrides',
+      changes: false,
+      run: (req) => ({ data: overrides.list(allOf(req.query) ? undefined : scope(req)) }),
+    },
+    {
+      method: 'DELETE',
+      path: 'overrides',
+      changes: true,
+      run: (req) => ({
+        data: { removed: overrides.clear(allOf(req.query) ? undefined : scope(req)) },
+        message: 'Overrides removed.',
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: 'overrides/:id',
+      changes: true,
+      run(_req, id) {
+        if (!overrides.remove(id)) throw HttpError.notFound('No override with that id.');
+        return { data: { removed: 1 }, message: 'Override removed.' };
+      },
+    },
+    {
+      method: 'GET',
+      path: 'requests',
+      changes: false,
+      run(req) {
+        if (journal.size === 0) throw HttpError.notFound('The journal is off (--journal-size 0).');
+        return { data: journal.list(journalQuery(tools, req.query)) };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: 'requests',
+      changes: true,
+      run() {
+        journal.clear();
+        return { data: null, message: 'Journal cleared.' };
+      },
+    },
+    {
+      method: 'GET',
+      path: 'violations',
+      changes: false,
+      run: () => ({
+        data: violations.list(),
+        message:
+          tools.checkResponses === 'off' ? 'The drift alarm is off (start the mock with --check-responses).' : 'OK',
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: 'violations',
+      changes: true,
+      run() {
+        violations.clear();
+        return { data: null, message: 'Violations cleared.' };
+      },
+    },
+    {
+      method: 'GET',
+      path: 'sessions',
+      changes: false,
+      run: () => ({ data: sessions.list(), message: `${sessions.size} of at most ${sessions.max} sessions.` }),
+    },
+    {
+      method: 'DELETE',
+      path: 'sessions',
+      changes: true,
+      run() {
+        const removed = sessions.dropAll();
+        // Overrides set for a session that never sent a request go too.
+        for (const { session } of overrides.list()) if (session !== null) overrides.clear(session);
+        return {
+          data: { removed },
+          message: 'Every session reset: each starts from the seed again on its next request.',
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: 'sessions/:name',
+      changes: true,
+      run(_req, name) {
+        const cleared = overrides.clear(name);
+        if (!sessions.drop(name) && cleared === 0) throw HttpError.notFound('No session with that name.');
+        return { data: { removed: 1 }, message: 'Session reset: it starts from the seed again on its next request.' };
+      },
+    },
+    {
+      method: 'POST',
+      path: 'reset',
+      changes: true,
+      async run() {
+        await reset();
+        return { data: null, message: 'Mock state restored to the seed.' };
+      },
+    },
+  ];
+}
+
+/** Answers a request whose path `MOCK_ENDPOINTS` matches; any failure is the contract's error envelope. */
+export function mockEndpoints(options: MockEndpointsOptions): (req: EngineRequest) => Promise<EngineReply> {
+  const routes = routesOf(options);
+  const match = (route: Route, rest: string): string | undefined => {
+    const [base, param] = route.path.split('/:');
+    if (param === undefined) return rest === base ? '' : undefined;
+    const prefix = `${base}/`;
+    const value = rest.startsWith(prefix) ? rest.slice(prefix.length) : '';
+    if (value === '' || value.includes('/')) return undefined;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      throw HttpError.badRequest('The path is not valid percent-encoding.');
+    }
+  };
+  const onBug = options.onBug ?? ((error: unknown) => console.error(error));
+  return async (req) => {
+    try {
+      const rest = req.path.replace(/^\/__mock\//, '');
+      const found = routes.flatMap((route) => {
+        const param = match(route, rest);
+        return param === undefined ? [] : [{ route, param }];
+      });
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const hit = found.find(({ route }) => route.method === method);
+      if (!hit) {
+        if (found.length === 0) throw HttpError.notFound(`No route for ${req.method} ${req.path}.`);
+        const allow = found.map(({ route }) => route.method).join(', ');
+        throw new HttpError(405, undefined, undefined, { Allow: allow });
+      }
+      if (hit.route.changes) options.guard(req);
+      const { data, message = 'OK', status = 200 } = await hit.route.run(req, hit.param);
+      return { kind: 'json', status, headers: {}, body: { success: true, message, data } };
+    } catch (error) {
+      const e = HttpError.from(error);
+      if (e.status >= 500 && !(error instanceof HttpError)) onBug(error);
+      return { kind: 'json', status: e.status, headers: e.headers, body: e.toBody() };
+    }
+  };
+}
