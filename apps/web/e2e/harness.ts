@@ -24,10 +24,16 @@ export interface Stack {
 
 /** Starts the real mock (`--port 0`) and resolves with its URL and the demo account it prints. */
 function startMock(args: string[]): Promise<{ child: ChildProcess; url: string; demo: Stack['demo'] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--port', '0', '--quiet', ...args], {
-    cwd: mockDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // `--strict`: an answer that drifts from the contract is a 500 naming the drift, so the app's own
+  // walks through every screen also check the mock against the contract.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', '--port', '0', '--quiet', '--strict', ...args],
+    {
+      cwd: mockDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => fail(new Error(`mock did not start in 60 s:\n${out}`)), 60_000);
@@ -105,6 +111,10 @@ export async function startStack(mockArgs: string[] = [], browserArgs: string[] 
     demo: mock.demo,
     browser: started.browser,
     stop: async () => {
+      // Every drift the run met, named (a test may have passed over the 500 it caused).
+      const drift = await fetch(`${mock.url}/__mock/violations`)
+        .then((res) => res.json() as Promise<unknown[]>)
+        .catch(() => []);
       await started.browser.close().catch(() => {});
       await started.server.close().catch(() => {});
       if (mock.child.exitCode === null) {
@@ -112,6 +122,7 @@ export async function startStack(mockArgs: string[] = [], browserArgs: string[] 
         mock.child.kill('SIGTERM');
         await exited;
       }
+      if (drift.length > 0) throw new Error(`The mock's answers drifted from the contract: ${JSON.stringify(drift)}`);
     },
   };
 }
