@@ -10,6 +10,7 @@ import {
   STATE_FORMAT,
   STATE_FORMAT_VERSION,
 } from './sqlite-build.ts';
+import { Checkpointer } from './sqlite-checkpointer.ts';
 import { ItemTables, isProfileCollection, migrateItemRows } from './sqlite-items.ts';
 import { stateFileProblem } from './state-schema.ts';
 import { PROFILE_COLLECTIONS, type ProfileSource } from './store/item-source.ts';
@@ -29,7 +30,13 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * transaction, before the answer is sent; an upsert keeps a row's first position, so loading in
  * row order rebuilds every list in its order. `synchronous = NORMAL`: an acknowledged write
  * survives the process being killed (it is in the WAL); a power cut may lose the last few.
+ * Checkpoints run in a worker thread (`Checkpointer`), never inside a request's commit.
  */
+export interface FileOptions {
+  /** How often the worker thread checkpoints the WAL (default `CHECKPOINT_INTERVAL_MS`). */
+  checkpointMs?: number;
+}
+
 export class SqliteStateFile implements Persistence {
   readonly #db: Database.Database;
   readonly #items: ItemTables;
@@ -37,11 +44,16 @@ export class SqliteStateFile implements Persistence {
   readonly #remove: Database.Statement<[string, string]>;
   readonly #write: (rows: Iterable<Row>) => void;
   readonly #replace: (state: State) => void;
+  readonly #checkpointer: Checkpointer | undefined;
 
-  private constructor(db: Database.Database) {
+  private constructor(db: Database.Database, { checkpointMs }: FileOptions = {}) {
     this.#db = db;
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    if (!db.memory) {
+      db.pragma('wal_autocheckpoint = 0');
+      this.#checkpointer = new Checkpointer(db.name, checkpointMs);
+    }
     this.#upsert = db.prepare(
       'INSERT INTO rows (collection, key, value) VALUES (?, ?, ?) ON CONFLICT (collection, key) DO UPDATE SET value = excluded.value',
     );
@@ -87,15 +99,16 @@ export class SqliteStateFile implements Persistence {
   }
 
   close(): void {
+    this.#checkpointer?.stop();
     if (this.#db.open) this.#db.close();
   }
 
   /** A new, empty file in this format. */
-  static create(file: string): SqliteStateFile {
+  static create(file: string, options?: FileOptions): SqliteStateFile {
     const db = new Database(file);
     createSchema(db);
     db.exec(ROW_KEY_INDEX);
-    return new SqliteStateFile(db);
+    return new SqliteStateFile(db, options);
   }
 
   /**

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -353,5 +362,48 @@ describe('SQLite state file', () => {
     again.persistence?.close();
     expect(again.notice).toBeUndefined();
     expect(again.state).toEqual({ ...state, notes: [], clubs: [], interests: [], directions: [], experiences: [] });
+  });
+});
+
+describe('SQLite state file: checkpoints off the request path', () => {
+  it('a commit never checkpoints: with the worker waiting, 3,000 pages of commits stay in the WAL', () => {
+    const file = join(dir, 'no-checkpoint.db');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    const db = SqliteStateFile.create(file, { checkpointMs: 600_000 });
+    const sizeAtStart = statSync(file).size;
+    // SQLite's own automatic checkpoint would copy them into the file at 1,000 pages.
+    for (let i = 1; i <= 3000; i++) db.commit([{ collection: 'token', key: `t${i}`, value: { id: i } }]);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(3000 * 4096);
+    expect(statSync(file).size).toBe(sizeAtStart);
+    db.close();
+    const back = new Database(file, { readonly: true });
+    expect(back.prepare("SELECT count(*) AS n FROM rows WHERE collection = 'token'").get()).toEqual({ n: 3000 });
+    back.close();
+  });
+
+  it('a worker thread copies the committed pages from the WAL into the file while it is open; close leaves no WAL', async () => {
+    const file = join(dir, 'checkpoints.db');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    const db = SqliteStateFile.create(file);
+    const sizeAtStart = statSync(file).size;
+    const note = {
+      id: 0,
+      user_id: 'usr_checkpoint',
+      title: 'A checkpointed note',
+      note: 'x'.repeat(500),
+      date: '2026-11-28',
+    };
+    // Far past SQLite's own automatic checkpoint (1,000 pages), in commits of one row each.
+    for (let i = 1; i <= 3000; i++) db.commit([{ collection: 'token', key: `t${i}`, value: { ...note, id: i } }]);
+    // The rows' text alone is 1.5 MB: it reaches the file itself without a commit checkpointing
+    // (the writer's automatic checkpoint is off) and without a close.
+    await expect
+      .poll(() => statSync(file).size, { timeout: 10_000, interval: 50 })
+      .toBeGreaterThan(sizeAtStart + 3000 * 500);
+    db.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const back = new Database(file, { readonly: true });
+    expect(back.prepare("SELECT count(*) AS n FROM rows WHERE collection = 'token'").get()).toEqual({ n: 3000 });
+    back.close();
   });
 });

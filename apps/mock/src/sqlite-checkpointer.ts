@@ -1,0 +1,64 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** How often the checkpointer copies the WAL's committed pages into the database file. */
+export const CHECKPOINT_INTERVAL_MS = 250;
+
+// Plain CommonJS run by the worker as it is (no TypeScript loader needed): its own connection to
+// the file, a PASSIVE checkpoint now and then (it never waits for, nor blocks, the writer).
+const SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 0');
+const checkpoint = () => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {}
+};
+const timer = setInterval(checkpoint, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  Atomics.store(workerData.closed, 0, 1);
+  Atomics.notify(workerData.closed, 0);
+  parentPort.close();
+});
+`;
+
+/**
+ * Checkpoints a WAL database from a worker thread, so a commit on the request path never pays for
+ * one. SQLite's automatic checkpoint runs inside the commit that fills the WAL past 1,000 pages:
+ * it copies those pages into the file and fsyncs it, tens of milliseconds that every request then
+ * waiting on the event loop shares. The writer turns its own off (`wal_autocheckpoint = 0`).
+ */
+export class Checkpointer {
+  readonly #worker: Worker;
+  /** Set to 1 by the worker once its connection is closed. */
+  readonly #closed = new Int32Array(new SharedArrayBuffer(4));
+  #running = true;
+
+  constructor(file: string, intervalMs = CHECKPOINT_INTERVAL_MS) {
+    const module = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.#worker = new Worker(SOURCE, { eval: true, workerData: { file, module, intervalMs, closed: this.#closed } });
+    // It must never keep the mock alive, nor take it down: a checkpoint missed is one done later.
+    this.#worker.unref();
+    this.#worker.on('error', () => {
+      this.#running = false;
+    });
+    this.#worker.on('exit', () => {
+      this.#running = false;
+    });
+  }
+
+  /**
+   * Closes the worker's connection and waits for it (at most a second), so that the writer's own
+   * close is the last one: SQLite then checkpoints everything and removes the WAL, as before.
+   */
+  stop(): void {
+    if (!this.#running) return;
+    this.#running = false;
+    this.#worker.postMessage('stop');
+    Atomics.wait(this.#closed, 0, 0, 1000);
+  }
+}
