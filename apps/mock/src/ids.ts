@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { randomBytes, toBase64Url } from './engine/crypto.ts';
 
-export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call' | 'post' | 'cmt' | 'sty';
+export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call' | 'post' | 'cmt' | 'sty' | 'med';
 
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 

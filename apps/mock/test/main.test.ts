@@ -1,57 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../src/seed/index.ts';
-import { readViews, writeInEveryArea } from './every-area.ts';
+import { writeAccounts } from './areas/accounts.ts';
+import { api, readViews } from './areas/api.ts';
+import { killHard, startMock, stop } from './child.ts';
 
-const appDir = new URL('..', import.meta.url).pathname;
-const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'cohort-mock-'));
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/**
- * Starts `tsx src/main.ts` and resolves with its start-up lines once it listens: through `--import
- * tsx`, or (`cli`) through the tsx command as `pnpm start` and `pnpm dev` do.
- */
-function start(
-  args: string[],
-  { cli = false }: { cli?: boolean } = {},
-): Promise<{ child: ChildProcess; lines: string[]; baseUrl: string }> {
-  const tsx = cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...tsx, 'src/main.ts', '--port', '0', '--quiet', ...args], {
-    cwd: appDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    const lines: string[] = [];
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      lines.push(line);
-      // Notices (a converted or reseeded --data file) come before the listening line.
-      const at = lines.findIndex((l) => l.startsWith('Cohort mock server listening on '));
-      const url = /^Cohort mock server listening on (http:\/\/\S+)$/.exec(lines[at] ?? '')?.[1];
-      if (url && lines.length === at + 3) resolve({ child, lines, baseUrl: url });
-    });
-  });
-}
 
 // Each start compiles TypeScript with tsx and seeds: seconds, not milliseconds.
 describe('main', { timeout: 30_000 }, () => {
   it('prints the URL, the docs URL and the demo credentials first', async () => {
-    const { lines } = await start(['--users', '20']);
+    const { lines } = await startMock(['--users', '20']);
     expect(lines[0]).toMatch(/^Cohort mock server listening on http:\/\/127\.0\.0\.1:\d+$/);
     expect(lines[1]).toMatch(/^API docs: http:\/\/127\.0\.0\.1:\d+\/docs$/);
     expect(lines[2]).toBe(
@@ -60,7 +22,7 @@ describe('main', { timeout: 30_000 }, () => {
   });
 
   it('--strict and --journal-size reach the app: the drift alarm is on, the journal keeps that many', async () => {
-    const { baseUrl } = await start(['--users', '20', '--strict', '--journal-size', '2']);
+    const { baseUrl } = await startMock(['--users', '20', '--strict', '--journal-size', '2']);
     for (const kind of ['Club', 'Interest', 'Direction']) {
       expect((await fetch(`${baseUrl}/api/v1/general/get-all-resource/?resource=${kind}`)).status).toBe(200);
     }
@@ -74,22 +36,6 @@ describe('main', { timeout: 30_000 }, () => {
     });
   });
 
-  it('--data keeps an acknowledged write in every area across kill -9 and a restart', { timeout: 60_000 }, async () => {
-    const file = join(dir, 'state.db');
-    const first = await start(['--users', '20', '--data', file]);
-    const views = await writeInEveryArea(first.baseUrl);
-    const before = await readViews(first.baseUrl, views);
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
-
-    const second = await start(['--users', '20', '--data', file]);
-    expect(await readViews(second.baseUrl, views)).toEqual(before);
-    expect(JSON.stringify(before)).toContain('Kept message');
-    for (const kept of ['Kept post', 'Kept comment', 'Kept story', '"like_count":1', 'post_commented'])
-      expect(JSON.stringify(before)).toContain(kept);
-    expect(JSON.stringify(before)).not.toMatch(/Deleted (comment|post)/);
-  });
-
   it.each([
     ['not JSON', '{"version":', /not JSON/],
     [
@@ -100,7 +46,7 @@ describe('main', { timeout: 30_000 }, () => {
   ])('stops with one line, exit 1 and the file untouched when --data is %s', async (_name, text, want) => {
     const file = join(dir, 'corrupt.json');
     writeFileSync(file, text);
-    const error = await start(['--data', file]).then(
+    const error = await startMock(['--data', file]).then(
       () => new Error('started'),
       (e: Error) => e,
     );
@@ -115,24 +61,22 @@ describe('main', { timeout: 30_000 }, () => {
 
   it('one writer per --data file: a second server is refused by pid; a stale lock and leftover temp files are cleaned up', async () => {
     const file = join(dir, 'shared.json');
-    const first = await start(['--data', file]);
-    const refused = await start(['--data', file]).then(
+    const first = await startMock(['--data', file]);
+    const refused = await startMock(['--data', file]).then(
       () => new Error('started'),
       (e: Error) => e,
     );
     expect(refused.message).toContain(
       `exited with 1: Cannot load --data: ${file} is in use by another mock server (pid ${first.child.pid})`,
     );
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    await killHard(first.child);
     // The killed server left its lock (and, as a crash mid-write would, a temp file).
     expect(existsSync(`${file}.lock`)).toBe(true);
     writeFileSync(`${file}.999999.tmp`, 'half a write');
-    const second = await start(['--data', file]);
+    const second = await startMock(['--data', file]);
     expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(second.child.pid));
     expect(existsSync(`${file}.999999.tmp`)).toBe(false);
-    second.child.kill('SIGTERM');
-    await new Promise((r) => second.child.once('exit', r));
+    await stop(second.child);
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
@@ -140,26 +84,26 @@ describe('main', { timeout: 30_000 }, () => {
     const file = join(dir, 'dev', 'dev.db');
     mkdirSync(join(dir, 'dev'), { recursive: true });
     writeFileSync(file, 'not a state file');
-    const first = await start(['--users', '20', '--data', file, '--reseed-bad-data']);
+    const first = await startMock(['--users', '20', '--data', file, '--reseed-bad-data']);
     expect(first.lines[0]).toMatch(
       /dev\.db is not a usable Cohort state file: .*; moved it to .*dev\.db\.unusable-\d+ and started from the seed\.$/,
     );
     const aside = readdirSync(join(dir, 'dev')).find((name) => name.startsWith('dev.db.unusable-'));
     expect(readFileSync(join(dir, 'dev', aside ?? ''), 'utf8')).toBe('not a state file');
-    const views = await writeInEveryArea(first.baseUrl);
-    first.child.kill('SIGTERM');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    const { views } = await writeAccounts(api(first.baseUrl));
+    await stop(first.child);
 
-    const second = await start(['--users', '20', '--data', file, '--fresh']);
-    const [me] = await readViews(second.baseUrl, [{ token: views[0]?.token ?? '', views: ['/api/v1/users/me'] }]);
-    // The seed again: the token issued before is gone with the state that held it.
-    expect(me).toMatchObject({ status: 401 });
+    const second = await startMock(['--users', '20', '--data', file, '--fresh']);
+    // The seed again: the account made before is gone with the state that held it.
+    await readViews(api(second.baseUrl), {
+      me: { token: views.me?.token ?? '', path: '/api/v1/users/me', status: 401 },
+    });
   });
 
   it('seeds a new --data file under the tsx command too (pnpm start, pnpm dev): the file is written by a worker thread', async () => {
     const file = join(dir, 'cli', 'cli.db');
     mkdirSync(join(dir, 'cli'), { recursive: true });
-    const { lines, baseUrl } = await start(['--users', '20', '--data', file], { cli: true });
+    const { lines, baseUrl } = await startMock(['--users', '20', '--data', file], { cli: true });
     expect(lines[0]).toMatch(/^Cohort mock server listening on /);
     expect(existsSync(file)).toBe(true);
     const signIn = await fetch(`${baseUrl}/api/v1/login`, {
@@ -175,7 +119,7 @@ describe('main', { timeout: 30_000 }, () => {
   });
 
   it('refuses bad flags with the usage text and exit code 2', async () => {
-    await expect(start(['--error-rate', '2'])).rejects.toThrow(
+    await expect(startMock(['--error-rate', '2'])).rejects.toThrow(
       /exited with 2: --error-rate must be a number from 0 to 1/,
     );
   });

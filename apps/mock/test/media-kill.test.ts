@@ -1,47 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../src/seed/index.ts';
+import { killHard, startMock } from './child.ts';
 import { BOUNDARY, multipart, text } from './media-fixtures.ts';
 
-const appDir = new URL('..', import.meta.url).pathname;
-const children: ChildProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'cohort-media-kill-'));
 const data = join(dir, 'state.db');
 const mediaDir = `${data}.media`;
 
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function start(): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--port', '0', '--quiet', '--users', '20', '--data', data],
-    {
-      cwd: appDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      const url = /^Cohort mock server listening on (http:\/\/\S+)$/.exec(line)?.[1];
-      if (url) resolve({ child, baseUrl: url });
-    });
-  });
-}
+const start = () => startMock(['--users', '20', '--data', data]);
 
 async function login(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/login`, {
@@ -109,8 +82,7 @@ describe('uploads with --data', { timeout: 60_000 }, () => {
       );
     };
     await until(staged);
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    await killHard(first.child);
 
     expect(mediaRows()).toEqual([kept.id]);
     const second = await start();

@@ -6,7 +6,7 @@ import { seedState } from '../src/seed/index.ts';
 import { readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
 import type { Row } from '../src/store/rows.ts';
 import { cloneRow, Store } from '../src/store/store.ts';
-import { writeInEveryArea } from './every-area.ts';
+import { writeInEveryArea } from './areas/index.ts';
 import { startServer } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-store-'));
@@ -138,7 +138,11 @@ describe('--data on SQLite', () => {
   it('after writes in every area (many at once), the file holds exactly the state in memory', async () => {
     const file = join(dir, 'every-area.db');
     const persistence = SqliteStateFile.create(file);
-    const server = await startServer({ seed: { users: 40, channels: 8 }, store: { persistence } });
+    const server = await startServer({
+      seed: { users: 40, channels: 8 },
+      store: { persistence },
+      options: { authLimits: { registerPerAddress: 100 } },
+    });
     try {
       persistence.replace(server.store.snapshot());
       await writeInEveryArea(server.baseUrl);

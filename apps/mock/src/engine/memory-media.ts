@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { HttpError } from '../http-error.ts';
+import { randomId } from '../ids.ts';
 import type { StoredMedia } from '../store/media.ts';
-import { randomBytes, toBase64Url } from './crypto.ts';
 import type { MediaPlatform } from './media.ts';
 
 type Use = StoredMedia['use'];
@@ -75,7 +75,7 @@ export function memoryMedia(doc: OpenApiDocument): MediaPlatform & { bytes: Map<
           },
         );
       }
-      const id = `med_${toBase64Url(randomBytes(12))}`;
+      const id = randomId('med');
       const original = `file.${EXTENSIONS[mime] ?? 'bin'}`;
       bytes.set(`${id}/${original}`, new Uint8Array(await file.arrayBuffer()));
       const media: StoredMedia = {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request } from 'express';
 import { HttpError } from '../http-error.ts';
+import { randomId } from '../ids.ts';
 import type { StoredMedia } from '../store/media.ts';
 import type { Store } from '../store/store.ts';
 import type { MediaFiles } from './files.ts';
@@ -10,8 +10,6 @@ import { deriveImages } from './images.ts';
 import { SAFE_IMAGES, uploadLimits } from './limits.ts';
 import { receiveUpload } from './receive.ts';
 import { EXTENSIONS, mismatch, sniff } from './sniff.ts';
-
-export const newMediaId = () => `med_${randomBytes(12).toString('base64url')}`;
 
 /**
  * One upload, end to end: stream it into a staging folder, read its type from its bytes, check
@@ -39,7 +37,7 @@ export async function storeUpload(req: Request, store: Store, files: MediaFiles,
     const original = `file.${EXTENSIONS[mime] ?? 'bin'}`;
     await rename(upload.path, join(staging, original));
     const image = SAFE_IMAGES.has(mime) ? await deriveImages(join(staging, original), staging, upload.use) : undefined;
-    const id = newMediaId();
+    const id = randomId('med');
     await files.commit(staging, id);
     committed = id;
     const media: StoredMedia = {

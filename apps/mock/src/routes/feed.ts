@@ -1,5 +1,3 @@
-import type { PostDraft } from '../store/posts.ts';
-import type { StoryDraft } from '../store/stories.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** News Feed and Stories: posts, likes, comments, reports, the feed and a person's posts; stories. */
@@ -8,7 +6,7 @@ export function feedRoutes(ctx: RouteContext): void {
   const page = <T>(data: T) => ({ success: true as const, message: 'OK', ...data });
   route(ctx, 'createPost', ({ session, body }) => ({
     status: 201,
-    body: ok(posts.create(session.user.id, body as PostDraft), 'Posted.'),
+    body: ok(posts.create(session.user.id, body), 'Posted.'),
   }));
   route(ctx, 'getPost', ({ session, params }) => ({
     status: 200,
@@ -58,7 +56,7 @@ export function feedRoutes(ctx: RouteContext): void {
   }));
   route(ctx, 'createStory', ({ session, body }) => {
     const userId = session.user.id;
-    const story = stories.create(userId, body as StoryDraft, (id) => posts.image(userId, id, 'image.id'));
+    const story = stories.create(userId, body, (id) => posts.image(userId, id, 'image.id'));
     return { status: 201, body: ok(story, 'Shared.') };
   });
   route(ctx, 'deleteStory', ({ session, params }) => {

@@ -1,4 +1,7 @@
+import type { components } from '@cohort/api';
 import { fromBase64Url, toBase64Url } from '../engine/crypto.ts';
+
+type PageMeta = components['schemas']['PageMeta'];
 
 /** Where a page of a time-ordered list ends: the last item's (`created_at`, `id`). */
 export interface Position {
@@ -64,11 +67,6 @@ export function pageOf<T extends Position>(sorted: T[], limit: number): { items:
   const hasMore = sorted.length > limit;
   const last = items.at(-1);
   return { items, meta: { has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(last) : null } };
-}
-
-export interface PageMeta {
-  has_more: boolean;
-  next_cursor: string | null;
 }
 
 /** Kept in one list per author and per group, oldest first, so a feed page reads only its sources' newest posts. */

@@ -3,33 +3,19 @@ import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './directory.ts';
-import {
-  byTime,
-  decodeCursor,
-  drop,
-  EMPTY_PAGE,
-  newestBefore,
-  newestFirst,
-  type PageMeta,
-  pageOf,
-  push,
-} from './feed-paging.ts';
+import { byTime, decodeCursor, drop, EMPTY_PAGE, newestBefore, newestFirst, pageOf, push } from './feed-paging.ts';
 import { PostReports } from './post-reports.ts';
 import type { Areas } from './store.ts';
-import type { FeedState, StoredComment, StoredPost, StoredPostReport } from './types.ts';
+import type { AnyOfFields, FeedState, StoredComment, StoredPost, StoredPostReport } from './types.ts';
 
 type Schemas = components['schemas'];
 export type Post = Schemas['Post'];
 export type Comment = Schemas['Comment'];
 export type PostImage = Schemas['PostImage'];
+type PageMeta = Schemas['PageMeta'];
 
-/** What `createPost` accepts once the contract validated it (its generated `anyOf` type is too loose to read). */
-export interface PostDraft {
-  text?: string;
-  images?: { id: string }[];
-  link?: string | null;
-  channel_id?: string | null;
-}
+/** What `createPost` accepts once the contract validated it. */
+export type PostDraft = AnyOfFields<Schemas['PostInput']>;
 
 /**
  * Posts (to the author's connections or to one group), their likes, comments and reports. Who may

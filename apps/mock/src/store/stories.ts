@@ -5,7 +5,7 @@ import type { StoreCore } from './core.ts';
 import { toPerson } from './directory.ts';
 import type { PostImage } from './posts.ts';
 import type { Areas } from './store.ts';
-import type { StoredStory } from './types.ts';
+import type { AnyOfFields, StoredStory } from './types.ts';
 
 type Schemas = components['schemas'];
 export type Story = Schemas['Story'];
@@ -17,11 +17,7 @@ export const STORY_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_PEOPLE = 500;
 
 /** What `createStory` accepts once the contract validated it. */
-export interface StoryDraft {
-  image?: { id: string };
-  text?: string;
-  background?: string;
-}
+export type StoryDraft = AnyOfFields<Schemas['StoryInput']>;
 
 /**
  * Stories: one image or a text card, seen by the author's connections for 24 hours. Seeded stories

@@ -18,6 +18,18 @@ export type ResourceKind = Schemas['ResourceKind'];
 export type ResourceItem = Schemas['ResourceItem'];
 export type ResourcePage = Schemas['ResourcePage'];
 
+/**
+ * A request body declared with `anyOf` as one object with every field any alternative has, each
+ * optional: openapi-typescript makes such a body a union whose members cannot be read field by field.
+ * The contract's validation has already made sure one alternative holds.
+ */
+export type AnyOfFields<U> = {
+  [K in U extends unknown ? keyof U : never]?: Exclude<
+    U extends unknown ? (K extends keyof U ? U[K] : never) : never,
+    undefined
+  >;
+};
+
 export const RESOURCE_KINDS = [
   'Club',
   'Position',

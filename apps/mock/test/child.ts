@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import { afterEach } from 'vitest';
+
+const appDir = new URL('..', import.meta.url).pathname;
+const children: ChildProcess[] = [];
+
+// A test that fails half-way must not leave its mock (and the --data lock) behind.
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+export interface MockChild {
+  child: ChildProcess;
+  /** What it printed up to and including its start-up lines. */
+  lines: string[];
+  baseUrl: string;
+}
+
+/**
+ * Starts `tsx src/main.ts` on port 0 and resolves once it listens (after its three start-up lines):
+ * through `--import tsx`, or (`cli`) through the tsx command as `pnpm start` and `pnpm dev` do.
+ * Rejects with its stderr if it exits first.
+ */
+export function startMock(args: string[], { cli = false }: { cli?: boolean } = {}): Promise<MockChild> {
+  const tsx = cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...tsx, 'src/main.ts', '--port', '0', '--quiet', ...args], {
+    cwd: appDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const lines: string[] = [];
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      lines.push(line);
+      // Notices (a converted or reseeded --data file) come before the listening line.
+      const at = lines.findIndex((l) => l.startsWith('Cohort mock server listening on '));
+      const url = /^Cohort mock server listening on (http:\/\/\S+)$/.exec(lines[at] ?? '')?.[1];
+      if (url && lines.length === at + 3) resolve({ child, lines, baseUrl: url });
+    });
+  });
+}
+
+/** Ends the process as a crash would (`kill -9`: no handler runs, nothing is flushed) and waits for it. */
+export async function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** Ends the process with SIGTERM (its own shutdown runs) and waits for it. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
