@@ -22,6 +22,7 @@ import { createBehaviour } from './scenarios/behaviour.ts';
 import { scenarioFor, unknownPreset } from './scenarios/resolve.ts';
 import { seedScenario } from './scenarios/shape.ts';
 import { seedState } from './seed/index.ts';
+import { sessionStores } from './store/session-stores.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 
@@ -63,33 +64,22 @@ function sessionsOf(
   const { realtime: _own, outbox: _mails, ...shared } = options;
   const media = nodeMediaPlatform(files);
   const sessionMedia = { upload: media.upload, sweep: async () => {} };
-  // Seeded once, cloned per session (a clone takes a quarter of a seed's time; the seed is plain data).
-  let snapshot: State | undefined;
-  const copy = () => {
-    snapshot ??= resetState();
-    return structuredClone(snapshot);
-  };
+  // Seeded once; each session copies its state but shares its profile items (session-stores.ts).
+  const stores = sessionStores(resetState);
+  const storeOptions = { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 };
   const make = (name: string, scenarioName: string | undefined) => {
-    let state: State;
+    let sessionStore: Store;
     let options = shared;
-    if (scenarioName === undefined) state = copy();
+    if (scenarioName === undefined) sessionStore = stores.create(storeOptions);
     else {
       // X-Mock-Scenario: the preset's data from the server's seed, and its latency and failures.
       const scenario = scenarioFor(scenarioName);
       if (!scenario) throw HttpError.badRequest(`X-Mock-Scenario: ${unknownPreset(scenarioName)}.`);
-      snapshot ??= resetState();
-      const { seed } = snapshot;
-      state = seedScenario(scenario, { seed, users: snapshot.users.length });
+      const { seed, users } = stores.seed();
+      sessionStore = new Store(seedScenario(scenario, { seed, users: users.length }), storeOptions);
       options = { ...shared, behaviourFor: createBehaviour(scenario, seed) };
     }
-    return createEngineCore(
-      new Store(state, { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 }),
-      engine.doc,
-      sessionMedia,
-      options,
-      engine.shared,
-      name,
-    );
+    return createEngineCore(sessionStore, engine.doc, sessionMedia, options, engine.shared, name);
   };
   return new Sessions(make, () => engine.clock.now().getTime(), {
     ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),

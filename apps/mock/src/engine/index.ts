@@ -6,6 +6,7 @@
 
 import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { HttpError } from '../http-error.ts';
+import { sessionStores } from '../store/session-stores.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 import { createEngineCore, type EngineCore, type EngineOptions } from './core.ts';
@@ -55,12 +56,8 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
   const { sessions: sessionOptions, realtime: _own, outbox: _mails, ...perSession } = rest;
   const built = Promise.resolve(seededPasswordHash).then((hash) => {
     const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash });
-    // Each session: its own store from the same seed, sharing the clock, compiled contract and tools.
-    let snapshot: State | undefined;
-    const copy = () => {
-      snapshot ??= state();
-      return structuredClone(snapshot);
-    };
+    // Each session: its own store from the same seed (sharing its profile items), the clock, compiled contract and tools.
+    const stores = sessionStores(state);
     // A session's scenario (X-Mock-Scenario) is served by the Node server; here every session is the seed's.
     const make = (name: string, scenario: string | undefined) => {
       if (scenario !== undefined && scenario !== 'default') {
@@ -69,7 +66,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
         );
       }
       return createEngineCore(
-        new Store(copy(), { ...options.store, clock: core.clock }),
+        stores.create({ ...options.store, clock: core.clock }),
         doc,
         memoryMedia(doc),
         { ...perSession, seededPasswordHash: hash },
