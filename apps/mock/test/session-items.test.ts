@@ -141,6 +141,46 @@ describe("sessions share the seed's profile items", () => {
   });
 });
 
+describe("sessions share the seed's users", () => {
+  it('keeps a profile edit, a removed connection and a new password in the session that made them', async () => {
+    const outside = await signIn();
+    const friendsOf = async (who: { send: (m: string, p: string) => Promise<Response> }) =>
+      // A bare array, as the contract has it.
+      ((await (await who.send('GET', '/api/v1/users/me/friends')).json()) as { id: string }[]).map((f) => f.id);
+    const seededFriends = await friendsOf(outside);
+    const friend = seededFriends[0];
+    if (!friend) throw new Error('the demo account has no seeded friends');
+    const a = await signIn('users-a');
+    const b = await signIn('users-b');
+    const edited = await a.send('PATCH', '/api/v1/users/me', { description: 'Edited in session A only.' });
+    expect(edited.status).toBe(200);
+    expect((await a.send('DELETE', `/api/v1/users/${friend}/connection`)).status).toBe(200);
+    const changed = await a.send('PUT', '/api/v1/users/me/password', {
+      current_password: SEEDED_PASSWORD,
+      password: 'session-a-pass-1',
+      password_confirmation: 'session-a-pass-1',
+    });
+    expect(changed.status).toBe(200);
+
+    const description = async (who: { send: (m: string, p: string) => Promise<Response> }) =>
+      ((await (await who.send('GET', '/api/v1/users/me')).json()) as { data: { description: string | null } }).data
+        .description;
+    expect(await description(a)).toBe('Edited in session A only.');
+    expect(await friendsOf(a)).not.toContain(friend);
+    for (const other of [b, outside]) {
+      expect(await description(other)).not.toBe('Edited in session A only.');
+      expect(await friendsOf(other)).toEqual(seededFriends);
+    }
+    // The friend's side of the connection ended in A only too.
+    const friendEmail = server.store.accounts.find(friend)?.email ?? '';
+    expect(await friendsOf(await signIn('users-a', friendEmail))).not.toContain(a.id);
+    expect(await friendsOf(await signIn('users-b', friendEmail))).toContain(b.id);
+    // The seeded password still signs in outside session A and in a session made afterwards.
+    await signIn('users-c');
+    await signIn();
+  });
+});
+
 describe('session stores (sessionStores)', () => {
   const seed = { users: 40, channels: 6 };
   const demoOf = (store: Store) => store.accounts.findByEmail(DEMO_ACCOUNT.email)?.id ?? '';
