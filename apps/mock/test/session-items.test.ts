@@ -181,6 +181,31 @@ describe("sessions share the seed's users", () => {
   });
 });
 
+describe("sessions share the seed's search index", () => {
+  it('until one changes a profile: that session then finds the new words, the others and new sessions do not', async () => {
+    const someone = server.store.accounts.first(3)[2];
+    if (!someone) throw new Error('seed has fewer than three users');
+    const found = async (who: { send: (m: string, p: string) => Promise<Response> }, q: string) =>
+      (
+        (await (await who.send('GET', `/api/v1/users/search?q=${q}`)).json()) as { data: { data: { id: string }[] } }
+      ).data.data.map((p) => p.id);
+    const a = await signIn('search-a');
+    const b = await signIn('search-b');
+    const seededName = someone.last_name;
+    expect(await found(a, seededName)).toContain(someone.id);
+    expect(await found(b, seededName)).toContain(someone.id);
+    const renamed = await (await signIn('search-a', someone.email)).send('PATCH', '/api/v1/users/me', {
+      description: 'Zyxwvutsrq enthusiast.',
+    });
+    expect(renamed.status).toBe(200);
+    expect(await found(a, 'Zyxwvutsrq')).toEqual([someone.id]);
+    for (const other of [b, await signIn('search-c'), await signIn()]) {
+      expect(await found(other, 'Zyxwvutsrq')).toEqual([]);
+      expect(await found(other, seededName)).toContain(someone.id);
+    }
+  });
+});
+
 describe('session stores (sessionStores)', () => {
   const seed = { users: 40, channels: 6 };
   const demoOf = (store: Store) => store.accounts.findByEmail(DEMO_ACCOUNT.email)?.id ?? '';

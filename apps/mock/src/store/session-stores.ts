@@ -1,4 +1,5 @@
 import { fillCounters } from './counters.ts';
+import type { DirectoryIndex, SharedIndex } from './directory.ts';
 import { overlayItems, type SharedItems, shareItems } from './shared-items.ts';
 import { Store, type StoreOptions } from './store.ts';
 import { emptyChatState, emptySocialState, type State } from './types.ts';
@@ -10,7 +11,7 @@ export interface SessionStores {
    * A store for one session: its own copy of the seed's state but for what all sessions share, read
    * only: the profile items (five-sixths of a seed's rows; its item changes stay its own, so
    * `options.items` and `options.persistence` are replaced) and the users (frozen; the store copies
-   * one before it changes it).
+   * one before it changes it), and the directory's search index while nothing it holds changes.
    */
   create(options?: StoreOptions): Store;
 }
@@ -22,6 +23,8 @@ export interface SessionStores {
  */
 export function sessionStores(seedState: () => State): SessionStores {
   let seeded: { state: State; items: SharedItems } | undefined;
+  let index: DirectoryIndex | undefined;
+  const directory: SharedIndex = { get: (build) => (index ??= build()) };
   const seed = () => {
     if (!seeded) {
       const full = seedState();
@@ -45,7 +48,7 @@ export function sessionStores(seedState: () => State): SessionStores {
       const { state, items } = seed();
       const { items: _items, persistence: _persistence, ...rest } = options;
       const own = structuredClone({ ...state, users: [] });
-      return new Store({ ...own, users: [...state.users] }, { ...rest, ...overlayItems(items) });
+      return new Store({ ...own, users: [...state.users] }, { ...rest, ...overlayItems(items), directory });
     },
   };
 }
