@@ -18,6 +18,7 @@ import { nodeCrypto } from './platform/node-crypto.ts';
 import { mockRouter, refuseStateChange } from './routes/mock.ts';
 import { scenarioSession } from './scenarios/session.ts';
 import { seedState } from './seed/index.ts';
+import { sessionStores } from './store/session-stores.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 
@@ -59,30 +60,19 @@ function sessionsOf(
   const { realtime: _own, outbox: _mails, ...shared } = options;
   const media = nodeMediaPlatform(files);
   const sessionMedia = { upload: media.upload, sweep: async () => {} };
-  // Seeded once, cloned per session (a clone takes a quarter of a seed's time; the seed is plain data).
-  let snapshot: State | undefined;
-  const copy = () => {
-    snapshot ??= resetState();
-    return structuredClone(snapshot);
-  };
+  // Seeded once; each session copies its state but shares its profile items (session-stores.ts).
+  const stores = sessionStores(resetState);
+  const storeOptions = { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 };
   const make = (name: string, scenarioName: string | undefined) => {
-    let state: State;
+    let sessionStore: Store;
     let options = shared;
-    if (scenarioName === undefined) state = copy();
+    if (scenarioName === undefined) sessionStore = stores.create(storeOptions);
     else {
-      snapshot ??= resetState();
-      const scenario = scenarioSession(scenarioName, snapshot);
-      state = scenario.state;
+      const scenario = scenarioSession(scenarioName, stores.seed());
+      sessionStore = new Store(scenario.state, storeOptions);
       options = { ...shared, behaviourFor: scenario.behaviourFor };
     }
-    return createEngineCore(
-      new Store(state, { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 }),
-      engine.doc,
-      sessionMedia,
-      options,
-      engine.shared,
-      name,
-    );
+    return createEngineCore(sessionStore, engine.doc, sessionMedia, options, engine.shared, name);
   };
   return new Sessions(make, () => engine.clock.now().getTime(), {
     ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),

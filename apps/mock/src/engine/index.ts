@@ -7,6 +7,7 @@
 import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { HttpError } from '../http-error.ts';
 import { scenarioSession } from '../scenarios/session.ts';
+import { sessionStores } from '../store/session-stores.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 import { createEngineCore, type EngineCore, type EngineOptions } from './core.ts';
@@ -62,25 +63,22 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
   const { sessions: sessionOptions, realtime: _own, outbox: _mails, ...perSession } = rest;
   const built = Promise.resolve(seededPasswordHash).then((hash) => {
     const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash });
-    // Each session: its own store from the same seed, sharing the clock, compiled contract and tools.
-    let snapshot: State | undefined;
-    const copy = () => {
-      snapshot ??= state();
-      return structuredClone(snapshot);
-    };
+    // Each session: its own store from the same seed (sharing its profile items and users), the clock, compiled contract and tools.
+    const stores = sessionStores(state);
     // X-Mock-Scenario on a session's first request: the preset's data and behaviour, as the server makes it.
     const make = (name: string, scenarioName: string | undefined) => {
-      let initial: State;
+      let sessionStore: Store;
       let shaped = perSession;
-      if (scenarioName === undefined) initial = copy();
+      if (scenarioName === undefined) sessionStore = stores.create({ ...options.store, clock: core.clock });
       else {
-        snapshot ??= state();
-        const scenario = scenarioSession(scenarioName, snapshot);
-        initial = scenario.state;
+        const scenario = scenarioSession(scenarioName, stores.seed());
+        // A session's state is its own: never the default store's persistence (the tab's IndexedDB).
+        const { items: _items, persistence: _persistence, ...storeOptions } = options.store ?? {};
+        sessionStore = new Store(scenario.state, { ...storeOptions, clock: core.clock });
         shaped = { ...perSession, behaviourFor: scenario.behaviourFor };
       }
       return createEngineCore(
-        new Store(initial, { ...options.store, clock: core.clock }),
+        sessionStore,
         doc,
         memoryMedia(doc),
         { ...shaped, seededPasswordHash: hash },

@@ -44,10 +44,11 @@ export function sessionOf(req: EngineRequest): string | undefined {
 }
 
 /**
- * Named sessions, each its own engine over its own copy of the seeded state (made on first use,
- * from the same seed), so parallel tests on one server never see each other's writes. Capped in
- * number (each is a whole state: 100 at the default seed fit in memory); idle ones expire on the
- * mock's clock, checked as sessions are used and listed.
+ * Named sessions, each its own engine over its own store from the same seed (made on first use;
+ * the seed's users, profile items and search index shared read-only, see store/session-stores.ts),
+ * so parallel tests on one server never see each other's writes. Capped in number (~15 MB each at
+ * 100,000 users: 100 fit in memory); idle ones expire on the mock's clock, checked as sessions are
+ * used and listed.
  */
 export class Sessions {
   readonly #sessions = new Map<string, Session>();

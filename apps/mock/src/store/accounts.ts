@@ -146,8 +146,9 @@ export class Accounts {
   }
 
   update(id: string, patch: UserPatch): StoredUser {
-    const user = this.require(id);
+    const found = this.require(id);
     this.core.touch('user', id);
+    const user = this.own(found);
     Object.assign(user, patch, { updated_at: this.core.now().toISOString() });
     this.touchDirectory(id);
     return user;
@@ -167,7 +168,7 @@ export class Accounts {
     const user = this.byId.get(userId);
     if (user) {
       this.core.touch('user', userId);
-      user.last_seen_at = record.created_at;
+      this.own(user).last_seen_at = record.created_at;
     }
     return token;
   }
@@ -214,8 +215,9 @@ export class Accounts {
   /** A new password (already hashed); every session of the account but the one holding `keep` ends. */
   setPassword(user: StoredUser, passwordHash: string, keep?: string): void {
     this.core.touch('user', user.id);
-    user.password_hash = passwordHash;
-    user.updated_at = this.core.now().toISOString();
+    const own = this.own(user);
+    own.password_hash = passwordHash;
+    own.updated_at = this.core.now().toISOString();
     this.endSessions(user.id, keep);
   }
 
@@ -263,30 +265,50 @@ export class Accounts {
 
   /** Makes the two each other's connections (friends), on both sides. */
   befriend(a: StoredUser, b: StoredUser): void {
-    for (const [user, other] of [
-      [a, b],
-      [b, a],
-    ] as const) {
+    for (const [user, other] of this.pairs(a, b)) {
       if (user.friend_ids.includes(other.id)) continue;
       this.core.touch('user', user.id);
-      user.friend_ids.push(other.id);
+      this.own(user).friend_ids.push(other.id);
     }
   }
 
   /** Ends a connection on both sides; false when they were not connected. */
   unfriend(a: StoredUser, b: StoredUser): boolean {
     let changed = false;
-    for (const [user, other] of [
-      [a, b],
-      [b, a],
-    ] as const) {
+    for (const [user, other] of this.pairs(a, b)) {
       const at = user.friend_ids.indexOf(other.id);
       if (at === -1) continue;
       this.core.touch('user', user.id);
-      user.friend_ids.splice(at, 1);
+      this.own(user).friend_ids.splice(at, 1);
       changed = true;
     }
     return changed;
+  }
+
+  /** Both sides of a connection, each as this store holds it now. */
+  private pairs(a: StoredUser, b: StoredUser): [StoredUser, StoredUser][] {
+    const x = this.byId.get(a.id) ?? a;
+    const y = this.byId.get(b.id) ?? b;
+    return [
+      [x, y],
+      [y, x],
+    ];
+  }
+
+  /**
+   * The user as this store may change it. A frozen user is shared (sessions share the seed's users,
+   * see session-stores.ts): it is replaced by a copy of its own first. Takes the user by id, so a
+   * caller's older reference still finds the current one.
+   */
+  private own(user: StoredUser): StoredUser {
+    const current = this.byId.get(user.id) ?? user;
+    if (!Object.isFrozen(current)) return current;
+    const copy = structuredClone(current);
+    const at = this.users.indexOf(current);
+    if (at >= 0) this.users[at] = copy;
+    this.byId.set(copy.id, copy);
+    this.byEmail.set(copy.email.toLowerCase(), copy);
+    return copy;
   }
 
   listFriends(userId: string): Friend[] {

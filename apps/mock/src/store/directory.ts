@@ -254,16 +254,37 @@ function candidates(smallest: number[][], hits: Uint8Array, wanted: number): num
   return [...seen].sort((a, b) => a - b);
 }
 
+/**
+ * A search index several stores read while their directory is still the one they started from (the
+ * sessions of one seed, see session-stores.ts): built once, by the first to search, and never
+ * updated in place.
+ */
+export interface SharedIndex {
+  get(build: () => DirectoryIndex): DirectoryIndex;
+}
+
 /** The people directory: its search index, brought up to date on use (changed users in place, or rebuilt). */
 export class Directory {
   private index: DirectoryIndex | undefined;
+  /** The shared index, good while the directory version is still `version` (this store's at the start). */
+  private shared: { index: SharedIndex; version: number } | undefined;
 
   constructor(private readonly areas: Areas) {}
+
+  /** Searches `index` until something the directory holds changes here; then this store builds its own. */
+  share(index: SharedIndex): void {
+    this.shared = { index, version: this.areas.accounts.directoryVersion };
+  }
 
   /** The index, caught up with every change since it was last used. */
   current(): DirectoryIndex {
     const { accounts } = this.areas;
     if (this.index && this.index.version === accounts.directoryVersion) return this.index;
+    // Never kept as `index`, so never updated in place: a change here makes this store build its own.
+    if (!this.index && this.shared?.version === accounts.directoryVersion) {
+      return this.shared.index.get(() => new DirectoryIndex(this.areas));
+    }
+    this.shared = undefined;
     const changed = accounts.takeDirectoryChanges();
     if (!this.index || !changed || !this.index.update(this.areas, changed)) this.index = new DirectoryIndex(this.areas);
     return this.index;

@@ -7,7 +7,7 @@ import { Channels } from './channels.ts';
 import { Chat } from './chat.ts';
 import type { StoreCore } from './core.ts';
 import { fillCounters } from './counters.ts';
-import { Directory } from './directory.ts';
+import { Directory, type SharedIndex } from './directory.ts';
 import { Invites } from './invites.ts';
 import type { ProfileSource } from './item-source.ts';
 import { MediaLibrary } from './media.ts';
@@ -49,6 +49,8 @@ export interface StoreOptions {
    * memory holds only the recently used ones; the state handed to the store then carries none.
    */
   items?: ProfileSource;
+  /** A search index this store shares with others made from the same state, until its directory changes (sessions). */
+  directory?: SharedIndex;
 }
 
 /** The store's areas, each owning its part of the state and its indexes; they reach each other only through methods. */
@@ -119,6 +121,8 @@ export class Store implements Areas, StoreCore {
     this.now = options.now ?? this.clock.now;
     this.chat = new Chat(this, this);
     this.load(state);
+    // Only the state it was made with is the one the shared index holds (not a reset's or a rollback's).
+    if (options.directory) this.directory.share(options.directory);
   }
 
   /**
