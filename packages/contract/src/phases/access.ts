@@ -9,7 +9,8 @@ import { feedAttempt } from './access-feed.ts';
 import { runPrivacy } from './access-privacy.ts';
 import { AccessWorld } from './access-world.ts';
 import { listContains, listIds, ok } from './answers.ts';
-import { createItem, ITEM_FLOWS, idParam, signIn } from './scenario.ts';
+import { createItem, ITEM_FLOWS, idParam } from './item-flows.ts';
+import { signIn } from './sessions.ts';
 
 type Intact = () => Promise<{ intact: boolean | undefined; ex?: Exchange }>;
 

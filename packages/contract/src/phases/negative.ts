@@ -9,7 +9,7 @@ import { arbitraryFor, sample } from '../generate.ts';
 import { isValidBody, jsonRequestSchema, outOfBandFields, requiredQuery, validBody } from '../inputs.ts';
 import { atMaxLength, bodyMutations, boundBreakers, wrongTypeValue } from '../mutate.ts';
 import { listContains } from './answers.ts';
-import { createItem, ITEM_FLOWS, type ItemFlow, idParam } from './scenario.ts';
+import { createItem, ITEM_FLOWS, type ItemFlow, idParam } from './item-flows.ts';
 
 /** Path values for probes: known ids first, then the contract's example or a generated value. */
 export function probeParams(ctx: RunContext, op: Operation): Record<string, string | number> {

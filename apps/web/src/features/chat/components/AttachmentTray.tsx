@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { fileSize } from '../../../lib/upload.ts';
 import type { Attachment } from '../hooks/use-attachments.ts';
-import * as s from './inbox.css.ts';
+import * as s from './attachment-tray.css.ts';
+import { menuButton } from './inbox.css.ts';
 
 function Thumb({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);
@@ -63,7 +64,7 @@ export function AttachmentTray({
           )}
           <button
             type="button"
-            className={s.menuButton}
+            className={menuButton}
             aria-label={`${a.status === 'uploading' ? 'Cancel' : 'Remove'} ${a.file.name}`}
             onClick={() => onRemove(a.key)}
           >

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
-import * as s from './inbox.css.ts';
+import * as s from './chat-banners.css.ts';
 
 function Failed({ text, onRetry, loading }: { text: string; onRetry: () => void; loading?: boolean }) {
   return (

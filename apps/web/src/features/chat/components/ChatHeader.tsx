@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { groupProfilePath } from '../../../config/paths.ts';
-import * as s from './inbox.css.ts';
+import * as s from './chat-header.css.ts';
 
 /** The chat's top bar: Back, the group's name and counts (a link to its profile), and its actions. */
 export function ChatHeader({

@@ -4,7 +4,8 @@ import { Icon } from '../../../components/ui/Icon.tsx';
 import type { useAttachments } from '../hooks/use-attachments.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { AttachmentTray } from './AttachmentTray.tsx';
-import * as s from './inbox.css.ts';
+import * as s from './composer.css.ts';
+import { menuButton } from './inbox.css.ts';
 
 const MESSAGE_MAX = 4000;
 
@@ -50,7 +51,7 @@ export function Composer({
             Replying to <strong dir="auto">{replyTo.name}</strong>:{' '}
             <span dir="auto">{replyTo.text || 'Attachment'}</span>
           </span>
-          <button type="button" className={s.menuButton} aria-label="Cancel reply" onClick={onCancelReply}>
+          <button type="button" className={menuButton} aria-label="Cancel reply" onClick={onCancelReply}>
             <Icon name="close" width={16} height={16} />
           </button>
         </div>

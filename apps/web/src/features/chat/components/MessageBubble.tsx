@@ -6,7 +6,8 @@ import { fileNameFromUrl } from '../../../lib/file-name.ts';
 import { initials } from '../../../lib/format.ts';
 import { fileSize } from '../../../lib/upload.ts';
 import type { ChatItem } from '../chat-items.ts';
-import * as s from './inbox.css.ts';
+import { menuButton } from './inbox.css.ts';
+import * as s from './message-bubble.css.ts';
 
 type File = ChatItem['files'][number];
 
@@ -131,7 +132,7 @@ export const MessageBubble = memo(function MessageBubble({
         />
       )}
       {own && menu && (
-        <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
+        <button type="button" className={menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
           <Icon name="more" width={18} height={18} />
         </button>
       )}
@@ -180,7 +181,7 @@ export const MessageBubble = memo(function MessageBubble({
         )}
       </article>
       {!own && menu && (
-        <button type="button" className={s.menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
+        <button type="button" className={menuButton} aria-label="Message options" onClick={() => onMenu(item)}>
           <Icon name="more" width={18} height={18} />
         </button>
       )}

@@ -6,9 +6,10 @@ import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
 import { dayKey, dayLabel } from '../../../lib/dates.ts';
 import type { ChatItem } from '../chat-items.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
-import * as s from './inbox.css.ts';
+import { list } from './inbox.css.ts';
 import { ListHeader } from './ListHeader.tsx';
 import { MessageBubble } from './MessageBubble.tsx';
+import * as s from './message-list.css.ts';
 
 /** The loaded history, virtualised: older pages load at the top, own messages keep the view at the bottom. */
 export function MessageList({
@@ -58,7 +59,7 @@ export function MessageList({
     <>
       <Virtuoso
         ref={listRef}
-        className={s.list}
+        className={list}
         data={chat.items}
         firstItemIndex={chat.firstItemIndex}
         initialTopMostItemIndex={Math.max(0, chat.items.length - 1)}

@@ -1,7 +1,7 @@
 import * as l from '../../../components/ui/layout.css.ts';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
 import type { ChatItem } from '../chat-items.ts';
-import * as s from './inbox.css.ts';
+import * as s from './message-menu.css.ts';
 
 export type MessageAction = 'reply' | 'copy' | 'pin' | 'link' | 'forward' | 'report' | 'select' | 'edit' | 'delete';
 

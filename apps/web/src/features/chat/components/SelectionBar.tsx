@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/Button.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
-import * as s from './inbox.css.ts';
+import * as s from './selection-bar.css.ts';
 
 /** Shown instead of the message box while messages are being selected. */
 export function SelectionBar({ count, onCopy, onDone }: { count: number; onCopy: () => void; onDone: () => void }) {

@@ -9,8 +9,9 @@ import { personName } from '../../../lib/format.ts';
 import { useCommentActions, useComments } from '../api/comments.ts';
 import type { Comment } from '../feed-events.ts';
 import type { Post } from '../post-cache.ts';
-import * as s from './feed.css.ts';
+import * as s from './comments-sheet.css.ts';
 import { AuthorPhoto, profileLink } from './PostCard.tsx';
+import * as card from './post-card.css.ts';
 
 const MAX_COMMENT = 2000;
 
@@ -93,17 +94,17 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
       <ul className={s.commentList} aria-label="Comments">
         {comments.map((c) => (
           <li key={c.id} className={s.comment}>
-            <Link to={profileLink(c.author.id, me)} tabIndex={-1} aria-hidden="true" className={s.avatarLink}>
+            <Link to={profileLink(c.author.id, me)} tabIndex={-1} aria-hidden="true" className={card.avatarLink}>
               <AuthorPhoto author={c.author} small />
             </Link>
             <div className={s.commentBody}>
-              <span className={s.meta}>
-                <Link className={s.name} to={profileLink(c.author.id, me)} dir="auto">
+              <span className={card.meta}>
+                <Link className={card.name} to={profileLink(c.author.id, me)} dir="auto">
                   {personName(c.author)}
                 </Link>{' '}
                 · <time dateTime={c.created_at}>{timeAgo(c.created_at)}</time>
               </span>
-              <p className={s.text} dir="auto">
+              <p className={card.text} dir="auto">
                 {c.text}
               </p>
             </div>

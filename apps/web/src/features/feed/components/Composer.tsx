@@ -7,7 +7,7 @@ import { SelectField, TextArea } from '../../../components/ui/TextField.tsx';
 import { imagesOnly, useUploadBatch } from '../../../lib/upload-batch.ts';
 import { usePostActions } from '../api/posts.ts';
 import { composerErrors, MAX_PHOTOS, MAX_TEXT, toPostInput } from '../composer-form.ts';
-import * as s from './feed.css.ts';
+import * as s from './composer.css.ts';
 import { PhotoPicks } from './PhotoPicks.tsx';
 
 export interface Audience {

@@ -11,8 +11,9 @@ import { PULL_TO_REFRESH_PX, useAtTop, usePullToRefresh } from '../hooks/use-win
 import { pillText, whatToShow } from '../new-posts.ts';
 import { flattenPosts } from '../post-cache.ts';
 import { type Audience, Composer } from './Composer.tsx';
-import * as s from './feed.css.ts';
+import * as shared from './feed.css.ts';
 import { LinkedPost } from './LinkedPost.tsx';
+import * as s from './news-feed.css.ts';
 import { PostCard } from './PostCard.tsx';
 import { usePostDialogs } from './PostDialogs.tsx';
 
@@ -26,7 +27,7 @@ interface FooterContext {
 function FeedFooter({ context }: { context?: FooterContext }) {
   if (!context) return null;
   return (
-    <div className={s.footer}>
+    <div className={shared.footer}>
       {context.loading && <Spinner label="Loading older posts" />}
       {context.failed && (
         <Alert
@@ -110,7 +111,7 @@ export function NewsFeed({ me, groups }: { me: string | null; groups: readonly A
           </button>
         </div>
       )}
-      <div className={s.status}>
+      <div className={shared.status}>
         {refreshError && <Alert>Could not refresh: {refreshError}</Alert>}
         {feed.isPending && (
           <p className={l.muted}>
@@ -145,7 +146,7 @@ export function NewsFeed({ me, groups }: { me: string | null; groups: readonly A
           aria-label="Posts"
           aria-busy={feed.isFetchingNextPage}
           itemContent={(_, post) => (
-            <RenderGuard fallback={<p className={s.footer}>This post can't be shown.</p>}>
+            <RenderGuard fallback={<p className={shared.footer}>This post can't be shown.</p>}>
               <PostCard post={post} me={me} {...handlers} />
             </RenderGuard>
           )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import type { PickedUpload } from '../../../lib/upload-batch.ts';
-import * as s from './feed.css.ts';
+import * as s from './photo-picks.css.ts';
 
 function Preview({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);

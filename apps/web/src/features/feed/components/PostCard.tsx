@@ -6,7 +6,7 @@ import { groupProfilePath, otherProfilePath, paths } from '../../../config/paths
 import { timeAgo } from '../../../lib/dates.ts';
 import { groupName, initials, personName } from '../../../lib/format.ts';
 import type { Post } from '../post-cache.ts';
-import * as s from './feed.css.ts';
+import * as s from './post-card.css.ts';
 
 type Author = Post['author'];
 

@@ -7,9 +7,9 @@ import { showToastAtom } from '../../../components/ui/toast-state.ts';
 import { usePostActions } from '../api/posts.ts';
 import { findPost, type Post } from '../post-cache.ts';
 import { CommentsSheet } from './CommentsSheet.tsx';
-import * as s from './feed.css.ts';
 import type { PostHandlers } from './PostCard.tsx';
 import { DeletePostSheet, ReportPostSheet } from './PostMenu.tsx';
+import * as s from './post-dialogs.css.ts';
 
 type Open = { kind: 'menu' | 'delete' | 'report' | 'comments'; id: string } | null;
 

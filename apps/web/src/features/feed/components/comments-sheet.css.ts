@@ -1,0 +1,37 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const comment = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
+
+export const commentBody = style({
+  flex: 1,
+  minWidth: 0,
+  background: vars.color.surfaceMuted,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+});
+
+export const commentList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const commentForm = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', width: '100%' });
+
+export const commentInput = style({
+  flex: 1,
+  minHeight: vars.size.touch,
+  maxHeight: '120px',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  font: 'inherit',
+  resize: 'none',
+});
