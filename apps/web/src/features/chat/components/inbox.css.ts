@@ -19,12 +19,3 @@ export const menuButton = style({
   flex: '0 0 auto',
   selectors: { '&:hover': { background: vars.color.surfaceMuted } },
 });
-
-export const swatches = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  flexWrap: 'wrap',
-  border: 'none',
-  padding: 0,
-  margin: 0,
-});

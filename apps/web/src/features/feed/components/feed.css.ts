@@ -16,10 +16,3 @@ export const footer = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 });
-
-export const sectionTitle = style({
-  margin: 0,
-  padding: `${vars.space.md} ${vars.space.lg} 0`,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.bold,
-});

@@ -1,17 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
-export const topActions = style({ display: 'flex', alignItems: 'center' });
-
-export const pillWrap = style({
-  position: 'sticky',
-  top: '64px',
-  zIndex: 15,
-  height: 0,
-  display: 'flex',
-  justifyContent: 'center',
-});
-
 const drop = keyframes({ from: { transform: 'translateY(-8px)', opacity: 0 }, to: { transform: 'none', opacity: 1 } });
 
 export const pill = style({
