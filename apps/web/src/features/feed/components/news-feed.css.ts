@@ -1,6 +1,15 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
+export const pillWrap = style({
+  position: 'sticky',
+  top: '64px',
+  zIndex: 15,
+  height: 0,
+  display: 'flex',
+  justifyContent: 'center',
+});
+
 const drop = keyframes({ from: { transform: 'translateY(-8px)', opacity: 0 }, to: { transform: 'none', opacity: 1 } });
 
 export const pill = style({
