@@ -6,9 +6,21 @@ import { afterEach } from 'vitest';
 const appDir = new URL('..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
 
+/**
+ * Signals the mock's whole process group: through the tsx command the mock is tsx's child, which a
+ * signal to tsx alone would leave running (holding its port and --data lock) once tsx is killed.
+ */
+function signal(child: ChildProcess, name: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, name);
+  } catch {
+    child.kill(name);
+  }
+}
+
 // A test that fails half-way must not leave its mock (and the --data lock) behind.
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0)) signal(child, 'SIGKILL');
 });
 
 export interface MockChild {
@@ -28,6 +40,8 @@ export function startMock(args: string[], { cli = false }: { cli?: boolean } = {
   const child = spawn(process.execPath, [...tsx, 'src/main.ts', '--port', '0', '--quiet', ...args], {
     cwd: appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so the group can be signalled (see `signal`).
+    detached: true,
   });
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -51,7 +65,7 @@ export function startMock(args: string[], { cli = false }: { cli?: boolean } = {
 export async function killHard(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
+  signal(child, 'SIGKILL');
   await exited;
 }
 
@@ -59,6 +73,6 @@ export async function killHard(child: ChildProcess): Promise<void> {
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  signal(child, 'SIGTERM');
   await exited;
 }
