@@ -1,10 +1,11 @@
+import type { Schemas } from '@cohort/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answers, envelope, errorBody } from '../../../test/api.ts';
 import { demoUser, resourcePage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const message = (id: string, text: string, time: string, sender = 'usr_friend0000000001') => ({
+const message = (id: string, text: string, time: string, sender = 'usr_friend0000000001'): Schemas['Message'] => ({
   id,
   channel_id: 'chan_a000000000000000',
   sender_id: sender,
@@ -13,7 +14,7 @@ const message = (id: string, text: string, time: string, sender = 'usr_friend000
   time,
   files: [],
 });
-const channels = [
+const channels: [Schemas['Channel'], Schemas['Channel']] = [
   {
     id: 'chan_aaaaaaaaaaaaaaaa',
     name: 'VC Deal Flow',
@@ -230,12 +231,13 @@ describe('/chats', () => {
       listMyChannels: () => ({ body: envelope(mine) }),
       storeChannel: (req) => {
         stored.push(req.body);
-        const created = {
-          ...(req.body as object),
+        const created: Schemas['Channel'] = {
+          ...channels[0],
+          ...req.body,
           id: 'chan_priyapriyapriya1',
           users: [demoUser.id, 'usr_friend0000000001'],
         };
-        mine.unshift(created as (typeof channels)[number]);
+        mine.unshift(created);
         return { status: 201, body: envelope(created) };
       },
     });

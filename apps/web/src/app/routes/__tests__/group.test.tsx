@@ -1,10 +1,11 @@
+import type { Schemas } from '@cohort/api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answers, envelope, errorBody } from '../../../test/api.ts';
 import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const group = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+const group = (id: string, name: string, extra: Partial<Schemas['Channel']> = {}): Schemas['Channel'] => ({
   id: `chan_${id.padEnd(16, '0')}`,
   name,
   description: '',
@@ -58,7 +59,7 @@ describe('group management', () => {
   });
 
   it('opens on Group Invites from the navigation state; Accept Invite joins and the invite goes away', async () => {
-    let pending = [
+    let pending: Schemas['ChannelInvite'][] = [
       {
         id: 3,
         channel_id: 'chan_b000000000000000',

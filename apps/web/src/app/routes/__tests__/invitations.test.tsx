@@ -1,10 +1,11 @@
+import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope } from '../../../test/api.ts';
 import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const person = (n: number) => ({
+const person = (n: number): Schemas['PersonSummary'] => ({
   id: `usr_person${String(n).padStart(10, '0')}`,
   first_name: 'Person',
   last_name: `Number${n}`,
@@ -13,7 +14,7 @@ const person = (n: number) => ({
   graduation_year: 2026,
   last_seen_at: null,
 });
-const invitation = (n: number) => ({
+const invitation = (n: number): Schemas['Connection'] => ({
   id: n,
   from_user_id: person(n).id,
   to_user_id: demoUser.id,
@@ -37,7 +38,7 @@ describe('/connections: invitations and connections', () => {
           return {
             body: {
               ...envelope(shown.map(invitation)),
-              meta: { has_more: older.length > 2, next_before: older.length > 2 ? shown[1] : null },
+              meta: { has_more: older.length > 2, next_before: older.length > 2 ? (shown[1] ?? null) : null },
             },
           };
         },

@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answers, envelope, errorBody, type TestStream } from '../../../test/api.ts';
@@ -11,7 +12,7 @@ const actor = {
   last_seen_at: null,
 };
 const base = { actor, connection_id: null, channel_id: null, invite_id: null, message_id: null, read_at: null };
-const note = (id: number, over: Record<string, unknown> = {}) => ({
+const note = (id: number, over: Partial<Schemas['Notification']> = {}): Schemas['Notification'] => ({
   ...base,
   id,
   kind: 'connection_invited',
@@ -20,7 +21,7 @@ const note = (id: number, over: Record<string, unknown> = {}) => ({
   connection_id: id,
   ...over,
 });
-const page = (items: unknown[], nextBefore: number | null, unread: number) => ({
+const page = (items: Schemas['Notification'][], nextBefore: number | null, unread: number) => ({
   ...envelope(items),
   meta: { has_more: nextBefore !== null, next_before: nextBefore, unread_count: unread },
 });

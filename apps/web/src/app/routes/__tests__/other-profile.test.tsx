@@ -9,6 +9,12 @@ const people = [
   { ...demoUser, id: 'usr_b000000000000000', first_name: 'Tom', last_name: 'Chen' },
   { ...demoUser, id: 'usr_c000000000000000', first_name: 'Ana', last_name: 'Lima' },
 ];
+/** The fixture person whose id ends `path`. */
+function personAt(path: string) {
+  const person = people.find((p) => path.endsWith(p.id));
+  if (!person) throw new Error(`no fixture person for ${path}`);
+  return person;
+}
 
 function connector() {
   return renderApp({
@@ -16,7 +22,7 @@ function connector() {
     signedIn: true,
     state: { ids: people.map((p) => p.id), listId: 7 },
     answers: {
-      getUser: (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+      getUser: (req) => ({ body: envelope(personAt(req.path)) }),
       listNotes: () => ({ body: envelope([]) }),
       listMyChannels: () => ({ body: envelope([]) }),
       removeSavedListMember: () => ({
@@ -65,7 +71,7 @@ describe('individual profile connector', () => {
       signedIn: true,
       state: { ids: people.map((p) => p.id), listId: 7, at: 0, removed: [people[0]?.id] },
       answers: {
-        getUser: (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+        getUser: (req) => ({ body: envelope(personAt(req.path)) }),
       },
     });
     await screen.findByRole('heading', { name: 'Tom Chen' });
@@ -86,7 +92,7 @@ describe('a profile opened by link (/otherProfile?id=…)', () => {
       path: `/otherProfile?id=${people[1]?.id}`,
       signedIn: true,
       answers: {
-        getUser: (req) => ({ body: envelope(people.find((p) => req.path.endsWith(p.id))) }),
+        getUser: (req) => ({ body: envelope(personAt(req.path)) }),
         listNotes: () => ({ body: envelope([]) }),
         listMyChannels: () => ({ body: envelope([{ ...group, users: [demoUser.id] }]) }),
         inviteToChannel: () => ({
@@ -96,9 +102,9 @@ describe('a profile opened by link (/otherProfile?id=…)', () => {
               id: 1,
               channel_id: group.id,
               channel_name: group.name,
-              user_id: people[1]?.id,
+              user_id: personAt(people[1]?.id ?? '').id,
               invited_by: demoUser.id,
-              status: 'pending',
+              status: 'pending' as const,
               created_at: '2026-11-22T10:00:00.000Z',
             },
           ]),

@@ -1,6 +1,7 @@
+import type { Schemas } from '@cohort/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { type Answers, envelope, errorBody, failure } from '../../../test/api.ts';
 import { demoSession } from '../../../test/engine.ts';
 import { channel, channelInvite, demoUser, resourcePage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -100,8 +101,8 @@ describe('own profile', () => {
     const { user, calls } = ownProfile({
       storeNote: (req) =>
         fail
-          ? { status: 503, body: errorBody('The service is unavailable.') }
-          : { status: 201, body: envelope({ id: 42, ...(req.body as object) }) },
+          ? failure(503, 'The service is unavailable.')
+          : { status: 201, body: envelope({ id: 42, ...(req.body as Schemas['NoteInput']) }) },
     });
     await user.click(await screen.findByRole('button', { name: 'Add Note' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Note' });
@@ -130,8 +131,8 @@ describe('own profile', () => {
     const { user } = ownProfile({
       storeNote: (req) =>
         expired
-          ? { status: 401, body: errorBody('Your session has expired; sign in again.') }
-          : { status: 201, body: envelope({ id: 43, ...(req.body as object) }) },
+          ? failure(401, 'Your session has expired; sign in again.')
+          : { status: 201, body: envelope({ id: 43, ...(req.body as Schemas['NoteInput']) }) },
     });
     await user.click(await screen.findByRole('button', { name: 'Add Note' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Note' });
@@ -191,7 +192,7 @@ describe('own profile', () => {
       }),
       storeClub: (req) => ({
         status: 201,
-        body: envelope({ id: 9, ...(req.body as object) }),
+        body: envelope({ id: 9, ...(req.body as Schemas['ClubInput']) }),
       }),
     });
     await user.click(await screen.findByRole('tab', { name: 'Clubs' }));
@@ -351,7 +352,7 @@ describe('More menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/group'));
   });
 
-  const countHandlers = (pending: () => unknown[] | Promise<unknown[]>): Answers => ({
+  const countHandlers = (pending: () => Schemas['ChannelInvite'][] | Promise<Schemas['ChannelInvite'][]>): Answers => ({
     listChannelInvites: async () => ({ body: envelope(await pending()) }),
     listMyChannels: () => ({
       body: envelope([
@@ -390,7 +391,7 @@ describe('More menu', () => {
   });
 
   it('while the counts reload, the old ones are not shown as current', async () => {
-    let invites: unknown[] = [channelInvite(1)];
+    let invites: Schemas['ChannelInvite'][] = [channelInvite(1)];
     let answer = () => {};
     let gate: Promise<void> = Promise.resolve();
     const { user } = ownProfile(
@@ -492,7 +493,7 @@ describe("another user's profile", () => {
         connectUser: () =>
           status === 201
             ? {
-                status,
+                status: 201,
                 body: envelope({
                   id: 1,
                   from_user_id: demoUser.id,
@@ -501,7 +502,7 @@ describe("another user's profile", () => {
                   created_at: '2026-11-21T08:00:00.000Z',
                 }),
               }
-            : { status, body: errorBody('You already have this item.') },
+            : failure(409, 'You already have this item.'),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Invite to Connect' }));

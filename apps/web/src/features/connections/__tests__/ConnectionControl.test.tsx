@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answers, envelope, type TestStream } from '../../../test/api.ts';
@@ -13,12 +14,14 @@ type Status = 'none' | 'outgoing' | 'incoming' | 'connected';
 /** A tiny server holding one relation between me and OTHER; each handler answers from it. */
 function server(start: Status) {
   const s = { status: start };
-  const invitation = () =>
+  const invitation = (): Schemas['Connection'] =>
     s.status === 'incoming'
       ? { id: 7, from_user_id: OTHER.id, to_user_id: demoUser.id, status: 'pending', created_at: at, person: summary }
       : { id: 7, from_user_id: demoUser.id, to_user_id: OTHER.id, status: 'pending', created_at: at, person: summary };
-  const page = (list: unknown[]) => ({ ...envelope(list), meta: { has_more: false, next_before: null } });
-  const answered = (status: string) => ({ body: envelope({ ...invitation(), status, answered_at: at }) });
+  const page = (list: Schemas['Connection'][]) => ({ ...envelope(list), meta: { has_more: false, next_before: null } });
+  const answered = (status: Schemas['Connection']['status']) => ({
+    body: envelope({ ...invitation(), status, answered_at: at }),
+  });
   const answers: Answers = {
     getUser: () => ({ body: envelope(OTHER) }),
     listNotes: () => ({ body: envelope([]) }),

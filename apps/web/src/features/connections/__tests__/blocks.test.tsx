@@ -1,13 +1,14 @@
+import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { type Answers, envelope, errorBody, failure } from '../../../test/api.ts';
 import { demoUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
 const OTHER = { ...demoUser, id: 'usr_other00000000001', first_name: 'Priya', last_name: 'Raman', email: 'p@x.test' };
 const summary = { id: OTHER.id, first_name: 'Priya', last_name: 'Raman', profile_image: null, last_seen_at: null };
 const at = '2026-11-21T08:00:00.000Z';
-const page = (list: unknown[]) => ({ ...envelope(list), meta: { has_more: false, next_before: null } });
+const page = <T,>(list: T[]) => ({ ...envelope(list), meta: { has_more: false, next_before: null } });
 
 /** A tiny server holding whether I am connected to and whether I blocked OTHER. */
 function server(start: { connected: boolean; blocked: boolean }) {
@@ -20,7 +21,7 @@ function server(start: { connected: boolean; blocked: boolean }) {
     }),
     listNotes: () => ({ body: envelope([]) }),
     listFriends: () => ({ body: s.connected ? [summary] : [] }),
-    listConnections: () => ({ body: page([]) }),
+    listConnections: () => ({ body: page<Schemas['Connection']>([]) }),
     listBlocks: () => ({ body: page(s.blocked ? [block] : []) }),
     blockUser: () => {
       s.blocked = true;
@@ -119,7 +120,7 @@ describe('Blocked people', () => {
       signedIn: true,
       answers: {
         ...answers,
-        listBlocks: () => (fail ? { status: 500, body: errorBody('The server failed.') } : { body: page([]) }),
+        listBlocks: () => (fail ? failure(500, 'The server failed.') : { body: page<Schemas['Block']>([]) }),
       },
     });
     expect(await screen.findByText(/Could not load blocked people/)).toBeInTheDocument();

@@ -1,10 +1,11 @@
+import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answers, envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { passwordChangeErrors } from '../password-change.ts';
 
-const SETTINGS = {
+const SETTINGS: Schemas['Settings'] = {
   contact_visibility: { email: 'connections', phone: 'connections' },
   notifications: {
     connection_invited: true,
@@ -131,7 +132,7 @@ describe('/settings', () => {
   it('privacy and notifications save at once and show the server answer', async () => {
     const { user, calls } = settingsApp({
       updateSettings: (req) => {
-        const change = req.body as { contact_visibility?: object; notifications?: object };
+        const change = req.body ?? {};
         return {
           body: envelope({
             contact_visibility: { ...SETTINGS.contact_visibility, ...change.contact_visibility },
