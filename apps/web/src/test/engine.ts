@@ -42,23 +42,37 @@ export function signInAs(userId: string): string {
   return store.transact(() => store.accounts.issueToken(userId));
 }
 
-/**
- * A request straight to the engine, as another client of the same server would send it (another
- * person acting while the app under test watches): `engineFetch(token, 'POST', '/api/v1/...', body)`.
- */
-export async function engineFetch(token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+/** A request straight to the engine with `token` (or none): its status and JSON body, whatever the status. */
+export async function engineCall(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const response = await engineHandle(
     new Request(`http://engine.cohort.test${path}`, {
       method,
       headers: {
-        Authorization: `Bearer ${token}`,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }),
   );
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * A request straight to the engine, as another client of the same server would send it (another
+ * person acting while the app under test watches): `engineFetch(token, 'POST', '/api/v1/...', body)`.
+ * Anything but a 2xx throws, naming the request and the answer.
+ */
+export async function engineFetch(token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const answer = await engineCall(token, method, path, body);
+  if (answer.status < 200 || answer.status > 299)
+    throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }
 
 /** Back to the seed when the test that ended reached the engine (the demo token survives an untouched test). */
