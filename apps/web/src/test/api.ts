@@ -8,7 +8,7 @@ import { closeEngine, engineHandle, resetEngine, testEngine } from './engine.ts'
 
 /**
  * The test server: msw/node answers the app's requests from the mock engine (test/engine.ts: the
- * real @cohort/mock request path over a small seed, back to the seed between tests), under
+ * real @cohort/mock request path over a small seed, a fresh engine for each test), under
  * per-operation overrides a test gives for states the seed cannot produce cheaply. Every JSON
  * body either answers with is judged by the contract (test/contract.ts): a drifted override (or
  * engine answer) fails the test with the operation, status and JSON pointer.
@@ -249,8 +249,8 @@ export interface TestApiOptions {
 
 /**
  * A server for one app under test, on its own origin so two apps in one test do not share
- * overrides: `answers` by operation first, then the mock engine for every other call (one engine
- * per test file, so two apps in one test share its data, as two browsers share a server).
+ * overrides: `answers` by operation first, then the mock engine for every other call (the test's
+ * engine, so two apps in one test share its data, as two browsers share a server).
  * The app gets `baseUrl` and `fetch`, which records every request in `calls`; `live` lists the
  * paths of the event streams the engine has opened (subscribed: what it publishes from then on arrives).
  */
