@@ -90,3 +90,7 @@ export async function seededStrangers(client = engineClient()) {
 
 /** The first of `seededStrangers`. */
 export const seededStranger = async (client = engineClient()) => (await seededStrangers(client))[0] as string;
+
+/** An invitation to connect from `from` to `to` (user ids), sent through the API as `from`. */
+export const seedInvitation = (from: string, to: string) =>
+  ok(engineClient(signInAs(from)).POST('/api/v1/users/{id}/connect', { params: { path: { id: to } } }));
