@@ -31,9 +31,10 @@ afterEach(async () => {
   // Unmount first: a screen still loading would otherwise reach a server with no answers.
   cleanup();
   server.resetHandlers();
-  await resetEngine();
-  // A request already on its way when the test ended meets a network error, not a missing handler.
+  // A request already on its way when the test ended meets a network error, not a missing handler
+  // (installed before the engine is replaced, which takes a moment).
   server.use(http.all(/^http:\/\/api-\d+\.cohort\.test\//, () => HttpResponse.error()));
+  await resetEngine();
   expect(takeDrift(), 'test answers that do not match the contract').toEqual([]);
 });
 

@@ -94,3 +94,7 @@ export const seededStranger = async (client = engineClient()) => (await seededSt
 /** An invitation to connect from `from` to `to` (user ids), sent through the API as `from`. */
 export const seedInvitation = (from: string, to: string) =>
   ok(engineClient(signInAs(from)).POST('/api/v1/users/{id}/connect', { params: { path: { id: to } } }));
+
+/** A message in group `channelId`, sent through the API by the user of `client` (the demo account by default). */
+export const seedMessage = (channelId: string, message: string, client = engineClient()) =>
+  ok(client.POST('/api/v1/channels/{id}/messages', { params: { path: { id: channelId } }, body: { message } }));
