@@ -8,7 +8,7 @@ import { closeEngine, engineHandle, resetEngine, testEngine } from './engine.ts'
 
 /**
  * The test server: msw/node answers the app's requests from the mock engine (test/engine.ts: the
- * real @cohort/mock request path over a small seed, back to the seed between tests), under
+ * real @cohort/mock request path over a small seed, a fresh engine for each test), under
  * per-operation overrides a test gives for states the seed cannot produce cheaply. Every JSON
  * body either answers with is judged by the contract (test/contract.ts): a drifted override (or
  * engine answer) fails the test with the operation, status and JSON pointer.
@@ -31,9 +31,10 @@ afterEach(async () => {
   // Unmount first: a screen still loading would otherwise reach a server with no answers.
   cleanup();
   server.resetHandlers();
-  await resetEngine();
-  // A request already on its way when the test ended meets a network error, not a missing handler.
+  // A request already on its way when the test ended meets a network error, not a missing handler
+  // (installed before the engine is replaced, which takes a moment).
   server.use(http.all(/^http:\/\/api-\d+\.cohort\.test\//, () => HttpResponse.error()));
+  await resetEngine();
   expect(takeDrift(), 'test answers that do not match the contract').toEqual([]);
 });
 
@@ -47,30 +48,60 @@ export function takeDrift(): string[] {
   return [...new Set(drift.splice(0))];
 }
 
+type Responses<Op extends OperationId> = operations[Op]['responses'];
+/** A status the operation declares (`5XX` standing for 500, 502, 503 and 504). */
+export type Status<Op extends OperationId> =
+  | Extract<keyof Responses<Op>, number>
+  | ('5XX' extends keyof Responses<Op> ? 500 | 502 | 503 | 504 : never);
+/** The JSON body the contract gives one declared response (`undefined` when it has none, as 204 and 304). */
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } }
+  ? Body
+  : R extends { content?: never }
+    ? undefined
+    : never;
+/** The body `Op` answers with status `S`: a drifted fixture fails typecheck before it fails the run. */
+export type BodyOf<Op extends OperationId, S extends number> = JsonOf<
+  S extends keyof Responses<Op> ? Responses<Op>[S] : '5XX' extends keyof Responses<Op> ? Responses<Op>['5XX'] : never
+>;
+/** The JSON body the contract lets the app send to `Op` (`unknown` for one without). */
+type RequestOf<Op extends OperationId> = operations[Op] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : unknown;
+
 /** One request the app made, as a handler sees it. */
-export interface Recorded {
+interface RecordedRequest {
   method: string;
   path: string;
   search: string;
   body: unknown;
   authorization: string | null;
 }
+/** A request to operation `Op`, its body typed as the contract's request body (what the app's client sends). */
+export type Recorded<Op extends OperationId | undefined = undefined> = Op extends OperationId
+  ? Omit<RecordedRequest, 'body'> & { body: RequestOf<Op> | undefined }
+  : RecordedRequest;
 
-type Responses<Op extends OperationId> = operations[Op]['responses'];
-/** A status the operation declares (`5XX` standing for 500, 502, 503 and 504). */
-type Status<Op extends OperationId> =
-  | Extract<keyof Responses<Op>, number>
-  | ('5XX' extends keyof Responses<Op> ? 500 | 502 | 503 | 504 : never);
-
-/** What a resolver answers: a status (200 when left out; checked at run time) and a JSON body. */
-export interface Reply {
-  status?: number;
-  body: unknown;
-}
-export type Resolver = (req: Recorded) => Reply | Promise<Reply>;
+/**
+ * What a resolver answers: a declared status and the contract's body for it (status 200 when left
+ * out, for an operation that declares 200). Both are checked again at run time.
+ */
+export type Reply<Op extends OperationId = OperationId> = Op extends OperationId
+  ?
+      | { [S in Status<Op>]: { status: S; body: BodyOf<Op, S> } }[Status<Op>]
+      | (200 extends Status<Op> ? { status?: undefined; body: BodyOf<Op, 200> } : never)
+  : never;
+/** Answers one call; `undefined` leaves it to the engine (fail once, then let the real server answer). */
+export type Resolver<Op extends OperationId> = (
+  req: Recorded<Op>,
+) => Reply<Op> | undefined | Promise<Reply<Op> | undefined>;
+/** A resolver as the server runs it, whatever its operation. */
+type AnyReply = { status?: number; body: unknown } | undefined;
+type AnyResolver = (req: Recorded) => AnyReply | Promise<AnyReply>;
 
 /** Answers by operation, as `createTestApi` takes them: a later entry for an operation replaces an earlier one. */
-export type Answers = { [Op in OperationId]?: Resolver };
+export type Answers = { [Op in OperationId]?: Resolver<Op> };
 
 export function envelope<T>(data: T, message = 'OK') {
   return { success: true as const, message, data };
@@ -78,6 +109,11 @@ export function envelope<T>(data: T, message = 'OK') {
 
 export function errorBody(message: string, errors?: Record<string, string[]>) {
   return { success: false as const, message, ...(errors ? { errors } : {}) };
+}
+
+/** An error reply with its status kept literal, so the contract's typing can check it: `failure(503, 'Down.')`. */
+export function failure<const S extends number>(status: S, message: string, errors?: Record<string, string[]>) {
+  return { status, body: errorBody(message, errors) };
 }
 
 async function record(request: Request): Promise<Recorded> {
@@ -99,20 +135,24 @@ const mswPath = (origin: string, path: string) => `${origin}${path.replace(/\{([
  * `status` with `body` (or what `body(req)` returns), checked against the contract.
  * `answer(op, resolve)` lets the resolver pick the status too.
  */
-export function answer<Op extends OperationId>(
+export function answer<Op extends OperationId, S extends Status<Op>>(
   operationId: Op,
-  status: Status<Op>,
-  body: unknown,
+  status: S,
+  body: BodyOf<Op, S> | ((req: Recorded<Op>) => BodyOf<Op, S>),
   origin?: string,
 ): ReturnType<typeof http.all>;
-export function answer(operationId: OperationId, resolve: Resolver, origin?: string): ReturnType<typeof http.all>;
+export function answer<Op extends OperationId>(
+  operationId: Op,
+  resolve: Resolver<Op>,
+  origin?: string,
+): ReturnType<typeof http.all>;
 export function answer(
   operationId: OperationId,
-  statusOrResolve: number | Resolver,
+  statusOrResolve: number | AnyResolver,
   bodyOrOrigin?: unknown,
   maybeOrigin?: string,
 ) {
-  const resolve: Resolver =
+  const resolve: AnyResolver =
     typeof statusOrResolve === 'function'
       ? statusOrResolve
       : (req) => ({
@@ -127,6 +167,7 @@ export function answer(
     // `/users/me` is not `/users/{id}`: leave a request to the operation it reaches.
     if (operationOf(request.method, url.pathname)?.operationId !== operationId) return undefined;
     const reply = await resolve(await record(request));
+    if (!reply) return undefined;
     const status = reply.status ?? 200;
     drift.push(...checkAnswer(operationId, status, reply.body));
     return HttpResponse.json(reply.body as never, { status });
@@ -209,8 +250,8 @@ export interface TestApiOptions {
 
 /**
  * A server for one app under test, on its own origin so two apps in one test do not share
- * overrides: `answers` by operation first, then the mock engine for every other call (one engine
- * per test file, so two apps in one test share its data, as two browsers share a server).
+ * overrides: `answers` by operation first, then the mock engine for every other call (the test's
+ * engine, so two apps in one test share its data, as two browsers share a server).
  * The app gets `baseUrl` and `fetch`, which records every request in `calls`; `live` lists the
  * paths of the event streams the engine has opened (subscribed: what it publishes from then on arrives).
  */
@@ -220,7 +261,7 @@ export function createTestApi(answers: Answers = {}, options: TestApiOptions = {
   const live: string[] = [];
   const streams: TestStream[] = [];
   const own = Object.entries(answers).map(([operationId, resolve]) =>
-    answer(operationId as OperationId, resolve as Resolver, baseUrl),
+    answer(operationId as OperationId, resolve as Resolver<OperationId>, baseUrl),
   );
   const streamHandlers =
     options.streams === 'test'

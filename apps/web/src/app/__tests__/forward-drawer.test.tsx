@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
@@ -7,7 +8,7 @@ import { ForwardDrawer } from '../../features/chat/components/ForwardDrawer.tsx'
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { useChannelActions, useMyChannels } from '../../features/groups/api/channels.ts';
 import { writeStoredSession } from '../../lib/session.ts';
-import { type Answers, createTestApi, envelope, errorBody } from '../../test/api.ts';
+import { type Answers, createTestApi, envelope, failure } from '../../test/api.ts';
 import { demoSession } from '../../test/engine.ts';
 import { demoUser } from '../../test/fixtures.ts';
 import { createTestStore, TestProviders } from '../../test/render.tsx';
@@ -77,14 +78,15 @@ function Inbox() {
   );
 }
 
-function drawer({ friendsUp = false, chatsUp = true, chats = [otherChatOfTwo] as object[] } = {}, extra: Answers = {}) {
+function drawer(
+  { friendsUp = false, chatsUp = true, chats = [otherChatOfTwo] as Schemas['Channel'][] } = {},
+  extra: Answers = {},
+) {
   const up = { friends: friendsUp, chats: chatsUp };
   writeStoredSession(demoSession());
   const api = createTestApi({
-    listFriends: () =>
-      up.friends ? { body: [friend] } : { status: 503, body: errorBody('The service is unavailable.') },
-    listMyChannels: () =>
-      up.chats ? { body: envelope(chats) } : { status: 503, body: errorBody('The service is unavailable.') },
+    listFriends: () => (up.friends ? { body: [friend] } : failure(503, 'The service is unavailable.')),
+    listMyChannels: () => (up.chats ? { body: envelope(chats) } : failure(503, 'The service is unavailable.')),
     ...(extra as Answers),
   });
   const store = createTestStore(api);
@@ -143,15 +145,15 @@ describe('Forward drawer', () => {
 
   it('Contacts: forwards into the one-to-one chat, starting it (is_direct) when only a plain group of the two exists', async () => {
     const forwarded = (channelIds: string[]) => ({
-      status: 201,
+      status: 201 as const,
       body: envelope(channelIds.map((id, i) => ({ ...message, id: `msg_fwd000000000000${i}`, channel_id: id }))),
     });
-    const send = async (chats: object[]) => {
+    const send = async (chats: Schemas['Channel'][]) => {
       const { user, calls } = drawer(
         { friendsUp: true, chats },
         {
           storeChannel: () => ({ status: 201, body: envelope(directChat) }),
-          forwardMessage: (req) => forwarded((req.body as { channel_ids: string[] }).channel_ids),
+          forwardMessage: (req) => forwarded(req.body?.channel_ids ?? []),
         },
       );
       await user.click(screen.getByRole('tab', { name: 'Contacts' }));

@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { demoUser } from '../../test/fixtures.ts';
 import {
   ASTRAL_NAME,
   CHANNEL_ID,
+  hostileChannel,
   hostileChannels,
   hostileClubs,
   hostileDetail,
@@ -53,17 +55,17 @@ interface Case {
 }
 
 // Percent-escapes that are valid syntax but not UTF-8: decoding them throws.
-const hostileMedia = {
+const hostileMedia: Record<string, Pick<Schemas['MediaItem'], 'kind' | 'url'>> = {
   file: { kind: 'file', url: '/media/files/a%FF.txt' },
   link: { kind: 'link', url: 'https://example.org/%E0%A4' },
-} as Record<string, object>;
+};
 // Contract-valid items with only the required fields (no name, size or thumbnail).
 const mediaPage = (kind: string | null) => {
   const item = kind ? hostileMedia[kind] : undefined;
   const base = { message_id: 'msg_AAAAAAAAAAAAAAAA', channel_id: CHANNEL_ID, sender_id: OTHER_ID, time: LEAP_SECOND };
   return { ...envelope(item ? [{ ...item, ...base }] : []), meta: { has_more: false, next_cursor: null } };
 };
-const page = (data: unknown[]) => ({ ...envelope(data), meta: { has_more: false, next_before: null } });
+const page = (data: Schemas['Message'][]) => ({ ...envelope(data), meta: { has_more: false, next_before: null } });
 const me = { getMe: () => ({ body: envelope(namelessUser) }) };
 const profileLists: Answers = {
   ...me,
@@ -87,7 +89,7 @@ const chat: Answers = {
   listFriends: () => ({ body: hostileFriends }),
   getChannel: () => ({ body: envelope(hostileDetail) }),
   getChannelMessages: () => ({ body: page(hostileMessages) }),
-  markChannelRead: () => ({ body: envelope(hostileChannels[0]) }),
+  markChannelRead: () => ({ body: envelope(hostileChannel) }),
   listChannelMedia: (req) => ({ body: mediaPage(new URLSearchParams(req.search).get('kind')) }),
 };
 const tab = (name: string) => async (user: UserEvent) => user.click(await screen.findByRole('tab', { name }));

@@ -5,22 +5,13 @@ import { useChannel } from '../../features/groups/api/channels.ts';
 import { useUpdateMe } from '../../features/profile/api/me.ts';
 import { useSavedListActions, useSavedLists } from '../../features/saved-lists/api/saved-lists.ts';
 import { writeStoredSession } from '../../lib/session.ts';
-import { type Answers, createTestApi, envelope } from '../../test/api.ts';
+import { type Answers, createTestApi } from '../../test/api.ts';
 import { demoSession } from '../../test/engine.ts';
-import { demoUser } from '../../test/fixtures.ts';
 import { createTestStore, TestProviders } from '../../test/render.tsx';
+import { engineClient, ok, seededFriend, seededGroups, seededMe } from '../../test/seed.ts';
 
 /** A write changes what another screen shows: that screen's query shows the change without a reload. */
-const ID = 'chan_group00000000000';
-const list = (n: number) => ({
-  id: n,
-  name: `List ${n}`,
-  count: 1,
-  created_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null,
-});
-
-function render<T>(use: () => T, answers: Answers) {
+function render<T>(use: () => T, answers: Answers = {}) {
   writeStoredSession(demoSession());
   const api = createTestApi(answers);
   const store = createTestStore(api);
@@ -30,44 +21,25 @@ function render<T>(use: () => T, answers: Answers) {
 
 describe('mutations update the queries whose data they change', () => {
   it('saving a search shows the new list in Saved Lists', async () => {
-    const lists = [list(1)];
-    const { result } = render(() => ({ lists: useSavedLists(false), actions: useSavedListActions() }), {
-      listSavedLists: () => ({ body: envelope(lists) }),
-      createSavedList: () => {
-        lists.unshift(list(2));
-        return { status: 201, body: envelope({ ...list(2), members: [] }) };
-      },
-    });
-    await waitFor(() => expect(result.current.lists.data).toHaveLength(1));
-    await act(() => result.current.actions.create({ name: 'List 2', user_ids: [demoUser.id] }));
-    await waitFor(() => expect(result.current.lists.data?.map((l) => l.name)).toEqual(['List 2', 'List 1']));
+    const before = await ok(engineClient().GET('/api/v1/users/me/saved-lists'));
+    const friend = await seededFriend();
+    const { result } = render(() => ({ lists: useSavedLists(false), actions: useSavedListActions() }));
+    await waitFor(() => expect(result.current.lists.data).toHaveLength(before.length));
+    await act(() => result.current.actions.create({ name: 'List 2', user_ids: [friend.id] }));
+    await waitFor(() =>
+      expect(result.current.lists.data?.map((l) => l.name)).toEqual(['List 2', ...before.map((l) => l.name)]),
+    );
   });
 
   it("editing my name shows it in a group's member list", async () => {
-    let first = demoUser.first_name;
-    const detail = () => ({
-      id: ID,
-      name: 'Founders',
-      description: '',
-      tags: [],
-      is_closed: false,
-      users: [demoUser.id],
-      member_count: 1,
-      online_count: 0,
-      members: [
-        { id: demoUser.id, first_name: first, last_name: demoUser.last_name, profile_image: null, last_seen_at: null },
-      ],
-      subgroups: [],
-    });
-    const { result } = render(() => ({ group: useChannel(ID), update: useUpdateMe() }), {
-      getChannel: () => ({ body: envelope(detail()) }),
-      updateMe: (req) => {
-        first = (req.body as { first_name: string }).first_name;
-        return { body: envelope({ ...demoUser, first_name: first }) };
-      },
-    });
-    await waitFor(() => expect(result.current.group.data?.members[0]?.first_name).toBe('Dana'));
+    const [group] = await seededGroups();
+    if (!group) throw new Error('the test seed gives the demo account no group');
+    const me = await seededMe();
+    const { result } = render(() => ({ group: useChannel(group.id), update: useUpdateMe() }));
+    const mine = () => result.current.group.data?.members.find((m) => m.id === me.id);
+    await waitFor(() => expect(mine()?.first_name).toBe(me.first_name));
     await act(() => result.current.update({ first_name: 'Daniela' }));
-    await waitFor(() => expect(result.current.group.data?.members[0]?.first_name).toBe('Daniela'));
+    await waitFor(() => expect(mine()?.first_name).toBe('Daniela'));
+    expect((await seededMe()).first_name).toBe('Daniela');
   });
 });

@@ -10,21 +10,15 @@ import { apiClientAtom } from '../../lib/api-client.ts';
 import { isSignedInAtom, signOutAtom } from '../../lib/auth.ts';
 import { queryClientAtom } from '../../lib/query.ts';
 import { writeStoredSession } from '../../lib/session.ts';
-import { type Answers, createTestApi, envelope, errorBody } from '../../test/api.ts';
+import { type Answers, createTestApi, envelope, failure } from '../../test/api.ts';
 import { demoSession } from '../../test/engine.ts';
+import { channel, channelInvite } from '../../test/fixtures.ts';
 import { createAppStore } from '../store.ts';
 
-const channel = { id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' };
-
+/** The demo account signed in on the engine (its log-out too), under `extra`. */
 function signedInStore(extra: Answers = {}) {
   writeStoredSession(demoSession());
-  const api = createTestApi({
-    listChannelInvites: () => ({ body: envelope([{ id: 1 }]) }),
-    listMyChannels: () => ({ body: envelope([channel]) }),
-    listFriends: () => ({ body: [] }),
-    logout: () => ({ body: envelope(null, 'Signed out.') }),
-    ...extra,
-  });
+  const api = createTestApi(extra);
   return createAppStore({ baseUrl: api.baseUrl, fetch: api.fetch });
 }
 
@@ -35,7 +29,7 @@ async function useTheApp(store: ReturnType<typeof createAppStore>) {
   store.set(directoryKeywordAtom, 'climate');
   await store.get(queryClientAtom).fetchQuery({
     queryKey: ['get', '/api/v1/users/me/channels'],
-    queryFn: () => [channel],
+    queryFn: () => [channel({ id: 'chan_aaaaaaaaaaaaaaaa' })],
   });
   await store.get(queryClientAtom).fetchQuery({ queryKey: ['get', '/api/v1/users/me/friends'], queryFn: () => [] });
   expect(store.get(directoryFiltersAtom)).toEqual({ university: ['Stanford University'], class_of: ['2026'] });
@@ -51,7 +45,7 @@ describe('signing out clears every per-user area', () => {
     ],
   ])('%s', async (_name, endSession) => {
     const store = signedInStore({
-      getMe: () => ({ status: 401, body: errorBody('Unauthenticated.') }),
+      getMe: () => failure(401, 'Unauthenticated.'),
     });
     await useTheApp(store);
     await endSession(store);
@@ -70,7 +64,7 @@ describe('signing out clears every per-user area', () => {
     const store = signedInStore({
       listChannelInvites: async () => {
         await answered;
-        return { body: envelope([{ id: 1 }, { id: 2 }]) };
+        return { body: envelope([channelInvite(1), channelInvite(2)]) };
       },
     });
     const qc = store.get(queryClientAtom);

@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { renderApp } from '../../test/render.tsx';
 const FRIEND = 'usr_friend0000000001';
 const A = 'chan_aaaaaaaaaaaaaaaa';
 const B = 'chan_bbbbbbbbbbbbbbbb';
-const message = (id: string, channel: string, text: string, time: string, sender = FRIEND) => ({
+const message = (id: string, channel: string, text: string, time: string, sender = FRIEND): Schemas['Message'] => ({
   id,
   channel_id: channel,
   sender_id: sender,
@@ -19,7 +20,12 @@ const message = (id: string, channel: string, text: string, time: string, sender
   time,
   files: [],
 });
-const group = (id: string, name: string, last: ReturnType<typeof message>, extra: object = {}) => ({
+const group = (
+  id: string,
+  name: string,
+  last: Schemas['Message'],
+  extra: Partial<Schemas['Channel']> = {},
+): Schemas['Channel'] => ({
   id,
   name,
   description: '',

@@ -4,6 +4,7 @@ import { createTestApi, envelope, errorBody, takeDrift } from '../api.ts';
 import { demoSession, engineFetch, signInAs } from '../engine.ts';
 import { demoUser } from '../fixtures.ts';
 import { renderApp } from '../render.tsx';
+import { engineClient, ok, seedNote } from '../seed.ts';
 
 interface Group {
   id: string;
@@ -28,21 +29,38 @@ describe('the test server answers from the mock engine', () => {
     expect(id).toBe(demoUser.id);
   });
 
-  it('a write reaches the engine and the next call sees it (step 1 of 2: stores a note)', async () => {
-    const { token, id } = demoSession();
-    await engineFetch(token, 'POST', '/api/v1/users/me/notes/store', {
-      title: 'Only in this test',
-      note: 'Gone before the next one.',
-      date: '2026-11-25',
-    });
-    const notes = data<{ title: string }[]>(await engineFetch(token, 'GET', `/api/v1/users/me/notes/${id}`));
+  // A stranger to block: a seeded user who is no friend of the demo account.
+  const stranger = async () => {
+    const { data: friends = [] } = await engineClient().GET('/api/v1/users/me/friends');
+    const groups = await ok(engineClient().GET('/api/v1/users/me/channels'));
+    const id = groups.flatMap((g) => g.users).find((u) => u !== demoSession().id && !friends.some((f) => f.id === u));
+    if (!id) throw new Error('the test seed gives the demo account no stranger in a group');
+    return id;
+  };
+
+  it('a write reaches the engine and the next call sees it (step 1 of 2: a note, an event, a block)', async () => {
+    const client = engineClient();
+    await seedNote({ title: 'Only in this test' });
+    await ok(
+      client.POST('/api/v1/users/me/events', {
+        body: { title: 'Only in this test', all_day: true, start: '2026-11-25T00:00:00Z', end: '2026-11-25T00:00:00Z' },
+      }),
+    );
+    await ok(client.PUT('/api/v1/users/{id}/block', { params: { path: { id: await stranger() } } }));
+    const { id } = demoSession();
+    const notes = await ok(client.GET('/api/v1/users/me/notes/{id}', { params: { path: { id } } }));
     expect(notes.map((n) => n.title)).toContain('Only in this test');
+    expect((await ok(client.GET('/api/v1/users/me/events'))).map((e) => e.title)).toContain('Only in this test');
+    expect(await ok(client.GET('/api/v1/users/me/blocks'))).toHaveLength(1);
   });
 
-  it('each test starts from the seed (step 2 of 2: the note of the test before is gone)', async () => {
-    const { token, id } = demoSession();
-    const notes = data<{ title: string }[]>(await engineFetch(token, 'GET', `/api/v1/users/me/notes/${id}`));
+  it('each test starts on a fresh engine (step 2 of 2: the note, event and block of the test before are gone)', async () => {
+    const client = engineClient();
+    const { id } = demoSession();
+    const notes = await ok(client.GET('/api/v1/users/me/notes/{id}', { params: { path: { id } } }));
     expect(notes.map((n) => n.title)).not.toContain('Only in this test');
+    expect((await ok(client.GET('/api/v1/users/me/events'))).map((e) => e.title)).not.toContain('Only in this test');
+    expect(await ok(client.GET('/api/v1/users/me/blocks'))).toEqual([]);
   });
 
   it('an override answers its operation; every other call still reaches the engine', async () => {
@@ -54,6 +72,7 @@ describe('the test server answers from the mock engine', () => {
   });
 
   it('a drifted override still fails the test', async () => {
+    // @ts-expect-error the typing refuses it too
     const api = createTestApi({ getMe: () => ({ body: envelope({ id: 7 }) }) });
     await api.fetch(`${api.baseUrl}/api/v1/users/me`, { headers: { Authorization: `Bearer ${demoSession().token}` } });
     expect(takeDrift()).toEqual(

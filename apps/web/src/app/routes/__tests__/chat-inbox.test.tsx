@@ -8,14 +8,14 @@ import { ListHeader } from '../../../features/chat/components/ListHeader.tsx';
 import { useChannelChat } from '../../../features/chat/hooks/use-channel-chat.ts';
 import { dayLabel } from '../../../lib/dates.ts';
 import { writeStoredSession } from '../../../lib/session.ts';
-import { type Answers, createTestApi, envelope, errorBody, type TestStream } from '../../../test/api.ts';
+import { type Answers, createTestApi, envelope, errorBody, failure, type TestStream } from '../../../test/api.ts';
 import { demoSession } from '../../../test/engine.ts';
 import { demoUser } from '../../../test/fixtures.ts';
 import { createTestStore, renderApp, TestProviders } from '../../../test/render.tsx';
 
 const ID = 'chan_group00000000000';
 const FRIEND = 'usr_friend0000000001';
-const DOWN = { status: 503, body: errorBody('The service is unavailable.') };
+const DOWN = failure(503, 'The service is unavailable.');
 
 const message = (n: number) => ({
   id: `msg_${String(n).padStart(16, '0')}`,

@@ -1,10 +1,11 @@
+import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody, type Resolver } from '../../../test/api.ts';
+import { type Answers, envelope, errorBody, failure, type Resolver } from '../../../test/api.ts';
 import { demoUser, resourcePage } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const person = (id: string, first: string, last: string) => ({
+const person = (id: string, first: string, last: string): Schemas['PersonSummary'] => ({
   id: `usr_${id.padEnd(16, '0')}`,
   first_name: first,
   last_name: last,
@@ -13,10 +14,12 @@ const person = (id: string, first: string, last: string) => ({
   graduation_year: 2025,
   last_seen_at: new Date().toISOString(),
 });
-const people = [person('a', 'Priya', 'Raman'), person('b', 'Tom', 'Chen')];
-const page = (data: unknown[]) => envelope({ data, current_page: 1, per_page: 30, total: data.length, last_page: 1 });
+const priya = person('a', 'Priya', 'Raman');
+const people = [priya, person('b', 'Tom', 'Chen')];
+const page = (data: Schemas['PersonSummary'][]) =>
+  envelope({ data, current_page: 1, per_page: 30, total: data.length, last_page: 1 });
 
-function contacts(search: Resolver, extra: Answers = {}) {
+function contacts(search: Resolver<'searchUsers'>, extra: Answers = {}) {
   return renderApp({
     path: '/contacts',
     signedIn: true,
@@ -74,9 +77,7 @@ describe('contacts directory', () => {
 
   it('a failed search says why and retries', async () => {
     let fail = true;
-    const { user } = contacts(() =>
-      fail ? { status: 503, body: errorBody('Service unavailable.') } : { body: page(people) },
-    );
+    const { user } = contacts(() => (fail ? failure(503, 'Service unavailable.') : { body: page(people) }));
     await user.click(await screen.findByRole('button', { name: 'Search' }));
     const results = await screen.findByRole('dialog', { name: 'Search results' });
     expect(await within(results).findByText(/The search failed: Service unavailable/)).toBeInTheDocument();
@@ -129,7 +130,7 @@ describe('contacts directory', () => {
       description: '',
       tags: [],
       is_closed: true,
-      users: [demoUser.id, people[0]?.id],
+      users: [demoUser.id, priya.id],
       is_direct: true,
     };
     // The same two people in a plain group: listed first, but not the one-to-one chat.
@@ -137,9 +138,7 @@ describe('contacts directory', () => {
     let lookupFails = true;
     const { user, router, calls } = contacts(() => ({ body: page(people) }), {
       listMyChannels: () =>
-        lookupFails
-          ? { status: 503, body: errorBody('Service unavailable.') }
-          : { body: envelope([plainGroup, existing]) },
+        lookupFails ? failure(503, 'Service unavailable.') : { body: envelope([plainGroup, existing]) },
       storeChannel: () => ({ status: 201, body: envelope({ ...existing, id: 'chan_dup0000000000000' }) }),
     });
     await user.click(await screen.findByRole('button', { name: 'Search' }));
@@ -165,7 +164,7 @@ describe('contacts directory', () => {
       description: '',
       tags: [],
       is_closed: false,
-      users: [demoUser.id, people[0]?.id],
+      users: [demoUser.id, priya.id],
       is_direct: false,
     };
     const { user, router, calls } = contacts(() => ({ body: page(people) }), {

@@ -1,90 +1,64 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, type Recorded } from '../../../test/api.ts';
-import { demoUser } from '../../../test/fixtures.ts';
+import { type Answers, failure } from '../../../test/api.ts';
+import { demoSession, signInAs } from '../../../test/engine.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { engineClient, ok, seedMessage } from '../../../test/seed.ts';
 
-const ID = 'chan_group00000000000';
-const person = (id: string, first: string, last: string) => ({
-  id,
-  first_name: first,
-  last_name: last,
-  profile_image: null,
-  university: 'Stanford University',
-  program: 'MBA',
-  last_seen_at: '2026-11-01T10:00:00.000Z',
-});
-const friend = {
-  id: 'usr_friend0000000002',
-  first_name: 'Omar',
-  last_name: 'Haddad',
-  email: 'o@x.edu',
-  profile_image: null,
-  university: 'MIT',
-  graduation_year: 2026,
-};
+const NAME = 'Climate Founders';
+const HARDWARE = 'Climate Founders — Hardware';
 
-function detail(users: string[], subMember: boolean) {
-  return {
-    id: ID,
-    name: 'Climate Founders',
-    description: 'Students building climate-tech startups.',
-    tags: [1],
-    is_closed: false,
-    users,
-    is_member: users.includes(demoUser.id),
-    member_count: users.length,
-    online_count: 1,
-    members: users.map((id, i) => person(id, id === demoUser.id ? 'Dana' : `Member${i}`, 'Okafor')),
-    subgroups: [
-      {
-        id: 'chan_sub0000000000000',
-        name: 'Climate Founders — Hardware',
-        member_count: 12,
-        expires_year: 2027,
-        is_member: subMember,
+/**
+ * A group the demo account makes through the API with their first friend, and a subgroup the friend
+ * makes in it (`inviteOnly`: listed, but joining needs an invitation); the second friend is left to add.
+ */
+async function seedGroup({ inviteOnly = false } = {}) {
+  const { data: friends = [] } = await engineClient().GET('/api/v1/users/me/friends');
+  const [first, second] = friends;
+  if (!first || !second) throw new Error('the test seed gives the demo account fewer than two friends');
+  const group = await ok(
+    engineClient().POST('/api/v1/users/channels/store', {
+      body: {
+        name: NAME,
+        description: 'Students building climate-tech startups.',
+        tags: [],
+        is_closed: false,
+        users: [first.id],
       },
-    ],
-  };
+    }),
+  );
+  const sub = await ok(
+    engineClient(signInAs(first.id)).POST('/api/v1/users/channels/store', {
+      body: {
+        name: HARDWARE,
+        description: '',
+        tags: [],
+        is_closed: false,
+        users: [],
+        parent_id: group.id,
+        is_open: !inviteOnly,
+        expires_year: 2027,
+      },
+    }),
+  );
+  return { group, sub, first, second };
 }
 
-function profile(extra: Answers = {}) {
-  let users = [demoUser.id, 'usr_friend0000000001'];
-  let subMember = false;
-  const calls: Recorded[] = [];
-  const view = renderApp({
-    path: `/group-profile?id=${ID}`,
-    signedIn: true,
-    answers: {
-      listMyChannels: () => ({ body: envelope([]) }),
-      listFriends: () => ({ body: [friend] }),
-      getChannel: () => ({ body: envelope(detail(users, subMember)) }),
-      addChannelMembers: (req) => {
-        calls.push(req);
-        users = [...users, ...(req.body as { user_ids: string[] }).user_ids];
-        return { body: envelope({ ...detail(users, subMember) }) };
-      },
-      joinChannel: (req) => {
-        calls.push(req);
-        subMember = true;
-        return { body: envelope({ ...detail(users, true), name: 'Climate Founders — Hardware' }) };
-      },
-      leaveChannel: (req) => {
-        calls.push(req);
-        if (req.path.includes('sub')) subMember = false;
-        return { body: envelope(detail(users, subMember)) };
-      },
-      ...extra,
-    },
-  });
-  return { ...view, posted: calls };
+/** The group as the engine holds it (counts, members). */
+const held = (id: string) => ok(engineClient().GET('/api/v1/channels/{id}', { params: { path: { id } } }));
+
+function profile(id: string, answers: Answers = {}) {
+  return renderApp({ path: `/group-profile?id=${id}`, signedIn: true, answers });
 }
 
 describe('/group-profile', () => {
   it('shows name, counts, description and the six tabs', async () => {
-    profile();
-    expect(await screen.findByRole('heading', { name: 'Climate Founders' })).toBeInTheDocument();
-    expect(screen.getByText('2 members · 1 online')).toBeInTheDocument();
+    const { group } = await seedGroup();
+    const { member_count, online_count } = await held(group.id);
+    expect(member_count).toBe(2);
+    profile(group.id);
+    expect(await screen.findByRole('heading', { name: NAME })).toBeInTheDocument();
+    expect(screen.getByText(`2 members · ${online_count} online`)).toBeInTheDocument();
     expect(screen.getByText('Students building climate-tech startups.')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Members',
@@ -98,76 +72,71 @@ describe('/group-profile', () => {
   });
 
   it('a one-to-one chat is titled Chat, with no Add Members and no SubGroup tab', async () => {
-    profile({
-      getChannel: () => ({
-        body: envelope({
-          ...detail([demoUser.id, 'usr_friend0000000001'], false),
-          name: 'Omar Haddad',
-          is_direct: true,
-        }),
+    const { data: friends = [] } = await engineClient().GET('/api/v1/users/me/friends');
+    const groups = await ok(engineClient().GET('/api/v1/users/me/channels'));
+    const friend = friends.find((f) => !groups.some((g) => g.is_direct && g.users.includes(f.id)));
+    if (!friend) throw new Error('the test seed gives the demo account a one-to-one chat with every friend');
+    const name = `${friend.first_name} ${friend.last_name}`;
+    const direct = await ok(
+      engineClient().POST('/api/v1/users/channels/store', {
+        body: { name, description: '', tags: [], is_closed: true, users: [friend.id], is_direct: true },
       }),
-    });
-    expect(await screen.findByRole('heading', { name: 'Omar Haddad' })).toBeInTheDocument();
+    );
+    profile(direct.id);
+    expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Chat');
     expect(screen.queryByRole('button', { name: 'Add Members' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Members', 'Media', 'Files', 'Link', 'GIF']);
   });
 
   it('Add Members adds the chosen friends and shows them', async () => {
-    const { user, posted } = profile();
+    const { group, second } = await seedGroup();
+    const { user, calls } = profile(group.id);
     await user.click(await screen.findByRole('button', { name: 'Add Members' }));
     const picker = await screen.findByRole('dialog', { name: 'Add Members' });
-    await user.click(await within(picker).findByRole('checkbox', { name: /Omar Haddad/ }));
+    const name = `${second.first_name} ${second.last_name}`;
+    await user.click(await within(picker).findByRole('checkbox', { name: (n) => n.includes(name) }));
     await user.click(within(picker).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(screen.getByText('3 members · 1 online')).toBeInTheDocument());
-    expect(posted[0]?.body).toEqual({ user_ids: [friend.id] });
+    await waitFor(() => expect(screen.getByText(/^3 members · \d+ online$/)).toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ user_ids: [second.id] });
+    expect((await held(group.id)).users).toContain(second.id);
   });
 
   it('SubGroup: JOIN, then You are a member with LEAVE GROUP', async () => {
-    const { user, posted } = profile();
+    const { group, sub } = await seedGroup();
+    const { user, calls } = profile(group.id);
     await user.click(await screen.findByRole('tab', { name: 'SubGroup' }));
-    expect(screen.getByText(/12 members · Expires 2027/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Join Climate Founders — Hardware' }));
+    expect(await screen.findByText('1 member · Expires 2027')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Join ${HARDWARE}` }));
     expect(await screen.findByText('You are a member')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Leave group Climate Founders — Hardware' }));
-    expect(await screen.findByRole('button', { name: 'Join Climate Founders — Hardware' })).toBeInTheDocument();
-    expect(posted.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'POST /api/v1/channels/chan_sub0000000000000/join',
-      'POST /api/v1/users/channels/chan_sub0000000000000/leave',
+    expect((await held(sub.id)).users).toContain(demoSession().id);
+    await user.click(screen.getByRole('button', { name: `Leave group ${HARDWARE}` }));
+    expect(await screen.findByRole('button', { name: `Join ${HARDWARE}` })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => `${c.method} ${c.path}`)).toEqual([
+      `POST /api/v1/channels/${sub.id}/join`,
+      `POST /api/v1/users/channels/${sub.id}/leave`,
     ]);
   });
 
   it('Leave asks first, then goes back to /chats', async () => {
-    const { user, router } = profile();
+    const { group } = await seedGroup();
+    const { user, router } = profile(group.id);
     await user.click(await screen.findByRole('button', { name: 'Leave' }));
-    const confirm = screen.getByRole('dialog', { name: 'Leave Climate Founders?' });
+    const confirm = screen.getByRole('dialog', { name: `Leave ${NAME}?` });
     await user.click(within(confirm).getByRole('button', { name: 'Leave group' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats'));
+    const mine = await ok(engineClient().GET('/api/v1/users/me/channels'));
+    expect(mine.map((g) => g.id)).not.toContain(group.id);
   });
 
   it('Media, Files and Link: a failed load says why with a Retry that loads them', async () => {
+    const { group } = await seedGroup();
+    await seedMessage(group.id, 'The deck: https://example.org/deck');
     let down = true;
-    const { user } = profile({
-      listChannelMedia: () =>
-        down
-          ? { status: 503, body: { success: false, message: 'The service is unavailable.' } }
-          : {
-              body: {
-                ...envelope([
-                  {
-                    kind: 'link',
-                    url: 'https://example.org/deck',
-                    message_id: 'msg_0000000000000001',
-                    channel_id: ID,
-                    sender_id: demoUser.id,
-                    time: '2026-11-01T10:00:00.000Z',
-                  },
-                ]),
-                meta: { has_more: false, next_cursor: null },
-              },
-            },
+    const { user } = profile(group.id, {
+      listChannelMedia: () => (down ? failure(503, 'The service is unavailable.') : undefined),
     });
-    await screen.findByRole('heading', { name: 'Climate Founders' });
+    await screen.findByRole('heading', { name: NAME });
     await user.click(screen.getByRole('tab', { name: 'Link' }));
     expect(await screen.findByText('Could not load the links: The service is unavailable.')).toBeInTheDocument();
     down = false;
@@ -178,27 +147,28 @@ describe('/group-profile', () => {
   });
 
   it('a subgroup that needs an invitation offers no JOIN; subgroup names show the part that tells them apart', async () => {
-    const closed = detail([demoUser.id], false);
-    closed.subgroups = [
-      { ...closed.subgroups[0], is_closed: true, is_open: false } as (typeof closed.subgroups)[number],
-      {
-        id: 'chan_sub0000000000002',
-        name: 'Climate Founders — Software',
-        member_count: 3,
-        expires_year: null,
-        is_member: false,
-        is_closed: false,
-        is_open: true,
-      } as unknown as (typeof closed.subgroups)[number],
-    ];
-    const { user } = profile({ getChannel: () => ({ body: envelope(closed) }) });
-    await screen.findByRole('heading', { name: 'Climate Founders' });
+    const { group, first } = await seedGroup({ inviteOnly: true });
+    await ok(
+      engineClient(signInAs(first.id)).POST('/api/v1/users/channels/store', {
+        body: {
+          name: 'Climate Founders — Software',
+          description: '',
+          tags: [],
+          is_closed: false,
+          users: [],
+          parent_id: group.id,
+          is_open: true,
+        },
+      }),
+    );
+    const { user } = profile(group.id);
+    await screen.findByRole('heading', { name: NAME });
     await user.click(screen.getByRole('tab', { name: 'SubGroup' }));
-    const hardware = screen.getByRole('link', { name: 'Climate Founders — Hardware' });
+    const hardware = await screen.findByRole('link', { name: HARDWARE });
     expect(hardware).toHaveTextContent(/^Hardware$/);
     expect(screen.getByRole('link', { name: 'Climate Founders — Software' })).toHaveTextContent(/^Software$/);
     expect(screen.getByText('Invitation only')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Join Climate Founders — Hardware' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Join ${HARDWARE}` })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Join Climate Founders — Software' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Schemas } from '@cohort/api';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody, type TestStream } from '../../../test/api.ts';
+import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { demoSession } from '../../../test/engine.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { engineClient, ok, seededStranger, seedInvitation } from '../../../test/seed.ts';
 
 const actor = {
   id: 'usr_actor00000000001',
@@ -11,7 +14,7 @@ const actor = {
   last_seen_at: null,
 };
 const base = { actor, connection_id: null, channel_id: null, invite_id: null, message_id: null, read_at: null };
-const note = (id: number, over: Record<string, unknown> = {}) => ({
+const note = (id: number, over: Partial<Schemas['Notification']> = {}): Schemas['Notification'] => ({
   ...base,
   id,
   kind: 'connection_invited',
@@ -20,7 +23,7 @@ const note = (id: number, over: Record<string, unknown> = {}) => ({
   connection_id: id,
   ...over,
 });
-const page = (items: unknown[], nextBefore: number | null, unread: number) => ({
+const page = (items: Schemas['Notification'][], nextBefore: number | null, unread: number) => ({
   ...envelope(items),
   meta: { has_more: nextBefore !== null, next_before: nextBefore, unread_count: unread },
 });
@@ -54,6 +57,20 @@ function notifications(answers: Answers, unread = 2) {
   });
 }
 
+/** A seeded stranger invites the demo account to connect, through the API: the engine notifies them. */
+async function invitedBy() {
+  const stranger = await seededStranger();
+  await seedInvitation(stranger, demoSession().id);
+  const p = await ok(engineClient().GET('/api/v1/users/{id}', { params: { path: { id: stranger } } }));
+  return { stranger, name: `${p.first_name} ${p.last_name}` };
+}
+
+/** The demo account's unread notifications, as the engine counts them. */
+async function unreadCount() {
+  const { data } = await engineClient().GET('/api/v1/users/me/notifications', { params: { query: { limit: 1 } } });
+  return data?.meta.unread_count ?? 0;
+}
+
 const badge = () => within(screen.getByRole('navigation', { name: 'Main' })).queryByTestId('unread-notifications');
 
 describe('/notifications', () => {
@@ -76,13 +93,17 @@ describe('/notifications', () => {
   });
 
   it('opening one marks it read and goes to what it is about (the inviter’s profile)', async () => {
-    const { user, calls, router } = notifications({});
-    await waitFor(() => expect(badge()).toHaveTextContent('2 unread'));
-    await user.click(await screen.findByRole('button', { name: /\(31\)/ }));
+    const { stranger, name } = await invitedBy();
+    const unread = await unreadCount();
+    const { user, calls, router } = renderApp({ path: '/notifications', signedIn: true });
+    await waitFor(() => expect(badge()).toHaveTextContent(`${unread} unread`));
+    await user.click(await screen.findByRole('button', { name: (n) => n.includes(`${name} invited you to connect`) }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/otherProfile'));
-    expect(router.state.location.search).toBe(`?id=${actor.id}`);
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/notifications/31/read')).toBe(true);
-    await waitFor(() => expect(badge()).toHaveTextContent('1 unread'));
+    expect(router.state.location.search).toBe(`?id=${stranger}`);
+    expect(calls.some((c) => c.method === 'POST' && /^\/api\/v1\/notifications\/\d+\/read$/.test(c.path))).toBe(true);
+    // One less, once: the engine's own notification event (the count after the read) is not taken off again.
+    expect(await unreadCount()).toBe(unread - 1);
+    await waitFor(() => expect(badge()).toHaveTextContent(`${unread - 1} unread`));
   });
 
   it('a missed call opens the call history (to call back)', async () => {
@@ -116,35 +137,32 @@ describe('/notifications', () => {
   });
 
   it('Mark all read clears every unread mark and the badge', async () => {
-    const { user, calls } = notifications({
-      markAllNotificationsRead: () => ({ body: envelope({ unread_count: 0 }, 'All read.') }),
-    });
+    await invitedBy();
+    const unread = await unreadCount();
+    const { user, calls } = renderApp({ path: '/notifications', signedIn: true });
     const list = await screen.findByRole('list', { name: 'Notifications' });
-    await waitFor(() => expect(badge()).toHaveTextContent('2 unread'));
+    await waitFor(() => expect(badge()).toHaveTextContent(`${unread} unread`));
     await user.click(await screen.findByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(within(list).queryByText('Unread')).not.toBeInTheDocument());
     expect(badge()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark all read' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/users/me/notifications/read')).toBe(true);
+    expect(await unreadCount()).toBe(0);
   });
 
   it('a `notification` event raises the badge and puts the new one on top, without a reload', async () => {
-    const { streams } = notifications({}, 2);
+    const unread = await unreadCount();
+    const { live } = renderApp({ path: '/notifications', signedIn: true });
     const list = await screen.findByRole('list', { name: 'Notifications' });
-    await waitFor(() => expect(badge()).toHaveTextContent('2 unread'));
-    const stream = await waitFor(() => {
-      const open = streams.find((st) => st.path === '/api/v1/users/me/stream' && !st.closed());
-      expect(open).toBeDefined();
-      return open as TestStream;
-    });
-    act(() =>
-      stream.send('notification', {
-        notification: note(32, { kind: 'connection_accepted', text: 'Dana Okafor accepted your invitation.' }),
-        unread_count: 3,
-      }),
+    if (unread > 0) await waitFor(() => expect(badge()).toHaveTextContent(`${unread} unread`));
+    // The engine sends only to streams open when the invitation is made.
+    await waitFor(() => expect(live).toContain('/api/v1/users/me/stream'));
+    const { name } = await invitedBy();
+    await waitFor(() => expect(badge()).toHaveTextContent(`${unread + 1} unread`));
+    expect(screen.getByRole('link', { name: `Alerts (${unread + 1} unread)` })).toHaveAttribute(
+      'href',
+      '/notifications',
     );
-    await waitFor(() => expect(badge()).toHaveTextContent('3 unread'));
-    expect(screen.getByRole('link', { name: /^Alerts ?\(3 unread\)$/ })).toHaveAttribute('href', '/notifications');
-    expect(within(list).getAllByRole('button')[0]).toHaveTextContent('Dana Okafor accepted your invitation.');
+    expect(within(list).getAllByRole('button')[0]).toHaveTextContent(`${name} invited you to connect`);
   });
 });

@@ -1,39 +1,36 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
-import { demoSession } from '../../../test/engine.ts';
-import { channel, channelInvite, demoUser, resourcePage } from '../../../test/fixtures.ts';
+import { type Answers, failure } from '../../../test/api.ts';
+import { demoSession, signInAs } from '../../../test/engine.ts';
 import { renderApp } from '../../../test/render.tsx';
+import {
+  engineClient,
+  ok,
+  seededGroups,
+  seededMe,
+  seededStranger,
+  seedGroupInvite,
+  seedNote,
+} from '../../../test/seed.ts';
 
-const note = { id: 41, title: 'Coffee chat', note: 'Follow up next week.', date: '2026-11-18' };
-const other = {
-  ...demoUser,
-  id: 'usr_other00000000000',
-  first_name: 'Priya',
-  last_name: 'Raman',
-  email: 'priya@x.edu',
-};
-
+/** The demo account's own profile on the engine (its seeded data), under `extra` for the states it cannot give. */
 function ownProfile(extra: Answers = {}) {
-  return renderApp({
-    path: '/profile',
-    signedIn: true,
-    answers: {
-      getMe: () => ({ body: envelope(demoUser) }),
-      listNotes: () => ({ body: envelope([note]) }),
-      ...extra,
-    },
-  });
+  return renderApp({ path: '/profile', signedIn: true, answers: extra });
 }
+
+/** The demo account's notes as the engine holds them. */
+const engineNotes = () =>
+  ok(engineClient().GET('/api/v1/users/me/notes/{id}', { params: { path: { id: demoSession().id } } }));
 
 describe('own profile', () => {
   it('shows the header, name, contact block from the server and the seven tabs (Posts last)', async () => {
+    await seedNote();
+    const me = await seededMe();
     ownProfile();
-    expect(await screen.findByRole('heading', { name: 'Dana Okafor' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `${me.first_name} ${me.last_name}` })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit my profile' })).toBeInTheDocument();
-    const contact = screen.getByText('+1 650 555 0142').closest('dl') as HTMLElement;
-    expect(contact).toHaveTextContent('+1 650 555 0142');
-    expect(contact).toHaveTextContent('Stanford University, Class of 2026');
+    const contact = screen.getByText(me.phone ?? '').closest('dl') as HTMLElement;
+    expect(contact).toHaveTextContent(`${me.university}, Class of ${me.graduation_year}`);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Notes',
       'Media',
@@ -47,38 +44,35 @@ describe('own profile', () => {
   });
 
   it('each tab fetches its own list when opened; Media reads my shared photos and files', async () => {
-    const { user, calls } = ownProfile({
-      listClubs: () => ({
-        body: envelope([{ id: 1, name: 'Chess Club', position: 'Member' }]),
-      }),
-      listExperiences: () => ({ body: envelope([]) }),
-      listDirections: () => ({ body: envelope([]) }),
-      listInterests: () => ({ body: envelope([]) }),
-      listUserMedia: () => ({
-        body: { ...envelope([]), meta: { has_more: false, next_cursor: null } },
-      }),
-    });
-    await screen.findByText('Coffee chat');
-    await user.click(screen.getByRole('tab', { name: 'Media' }));
+    const { id } = demoSession();
+    const client = engineClient();
+    const [club] = await ok(client.GET('/api/v1/users/me/clubs/{userId}', { params: { path: { userId: id } } }));
+    const photos = await ok(
+      client.GET('/api/v1/users/{id}/media', { params: { path: { id }, query: { kind: 'image', limit: 30 } } }),
+    );
+    if (!club || photos.length === 0) throw new Error('the test seed gives the demo account no club or no photo');
+    const { user, calls } = ownProfile();
+    await user.click(await screen.findByRole('tab', { name: 'Media' }));
     await waitFor(() =>
-      expect(calls.filter((c) => c.path === `/api/v1/users/${demoUser.id}/media`).map((c) => c.search)).toEqual([
+      expect(calls.filter((c) => c.path === `/api/v1/users/${id}/media`).map((c) => c.search)).toEqual([
         '?kind=image&limit=30',
         '?kind=file&limit=30',
       ]),
     );
-    expect(await screen.findByText('You have not shared any photos yet.')).toBeInTheDocument();
+    const grid = await screen.findByRole('list', { name: 'Photos' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(photos.length);
     for (const [tab, path] of [
-      ['Clubs', `/api/v1/users/me/clubs/${demoUser.id}`],
+      ['Clubs', `/api/v1/users/me/clubs/${id}`],
       ['Experience', '/api/v1/users/me/experiences'],
-      ['Direction', `/api/v1/users/me/directions/${demoUser.id}`],
-      ['Interests', `/api/v1/users/me/interests/${demoUser.id}`],
+      ['Direction', `/api/v1/users/me/directions/${id}`],
+      ['Interests', `/api/v1/users/me/interests/${id}`],
     ] as const) {
       await user.click(screen.getByRole('tab', { name: tab }));
       await waitFor(() => expect(calls.at(-1)?.path).toBe(path));
       expect(calls.at(-1)?.authorization).toBe(`Bearer ${demoSession().token}`);
     }
     await user.click(screen.getByRole('tab', { name: 'Clubs' }));
-    expect(await screen.findByText('Chess Club')).toBeInTheDocument();
+    expect(await screen.findByText(club.name)).toBeInTheDocument();
   });
 
   it('Add Note: validates on every change with the spec messages and sends nothing while invalid', async () => {
@@ -98,10 +92,7 @@ describe('own profile', () => {
   it('Add Note: a failed save shows the error and keeps the typed text; a retry that works closes the form', async () => {
     let fail = true;
     const { user, calls } = ownProfile({
-      storeNote: (req) =>
-        fail
-          ? { status: 503, body: errorBody('The service is unavailable.') }
-          : { status: 201, body: envelope({ id: 42, ...(req.body as object) }) },
+      storeNote: () => (fail ? failure(503, 'The service is unavailable.') : undefined),
     });
     await user.click(await screen.findByRole('button', { name: 'Add Note' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Note' });
@@ -123,15 +114,14 @@ describe('own profile', () => {
       note: 'Bring the deck.',
       date: '2026-11-26',
     });
+    // The engine stored it once (the failed try stored nothing).
+    expect((await engineNotes()).filter((n) => n.title === 'Demo night')).toHaveLength(1);
   });
 
   it('an expired session mid-note: back to sign-in with a message, and after signing in the note is still there', async () => {
     let expired = true;
     const { user } = ownProfile({
-      storeNote: (req) =>
-        expired
-          ? { status: 401, body: errorBody('Your session has expired; sign in again.') }
-          : { status: 201, body: envelope({ id: 43, ...(req.body as object) }) },
+      storeNote: () => (expired ? failure(401, 'Your session has expired; sign in again.') : undefined),
     });
     await user.click(await screen.findByRole('button', { name: 'Add Note' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Note' });
@@ -154,13 +144,14 @@ describe('own profile', () => {
     await user.click(within(again).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Half-typed')).toBeInTheDocument();
+    expect((await engineNotes()).map((n) => n.title)).toContain('Half-typed');
   });
 
   it('deleting a note removes the one the server returned; a failed delete keeps it and says so', async () => {
+    const seeded = await seedNote();
     let fail = true;
     const { user } = ownProfile({
-      deleteNote: () =>
-        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope(note) },
+      deleteNote: () => (fail ? failure(503, 'The service is unavailable.') : undefined),
     });
     const del = await screen.findByRole('button', { name: 'Delete note Coffee chat' });
     await user.click(del);
@@ -169,13 +160,14 @@ describe('own profile', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Delete note Coffee chat' }));
     await waitFor(() => expect(screen.queryByText('Coffee chat')).not.toBeInTheDocument());
+    expect((await engineNotes()).map((n) => n.id)).not.toContain(seeded.id);
   });
 
   it('a failed load says so and offers a retry', async () => {
+    await seedNote();
     let fail = true;
     const { user } = ownProfile({
-      listNotes: () =>
-        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([note]) },
+      listNotes: () => (fail ? failure(503, 'The service is unavailable.') : undefined),
     });
     expect(await screen.findByText(/Could not load notes: The service is unavailable./)).toBeInTheDocument();
     fail = false;
@@ -184,16 +176,7 @@ describe('own profile', () => {
   });
 
   it('the clubs picker saves a club with a position through clubs/store', async () => {
-    const { user, calls } = ownProfile({
-      listClubs: () => ({ body: envelope([]) }),
-      listResources: (req) => ({
-        body: req.search.includes('resource=Club') ? resourcePage(['Chess Club']) : resourcePage(['President']),
-      }),
-      storeClub: (req) => ({
-        status: 201,
-        body: envelope({ id: 9, ...(req.body as object) }),
-      }),
-    });
+    const { user, calls } = ownProfile();
     await user.click(await screen.findByRole('tab', { name: 'Clubs' }));
     await user.click(await screen.findByRole('button', { name: 'Add or Edit My Clubs' }));
     await user.type(await screen.findByRole('combobox', { name: 'Clubs' }), 'chess');
@@ -208,70 +191,81 @@ describe('own profile', () => {
       '?resource=Club&per_page=100',
       '?resource=Position&per_page=100',
     ]);
+    const clubs = await ok(
+      engineClient().GET('/api/v1/users/me/clubs/{userId}', { params: { path: { userId: demoSession().id } } }),
+    );
+    expect(clubs).toContainEqual(expect.objectContaining({ name: 'Chess Club', position: 'President' }));
   });
 });
 
 describe('removable items', () => {
+  const mine = () => ({ params: { path: { userId: demoSession().id } } });
+  const lists = {
+    clubs: () => ok(engineClient().GET('/api/v1/users/me/clubs/{userId}', mine())),
+    interests: () => ok(engineClient().GET('/api/v1/users/me/interests/{userId}', mine())),
+    directions: () => ok(engineClient().GET('/api/v1/users/me/directions/{userId}', mine())),
+  };
   it.each([
-    ['Clubs', 'listClubs', 'detachClub', 'Remove Chess Club', '/api/v1/users/me/clubs/7/detach'],
-    ['Interests', 'listInterests', 'detachInterest', 'Remove Climate', '/api/v1/users/me/interests/7/detach'],
-    ['Direction', 'listDirections', 'detachDirection', 'Remove Venture', '/api/v1/users/me/directions/7/detach'],
-  ] as const)(
-    '%s: removing calls detach and drops the item the server returned',
-    async (tab, list, detach, button, path) => {
-      const item = {
-        id: 7,
-        name: button.replace('Remove ', ''),
-        position: 'Member',
-        prefixed_id: 'int_abcdefghijklmnopq',
-      };
-      const { user, calls } = ownProfile({
-        [list]: () => ({ body: envelope([item]) }),
-        [detach]: () => ({ body: envelope(item) }),
-      });
-      await user.click(await screen.findByRole('tab', { name: tab }));
-      await user.click(await screen.findByRole('button', { name: button }));
-      await waitFor(() => expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument());
-      expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path });
-    },
-  );
+    ['Clubs', 'clubs'],
+    ['Interests', 'interests'],
+    ['Direction', 'directions'],
+  ] as const)('%s: removing calls detach and drops the item the server returned', async (tab, kind) => {
+    const read = lists[kind];
+    const [item] = await read();
+    if (!item) throw new Error(`the test seed gives the demo account no ${kind}`);
+    const { user, calls } = ownProfile();
+    await user.click(await screen.findByRole('tab', { name: tab }));
+    await user.click(await screen.findByRole('button', { name: `Remove ${item.name}` }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Remove ${item.name}` })).not.toBeInTheDocument());
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: `/api/v1/users/me/${kind}/${item.id}/detach` });
+    expect((await read()).map((i) => i.id)).not.toContain(item.id);
+  });
 });
 
 describe('Calendar', () => {
-  const FRIEND = { id: 'usr_friend0000000001', first_name: 'Jazmin', last_name: 'Kessler', profile_image: null };
-  const event = (over: Record<string, unknown>) => ({
-    id: 1,
-    title: 'Demo night',
-    all_day: false,
-    start: '2026-11-26T18:00:00.000Z',
-    end: '2026-11-26T20:00:00.000Z',
-    people: [],
-    video: false,
-    location: null,
-    reminder_minutes: 30,
-    color: 'blue',
-    message_id: null,
-    created_at: '2026-11-21T08:00:00.000Z',
-    ...over,
-  });
-
   it('lists the saved events by day with their time, place and people', async () => {
-    const { user } = ownProfile({
-      listFriends: () => ({ body: [{ ...FRIEND, email: 'j@x.edu', university: null }] }),
-      listEvents: () => ({
-        body: envelope([
-          event({ id: 1, location: 'GSB Room 204', video: true, people: [FRIEND.id, 'usr_stranger00000001'] }),
-          event({ id: 2, title: 'Career fair', all_day: true, start: '2026-11-28T00:00:00.000Z', color: 'green' }),
-        ]),
+    const client = engineClient();
+    const { data: friends = [] } = await client.GET('/api/v1/users/me/friends');
+    const [friend] = friends;
+    const stranger = (await ok(client.GET('/api/v1/users/me/channels')))
+      .flatMap((g) => g.users)
+      .find((id) => id !== demoSession().id && !friends.some((f) => f.id === id));
+    if (!friend || !stranger)
+      throw new Error('the test seed gives the demo account no friend or no stranger in a group');
+    const event = { all_day: false, video: false, reminder_minutes: 30, color: 'blue' as const, people: [] };
+    await ok(
+      client.POST('/api/v1/users/me/events', {
+        body: {
+          ...event,
+          title: 'Demo night',
+          start: '2026-11-26T18:00:00.000Z',
+          end: '2026-11-26T20:00:00.000Z',
+          location: 'GSB Room 204',
+          video: true,
+          people: [friend.id, stranger],
+        },
       }),
-    });
+    );
+    await ok(
+      client.POST('/api/v1/users/me/events', {
+        body: {
+          ...event,
+          title: 'Career fair',
+          all_day: true,
+          start: '2026-11-28T00:00:00.000Z',
+          end: '2026-11-28T00:00:00.000Z',
+          color: 'green' as const,
+        },
+      }),
+    );
+    const { user } = ownProfile();
     await user.click(await screen.findByRole('button', { name: 'Calendar' }));
     const sheet = screen.getByRole('dialog', { name: 'Calendar' });
     const first = await within(sheet).findByText('Demo night');
     const item = first.closest('li') as HTMLElement;
     expect(item).toHaveTextContent('Video call');
     expect(item).toHaveTextContent('GSB Room 204');
-    await waitFor(() => expect(item).toHaveTextContent('With Jazmin Kessler, 1 other'));
+    await waitFor(() => expect(item).toHaveTextContent(`With ${friend.first_name} ${friend.last_name}, 1 other`));
     const fair = within(sheet).getByText('Career fair').closest('li') as HTMLElement;
     expect(fair).toHaveTextContent('All day');
     expect(within(sheet).getAllByRole('heading', { level: 3 })).toHaveLength(2);
@@ -279,12 +273,10 @@ describe('Calendar', () => {
     expect(screen.queryByRole('dialog', { name: 'Calendar' })).not.toBeInTheDocument();
   });
 
-  it('says when there are no events, and shows a failed load with a Retry', async () => {
+  it('says when there are no events (the seed gives the demo account none), and shows a failed load with a Retry', async () => {
     let fail = true;
     const { user } = ownProfile({
-      listFriends: () => ({ body: [] }),
-      listEvents: () =>
-        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([]) },
+      listEvents: () => (fail ? failure(503, 'The service is unavailable.') : undefined),
     });
     await user.click(await screen.findByRole('button', { name: 'Calendar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -351,31 +343,31 @@ describe('More menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/group'));
   });
 
-  const countHandlers = (pending: () => unknown[] | Promise<unknown[]>): Answers => ({
-    listChannelInvites: async () => ({ body: envelope(await pending()) }),
-    listMyChannels: () => ({
-      body: envelope([
-        channel({ id: 'chan_aaaaaaaaaaaaaaaa', name: 'Founders', status: 'active' }),
-        channel({ id: 'chan_bbbbbbbbbbbbbbbb', name: 'Old club', status: 'inactive' }),
-      ]),
-    }),
-  });
+  /** The counts the engine's data gives: pending invitations, then my active and inactive groups. */
+  const engineCounts = async () => {
+    const groups = await seededGroups();
+    const invites = await ok(engineClient().GET('/api/v1/users/me/channel-invites'));
+    const inactive = groups.filter((g) => g.status === 'inactive').length;
+    return { pending: invites.length, active: groups.length - inactive, inactive };
+  };
 
   it('shows the real group counts', async () => {
-    const { user } = ownProfile(countHandlers(() => [channelInvite(1)]));
+    await seedGroupInvite();
+    const counts = await engineCounts();
+    expect(counts.pending).toBe(1);
+    const { user } = ownProfile();
     await user.click(await screen.findByRole('button', { name: 'More' }));
     const menu = screen.getByRole('menu', { name: 'More' });
     expect(await within(menu).findByText('1 Pending')).toBeInTheDocument();
-    expect(within(menu).getByText('1 Active · 1 Inactive')).toBeInTheDocument();
+    expect(within(menu).getByText(`${counts.active} Active · ${counts.inactive} Inactive`)).toBeInTheDocument();
     expect(screen.queryByText('Loading counts…')).not.toBeInTheDocument();
   });
 
   it('a failed count load says so with a Retry that loads them again', async () => {
+    await seedGroupInvite();
     let fail = true;
     const { user } = ownProfile({
-      ...countHandlers(() => [channelInvite(1)]),
-      listChannelInvites: () =>
-        fail ? { status: 503, body: errorBody('The service is unavailable.') } : { body: envelope([channelInvite(1)]) },
+      listChannelInvites: () => (fail ? failure(503, 'The service is unavailable.') : undefined),
     });
     await user.click(await screen.findByRole('button', { name: 'More' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -390,21 +382,22 @@ describe('More menu', () => {
   });
 
   it('while the counts reload, the old ones are not shown as current', async () => {
-    let invites: unknown[] = [channelInvite(1)];
+    await seedGroupInvite();
     let answer = () => {};
     let gate: Promise<void> = Promise.resolve();
-    const { user } = ownProfile(
-      countHandlers(async () => {
+    // The engine answers, once the gate opens.
+    const { user } = ownProfile({
+      listChannelInvites: async () => {
         await gate;
-        return invites;
-      }),
-    );
+        return undefined;
+      },
+    });
     const more = await screen.findByRole('button', { name: 'More' });
     await user.click(more);
     expect(await screen.findByText('1 Pending')).toBeInTheDocument();
     await user.click(more);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    invites = [channelInvite(1), channelInvite(2)];
+    await seedGroupInvite('Second group');
     gate = new Promise((resolve) => {
       answer = resolve;
     });
@@ -419,10 +412,11 @@ describe('More menu', () => {
 
   it('Log out: clears the state, calls the server with the token, then removes the token', async () => {
     let storedDuringCall: string | null = null;
+    await seedNote();
     const { user, router, calls } = ownProfile({
       logout: () => {
         storedDuringCall = localStorage.getItem('userInfo');
-        return { body: envelope(null, 'Signed out.') };
+        return undefined;
       },
     });
     await screen.findByText('Coffee chat');
@@ -440,72 +434,62 @@ describe('More menu', () => {
 });
 
 describe("another user's profile", () => {
-  const answers: Answers = {
-    getUser: () => ({ body: envelope(other) }),
-    listNotes: () => ({ body: envelope([note]) }),
-    listClubs: () => ({
-      body: envelope([{ id: 1, name: 'Chess Club', position: 'Member' }]),
-    }),
-    listUserExperiences: () => ({
-      body: envelope([{ id: 3, university: { id: 1, name: 'MIT' }, concern: 'Finance', degree: 'MBA', year: 2025 }]),
-    }),
-    listInterests: () => ({
-      body: envelope([{ id: 2, name: 'Climate', prefixed_id: 'int_climate000000000' }]),
-    }),
-    listDirections: () => ({ body: envelope([{ id: 4, name: 'VC', position: null }]) }),
-  };
-
   it("is read-only: the other user's data with no add, edit, delete or save controls", async () => {
-    const { user, calls } = renderApp({ path: `/otherProfile?id=${other.id}`, signedIn: true, answers });
-    expect(await screen.findByRole('heading', { name: 'Priya Raman' })).toBeInTheDocument();
+    // Not a connection (a friend's profile has the connection's own Remove); they fill in their profile.
+    const id = await seededStranger();
+    const as = engineClient(signInAs(id));
+    const person = await seededMe(as);
+    await seedNote({ title: 'Coffee chat' }, as);
+    await ok(as.POST('/api/v1/users/me/clubs/store', { body: { name: 'Chess Club', position: 'Captain' } }));
+    await ok(
+      as.POST('/api/v1/users/me/experiences/store', {
+        body: { uni_name: 'MIT', concern: 'Finance', year: 2025, degree: 'MBA' },
+      }),
+    );
+    await ok(as.POST('/api/v1/users/me/directions/store', { body: { name: 'Venture Capital' } }));
+    await ok(as.POST('/api/v1/users/me/interests/store', { body: { name: 'Sailing' } }));
+    const { user, calls } = renderApp({ path: `/otherProfile?id=${id}`, signedIn: true });
+    expect(
+      await screen.findByRole('heading', { name: `${person.first_name} ${person.last_name}` }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Coffee chat')).toBeInTheDocument();
-    expect(calls.map((c) => c.path)).toContain(`/api/v1/users/me/notes/${other.id}`);
+    expect(calls.map((c) => c.path)).toContain(`/api/v1/users/me/notes/${id}`);
     const forbidden = /Add Note|Delete|Remove|Edit|Add or Edit|Save My Experience|Upload Resume/;
     expect(screen.queryByRole('button', { name: forbidden })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Saved Messages' })).not.toBeInTheDocument();
     for (const [tab, text] of [
       ['Clubs', 'Chess Club'],
       ['Experience', 'MIT'],
-      ['Direction', 'VC'],
-      ['Interests', 'Climate'],
+      ['Direction', 'Venture Capital'],
+      ['Interests', 'Sailing'],
     ] as const) {
       await user.click(screen.getByRole('tab', { name: tab }));
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: forbidden })).not.toBeInTheDocument();
     }
-    expect(calls.map((c) => c.path)).toContain(`/api/v1/users/${other.id}/experiences`);
+    expect(calls.map((c) => c.path)).toContain(`/api/v1/users/${id}/experiences`);
   });
 
-  it.each([
-    ['sends the invitation and says so', 201, 'Invitation to connect sent.'],
-    ['shows why an invitation failed', 409, 'You already have this item.'],
-  ])('Invite to Connect %s', async (_name, status, text) => {
-    const { user, calls } = renderApp({
-      path: `/otherProfile?id=${other.id}`,
+  it('Invite to Connect sends the invitation and says so; the engine holds it', async () => {
+    const id = await seededStranger();
+    const { user, calls } = renderApp({ path: `/otherProfile?id=${id}`, signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Invite to Connect' }));
+    expect(await screen.findByText('Invitation to connect sent.')).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(`POST /api/v1/users/${id}/connect`);
+    const sent = await ok(
+      engineClient().GET('/api/v1/users/me/connections', { params: { query: { direction: 'outgoing' } } }),
+    );
+    expect(sent.map((c) => c.to_user_id)).toContain(id);
+  });
+
+  it('Invite to Connect shows why an invitation failed', async () => {
+    const id = await seededStranger();
+    const { user } = renderApp({
+      path: `/otherProfile?id=${id}`,
       signedIn: true,
-      answers: {
-        ...answers,
-        listFriends: () => ({ body: [] }),
-        listConnections: () => ({
-          body: { ...envelope([]), meta: { has_more: false, next_before: null } },
-        }),
-        connectUser: () =>
-          status === 201
-            ? {
-                status,
-                body: envelope({
-                  id: 1,
-                  from_user_id: demoUser.id,
-                  to_user_id: other.id,
-                  status: 'pending',
-                  created_at: '2026-11-21T08:00:00.000Z',
-                }),
-              }
-            : { status, body: errorBody('You already have this item.') },
-      },
+      answers: { connectUser: () => failure(409, 'You already have this item.') },
     });
     await user.click(await screen.findByRole('button', { name: 'Invite to Connect' }));
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(`POST /api/v1/users/${other.id}/connect`);
+    expect(await screen.findByText('You already have this item.')).toBeInTheDocument();
   });
 });

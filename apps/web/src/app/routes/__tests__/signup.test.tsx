@@ -4,7 +4,7 @@ import { type Answers, envelope, errorBody, type Resolver } from '../../../test/
 import { resourcePage, TOKEN } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render.tsx';
 
-const years: Resolver = (req) =>
+const years: Resolver<'listResources'> = (req) =>
   req.search.includes('resource=Graduation')
     ? { body: resourcePage(['2024', '2025', '2026']) }
     : { status: 422, body: errorBody('bad') };

@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Answers, envelope, type Resolver } from '../../../test/api.ts';
@@ -6,7 +7,7 @@ import { renderApp } from '../../../test/render.tsx';
 import { CALL_HANDLERS, call, MAYA } from './fixtures.ts';
 
 const started =
-  (over: Record<string, unknown> = {}): Resolver =>
+  (over: Partial<Schemas['Call']> = {}): Resolver<'startCall'> =>
   () => ({
     status: 201,
     body: envelope(call(over, false), 'Ringing.'),
@@ -104,7 +105,7 @@ describe('calling from a chat', () => {
   it.each([
     ['Voice call Maya Chen', 'audio', 'Voice call · Ringing…'],
     ['Video call Maya Chen', 'video', 'Video call · Ringing…'],
-  ])('a one-to-one chat\'s "%s" calls the other person', async (button, kind, ringing) => {
+  ] as const)('a one-to-one chat\'s "%s" calls the other person', async (button, kind, ringing) => {
     const { user, calls } = inbox(true, { startCall: started({ kind }) });
     const header = await screen.findByRole('banner');
     await user.click(await within(header).findByRole('button', { name: button }));

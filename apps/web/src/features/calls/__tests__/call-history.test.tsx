@@ -1,10 +1,13 @@
+import type { Schemas } from '@cohort/api';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { CALL_HANDLERS, call, MAYA } from './fixtures.ts';
 
-const page = (data: unknown[]) => ({ body: { ...envelope(data), meta: { has_more: false, next_before: null } } });
+const page = (data: Schemas['Call'][]) => ({
+  body: { ...envelope(data), meta: { has_more: false, next_before: null } },
+});
 const HISTORY = [
   call({
     id: 'call_1000000000000000',

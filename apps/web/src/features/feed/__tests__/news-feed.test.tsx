@@ -13,12 +13,7 @@ function Wrapper({ children }: { children: React.ReactNode }) {
   );
 }
 
-const page = (data: ReturnType<typeof post>[]) => ({
-  success: true,
-  message: 'OK',
-  data,
-  meta: { has_more: false, next_cursor: null },
-});
+const page = (data: ReturnType<typeof post>[]) => ({ ...envelope(data), meta: { has_more: false, next_cursor: null } });
 
 function feedApp(answers: Answers = {}) {
   return renderApp({

@@ -48,7 +48,7 @@ export function SubgroupsPanel({
                 {groupName(subgroupLabel(sub.name, detail.name))}
               </Link>
               <span className={cs.preview}>
-                {sub.member_count.toLocaleString()} members ·{' '}
+                {sub.member_count.toLocaleString()} {sub.member_count === 1 ? 'member' : 'members'} ·{' '}
                 {sub.expires_year ? `Expires ${sub.expires_year}` : 'No expiry'}
               </span>
             </span>

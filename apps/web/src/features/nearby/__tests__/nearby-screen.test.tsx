@@ -1,11 +1,17 @@
+import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Answers, envelope, errorBody } from '../../../test/api.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { roundToGrid } from '../geolocation.ts';
 
-const OFF = { sharing: false, latitude: null, longitude: null, expires_at: null };
-const ON = { sharing: true, latitude: 37.43, longitude: -122.17, expires_at: '2026-11-26T02:00:00Z' };
+const OFF: Schemas['LocationSharing'] = { sharing: false, latitude: null, longitude: null, expires_at: null };
+const ON: Schemas['LocationSharing'] = {
+  sharing: true,
+  latitude: 37.43,
+  longitude: -122.17,
+  expires_at: '2026-11-26T02:00:00Z',
+};
 const person = (id: string, first: string) => ({
   id,
   first_name: first,
@@ -15,7 +21,7 @@ const person = (id: string, first: string) => ({
   graduation_year: 2025,
   last_seen_at: null,
 });
-const PAGE = {
+const PAGE: Schemas['NearbyPage'] = {
   sharing: true,
   data: [
     { person: person('usr_near0000000000001', 'Ada'), distance: 'within_1_km' },
@@ -36,7 +42,7 @@ function fakeGeolocation(answer: { latitude: number; longitude: number } | { cod
   Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
 }
 
-function nearbyApp(sharing: object, answers: Answers = {}) {
+function nearbyApp(sharing: Schemas['LocationSharing'], answers: Answers = {}) {
   let current = sharing;
   return renderApp({
     path: '/nearby',

@@ -78,11 +78,13 @@ export function useNotificationActions() {
   const markRead = useCallback(
     async (n: Notification) => {
       if (n.read_at) return;
+      const before = qc.getQueryData<Page>(countKey())?.meta.unread_count;
       const r = await api.POST('/api/v1/notifications/{id}/read', { params: { path: { id: n.id } } });
       if (r.error) return;
       updateItems(qc, (x) => (x.id === n.id ? r.data.data : x));
       const count = qc.getQueryData<Page>(countKey())?.meta.unread_count;
-      if (count !== undefined) setUnreadCount(qc, Math.max(0, count - 1));
+      // The stream may have brought the server's count meanwhile: take one off only when it has not.
+      if (count !== undefined && count === before) setUnreadCount(qc, Math.max(0, count - 1));
     },
     [api, qc],
   );

@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope } from '../../../test/api.ts';
@@ -7,7 +8,7 @@ import { renderApp } from '../../../test/render.tsx';
 
 const png = (name = 'me.png', size = 4096) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 
-async function ownProfile(me: object) {
+async function ownProfile(me: Schemas['User']) {
   const uploader = createFakeUploader();
   let current = me;
   const patches: unknown[] = [];
@@ -20,7 +21,7 @@ async function ownProfile(me: object) {
       listNotes: () => ({ body: envelope([]) }),
       updateMe: (req) => {
         patches.push(req.body);
-        const id = (req.body as { profile_image: string | null }).profile_image;
+        const id = req.body?.profile_image;
         current = { ...current, profile_image: id ? `/media/${id}/avatar.webp` : null };
         return { body: envelope(current) };
       },

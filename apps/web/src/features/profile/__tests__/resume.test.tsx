@@ -1,3 +1,4 @@
+import type { Schemas } from '@cohort/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Answers, envelope, errorBody } from '../../../test/api.ts';
@@ -14,7 +15,7 @@ const resume = {
 
 const pdf = (name = 'cv.pdf', size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
-async function openExperience(me: object, extra: Answers = {}) {
+async function openExperience(me: Schemas['User'], extra: Answers = {}) {
   const uploader = createFakeUploader();
   let current = me;
   const patches: unknown[] = [];
@@ -28,7 +29,7 @@ async function openExperience(me: object, extra: Answers = {}) {
       listExperiences: () => ({ body: envelope([]) }),
       updateMe: (req) => {
         patches.push(req.body);
-        const body = req.body as { resume: string | null };
+        const body = req.body ?? {};
         current = {
           ...current,
           resume: body.resume ? { ...resume, name: 'cv.pdf', url: `/media/${body.resume}/cv.pdf` } : null,

@@ -1,43 +1,20 @@
+import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '@cohort/mock/engine-node';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
+import { type Answers, failure } from '../../../test/api.ts';
+import { demoSession, engineCall, signInAs } from '../../../test/engine.ts';
 import { renderApp } from '../../../test/render.tsx';
+import { engineClient, ok } from '../../../test/seed.ts';
 import { passwordChangeErrors } from '../password-change.ts';
 
-const SETTINGS = {
-  contact_visibility: { email: 'connections', phone: 'connections' },
-  notifications: {
-    connection_invited: true,
-    connection_accepted: true,
-    group_invited: true,
-    group_added: true,
-    message_pinned: true,
-    call_missed: true,
-    post_liked: true,
-    post_commented: true,
-  },
-};
-const SESSIONS = [
-  {
-    id: 'ses_aaaaaaaaaaaaaaaa',
-    created_at: '2026-11-20T10:00:00Z',
-    last_used_at: '2026-11-25T01:00:00Z',
-    current: true,
-  },
-  { id: 'ses_bbbbbbbbbbbbbbbb', created_at: '2026-11-18T10:00:00Z', last_used_at: null, current: false },
-];
-
+/** /settings for the signed-in demo account, on the engine (its settings, sessions and password) under `answers`. */
 function settingsApp(answers: Answers = {}) {
-  return renderApp({
-    path: '/settings',
-    signedIn: true,
-    answers: {
-      getSettings: () => ({ body: envelope(SETTINGS) }),
-      listSessions: () => ({ body: { ...envelope(SESSIONS), meta: { total: 2 } } }),
-      ...answers,
-    },
-  });
+  return renderApp({ path: '/settings', signedIn: true, answers });
 }
+
+/** A sign-in of the demo account with `password`, straight to the engine. */
+const signIn = (password: string) =>
+  engineCall(null, 'POST', '/api/v1/login', { uniName: DEMO_ACCOUNT.university, email: DEMO_ACCOUNT.email, password });
 
 describe('passwordChangeErrors', () => {
   it.each([
@@ -55,7 +32,6 @@ describe('/settings', () => {
     const { user, router } = renderApp({
       path: '/profile',
       signedIn: true,
-      answers: { getSettings: () => ({ body: envelope(SETTINGS) }) },
     });
     await user.click(await screen.findByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
@@ -63,21 +39,14 @@ describe('/settings', () => {
   });
 
   it('links to Blocked people', async () => {
-    const { user, router } = settingsApp({
-      listBlocks: () => ({ body: { ...envelope([]), meta: { has_more: false, next_before: null } } }),
-    });
+    const { user, router } = settingsApp();
     await user.click(await screen.findByRole('link', { name: 'See and unblock the people you blocked' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/blocked-people'));
   });
 
   it('change password: each error by its field, the server naming the current one, typed text kept; then success', async () => {
-    let wrong = true;
-    const { user, calls } = settingsApp({
-      changePassword: () =>
-        wrong
-          ? { status: 422, body: errorBody('Invalid', { current_password: ['This is not your current password.'] }) }
-          : { body: envelope(null) },
-    });
+    // The engine knows the demo account's password (SEEDED_PASSWORD) and names a wrong current one.
+    const { user, calls } = settingsApp();
     await user.type(await screen.findByLabelText('New password'), 'abc');
     await user.type(screen.getByLabelText('Confirm new password'), 'abd');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
@@ -103,43 +72,42 @@ describe('/settings', () => {
       password_confirmation: 'abcd-secret',
     });
 
-    wrong = false;
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), SEEDED_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password is changed. Every other device was signed out.')).toBeInTheDocument();
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+    // The new password is the account's now: a sign-in with it works.
+    expect((await signIn('abcd-secret')).status).toBe(200);
+    expect((await signIn(SEEDED_PASSWORD)).status).toBe(401);
   });
 
   it('sessions: this device marked; sign out one, and everywhere else', async () => {
-    const { user, calls } = settingsApp({
-      endSession: () => ({ body: envelope(null) }),
-      signOutOtherSessions: () => ({ body: envelope({ ended: 1 }) }),
-    });
+    // Two more devices: the demo account signed in twice elsewhere.
+    signInAs(demoSession().id);
+    signInAs(demoSession().id);
+    const sessions = await ok(engineClient().GET('/api/v1/users/me/sessions'));
+    const others = sessions.filter((x) => !x.current).map((x) => `/api/v1/users/me/sessions/${x.id}`);
+    expect(others).toHaveLength(2);
+    const { user, calls } = settingsApp();
     const list = await screen.findByRole('list', { name: 'Signed-in devices' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows[0]).toHaveTextContent('This device');
-    expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
-    await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: /Sign out the device/ }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/ses_bbbbbbbbbbbbbbbb'))).toBe(true),
-    );
+    expect(rows).toHaveLength(3);
+    const mine = rows.find((r) => r.textContent?.includes('This device')) as HTMLElement;
+    expect(within(mine).queryByRole('button')).toBeNull();
+    const first = rows.find((r) => r !== mine) as HTMLElement;
+    await user.click(within(first).getByRole('button', { name: /Sign out the device/ }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([expect.toBeOneOf(others)]);
     await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/v1/users/me/sessions')).toBe(true),
     );
+    await waitFor(async () => expect(await ok(engineClient().GET('/api/v1/users/me/sessions'))).toHaveLength(1));
   });
 
   it('privacy and notifications save at once and show the server answer', async () => {
-    const { user, calls } = settingsApp({
-      updateSettings: (req) => {
-        const change = req.body as { contact_visibility?: object; notifications?: object };
-        return {
-          body: envelope({
-            contact_visibility: { ...SETTINGS.contact_visibility, ...change.contact_visibility },
-            notifications: { ...SETTINGS.notifications, ...change.notifications },
-          }),
-        };
-      },
-    });
+    const { user, calls } = settingsApp();
     const email = await screen.findByRole('group', { name: 'Who sees my e-mail' });
     expect(within(email).getByRole('radio', { name: 'Connections' })).toBeChecked();
     await user.click(within(email).getByRole('radio', { name: 'Nobody' }));
@@ -150,11 +118,14 @@ describe('/settings', () => {
     await user.click(pinned);
     await waitFor(() => expect(pinned).toHaveAttribute('aria-checked', 'false'));
     expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ notifications: { message_pinned: false } });
+    const held = await ok(engineClient().GET('/api/v1/users/me/settings'));
+    expect(held.contact_visibility.email).toBe('nobody');
+    expect(held.notifications.message_pinned).toBe(false);
   });
 
   it('a refused privacy change goes back to what the server holds', async () => {
     const { user } = settingsApp({
-      updateSettings: () => ({ status: 500, body: errorBody('Server is down.') }),
+      updateSettings: () => failure(500, 'Server is down.'),
     });
     const phone = await screen.findByRole('group', { name: 'Who sees my phone' });
     await user.click(within(phone).getByRole('radio', { name: 'Everyone' }));
@@ -163,13 +134,7 @@ describe('/settings', () => {
   });
 
   it('delete account: needs DELETE and the password; a wrong password by its field; then signed out to /login', async () => {
-    let wrong = true;
-    const { user, calls, router } = settingsApp({
-      deleteAccount: () =>
-        wrong
-          ? { status: 422, body: errorBody('Invalid', { password: ['This is not your current password.'] }) }
-          : { body: envelope(null) },
-    });
+    const { user, calls, router } = settingsApp();
     const form = await screen.findByRole('form', { name: 'Delete account' });
     await user.type(within(form).getByLabelText('Type DELETE to confirm'), 'delete');
     await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
@@ -184,11 +149,14 @@ describe('/settings', () => {
     await waitFor(() =>
       expect(within(form).getByLabelText('Password')).toHaveAccessibleDescription('This is not your current password.'),
     );
-    wrong = false;
+    await user.clear(within(form).getByLabelText('Password'));
+    await user.type(within(form).getByLabelText('Password'), SEEDED_PASSWORD);
     await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Your account is deleted, with everything it held.')).toBeInTheDocument();
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(calls.some((c) => c.path === '/api/v1/logout')).toBe(false);
+    // The engine no longer knows the account.
+    expect((await signIn(SEEDED_PASSWORD)).status).toBe(401);
   });
 });
