@@ -2,17 +2,16 @@ import { ok, type RouteContext, route } from './define.ts';
 
 /** Blocking a person, unblocking them, and the list of people one has blocked. */
 export function blocksRoutes(ctx: RouteContext): void {
-  const { blocks } = ctx.store;
   route(ctx, 'listBlocks', ({ session, query }) => ({
     status: 200,
-    body: { success: true as const, message: 'OK', ...blocks.list(session.user.id, query) },
+    body: { success: true as const, message: 'OK', ...ctx.store.blocks.list(session.user.id, query) },
   }));
   route(ctx, 'blockUser', ({ session, params }) => ({
     status: 200,
-    body: ok(blocks.block(session.user.id, params.id), 'Blocked.'),
+    body: ok(ctx.store.blocks.block(session.user.id, params.id), 'Blocked.'),
   }));
   route(ctx, 'unblockUser', ({ session, params }) => {
-    blocks.unblock(session.user.id, params.id);
+    ctx.store.blocks.unblock(session.user.id, params.id);
     return { status: 200, body: ok(null, 'Unblocked.') };
   });
 }

@@ -5,55 +5,54 @@ import { ok, type RouteContext, route } from './define.ts';
 /** Group management: profile, follow, reactivate, join, members and invitations. */
 export function groupsRoutes(ctx: RouteContext): void {
   const { store } = ctx;
-  const { channels, invites } = store;
-  const view = (userId: string, channel: StoredChannel) => channels.view(userId, channel);
+  const view = (userId: string, channel: StoredChannel) => store.channels.view(userId, channel);
   // The user streams hear of every change below (`announce*`, told once the change commits).
   route(ctx, 'getChannel', ({ session, params }) => ({
     status: 200,
-    body: ok(channels.detail(session.user.id, params.id)),
+    body: ok(store.channels.detail(session.user.id, params.id)),
   }));
   route(ctx, 'followChannel', ({ session, params }) => {
-    const channel = channels.setFollowing(session.user.id, params.id, true);
+    const channel = store.channels.setFollowing(session.user.id, params.id, true);
     announceChannel(store, session.user.id, channel);
     return { status: 200, body: ok(view(session.user.id, channel), 'Following.') };
   });
   route(ctx, 'unfollowChannel', ({ session, params }) => {
-    const channel = channels.setFollowing(session.user.id, params.id, false);
+    const channel = store.channels.setFollowing(session.user.id, params.id, false);
     announceChannel(store, session.user.id, channel);
     return { status: 200, body: ok(view(session.user.id, channel), 'Not following.') };
   });
   route(ctx, 'reactivateChannel', ({ session, params }) => {
-    const channel = channels.reactivate(session.user.id, params.id);
+    const channel = store.channels.reactivate(session.user.id, params.id);
     announceChannel(store, session.user.id, channel);
     return { status: 200, body: ok(view(session.user.id, channel), 'Group reactivated.') };
   });
   route(ctx, 'joinChannel', ({ session, params }) => {
-    const channel = channels.join(session.user.id, params.id);
+    const channel = store.channels.join(session.user.id, params.id);
     announceJoined(store, channel, [session.user.id]);
     return { status: 200, body: ok(view(session.user.id, channel), 'You joined the group.') };
   });
   route(ctx, 'addChannelMembers', ({ session, params, body }) => {
-    const { channel, added } = channels.add(session.user.id, params.id, body.user_ids);
+    const { channel, added } = store.channels.add(session.user.id, params.id, body.user_ids);
     announceJoined(store, channel, added);
     return { status: 200, body: ok(view(session.user.id, channel), 'Members added.') };
   });
   route(ctx, 'inviteToChannel', ({ session, params, body }) => {
-    const made = invites.invite(session.user.id, params.id, body.user_ids).map((i) => invites.view(i));
+    const made = store.invites.invite(session.user.id, params.id, body.user_ids).map((i) => store.invites.view(i));
     for (const invite of made) store.chat.announce({ type: 'invite', userId: invite.user_id, invite });
     return { status: 201, body: ok(made, made.length === 1 ? 'Invitation sent.' : `${made.length} invitations sent.`) };
   });
   route(ctx, 'listChannelInvites', ({ session }) => ({
     status: 200,
-    body: ok(invites.pendingFor(session.user.id).map((i) => invites.view(i))),
+    body: ok(store.invites.pendingFor(session.user.id).map((i) => store.invites.view(i))),
   }));
   route(ctx, 'acceptChannelInvite', ({ session, params }) => {
-    const { invite, channel } = invites.accept(session.user.id, params.id);
-    store.chat.announce({ type: 'invite', userId: session.user.id, invite: invites.view(invite) });
+    const { invite, channel } = store.invites.accept(session.user.id, params.id);
+    store.chat.announce({ type: 'invite', userId: session.user.id, invite: store.invites.view(invite) });
     announceJoined(store, channel, [session.user.id]);
     return { status: 200, body: ok(view(session.user.id, channel), 'Invitation accepted.') };
   });
   route(ctx, 'declineChannelInvite', ({ session, params }) => {
-    const invite = invites.view(invites.decline(session.user.id, params.id));
+    const invite = store.invites.view(store.invites.decline(session.user.id, params.id));
     store.chat.announce({ type: 'invite', userId: session.user.id, invite });
     return { status: 200, body: ok(invite, 'Invitation declined.') };
   });
