@@ -39,3 +39,8 @@ export function matches(text: string, query: string): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/\s+/g, '');
   return norm(text).includes(norm(query));
 }
+
+/** "1 member", "12 members", "1,204 members". */
+export function memberCount(count: number): string {
+  return `${count.toLocaleString()} ${count === 1 ? 'member' : 'members'}`;
+}

@@ -7,6 +7,7 @@ import * as p from '../../components/ui/people.css.ts';
 import { paths } from '../../config/paths.ts';
 import { useMyChannels } from '../../features/groups/api/channels.ts';
 import { useUser } from '../../features/profile/api/users.ts';
+import { memberCount } from '../../lib/format.ts';
 
 /** /otherGroup: the groups the signed-in user shares with a person (state `{ id }` or `?id=`). */
 export default function OtherGroupScreen() {
@@ -49,7 +50,7 @@ export default function OtherGroupScreen() {
                         }
                       >
                         <span>{group.name}</span>
-                        <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
+                        <span className={p.meta}>{memberCount(group.member_count ?? group.users.length)}</span>
                       </button>
                     </li>
                   ))}

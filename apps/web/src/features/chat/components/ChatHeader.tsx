@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { groupProfilePath } from '../../../config/paths.ts';
+import { memberCount as formatMembers } from '../../../lib/format.ts';
 import * as s from './chat-header.css.ts';
 
 /** The chat's top bar: Back, the group's name and counts (a link to its profile), and its actions. */
@@ -34,10 +35,7 @@ export function ChatHeader({
           {name}
         </h1>
         <span className={s.headerMeta}>
-          {[
-            memberCount !== undefined && `${memberCount.toLocaleString()} members`,
-            online !== undefined && `${online} online`,
-          ]
+          {[memberCount !== undefined && formatMembers(memberCount), online !== undefined && `${online} online`]
             .filter(Boolean)
             .join(' · ')}
         </span>

@@ -8,6 +8,7 @@ import * as cs from '../../../components/ui/rows.css.ts';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { findChat, newChatInput } from '../../../lib/chat-match.ts';
+import { memberCount } from '../../../lib/format.ts';
 import type { ActionResult, Loadable } from '../../../lib/result.ts';
 import { useMessageActions } from '../api/messages.ts';
 
@@ -140,7 +141,7 @@ export function ForwardDrawer({
               {(list) => (
                 <PeopleChecklist
                   label="Chats"
-                  people={list.map((c) => ({ id: c.id, name: c.name, detail: `${c.users.length} members` }))}
+                  people={list.map((c) => ({ id: c.id, name: c.name, detail: memberCount(c.users.length) }))}
                   chosen={chosenChats}
                   onToggle={toggle(setChosenChats)}
                   query={query}

@@ -2,6 +2,7 @@ import type { Channel } from '@cohort/api';
 import { LoadState } from '../../../components/ui/LoadState.tsx';
 import * as s from '../../../components/ui/people.css.ts';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { memberCount } from '../../../lib/format.ts';
 import { useMyChannels } from '../api/channels.ts';
 
 /** Choose one of my active groups (Invite to Group). `busy` is the group being acted on. */
@@ -36,7 +37,7 @@ export function GroupPickerSheet({
                   aria-busy={busy === group.id || undefined}
                 >
                   <span>{group.name}</span>
-                  <span className={s.meta}>{group.member_count ?? group.users.length} members</span>
+                  <span className={s.meta}>{memberCount(group.member_count ?? group.users.length)}</span>
                 </button>
               </li>
             ))}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { chatInboxPath } from '../../../config/paths.ts';
-import { groupName, initials } from '../../../lib/format.ts';
+import { groupName, initials, memberCount } from '../../../lib/format.ts';
 import * as s from './group-profile.css.ts';
 
 /** The group profile's hero (name, counts, Follow) and its action row (Chat or Join, Mute, Search, Leave, More). */
@@ -42,7 +42,7 @@ export function GroupProfileHeader({
           {groupName(detail.name)}
         </h2>
         <p className={s.meta}>
-          {detail.member_count.toLocaleString()} members · {detail.online_count.toLocaleString()} online
+          {memberCount(detail.member_count)} · {detail.online_count.toLocaleString()} online
         </p>
         {member && !detail.is_direct && (
           <Button

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import * as p from '../../../components/ui/people.css.ts';
 import { paths } from '../../../config/paths.ts';
-import { groupName } from '../../../lib/format.ts';
+import { groupName, memberCount } from '../../../lib/format.ts';
 import * as s from './group.css.ts';
 
 /** My Groups' rows: each group with Follow and its Active badge, or (inactive) Reactivate. */
@@ -29,7 +29,7 @@ export function GroupRows({
             <Link className={s.link} to={`${paths.groupProfile}?id=${encodeURIComponent(group.id)}`} dir="auto">
               {groupName(group.name)}
             </Link>
-            <span className={p.meta}>{group.member_count ?? group.users.length} members</span>
+            <span className={p.meta}>{memberCount(group.member_count ?? group.users.length)}</span>
           </span>
           <span className={s.buttons}>
             {tab === 'active' ? (

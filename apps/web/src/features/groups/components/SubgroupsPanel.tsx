@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import * as cs from '../../../components/ui/rows.css.ts';
 import { groupProfilePath } from '../../../config/paths.ts';
-import { groupName, initials } from '../../../lib/format.ts';
+import { groupName, initials, memberCount } from '../../../lib/format.ts';
 import * as s from './group-profile.css.ts';
 
 /** A subgroup named after its main group ("Climate Founders — Hardware") shows the part that tells it apart. */
@@ -48,8 +48,7 @@ export function SubgroupsPanel({
                 {groupName(subgroupLabel(sub.name, detail.name))}
               </Link>
               <span className={cs.preview}>
-                {sub.member_count.toLocaleString()} {sub.member_count === 1 ? 'member' : 'members'} ·{' '}
-                {sub.expires_year ? `Expires ${sub.expires_year}` : 'No expiry'}
+                {memberCount(sub.member_count)} · {sub.expires_year ? `Expires ${sub.expires_year}` : 'No expiry'}
               </span>
             </span>
             <span className={s.rowEnd}>
