@@ -1,7 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
-import { createEngineCore, type EngineCore, type EngineOptions } from './engine/core.ts';
+import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './engine/core.ts';
 import { installCrypto } from './engine/crypto.ts';
 import { MOCK_ENDPOINTS, mockEndpoints } from './engine/mock-endpoints.ts';
 import { Sessions } from './engine/sessions.ts';
@@ -90,7 +90,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     ...options,
     webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
   });
-  const { tools, limiters, outbox, clock } = engine;
+  const { tools, outbox, clock } = engine;
   const resetState = options.resetState ?? (() => seedState());
   const sessions = sessionsOf(engine, store, resetState, mediaFiles, options);
 
@@ -121,15 +121,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const endpoints = mockEndpoints({
     tools,
     sessions,
-    reset: () => {
-      store.reset(resetState());
-      limiters.reset();
-      outbox.clear();
-      // A reset starts a test over: what an earlier test set (outside any session) or saw goes too.
-      tools.overrides.clear(null);
-      tools.journal.clear();
-      tools.violations.clear();
-    },
+    reset: () => resetToSeed(engine, resetState()),
     guard: (req) => refuseStateChange(req.native as express.Request, guarded),
     ...(options.onBug ? { onBug: options.onBug } : {}),
   });

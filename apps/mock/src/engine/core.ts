@@ -34,6 +34,7 @@ import { streamRoutes } from '../routes/stream.ts';
 import { usersRoutes } from '../routes/users.ts';
 import type { BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
+import type { State } from '../store/types.ts';
 import { Journal } from '../tools/journal.ts';
 import { Overrides } from '../tools/overrides.ts';
 import { ResponseChecker } from '../tools/response-check.ts';
@@ -232,4 +233,17 @@ export function createEngineCore(
     realtime,
     close: () => clearInterval(sweep),
   };
+}
+
+/**
+ * `POST /__mock/reset` (the server's and the in-process engine's): the default state back to `state`,
+ * sign-in attempts and mails forgotten, and what an earlier test set outside any session or saw.
+ */
+export function resetToSeed(core: EngineCore, state: State): void {
+  core.store.reset(state);
+  core.limiters.reset();
+  core.outbox.clear();
+  core.tools.overrides.clear(null);
+  core.tools.journal.clear();
+  core.tools.violations.clear();
 }

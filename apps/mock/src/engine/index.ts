@@ -10,7 +10,7 @@ import { scenarioSession } from '../scenarios/session.ts';
 import { sessionStores } from '../store/session-stores.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
-import { createEngineCore, type EngineCore, type EngineOptions } from './core.ts';
+import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './core.ts';
 import { fromFetch, notServed, toResponse } from './fetch.ts';
 import type { EngineRequest } from './http.ts';
 import type { MediaPlatform } from './media.ts';
@@ -88,14 +88,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
     };
     const sessions = new Sessions(make, () => core.clock.now().getTime(), sessionOptions);
     // POST /__mock/reset as the server answers it: the default state and what a test set outside any session.
-    const resetDefault = () => {
-      store.reset(state());
-      core.limiters.reset();
-      core.outbox.clear();
-      core.tools.overrides.clear(null);
-      core.tools.journal.clear();
-      core.tools.violations.clear();
-    };
+    const resetDefault = () => resetToSeed(core, state());
     const endpoints = mockEndpoints({
       tools: core.tools,
       sessions,
