@@ -38,13 +38,16 @@ export class Checkpointer {
   readonly #closed = new Int32Array(new SharedArrayBuffer(4));
   #running = true;
 
-  constructor(file: string, intervalMs = CHECKPOINT_INTERVAL_MS) {
+  /** `onFailure`: the worker could not run (it cannot open the file); the writer then checkpoints itself again. */
+  constructor(file: string, intervalMs = CHECKPOINT_INTERVAL_MS, onFailure: () => void = () => {}) {
     const module = createRequire(import.meta.url).resolve('better-sqlite3');
     this.#worker = new Worker(SOURCE, { eval: true, workerData: { file, module, intervalMs, closed: this.#closed } });
-    // It must never keep the mock alive, nor take it down: a checkpoint missed is one done later.
+    // It must never keep the mock alive, nor take it down: a WAL with nobody checkpointing it would
+    // only grow, so a failure hands the checkpoints back to the writer.
     this.#worker.unref();
     this.#worker.on('error', () => {
       this.#running = false;
+      onFailure();
     });
     this.#worker.on('exit', () => {
       this.#running = false;

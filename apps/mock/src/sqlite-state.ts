@@ -52,7 +52,9 @@ export class SqliteStateFile implements Persistence {
     db.pragma('synchronous = NORMAL');
     if (!db.memory) {
       db.pragma('wal_autocheckpoint = 0');
-      this.#checkpointer = new Checkpointer(db.name, checkpointMs);
+      this.#checkpointer = new Checkpointer(db.name, checkpointMs, () => {
+        if (db.open) db.pragma('wal_autocheckpoint = 1000');
+      });
     }
     this.#upsert = db.prepare(
       'INSERT INTO rows (collection, key, value) VALUES (?, ?, ?) ON CONFLICT (collection, key) DO UPDATE SET value = excluded.value',

@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockStateFile, readStateFile } from '../src/persistence.ts';
 import { seedState } from '../src/seed/index.ts';
+import { Checkpointer } from '../src/sqlite-checkpointer.ts';
 import { seedStateFile } from '../src/sqlite-seed.ts';
 import { openStateFile, readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
 
@@ -366,6 +367,14 @@ describe('SQLite state file', () => {
 });
 
 describe('SQLite state file: checkpoints off the request path', () => {
+  it('a checkpointer that cannot open its file says so, so the writer checkpoints again', async () => {
+    let failed = false;
+    new Checkpointer(join(dir, 'no-such-file.db'), 10, () => {
+      failed = true;
+    });
+    await expect.poll(() => failed, { timeout: 10_000 }).toBe(true);
+  });
+
   it('a commit never checkpoints: with the worker waiting, 3,000 pages of commits stay in the WAL', () => {
     const file = join(dir, 'no-checkpoint.db');
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
