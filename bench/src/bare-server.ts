@@ -2,7 +2,8 @@
  * Reference servers that answer canned responses (taken from the mock once) with the same status,
  * headers and body, and do nothing else: `node` (bare node:http, the practical ceiling) or
  * `express` (Express 5 with a JSON body parser, served like the mock: the floor any Express app pays). Run as its own
- * process: `node --import tsx bare-server.ts <node|express> <canned.json>`.
+ * process: the bench bundles it like the mock (`buildSubjects` in subjects.ts), then
+ * `node dist/bare-server.js <node|express|express-contract> <canned.json>`.
  *
  * A third mode, `express-contract`, is the start-up reference of issue 13: a minimal Express 5 app
  * that loads the contract file the mock loads (parsed the same way, through `@cohort/openapi`) and

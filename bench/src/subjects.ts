@@ -5,9 +5,26 @@ import { type ChildServer, startServer } from './processes.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const benchRoot = fileURLToPath(new URL('../', import.meta.url));
-export const mockMain = fileURLToPath(import.meta.resolve('@cohort/mock/main'));
 export const contractFile = `${repoRoot}openapi/openapi.yaml`;
-const tsxLoader = import.meta.resolve('tsx');
+
+/**
+ * The mock as `pnpm start` runs it (built JavaScript, apps/mock/dist/main.js), and the reference
+ * servers bundled the same way (bench/dist/bare-server.js), built once per bench process: every
+ * server the bench starts is plain JavaScript on node, none compiles TypeScript as it starts.
+ */
+let built: Promise<{ mockMain: string; referenceMain: string }> | undefined;
+export function buildSubjects(): Promise<{ mockMain: string; referenceMain: string }> {
+  built ??= (async () => {
+    const { buildMock, bundle } = await import('@cohort/mock/build');
+    const manifest = JSON.parse(readFileSync(`${benchRoot}package.json`, 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    const external = Object.keys(manifest.devDependencies).filter((name) => !name.startsWith('@cohort/'));
+    await bundle({ root: benchRoot, entryPoints: ['src/bare-server.ts'], outdir: 'dist', external });
+    return { mockMain: await buildMock(), referenceMain: `${benchRoot}dist/bare-server.js` };
+  })();
+  return built;
+}
 
 export interface MockOptions {
   users?: number;
@@ -19,9 +36,10 @@ export interface MockOptions {
   args?: string[];
 }
 
-/** The mock exactly as a developer runs it: node + tsx on its source, port 0, quiet. */
-export function startMock(options: MockOptions = {}): Promise<ChildServer> {
-  const args = [...(options.nodeFlags ?? []), '--import', tsxLoader, mockMain, '--port', '0', '--quiet'];
+/** The mock as `pnpm start` runs it (node on its build), port 0, quiet. */
+export async function startMock(options: MockOptions = {}): Promise<ChildServer> {
+  const { mockMain } = await buildSubjects();
+  const args = [...(options.nodeFlags ?? []), mockMain, '--port', '0', '--quiet'];
   if (options.users !== undefined) args.push('--users', String(options.users));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
   args.push(...(options.args ?? []));
@@ -38,16 +56,17 @@ export function startMock(options: MockOptions = {}): Promise<ChildServer> {
  * A reference server replaying canned responses: bare node:http, or a minimal Express 5 app; or
  * (`express-contract`, the canned file ignored) a minimal Express 5 app loading the contract file.
  */
-export function startReferenceServer(
+export async function startReferenceServer(
   mode: 'node' | 'express' | 'express-contract',
   cannedFile: string,
 ): Promise<ChildServer> {
+  const { referenceMain } = await buildSubjects();
   return startServer({
     name: { node: 'bare node:http', express: 'minimal Express 5', 'express-contract': 'minimal Express 5 + contract' }[
       mode
     ],
     command: process.execPath,
-    args: ['--import', tsxLoader, `${benchRoot}src/bare-server.ts`, mode, cannedFile],
+    args: [referenceMain, mode, cannedFile],
     ready: /listening on (http:\/\/[^\s/]+)/,
     timeoutMs: 30_000,
   });

@@ -32,12 +32,18 @@ export interface MockChild {
 
 /**
  * Starts `tsx src/main.ts` on port 0 and resolves once it listens (after its three start-up lines):
- * through `--import tsx`, or (`cli`) through the tsx command as `pnpm start` and `pnpm dev` do.
- * Rejects with its stderr if it exits first.
+ * through `--import tsx`, or (`cli`) through the tsx command as `pnpm dev` does, or (`built`, a
+ * main.js from scripts/build.mjs) as plain JavaScript, as `pnpm start` does. Rejects with its
+ * stderr if it exits first.
  */
-export function startMock(args: string[], { cli = false }: { cli?: boolean } = {}): Promise<MockChild> {
-  const tsx = cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...tsx, 'src/main.ts', '--port', '0', '--quiet', ...args], {
+export function startMock(
+  args: string[],
+  { cli = false, built }: { cli?: boolean; built?: string } = {},
+): Promise<MockChild> {
+  const entry = built
+    ? [built]
+    : [...(cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx']), 'src/main.ts'];
+  const child = spawn(process.execPath, [...entry, '--port', '0', '--quiet', ...args], {
     cwd: appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so the group can be signalled (see `signal`).

@@ -100,7 +100,7 @@ describe('main', { timeout: 30_000 }, () => {
     });
   });
 
-  it('seeds a new --data file under the tsx command too (pnpm start, pnpm dev): the file is written by a worker thread', async () => {
+  it('seeds a new --data file under the tsx command too (pnpm dev): the file is written by a worker thread', async () => {
     const file = join(dir, 'cli', 'cli.db');
     mkdirSync(join(dir, 'cli'), { recursive: true });
     const { lines, baseUrl } = await startMock(['--users', '20', '--data', file], { cli: true });
