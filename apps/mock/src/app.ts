@@ -5,7 +5,7 @@ import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } fr
 import { installCrypto } from './engine/crypto.ts';
 import { MOCK_ENDPOINTS, mockEndpoints } from './engine/mock-endpoints.ts';
 import { Sessions } from './engine/sessions.ts';
-import { engineMiddleware } from './express-adapter.ts';
+import { answerApiDirectly, engineMiddleware } from './express-adapter.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
 import { nodeMediaPlatform } from './media/node-platform.ts';
@@ -99,18 +99,21 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.set('etag', weakEtag);
   // Before the drift alarm wraps `json` (below), so the alarm checks what the fast path sends.
   fastJson(app);
-  if (options.log) app.use(requestLog(options.log));
+  const log = options.log ? requestLog(options.log) : undefined;
+  if (log) app.use(log);
   // CORS on every answer, worked out once (a preflight is answered here).
   const allowCors = corsFor(origins);
-  app.use((req, res, next) => {
+  const cors: RequestHandler = (req, res, next) => {
     if (!allowCors(req, res)) next();
-  });
+  };
+  app.use(cors);
   // Uploads nothing uses are removed once old enough (also checked before each upload).
   setInterval(() => void sweepUnusedUploads(store, mediaFiles, unusedUploadMs), 60_000).unref();
 
   const parseBody = express.json({ limit: '1mb' });
   // Every path under /api/ (the contract's operations, and their 404s and 405s): the engine.
-  app.use(engineMiddleware(sessions.dispatch(engine.dispatch), parseBody));
+  const api = engineMiddleware(sessions.dispatch(engine.dispatch), parseBody);
+  app.use(api);
 
   // What is not in the contract: plain Express routers.
   app.use(docsRouter(doc));
@@ -133,6 +136,9 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   if (options.errorRate) before.push(errorRate(options.errorRate, options.random));
   app.use(...before, parseBody);
   app.use(notFound(engine.table.router));
-  app.use(errorHandler(options.onBug ?? ((error) => console.error(error))));
+  const onError = errorHandler(options.onBug ?? ((error) => console.error(error)));
+  app.use(onError);
+  // The same steps for the API, run without Express's router walking to them (see answerApiDirectly).
+  answerApiDirectly(app, log ? [log, cors, api] : [cors, api], onError);
   return app;
 }
