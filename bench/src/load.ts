@@ -69,3 +69,44 @@ export function loadProblem(result: LoadResult): string | null {
     .filter(Boolean)
     .join('; ');
 }
+
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/**
+ * Several measured rounds of one server as one result: the median round's rate and latencies (a
+ * round the machine slowed for other work does not move it), the counts summed over every round.
+ */
+export function combineRounds(rounds: LoadResult[]): LoadResult {
+  const statusCodes: Record<string, number> = {};
+  for (const round of rounds)
+    for (const [code, count] of Object.entries(round.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const sum = (pick: (round: LoadResult) => number) => rounds.reduce((total, round) => total + pick(round), 0);
+  return {
+    requestsPerSecond: median(rounds.map((round) => round.requestsPerSecond)) ?? 0,
+    p50: median(rounds.map((round) => round.p50)) ?? 0,
+    p99: median(rounds.map((round) => round.p99)) ?? 0,
+    total: sum((round) => round.total),
+    non2xx: sum((round) => round.non2xx),
+    errors: sum((round) => round.errors),
+    statusCodes,
+  };
+}
+
+/**
+ * How `subject`'s rate compares with `reference`'s when both were measured round by round, one
+ * right after the other: the median of each round's ratio, so a change in the machine's load
+ * between rounds hits both sides of a ratio alike.
+ */
+export function pairedRatio(subject: LoadResult[], reference: LoadResult[]): number | null {
+  const ratios = subject.flatMap((round, i) => {
+    const base = reference[i]?.requestsPerSecond;
+    return base ? [round.requestsPerSecond / base] : [];
+  });
+  return median(ratios);
+}

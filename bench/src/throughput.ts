@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CannedResponse } from './bare-server.ts';
 import { readProfile, renderProfile, summariseProfile } from './cpu-profile.ts';
-import { type LoadOptions, type LoadResult, loadProblem, measureLoad } from './load.ts';
+import { combineRounds, type LoadOptions, type LoadResult, loadProblem, measureLoad, pairedRatio } from './load.ts';
 import { freePort } from './machine.ts';
 import type { ChildServer } from './processes.ts';
 import { type Row, ratioOf, type Section, verdict } from './report.ts';
@@ -21,7 +21,10 @@ import {
 export interface ThroughputSettings {
   connections: number;
   warmupSeconds: number;
+  /** Measured seconds per endpoint and server, split into `rounds` rounds. */
   seconds: number;
+  /** Rounds per endpoint: each round measures every server once, one after the other (default 3). */
+  rounds?: number;
   profileSeconds: number;
 }
 
@@ -178,7 +181,7 @@ async function profileMock(endpoint: Endpoint, settings: ThroughputSettings): Pr
 export async function measureThroughput(settings: ThroughputSettings): Promise<Section> {
   const section: Section = {
     title: '1. Mock throughput and latency',
-    method: `autocannon, ${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per endpoint and server, one server at a time on loopback, each server in its own process (the load generator in another). Authenticated (same bearer token everywhere). The bare node:http server and a minimal Express 5 app replay the mock's own response (status, headers, body) captured once; the minimal Express app is served like the mock (createMockServer: requests and responses are built with Express's prototypes, so Express never swaps them, which alone halves a plain app.listen server's rate here); Prism answers from the contract's examples. Latency percentiles are autocannon's, in whole milliseconds. On two cores the server and autocannon get one each, so the bare server's figure is also bounded by what one autocannon process can send. Reads run before writes, so the notes list read is the seeded one. Each write goes out as the next of ${WRITERS} registered users in turn (to every server alike), since the mock keeps at most 1,000 notes per user and answers 409 beyond: every write measured is an acknowledged 201 (a non-2xx answer is noted below). The target of issue 13 is the mock against the minimal Express 5 app (≥ 0.9×): the difference between the two is the mock's own work.`,
+    method: `autocannon, ${settings.connections} connections, one server at a time on loopback, each server in its own process (the load generator in another). Each server is warmed up for ${settings.warmupSeconds} s, then the ${settings.seconds} s measured per endpoint and server are taken in ${Math.max(1, settings.rounds ?? 3)} rounds, each round measuring the bare server, the minimal Express app and the mock one right after the other; a figure is the median round's, and a ratio to the bare or Express server is the median of the rounds' ratios (this 2-core VM's speed drifts by a third within minutes: a ratio of rounds taken seconds apart is what holds still). Prism is measured once after the rounds (warm-up, then ${settings.seconds} s). Every server the bench starts runs built JavaScript: the mock as \`pnpm start\` runs it (apps/mock/dist/main.js), the reference servers bundled the same way. Authenticated (same bearer token everywhere). The bare node:http server and a minimal Express 5 app replay the mock's own response (status, headers, body) captured once; the minimal Express app is served like the mock (createMockServer: requests and responses are built with Express's prototypes, so Express never swaps them, which alone halves a plain app.listen server's rate here); Prism answers from the contract's examples. Latency percentiles are autocannon's, in whole milliseconds. On two cores the server and autocannon get one each, so the bare server's figure is also bounded by what one autocannon process can send. Reads run before writes, so the notes list read is the seeded one. Each write goes out as the next of ${WRITERS} registered users in turn (to every server alike), since the mock keeps at most 1,000 notes per user and answers 409 beyond: every write measured is an acknowledged 201 (a non-2xx answer is noted below). The target of issue 13 is the mock against the minimal Express 5 app (≥ 0.9×): the difference between the two is the mock's own work.`,
     rows: [],
     notes: [],
   };
@@ -196,16 +199,50 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
     } catch (error) {
       section.notes.push(`Prism could not start on this contract: ${(error as Error).message}`);
     }
+    const rounds = Math.max(1, settings.rounds ?? 3);
+    const roundSeconds = Math.max(1, Math.round(settings.seconds / rounds));
     for (const endpoint of endpoints) {
-      const results: Partial<Record<Subject, LoadResult>> = {};
-      for (const subject of ['bare', 'express', 'cohort', 'prism'] as const) {
+      const measured: Partial<Record<Subject, LoadResult[]>> = {};
+      // Every server warms up once, then the rounds take them in turn (Prism once, at the end: it is
+      // a hundred times slower and no ratio target pairs it round by round).
+      for (const subject of ['bare', 'express', 'cohort'] as const) {
         const server = servers[subject];
-        if (!server) continue;
-        results[subject] = await measureLoad(loadOptions(server, session, endpoint, settings, writers));
+        const options = server && loadOptions(server, session, endpoint, settings, writers);
+        if (options && settings.warmupSeconds > 0)
+          await measureLoad({ ...options, warmupSeconds: 0, seconds: settings.warmupSeconds });
+      }
+      for (let round = 0; round < rounds; round++) {
+        for (const subject of ['bare', 'express', 'cohort'] as const) {
+          const server = servers[subject];
+          if (!server) continue;
+          const options = loadOptions(server, session, endpoint, settings, writers);
+          const result = await measureLoad({ ...options, warmupSeconds: 0, seconds: roundSeconds });
+          measured[subject] = [...(measured[subject] ?? []), result];
+        }
+      }
+      if (servers.prism)
+        measured.prism = [await measureLoad(loadOptions(servers.prism, session, endpoint, settings, writers))];
+      const results: Partial<Record<Subject, LoadResult>> = {};
+      for (const [subject, list] of Object.entries(measured) as [Subject, LoadResult[]][]) {
+        results[subject] = combineRounds(list);
         const problem = loadProblem(results[subject]);
         if (problem) section.notes.push(`${SUBJECT_NAMES[subject]}, ${endpoint.label}: ${problem}.`);
       }
-      section.rows.push(...rowsFor(endpoint, results));
+      const paired = {
+        bare: pairedRatio(measured.cohort ?? [], measured.bare ?? []),
+        express: pairedRatio(measured.cohort ?? [], measured.express ?? []),
+      };
+      section.rows.push(...rowsFor(endpoint, results, paired));
+      section.notes.push(
+        `${endpoint.label}, round by round (req/s): ${Array.from({ length: rounds }, (_, round) =>
+          (['bare', 'express', 'cohort'] as const)
+            .map(
+              (subject) =>
+                `${SUBJECT_NAMES[subject]} ${Math.round(measured[subject]?.[round]?.requestsPerSecond ?? 0).toLocaleString('en-US')}`,
+            )
+            .join(', '),
+        ).join('; ')}.`,
+      );
       section.notes.push(...explainMisses(endpoint.label, results, settings.connections, endpoint.read));
     }
   } finally {
@@ -272,7 +309,15 @@ export function explainMisses(
   return notes;
 }
 
-function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult>>): Row[] {
+/**
+ * The rows of one endpoint. `paired`: the mock's ratios to the bare and Express servers as the
+ * median of per-round ratios (see pairedRatio); without them, the ratio of the combined rates.
+ */
+function rowsFor(
+  endpoint: Endpoint,
+  results: Partial<Record<Subject, LoadResult>>,
+  paired: { bare: number | null; express: number | null } = { bare: null, express: null },
+): Row[] {
   const bare = results.bare?.requestsPerSecond ?? null;
   const express = results.express?.requestsPerSecond ?? null;
   const prism = results.prism?.requestsPerSecond ?? null;
@@ -289,7 +334,7 @@ function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult
     metric: `${endpoint.label}: req/s`,
     value: cohort?.requestsPerSecond ?? null,
     unit: 'req/s',
-    ratio: { value: ratioOf(cohort?.requestsPerSecond, bare), of: 'bare node:http' },
+    ratio: { value: paired.bare ?? ratioOf(cohort?.requestsPerSecond, bare), of: 'bare node:http' },
     target: { on: 'ratio', op: '>=', bound: 0.5 },
   });
   rows.push({
@@ -297,7 +342,7 @@ function rowsFor(endpoint: Endpoint, results: Partial<Record<Subject, LoadResult
     metric: `${endpoint.label}: req/s`,
     value: cohort?.requestsPerSecond ?? null,
     unit: 'req/s',
-    ratio: { value: ratioOf(cohort?.requestsPerSecond, express), of: 'minimal Express 5' },
+    ratio: { value: paired.express ?? ratioOf(cohort?.requestsPerSecond, express), of: 'minimal Express 5' },
     target: { on: 'ratio', op: '>=', bound: 0.9 },
   });
   rows.push({

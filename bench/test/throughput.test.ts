@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { combineRounds, type LoadResult, median, pairedRatio } from '../src/load.ts';
 import { verdict } from '../src/report.ts';
 import { explainMisses, plannedThroughputRows } from '../src/throughput.ts';
 
@@ -78,5 +79,36 @@ describe('plannedThroughputRows', () => {
       0.9, 0.9,
     ]);
     expect(targeted.every((row) => verdict(row) === 'not measured' && row.note === 'not measured: no mock')).toBe(true);
+  });
+});
+
+describe('rounds', () => {
+  const round = (requestsPerSecond: number, p99 = 5, codes: Record<string, number> = { 200: 10 }): LoadResult => ({
+    requestsPerSecond,
+    p50: 1,
+    p99,
+    total: Object.values(codes).reduce((a, b) => a + b, 0),
+    non2xx: Object.entries(codes).reduce((a, [code, n]) => a + (code.startsWith('2') ? 0 : n), 0),
+    errors: 0,
+    statusCodes: codes,
+  });
+
+  it('combines rounds into the median round and summed counts', () => {
+    const combined = combineRounds([round(100, 9), round(300, 4, { 201: 5, 409: 1 }), round(200, 6)]);
+    expect(combined.requestsPerSecond).toBe(200);
+    expect(combined.p99).toBe(6);
+    expect(combined.total).toBe(26);
+    expect(combined.non2xx).toBe(1);
+    expect(combined.statusCodes).toEqual({ 200: 20, 201: 5, 409: 1 });
+  });
+
+  it('pairs ratios round by round: a slow round slows both sides and leaves the ratio', () => {
+    // The machine halves its speed in round 2: the ratio of rounds stays 0.9, the ratio of medians does not.
+    const express = [round(20_000), round(10_000), round(22_000)];
+    const mock = [round(18_000), round(9_000), round(19_800)];
+    expect(pairedRatio(mock, express)).toBeCloseTo(0.9);
+    expect(pairedRatio(mock, [round(0), round(10_000)])).toBeCloseTo(0.9);
+    expect(pairedRatio([], express)).toBeNull();
+    expect(median([3, 1, 2, 10])).toBe(2.5);
   });
 });
