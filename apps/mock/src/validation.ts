@@ -217,40 +217,51 @@ function compileOperation(
     ...(bodySchema ? { body: compileFragment(ajv, bodySchema) } : {}),
     bodyRequired: op.requestBody?.required ?? false,
   };
+  const noHeaders: Record<string, unknown> = Object.freeze(Object.create(null));
+  // Runs on every request: no spread, no entries arrays, the error record made only on a failure.
   return (raw) => {
     // Keyed by field names the client chose (`constructor`, `__proto__`…): no prototype to collide with.
-    const errors: FieldErrors = Object.create(null);
-    // Ajv coerces and fills defaults in place: work on copies.
-    const params = { ...raw.params };
+    let errors: FieldErrors | undefined;
+    const fail = (): FieldErrors => {
+      errors ??= Object.create(null) as FieldErrors;
+      return errors;
+    };
+    // Ajv coerces and fills defaults in place: work on copies (the router's names, its own strings).
+    const params: Record<string, unknown> = {};
+    for (const key in raw.params) params[key] = raw.params[key];
     const query: Record<string, unknown> = Object.create(null);
-    for (const [key, value] of Object.entries(raw.query)) {
+    for (const key in raw.query) {
+      const value = raw.query[key];
       if (arrays.has(key)) query[key] = Array.isArray(value) ? value : [value];
       // A repeated scalar query parameter (?limit=1&limit=2) is ambiguous: take the last one.
       else query[key] = Array.isArray(value) ? value.at(-1) : value;
     }
     coerceAll(params, pathCoercers);
     coerceAll(query, queryCoercers);
-    if (compiled.params && !compiled.params(params)) collect(compiled.params.errors, 'path', errors);
-    if (compiled.query && !compiled.query(query)) collect(compiled.query.errors, 'query', errors);
-    const headers: Record<string, unknown> = Object.create(null);
-    for (const [name, lower] of headerNames) {
-      const value = raw.headers?.[lower];
-      // A header sent twice arrives as a list (or joined by node:http): the last one counts.
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.at(-1) : value;
+    if (compiled.params && !compiled.params(params)) collect(compiled.params.errors, 'path', fail());
+    if (compiled.query && !compiled.query(query)) collect(compiled.query.errors, 'query', fail());
+    let headers = noHeaders;
+    if (headerNames.length > 0) {
+      headers = Object.create(null);
+      for (const [name, lower] of headerNames) {
+        const value = raw.headers?.[lower];
+        // A header sent twice arrives as a list (or joined by node:http): the last one counts.
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.at(-1) : value;
+      }
+      if (compiled.headers && !compiled.headers(headers)) collect(compiled.headers.errors, 'header', fail());
     }
-    if (compiled.headers && !compiled.headers(headers)) collect(compiled.headers.errors, 'header', errors);
     let body = raw.body;
     if (compiled.body) {
       if (body === undefined) {
-        if (compiled.bodyRequired) errors.body = ['is required'];
+        if (compiled.bodyRequired) fail().body = ['is required'];
       } else if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
-        errors.body = ['is nested too deeply'];
+        fail().body = ['is nested too deeply'];
       } else {
         if (copyBody) body = structuredClone(body);
-        if (!compiled.body(body)) collect(compiled.body.errors, 'body', errors);
+        if (!compiled.body(body)) collect(compiled.body.errors, 'body', fail());
       }
     }
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    if (errors !== undefined) return { ok: false, errors };
     return { ok: true, input: { params, query, headers, body } };
   };
 }

@@ -14,20 +14,19 @@ interface PathItem {
   /** Each segment: its lower-cased text, or null for a parameter. */
   segments: (string | null)[];
   names: string[];
-  regex: RegExp;
   /** Upper-case method → operation. */
   operations: Map<string, Operation>;
 }
 
-/** Concrete before templated, segment by segment from the left (OpenAPI's rule): `/notes/store` beats `/notes/{id}`. */
-function moreSpecific(a: PathItem, b: PathItem): number {
-  for (let i = 0; i < a.segments.length; i++) {
-    const x = a.segments[i] === null;
-    const y = b.segments[i] === null;
-    if (x !== y) return x ? 1 : -1;
-  }
-  return 0;
+/** One segment position of the templated paths: the concrete segments that go on from here, and the parameter. */
+interface Branch {
+  fixed: Map<string, Branch>;
+  param?: Branch;
+  /** The path item that ends here. */
+  item?: PathItem;
 }
+
+const branch = (): Branch => ({ fixed: new Map() });
 
 /**
  * The one path matcher, derived from the contract, for dispatch and for 404/405 alike. A request
@@ -37,8 +36,8 @@ function moreSpecific(a: PathItem, b: PathItem): number {
  */
 export class ContractRouter {
   readonly #exact = new Map<string, PathItem>();
-  /** Segment count → templated path items, most specific first. */
-  readonly #byShape = new Map<number, PathItem[]>();
+  /** The templated path items as a tree of segments, walked concrete segment first. */
+  readonly #templated = branch();
 
   constructor(operations: Operation[]) {
     const items = new Map<string, PathItem>();
@@ -53,10 +52,7 @@ export class ContractRouter {
           names.push(m[1] ?? '');
           return null;
         });
-        const source = segments
-          .map((segment) => (segment === null ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-          .join('/');
-        item = { path, segments, names, regex: new RegExp(`^${source}/?$`, 'i'), operations: new Map() };
+        item = { path, segments, names, operations: new Map() };
         items.set(path, item);
       }
       item.operations.set(operation.method.toUpperCase(), operation);
@@ -66,37 +62,59 @@ export class ContractRouter {
         this.#exact.set(item.path.toLowerCase(), item);
         continue;
       }
-      const list = this.#byShape.get(item.segments.length) ?? [];
-      list.push(item);
-      this.#byShape.set(item.segments.length, list);
+      let at = this.#templated;
+      for (const segment of item.segments) {
+        if (segment === null) at = at.param ??= branch();
+        else {
+          const next = at.fixed.get(segment) ?? branch();
+          at.fixed.set(segment, next);
+          at = next;
+        }
+      }
+      at.item = item;
     }
-    for (const list of this.#byShape.values()) list.sort(moreSpecific);
+  }
+
+  /**
+   * The templated path item `parts[i…]` leads to from `at`, its parameters' raw values pushed on
+   * `values`: a concrete segment is tried before the parameter at each position, so the first
+   * item found is the most specific (`/notes/store` before `/notes/{id}`), as OpenAPI says.
+   */
+  #walk(at: Branch, parts: string[], i: number, values: string[]): PathItem | undefined {
+    if (i === parts.length) return at.item;
+    const part = parts[i] as string;
+    // Most paths arrive in lower case already: lower-cased only when the segment as sent is not found.
+    const fixed = at.fixed.get(part) ?? at.fixed.get(part.toLowerCase());
+    const viaFixed = fixed && this.#walk(fixed, parts, i + 1, values);
+    if (viaFixed) return viaFixed;
+    if (!at.param || part === '') return undefined;
+    values.push(part);
+    const viaParam = this.#walk(at.param, parts, i + 1, values);
+    if (!viaParam) values.pop();
+    return viaParam;
   }
 
   /** The path item of a request path and its decoded parameters. */
   #find(path: string): { item: PathItem; params: Record<string, string> } | { badEscape: true } | undefined {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    const exact = this.#exact.get(trimmed.toLowerCase());
+    const exact = this.#exact.get(trimmed) ?? this.#exact.get(trimmed.toLowerCase());
     if (exact) return { item: exact, params: {} };
-    const shape = trimmed.split('/').length;
-    for (const item of this.#byShape.get(shape) ?? []) {
-      const hit = item.regex.exec(trimmed);
-      if (!hit) continue;
-      const params: Record<string, string> = {};
-      for (let i = 0; i < item.names.length; i++) {
-        const raw = hit[i + 1] ?? '';
-        if (raw.indexOf('%') === -1) params[item.names[i] as string] = raw;
-        else {
-          try {
-            params[item.names[i] as string] = decodeURIComponent(raw);
-          } catch {
-            return { badEscape: true };
-          }
+    const values: string[] = [];
+    const item = this.#walk(this.#templated, trimmed.split('/'), 0, values);
+    if (!item) return undefined;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < item.names.length; i++) {
+      const raw = values[i] ?? '';
+      if (raw.indexOf('%') === -1) params[item.names[i] as string] = raw;
+      else {
+        try {
+          params[item.names[i] as string] = decodeURIComponent(raw);
+        } catch {
+          return { badEscape: true };
         }
       }
-      return { item, params };
     }
-    return undefined;
+    return { item, params };
   }
 
   /** The methods (upper case, sorted) the contract declares for the path item of `path`. */

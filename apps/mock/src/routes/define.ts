@@ -164,9 +164,16 @@ export function route<Id extends OperationId>(
     }
     // One transaction per request: all of the handler's changes commit together (persisted before
     // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
-    const reply = await store.transact(() =>
-      answer({ ...input, session: call.session as Session, request: req, setHeader }),
-    );
+    const args: HandlerArgs<Id> = {
+      params: input.params,
+      query: input.query,
+      headers: input.headers,
+      body: input.body,
+      session: call.session as Session,
+      request: req,
+      setHeader,
+    };
+    const reply = await store.transact(() => answer(args));
     return { kind: 'json', status: reply.status, headers, body: reply.body };
   };
   ctx.table.add(operation, { secured: operation.secured, stream: false, handle });
