@@ -40,12 +40,18 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
       body: httpError.toBody(),
     };
   };
-  const answer = async (req: EngineRequest, call: Call, found?: RouteMatch): Promise<EngineReply> => {
+  /** The table's answer, or the error envelope for whatever it threw (at once or later). */
+  const answer = (req: EngineRequest, call: Call, found?: RouteMatch): EngineReply | Promise<EngineReply> => {
     try {
-      return await table.run(req, before, store, call, found);
+      const reply = table.run(req, before, store, call, found);
+      return reply instanceof Promise ? reply.catch((error: unknown) => errorReply(error, call.headers)) : reply;
     } catch (error) {
       return errorReply(error, call.headers);
     }
+  };
+  const finish = (call: Call, reply: EngineReply): EngineReply => {
+    for (const after of call.after) after(reply.status);
+    return reply;
   };
   const fresh = (req: EngineRequest): Call => ({
     req,
@@ -56,14 +62,52 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
     after: [],
   });
 
-  return async (req) => {
-    // Nothing to note and nothing to answer: straight to the table.
-    if (idle(tools)) {
-      const call = fresh(req);
-      const reply = await answer(req, call);
-      for (const after of call.after) after(reply.status);
-      return reply;
-    }
+  /** The journal's entry and the drift alarm's check, once the answer is known. */
+  const note = (
+    req: EngineRequest,
+    call: Call,
+    found: RouteMatch,
+    at: number,
+    started: number,
+    reply: EngineReply,
+    overridden: boolean,
+  ) => {
+    const operationId = found && 'operation' in found ? found.operation.operationId : null;
+    let answered = reply;
+    if (operationId && answered.kind === 'json' && tools.checkResponses !== 'off')
+      answered = drift(tools, operationId, answered);
+    tools.journal.record({
+      at,
+      method: req.method,
+      url: req.url,
+      operationId,
+      session,
+      status: answered.status,
+      body: call.body,
+      bodyLength: Number(req.headers['content-length'] ?? 0),
+      headers: req.headers,
+      durationMs: performance.now() - started,
+      overridden,
+    });
+    return finish(call, answered);
+  };
+
+  /** An override's answer: its JSON body read all the same (the journal shows what the app sent), its delay waited. */
+  const overridden = async (
+    req: EngineRequest,
+    call: Call,
+    override: NonNullable<ReturnType<MockTools['overrides']['take']>>,
+  ): Promise<EngineReply> => {
+    // A bad body does not matter here.
+    if (req.hasBody) call.body = await req.readJson().catch(() => undefined);
+    if (override.delay > 0) await new Promise((resolve) => setTimeout(resolve, override.delay));
+    return 'body' in override
+      ? { kind: 'json', status: override.status, headers: { ...override.headers }, body: override.body }
+      : { kind: 'empty', status: override.status, headers: { ...override.headers } };
+  };
+
+  /** Noted in the journal (and checked, and overridden when asked): synchronous unless the answer is not. */
+  const noted = (req: EngineRequest): EngineReply | Promise<EngineReply> => {
     const started = performance.now();
     const at = tools.now().getTime();
     const found = table.router.match(req.method, req.path);
@@ -71,35 +115,21 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
     const call = fresh(req);
     const override =
       operationId !== null && tools.overrides.size > 0 ? tools.overrides.take(operationId, session) : undefined;
-    let reply: EngineReply;
-    if (override) {
-      // Read a JSON body all the same, so the journal shows what the app sent; a bad one does not matter here.
-      if (req.hasBody) call.body = await req.readJson().catch(() => undefined);
-      if (override.delay > 0) await new Promise((resolve) => setTimeout(resolve, override.delay));
-      reply =
-        'body' in override
-          ? { kind: 'json', status: override.status, headers: { ...override.headers }, body: override.body }
-          : { kind: 'empty', status: override.status, headers: { ...override.headers } };
-    } else {
-      reply = await answer(req, call, found);
+    const reply = override ? overridden(req, call, override) : answer(req, call, found);
+    const isOverride = override !== undefined;
+    if (reply instanceof Promise) return reply.then((done) => note(req, call, found, at, started, done, isOverride));
+    return note(req, call, found, at, started, reply, isOverride);
+  };
+
+  return (req) => {
+    // Nothing to note and nothing to answer: straight to the table, with no async step of its own.
+    if (!idle(tools)) {
+      const reply = noted(req);
+      return reply instanceof Promise ? reply : Promise.resolve(reply);
     }
-    if (operationId && reply.kind === 'json' && tools.checkResponses !== 'off')
-      reply = drift(tools, operationId, reply);
-    tools.journal.record({
-      at,
-      method: req.method,
-      url: req.url,
-      operationId,
-      session,
-      status: reply.status,
-      body: call.body,
-      bodyLength: Number(req.headers['content-length'] ?? 0),
-      headers: req.headers,
-      durationMs: performance.now() - started,
-      overridden: override !== undefined,
-    });
-    for (const after of call.after) after(reply.status);
-    return reply;
+    const call = fresh(req);
+    const reply = answer(req, call);
+    return reply instanceof Promise ? reply.then((done) => finish(call, done)) : Promise.resolve(finish(call, reply));
   };
 }
 

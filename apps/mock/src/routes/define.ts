@@ -6,7 +6,7 @@ import { HttpError } from '../http-error.ts';
 import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
 import { beforeOperation, scheduleDrop } from '../scenarios/apply.ts';
 import { noBehaviour } from '../scenarios/behaviour.ts';
-import type { BehaviourFor } from '../scenarios/types.ts';
+import type { Behaviour, BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
 import type { RequestValidator } from '../validation.ts';
 
@@ -148,7 +148,8 @@ export function route<Id extends OperationId>(
   let guards = guardsOrStream;
   const takesJson = operation.requestBody?.content['application/json'] !== undefined;
   if (WRITE_LIMITED.has(operationId) && ctx.writeLimit) guards = [...guards, ...ctx.writeLimit(operationId)];
-  const handle = async (call: Call): Promise<EngineReply> => {
+  // Synchronous unless the handler is: an async function per request costs its frame and promises.
+  const handle = (call: Call): EngineReply | Promise<EngineReply> => {
     const { req, body, headers } = call;
     // A body the JSON parser left alone was sent as something else: say so, not "body is required".
     if (takesJson && body === undefined && req.hasBody) {
@@ -162,8 +163,6 @@ export function route<Id extends OperationId>(
       const after = guard({ req, body, setHeader });
       if (after) call.after.push(after);
     }
-    // One transaction per request: all of the handler's changes commit together (persisted before
-    // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
     const args: HandlerArgs<Id> = {
       params: input.params,
       query: input.query,
@@ -173,7 +172,12 @@ export function route<Id extends OperationId>(
       request: req,
       setHeader,
     };
-    const reply = await store.transact(() => answer(args));
+    // One transaction per request: all of the handler's changes commit together (persisted before
+    // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
+    const reply = store.transact(() => answer(args));
+    if (reply instanceof Promise) {
+      return reply.then((done): EngineReply => ({ kind: 'json', status: done.status, headers, body: done.body }));
+    }
     return { kind: 'json', status: reply.status, headers, body: reply.body };
   };
   ctx.table.add(operation, { secured: operation.secured, stream: false, handle });
@@ -242,23 +246,16 @@ export class OperationTable {
    * (only when there is one), then the operation. A path the contract lacks is a 404, a method its
    * path does not take a 405 with `Allow`, after `before` and the body as for any request.
    */
-  async run(
+  run(
     req: EngineRequest,
     before: Before | undefined,
     store: Store,
     call: Call,
     found: RouteMatch = this.router.match(req.method, req.path),
-  ): Promise<EngineReply> {
+  ): EngineReply | Promise<EngineReply> {
     if (found && 'badEscape' in found) throw new HttpError(400);
     const entry = found && 'operation' in found ? this.#entries.get(found.operation.operationId) : undefined;
-    if (!found || 'allow' in found || !entry) {
-      if (before) await before();
-      if (req.hasBody) call.body = await req.readJson();
-      if (found && 'allow' in found) {
-        throw new HttpError(405, `${req.method} is not allowed here.`, undefined, { Allow: found.allow.join(', ') });
-      }
-      throw HttpError.notFound(`No route for ${req.method} ${req.path}.`);
-    }
+    if (!found || 'allow' in found || !entry) return this.#refuse(req, before, call, found);
     const { operation, params } = found as { operation: Operation; params: Record<string, string> };
     if (req.method === 'HEAD' && NOT_FOR_HEAD.has(operation.operationId)) {
       // Allow names what the path does take (the spec's GET and the proposed POST for logout).
@@ -268,21 +265,69 @@ export class OperationTable {
     }
     // The scenario's latency and failures (src/scenarios/), then the dev ones; streams skip the latter.
     const behaviour = this.behaviourFor(operation.operationId);
+    const waits = behaviour.delayMs > 0 || behaviour.fail || (before !== undefined && !entry.stream);
+    // Nothing to wait for (the common case): answered without an async step of its own.
+    if (!waits && !(req.hasBody && !entry.stream)) return this.#answer(req, store, call, entry, params, behaviour);
+    return this.#answerLater(req, before, store, call, entry, params, behaviour);
+  }
+
+  async #answerLater(
+    req: EngineRequest,
+    before: Before | undefined,
+    store: Store,
+    call: Call,
+    entry: Entry,
+    params: Record<string, string>,
+    behaviour: Behaviour,
+  ): Promise<EngineReply> {
     if (behaviour.delayMs > 0 || behaviour.fail) await beforeOperation(behaviour);
     if (before && !entry.stream) await before();
-    if (entry.secured) {
-      const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(headerOf(req.headers, 'authorization'));
-      call.session = authenticateToken(store, token);
-    }
-    call.params = params;
+    // Who is asking comes before what they sent: signed in first, then the body is read.
+    this.#signIn(req, store, call, entry);
     if (!entry.stream && req.hasBody) call.body = await req.readJson();
-    const reply = await entry.handle(call);
+    return this.#answer(req, store, call, entry, params, behaviour, true);
+  }
+
+  #signIn(req: EngineRequest, store: Store, call: Call, entry: Entry): void {
+    if (!entry.secured || call.session) return;
+    const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(headerOf(req.headers, 'authorization'));
+    call.session = authenticateToken(store, token);
+  }
+
+  #answer(
+    req: EngineRequest,
+    store: Store,
+    call: Call,
+    entry: Entry,
+    params: Record<string, string>,
+    behaviour: Behaviour,
+    signedIn = false,
+  ): EngineReply | Promise<EngineReply> {
+    if (!signedIn) this.#signIn(req, store, call, entry);
+    call.params = params;
+    const reply = entry.handle(call);
+    if (reply instanceof Promise) return reply.then((done) => this.#dropLater(done, behaviour));
+    return this.#dropLater(reply, behaviour);
+  }
+
+  /** A stream the scenario drops (`stream.dropAfterMs`) is ended on time. */
+  #dropLater(reply: EngineReply, behaviour: Behaviour): EngineReply {
     if (reply.kind === 'stream') {
       const { sink } = reply;
       const cancel = scheduleDrop(behaviour, () => sink.end());
       if (cancel) sink.onClose(cancel);
     }
     return reply;
+  }
+
+  /** A path the contract lacks (404) or a method its path does not take (405), after `before` and the body as for any request. */
+  async #refuse(req: EngineRequest, before: Before | undefined, call: Call, found: RouteMatch): Promise<never> {
+    if (before) await before();
+    if (req.hasBody) call.body = await req.readJson();
+    if (found && 'allow' in found) {
+      throw new HttpError(405, `${req.method} is not allowed here.`, undefined, { Allow: found.allow.join(', ') });
+    }
+    throw HttpError.notFound(`No route for ${req.method} ${req.path}.`);
   }
 }
 

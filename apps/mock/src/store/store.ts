@@ -111,6 +111,7 @@ export class Store implements Areas, StoreCore {
   readonly now: () => Date;
   private seed = 0;
   private counters!: Record<Counter, number>;
+  readonly #record: Transaction = { before: new Map(), after: [] };
   private tx: Transaction | undefined;
 
   constructor(
@@ -236,7 +237,9 @@ export class Store implements Areas, StoreCore {
    */
   transact<T>(fn: () => T): T {
     if (this.tx) return fn();
-    const tx: Transaction = { before: new Map(), after: [] };
+    // One transaction at a time (an async `fn` ends its transaction at its first await): its record
+    // is reused, emptied once done, rather than made for every request.
+    const tx = this.#record;
     this.tx = tx;
     let out: T;
     try {
@@ -244,11 +247,20 @@ export class Store implements Areas, StoreCore {
       if (tx.before.size > 0) this.options.persistence?.commit(this.changedRows(tx));
     } catch (error) {
       this.tx = undefined;
-      if (tx.before.size > 0) this.rollback(tx);
+      try {
+        if (tx.before.size > 0) this.rollback(tx);
+      } finally {
+        tx.before.clear();
+        tx.after.length = 0;
+      }
       throw error;
     }
     this.tx = undefined;
-    for (const run of tx.after) run();
+    tx.before.clear();
+    if (tx.after.length === 0) return out;
+    // What runs after the commit may start transactions of its own (on this same record).
+    const after = tx.after.splice(0);
+    for (const run of after) run();
     return out;
   }
 
