@@ -51,7 +51,8 @@ class ExpressRequest implements EngineRequest {
     return this.native.originalUrl;
   }
   get query(): Record<string, unknown> {
-    return this.native.query as Record<string, unknown>;
+    // Express parses the query string on every read of `req.query`; without one there is nothing to parse.
+    return this.native.url.includes('?') ? (this.native.query as Record<string, unknown>) : NO_QUERY;
   }
   get headers(): RequestHeaders {
     return this.native.headers;
@@ -83,6 +84,8 @@ export function sendReply(res: Response, reply: EngineReply): void {
 }
 
 const API = /^\/api\//i;
+/** The query of a URL without one (what Express's parser gives, frozen: nothing writes to it). */
+const NO_QUERY: Record<string, unknown> = Object.freeze(Object.create(null));
 
 /**
  * The Express adapter: every request under `/api/` goes through the engine's one request path

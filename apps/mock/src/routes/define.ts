@@ -268,6 +268,14 @@ export class OperationTable {
     const waits = behaviour.delayMs > 0 || behaviour.fail || (before !== undefined && !entry.stream);
     // Nothing to wait for (the common case): answered without an async step of its own.
     if (!waits && !(req.hasBody && !entry.stream)) return this.#answer(req, store, call, entry, params, behaviour);
+    if (!waits) {
+      // Only the body to wait for (a write): signed in first, then the body, then the answer.
+      this.#signIn(req, store, call, entry);
+      return req.readJson().then((body) => {
+        call.body = body;
+        return this.#answer(req, store, call, entry, params, behaviour, true);
+      });
+    }
     return this.#answerLater(req, before, store, call, entry, params, behaviour);
   }
 
