@@ -105,9 +105,9 @@ export function engineMiddleware(dispatch: Dispatch, parseBody: RequestHandler, 
  * Requests under `/api/` go straight to `steps` (the request log, CORS, the engine), then `onError`
  * if one fails, without walking Express's router: what `app.use` would run for them, in the same
  * order, minus the router's own per-request work (a layer walk, path matching, a final handler
- * made per request), about a fifth of a read's time at 50 connections. Everything else, and any
- * request `steps` pass on, goes through the app as before. `app.handle` is what the app function
- * (and so `createMockServer`) calls for every request.
+ * made per request), about a fifth of a read's time at 50 connections. Everything else goes
+ * through the app as before. `app.handle` is what the app function (and so `createMockServer`)
+ * calls for every request.
  */
 export function answerApiDirectly(app: Express, steps: RequestHandler[], onError: ErrorRequestHandler): void {
   const express = app as unknown as {

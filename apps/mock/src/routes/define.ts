@@ -266,19 +266,12 @@ export class OperationTable {
     // The scenario's latency and failures (src/scenarios/), then the dev ones; streams skip the latter.
     const behaviour = this.behaviourFor(operation.operationId);
     const waits = behaviour.delayMs > 0 || behaviour.fail || (before !== undefined && !entry.stream);
-    // Nothing to wait for (the common case): answered without an async step of its own.
-    if (!waits && !(req.hasBody && !entry.stream)) return this.#answer(req, store, call, entry, params, behaviour);
-    if (!waits) {
-      // Only the body to wait for (a write): signed in first, then the body, then the answer.
-      this.#signIn(req, store, call, entry);
-      return req.readJson().then((body) => {
-        call.body = body;
-        return this.#answer(req, store, call, entry, params, behaviour, true);
-      });
-    }
+    // Nothing to wait for first (the common case): no async step of its own.
+    if (!waits) return this.#answer(req, store, call, entry, params, behaviour);
     return this.#answerLater(req, before, store, call, entry, params, behaviour);
   }
 
+  /** The scenario's wait, then `before`, then the answer. */
   async #answerLater(
     req: EngineRequest,
     before: Before | undefined,
@@ -290,18 +283,13 @@ export class OperationTable {
   ): Promise<EngineReply> {
     if (behaviour.delayMs > 0 || behaviour.fail) await beforeOperation(behaviour);
     if (before && !entry.stream) await before();
-    // Who is asking comes before what they sent: signed in first, then the body is read.
-    this.#signIn(req, store, call, entry);
-    if (!entry.stream && req.hasBody) call.body = await req.readJson();
-    return this.#answer(req, store, call, entry, params, behaviour, true);
+    return this.#answer(req, store, call, entry, params, behaviour);
   }
 
-  #signIn(req: EngineRequest, store: Store, call: Call, entry: Entry): void {
-    if (!entry.secured || call.session) return;
-    const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(headerOf(req.headers, 'authorization'));
-    call.session = authenticateToken(store, token);
-  }
-
+  /**
+   * Who is asking comes before what they sent: signed in first, then the body (a write waits for
+   * it through one promise), then the operation.
+   */
   #answer(
     req: EngineRequest,
     store: Store,
@@ -309,10 +297,20 @@ export class OperationTable {
     entry: Entry,
     params: Record<string, string>,
     behaviour: Behaviour,
-    signedIn = false,
   ): EngineReply | Promise<EngineReply> {
-    if (!signedIn) this.#signIn(req, store, call, entry);
+    if (entry.secured) {
+      const token = entry.tokenFrom ? entry.tokenFrom(req) : bearerToken(headerOf(req.headers, 'authorization'));
+      call.session = authenticateToken(store, token);
+    }
     call.params = params;
+    if (entry.stream || !req.hasBody) return this.#handle(call, entry, behaviour);
+    return req.readJson().then((body) => {
+      call.body = body;
+      return this.#handle(call, entry, behaviour);
+    });
+  }
+
+  #handle(call: Call, entry: Entry, behaviour: Behaviour): EngineReply | Promise<EngineReply> {
     const reply = entry.handle(call);
     if (reply instanceof Promise) return reply.then((done) => this.#dropLater(done, behaviour));
     return this.#dropLater(reply, behaviour);
