@@ -26,7 +26,9 @@ afterAll(async () => {
 
 describe('the mock helper from a browser test (@cohort/mock/testing)', () => {
   it('an override makes the notes fail to load, and the app says so', async () => {
-    // The signed-in page already loaded the notes (answered 200): only what follows the override counts.
+    // The signed-in page loads the notes (answered 200): wait for that answer, then only what follows the
+    // override counts. Marking while that first load was still in flight counted its 200 as the override's.
+    await expect.poll(async () => (await mock.requests('listNotes')).length).toBeGreaterThan(0);
     const since = await mock.mark();
     await mock.override('listNotes', 503, { success: false, message: 'Notes are down for this test.' });
     await page.reload();
