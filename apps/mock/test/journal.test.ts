@@ -1,6 +1,8 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockControl, mockControl } from '../src/testing.ts';
-import { redact } from '../src/tools/journal.ts';
+import { Journal, type RawEntry, redact } from '../src/tools/journal.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -192,5 +194,77 @@ describe('what the journal keeps of a body', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('what the journal keeps of a request', () => {
+  const raw = (headers: RawEntry['headers'], extra: Partial<RawEntry> = {}): RawEntry => ({
+    at: Date.parse('2026-11-28T10:00:00Z'),
+    method: 'POST',
+    url: '/api/v1/users/me/notes/store',
+    operationId: 'storeNote',
+    session: null,
+    status: 201,
+    body: { title: 'A', note: 'B', date: '2026-11-28' },
+    bodyLength: 48,
+    headers,
+    durationMs: 1.26,
+    overridden: false,
+    ...extra,
+  });
+
+  it('the headers that say how it was sent, credentials as redacted, x-mock-*, nothing else', () => {
+    const journal = new Journal(10, (url) => url);
+    journal.record(
+      raw({
+        host: '127.0.0.1:4010',
+        'user-agent': 'test',
+        'content-type': 'application/json',
+        accept: ['application/json', 'text/plain'],
+        authorization: 'Bearer 1|secret',
+        cookie: 'sid=secret',
+        'x-mock-session': 'walk',
+        'x-other': 'dropped',
+      }),
+    );
+    journal.record(raw({}, { method: 'GET', status: 200, body: undefined, bodyLength: 0 }));
+    const [signedIn, bare] = journal.list();
+    expect(signedIn?.headers).toEqual({
+      'content-type': 'application/json',
+      accept: 'application/json, text/plain',
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+      'x-mock-session': 'walk',
+    });
+    expect(signedIn).toMatchObject({ seq: 1, time: '2026-11-28T10:00:00.000Z', duration_ms: 1.3, overridden: false });
+    expect(bare).toMatchObject({ seq: 2, method: 'GET', status: 200, body: null, headers: {} });
+  });
+
+  it('filters by a time, and is empty once cleared, its numbering going on', () => {
+    const journal = new Journal(3, (url) => url);
+    for (let i = 0; i < 4; i++) journal.record(raw({}, { at: Date.parse('2026-11-28T10:00:00Z') + i * 1000 }));
+    expect(journal.list().map((entry) => entry.seq)).toEqual([2, 3, 4]);
+    expect(journal.list({ since: new Date('2026-11-28T10:00:02Z') }).map((entry) => entry.seq)).toEqual([3, 4]);
+    journal.clear();
+    expect(journal.list()).toEqual([]);
+    journal.record(raw({}, { overridden: true }));
+    expect(journal.list()).toMatchObject([{ seq: 5, overridden: true }]);
+  });
+
+  it("keeps no reference to the request's headers object, so a busy server's requests are not held", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const journal = new Journal(10, (url) => url);
+    const record = () => {
+      const headers = { 'content-type': 'application/json', authorization: 'Bearer 1|secret' };
+      journal.record(raw(headers));
+      return new WeakRef(headers);
+    };
+    const headers = record();
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(headers.deref()).toBeUndefined();
+    expect(journal.list()[0]?.headers).toEqual({ 'content-type': 'application/json', authorization: '[redacted]' });
   });
 });

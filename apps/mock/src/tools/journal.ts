@@ -49,23 +49,9 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** The headers worth keeping of a request: how it was sent, and whether (never with what) it was signed in. */
-export function journalHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of KEPT_HEADERS) {
-    const value = headers[name];
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  for (const name of ['authorization', 'cookie']) if (headers[name] !== undefined) out[name] = REDACTED;
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.startsWith('x-mock-') && value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
 /**
- * What `record` keeps per request: references and numbers only, so recording costs next to
- * nothing; the entry (redacted, formatted) is built when someone asks for it.
+ * What `record` is given per request: references and numbers only. The journal copies what it
+ * shows into its own columns and keeps no reference to this record or to the request's headers.
  */
 export interface RawEntry {
   /** Epoch milliseconds on the mock's clock. */
@@ -86,67 +72,154 @@ export interface RawEntry {
 /** A bigger request body is listed by its size only: a full journal of 1 MB bodies would be a gigabyte. */
 const MAX_KEPT_BODY = 64 * 1024;
 
-function format(seq: number, raw: RawEntry, redactUrl: (url: string) => string): JournalEntry {
-  return {
-    seq,
-    time: new Date(raw.at).toISOString(),
-    method: raw.method,
-    path: redactUrl(raw.url),
-    operationId: raw.operationId,
-    session: raw.session,
-    status: raw.status,
-    body:
-      raw.bodyLength > MAX_KEPT_BODY
-        ? `${REDACTED}: ${raw.bodyLength} bytes, not kept`
-        : raw.body === undefined
-          ? null
-          : redact(raw.body),
-    headers: journalHeaders(raw.headers),
-    duration_ms: Math.round(raw.durationMs * 10) / 10,
-    overridden: raw.overridden,
-  };
-}
+/** Flags of a slot: answered by an override; sent with credentials (`authorization`, `cookie`). */
+const OVERRIDDEN = 1;
+const AUTHORIZATION = 2;
+const COOKIE = 4;
 
-/** The last `size` requests, in a ring buffer: a long dev session never grows it. */
+const headerValue = (value: string | string[]) => (Array.isArray(value) ? value.join(', ') : value);
+
+/**
+ * The last `size` requests, in a ring buffer of columns (a typed array per number, an array per
+ * reference): recording a request allocates nothing and keeps only what an entry shows (the URL,
+ * the body, the few headers worth keeping), not the request's headers object or a record per
+ * request, so under load the journal adds next to nothing to what each garbage collection copies.
+ * The entry (redacted, formatted) is built when someone asks for it.
+ */
 export class Journal {
   readonly size: number;
-  readonly #ring: ({ seq: number; raw: RawEntry } | undefined)[];
   readonly #redactUrl: (url: string) => string;
-  #seq = 0;
+  /** The slot's sequence number, 0 while empty. */
+  readonly #seq: Float64Array;
+  readonly #at: Float64Array;
+  readonly #durationMs: Float64Array;
+  readonly #bodyLength: Float64Array;
+  readonly #status: Uint16Array;
+  readonly #flags: Uint8Array;
+  readonly #method: string[];
+  readonly #url: string[];
+  readonly #operationId: (string | null)[];
+  readonly #session: (string | null)[];
+  readonly #body: unknown[];
+  /** One column per header in `KEPT_HEADERS`, in that order. */
+  readonly #kept: (string | undefined)[][];
+  /** `x-mock-*` headers, when a request sent any. */
+  readonly #mockHeaders: (Record<string, string> | undefined)[];
+  #last = 0;
 
   /** `redactUrl` takes credentials out of a query string (the request log's own rule). */
   constructor(size: number, redactUrl: (url: string) => string) {
     this.size = size;
-    this.#ring = new Array(size);
     this.#redactUrl = redactUrl;
+    this.#seq = new Float64Array(size);
+    this.#at = new Float64Array(size);
+    this.#durationMs = new Float64Array(size);
+    this.#bodyLength = new Float64Array(size);
+    this.#status = new Uint16Array(size);
+    this.#flags = new Uint8Array(size);
+    const column = <T>(empty: T): T[] => new Array<T>(size).fill(empty);
+    this.#method = column('');
+    this.#url = column('');
+    this.#operationId = column<string | null>(null);
+    this.#session = column<string | null>(null);
+    this.#body = column<unknown>(undefined);
+    this.#kept = KEPT_HEADERS.map(() => column<string | undefined>(undefined));
+    this.#mockHeaders = column<Record<string, string> | undefined>(undefined);
   }
 
   record(raw: RawEntry): void {
     if (this.size === 0) return;
+    const seq = ++this.#last;
+    const slot = seq % this.size;
+    const { headers } = raw;
+    this.#seq[slot] = seq;
+    this.#at[slot] = raw.at;
+    this.#durationMs[slot] = raw.durationMs;
+    this.#bodyLength[slot] = raw.bodyLength;
+    this.#status[slot] = raw.status;
+    this.#flags[slot] =
+      (raw.overridden ? OVERRIDDEN : 0) |
+      (headers.authorization !== undefined ? AUTHORIZATION : 0) |
+      (headers.cookie !== undefined ? COOKIE : 0);
+    this.#method[slot] = raw.method;
+    this.#url[slot] = raw.url;
+    this.#operationId[slot] = raw.operationId;
+    this.#session[slot] = raw.session;
     // Not even a reference to a big body: the ring would hold it until it wraps.
-    if (raw.bodyLength > MAX_KEPT_BODY) raw.body = null;
-    this.#seq++;
-    this.#ring[this.#seq % this.size] = { seq: this.#seq, raw };
+    this.#body[slot] = raw.bodyLength > MAX_KEPT_BODY ? null : raw.body;
+    for (let i = 0; i < KEPT_HEADERS.length; i++) {
+      const value = headers[KEPT_HEADERS[i] as string];
+      (this.#kept[i] as (string | undefined)[])[slot] = value === undefined ? undefined : headerValue(value);
+    }
+    let mock: Record<string, string> | undefined;
+    for (const name in headers) {
+      if (!name.startsWith('x-mock-')) continue;
+      const value = headers[name];
+      if (value === undefined) continue;
+      mock ??= {};
+      mock[name] = headerValue(value);
+    }
+    this.#mockHeaders[slot] = mock;
+  }
+
+  /** The headers an entry shows: those kept, then whether (never with what) it was signed in, then `x-mock-*`. */
+  #headers(slot: number): Record<string, string> {
+    const out: Record<string, string> = {};
+    KEPT_HEADERS.forEach((name, i) => {
+      const value = this.#kept[i]?.[slot];
+      if (value !== undefined) out[name] = value;
+    });
+    const flags = this.#flags[slot] ?? 0;
+    if (flags & AUTHORIZATION) out.authorization = REDACTED;
+    if (flags & COOKIE) out.cookie = REDACTED;
+    return Object.assign(out, this.#mockHeaders[slot]);
+  }
+
+  #entry(slot: number): JournalEntry {
+    const bodyLength = this.#bodyLength[slot] ?? 0;
+    const body = this.#body[slot];
+    return {
+      seq: this.#seq[slot] ?? 0,
+      time: new Date(this.#at[slot] ?? 0).toISOString(),
+      method: this.#method[slot] ?? '',
+      path: this.#redactUrl(this.#url[slot] ?? ''),
+      operationId: this.#operationId[slot] ?? null,
+      session: this.#session[slot] ?? null,
+      status: this.#status[slot] ?? 0,
+      body:
+        bodyLength > MAX_KEPT_BODY
+          ? `${REDACTED}: ${bodyLength} bytes, not kept`
+          : body === undefined
+            ? null
+            : redact(body),
+      headers: this.#headers(slot),
+      duration_ms: Math.round((this.#durationMs[slot] ?? 0) * 10) / 10,
+      overridden: ((this.#flags[slot] ?? 0) & OVERRIDDEN) !== 0,
+    };
   }
 
   /** Matching entries, oldest first. */
   list(query: JournalQuery = {}): JournalEntry[] {
     const out: JournalEntry[] = [];
-    const first = Math.max(1, this.#seq - this.size + 1);
-    for (let seq = first; seq <= this.#seq; seq++) {
-      const slot = this.#ring[seq % this.size];
-      if (!slot || slot.seq !== seq) continue;
-      const { raw } = slot;
-      if (query.operationId !== undefined && raw.operationId !== query.operationId) continue;
-      if (query.session !== undefined && (raw.session ?? '') !== query.session) continue;
+    const first = Math.max(1, this.#last - this.size + 1);
+    const since = query.since instanceof Date ? query.since.getTime() : undefined;
+    for (let seq = first; seq <= this.#last; seq++) {
+      const slot = seq % this.size;
+      if (this.#seq[slot] !== seq) continue;
+      if (query.operationId !== undefined && this.#operationId[slot] !== query.operationId) continue;
+      if (query.session !== undefined && (this.#session[slot] ?? '') !== query.session) continue;
       if (typeof query.since === 'number' && seq <= query.since) continue;
-      if (query.since instanceof Date && raw.at < query.since.getTime()) continue;
-      out.push(format(seq, raw, this.#redactUrl));
+      if (since !== undefined && (this.#at[slot] ?? 0) < since) continue;
+      out.push(this.#entry(slot));
     }
     return query.limit === undefined ? out : out.slice(Math.max(0, out.length - query.limit));
   }
 
   clear(): void {
-    this.#ring.fill(undefined);
+    this.#seq.fill(0);
+    this.#body.fill(undefined);
+    this.#url.fill('');
+    this.#mockHeaders.fill(undefined);
+    for (const column of this.#kept) column.fill(undefined);
   }
 }
