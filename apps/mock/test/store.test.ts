@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedState } from '../src/seed/index.ts';
 import { readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
 import type { Row } from '../src/store/rows.ts';
-import { cloneRow, Store } from '../src/store/store.ts';
+import { cloneRow, ID_BLOCK, Store } from '../src/store/store.ts';
 import { writeInEveryArea } from './areas/index.ts';
 import { startServer } from './helpers.ts';
 
@@ -114,8 +114,36 @@ describe('one id scheme', () => {
       expect(store.social.connect(me, other).connection.id).toBeGreaterThan(0);
     });
     const snapshot = store.snapshot();
-    expect(snapshot.next_id).toMatchObject({ report: 42, event: 8, saved_list: highestList + 2 });
+    // The counters row holds a block reserved ahead: a state made from it goes on past every id given.
+    expect(snapshot.next_id).toMatchObject({
+      report: 41 + ID_BLOCK,
+      event: 7 + ID_BLOCK,
+      saved_list: highestList + 1 + ID_BLOCK,
+    });
     expect(snapshot.chat).not.toHaveProperty('next_report_id');
+  });
+
+  it('writes the counters row once per block of ids, and a store made from what it wrote never gives an id twice', () => {
+    const commits: Row[][] = [];
+    const store = new Store(seedState({ users: 3, channels: 1 }), {
+      persistence: { commit: (rows) => commits.push(structuredClone(rows)), replace: () => {} },
+    });
+    const me = store.accounts.first(1)[0]?.id ?? '';
+    const first = store.snapshot().next_id.note;
+    const add = (s: Store) =>
+      s.transact(() => s.profile.addNote(me, { title: 'Block', note: 'Numbered', date: '2026-11-28' })).id;
+    const ids = Array.from({ length: ID_BLOCK + 1 }, () => add(store));
+    expect(ids).toEqual(Array.from({ length: ID_BLOCK + 1 }, (_, i) => first + i));
+    const counterWrites = commits.filter((rows) => rows.some((row) => row.collection === 'counters'));
+    // The first note reserves [first, first + ID_BLOCK); the one after the block reserves the next.
+    expect(counterWrites.map((rows) => rows.find((row) => row.collection === 'counters')?.value)).toEqual([
+      expect.objectContaining({ note: first + ID_BLOCK }),
+      expect.objectContaining({ note: first + 2 * ID_BLOCK }),
+    ]);
+    expect(commits).toHaveLength(ID_BLOCK + 1);
+    // A restart reads the rows as committed: its ids start past the reserved block.
+    const restarted = new Store(structuredClone(store.snapshot()));
+    expect(add(restarted)).toBe(first + 2 * ID_BLOCK);
   });
 
   it('a refused note takes no id (the limit is checked before an id is drawn)', () => {
@@ -164,7 +192,7 @@ describe('--data on SQLite', () => {
     }
   });
 
-  it('a write costs the rows it changed: one note adds one row and moves one counter', () => {
+  it('a write costs the rows it changed: one note adds one row (the first of a block also moves the counter)', () => {
     const file = join(dir, 'cost.db');
     const persistence = SqliteStateFile.create(file);
     const store = new Store(seedState({ users: 30, channels: 4 }), { persistence });
@@ -181,8 +209,12 @@ describe('--data on SQLite', () => {
     });
     const user = spy.accounts.first(1)[0]?.id ?? '';
     spy.transact(() => spy.profile.addNote(user, { title: 'Cheap', note: 'One row', date: '2026-11-24' }));
-    expect(commits[0]?.map((r) => r.collection).sort()).toEqual(['counters', 'note']);
-    expect(readSqliteState(file).notes.at(-1)).toMatchObject({ title: 'Cheap', user_id: user });
+    spy.transact(() => spy.profile.addNote(user, { title: 'Cheaper', note: 'One row', date: '2026-11-24' }));
+    expect(commits.map((rows) => rows.map((r) => r.collection).sort())).toEqual([['counters', 'note'], ['note']]);
+    expect(readSqliteState(file).notes.slice(-2)).toMatchObject([
+      { title: 'Cheap', user_id: user },
+      { title: 'Cheaper', user_id: user },
+    ]);
     persistence.close();
   });
 });

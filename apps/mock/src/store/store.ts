@@ -75,10 +75,15 @@ export interface Areas {
   readonly stories: Stories;
 }
 
+/** How many ids of a kind one write of the counters row reserves (see `Store.reserved`). */
+export const ID_BLOCK = 100;
+
 /** What a transaction changed: each touched row's value before it, and what runs once it commits. */
 interface Transaction {
   before: Map<string, Row>;
   after: (() => void)[];
+  /** The counters as they were before the transaction's first new id (a rollback puts them back). */
+  counters: Record<Counter, number> | undefined;
 }
 
 /**
@@ -110,8 +115,15 @@ export class Store implements Areas, StoreCore {
   readonly clock: MockClock;
   readonly now: () => Date;
   private seed = 0;
+  /** The next id of each kind this process gives. */
   private counters!: Record<Counter, number>;
-  readonly #record: Transaction = { before: new Map(), after: [] };
+  /**
+   * What the counters row says (and persistence keeps): an id not yet given out at or above which
+   * none has been, a block ahead of `counters`. The row changes once per `ID_BLOCK` ids, not with
+   * every new item; a restart goes on from it, so ids skip what the block had left, never repeat.
+   */
+  private reserved!: Record<Counter, number>;
+  readonly #record: Transaction = { before: new Map(), after: [], counters: undefined };
   private tx: Transaction | undefined;
 
   constructor(
@@ -135,6 +147,7 @@ export class Store implements Areas, StoreCore {
     const social = { ...emptySocialState(), ...state.social };
     this.seed = state.seed;
     this.counters = fillCounters(state, chat, social);
+    this.reserved = { ...this.counters };
     delete chat.next_report_id;
     delete chat.next_event_id;
     this.resources = new Resources(this, state.resources);
@@ -207,7 +220,7 @@ export class Store implements Areas, StoreCore {
       messages,
       saved_messages: this.chat.allSaved(),
       tokens: this.accounts.allTokens(),
-      next_id: this.counters,
+      next_id: this.reserved,
       // Parts that came later are left out while empty, as in a state written before them.
       ...(notifications.length > 0 ? { notifications } : {}),
       ...(Object.keys(resets).length > 0 ? { password_resets: resets } : {}),
@@ -249,14 +262,17 @@ export class Store implements Areas, StoreCore {
       this.tx = undefined;
       try {
         if (tx.before.size > 0) this.rollback(tx);
+        else if (tx.counters) this.counters = tx.counters;
       } finally {
         tx.before.clear();
         tx.after.length = 0;
+        tx.counters = undefined;
       }
       throw error;
     }
     this.tx = undefined;
     tx.before.clear();
+    tx.counters = undefined;
     if (tx.after.length === 0) return out;
     // What runs after the commit may start transactions of its own (on this same record).
     const after = tx.after.splice(0);
@@ -281,10 +297,17 @@ export class Store implements Areas, StoreCore {
     else fn();
   }
 
-  /** The next id of a kind (notes, clubs, reports, saved lists, …): the one id scheme. */
+  /**
+   * The next id of a kind (notes, clubs, reports, saved lists, …): the one id scheme. The counters
+   * row changes only when an id reaches the reserved block's end: it then reserves the next block.
+   */
   nextId(counter: Counter): number {
-    this.touch('counters', 'next_id');
+    if (this.tx && !this.tx.counters) this.tx.counters = { ...this.counters };
     const id = this.counters[counter];
+    if (id >= this.reserved[counter]) {
+      this.touch('counters', 'next_id');
+      this.reserved[counter] = id + ID_BLOCK;
+    }
     this.counters[counter] = id + 1;
     return id;
   }
@@ -306,12 +329,14 @@ export class Store implements Areas, StoreCore {
     // Items read from persistence are read again: it never saw the failed transaction's changes.
     const state = this.snapshot(!this.options.items);
     for (const row of tx.before.values()) writeRow(state, row);
+    // The ids the failed transaction took are given again (the counters row, if it changed, is put back).
     this.load(state);
+    if (tx.counters) this.counters = tx.counters;
   }
 
   /** A row's current value (undefined when it does not exist), read from the area that owns it. */
   row(collection: Collection, key: string): unknown {
-    return rowOf(this, { seed: this.seed, counters: this.counters }, collection, key);
+    return rowOf(this, { seed: this.seed, counters: this.reserved }, collection, key);
   }
 }
 
