@@ -4,6 +4,7 @@ import { ipKeyGenerator } from 'express-rate-limit';
 import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './engine/http.ts';
 import type { Dispatch } from './engine/pipeline.ts';
 import { HttpError } from './http-error.ts';
+import { readPlainJson } from './middleware/json-body.ts';
 
 /**
  * Whether the request carries a body: body-parser's own test (type-is `hasBody`). Without one the
@@ -61,6 +62,8 @@ class ExpressRequest implements EngineRequest {
     return ipKeyGenerator(this.native.ip ?? '');
   }
   readJson(): Promise<unknown> {
+    const plain = readPlainJson(this.native);
+    if (plain) return plain;
     return new Promise((resolve, reject) => {
       this.parseBody(this.native, this.res, (error?: unknown) => (error ? reject(error) : resolve(this.native.body)));
     });
