@@ -53,7 +53,7 @@ export const defaultStoreSettings: StoreSettings = {
   connections: 50,
   closedSeconds: 10,
   closedWarmupSeconds: 3,
-  writers: 128,
+  writers: 400,
   existingStarts: 2,
   startupRepeats: 3,
 };
