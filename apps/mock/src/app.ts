@@ -3,6 +3,7 @@ import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
 import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './engine/core.ts';
 import { installCrypto } from './engine/crypto.ts';
+import { JSON_BODY_LIMIT } from './engine/json-text.ts';
 import { MOCK_ENDPOINTS, mockEndpoints } from './engine/mock-endpoints.ts';
 import { Sessions } from './engine/sessions.ts';
 import { answerApiDirectly, engineMiddleware } from './express-adapter.ts';
@@ -110,7 +111,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   // Uploads nothing uses are removed once old enough (also checked before each upload).
   setInterval(() => void sweepUnusedUploads(store, mediaFiles, unusedUploadMs), 60_000).unref();
 
-  const parseBody = express.json({ limit: '1mb' });
+  const parseBody = express.json({ limit: JSON_BODY_LIMIT });
   // Every path under /api/ (the contract's operations, and their 404s and 405s): the engine.
   const api = engineMiddleware(sessions.dispatch(engine.dispatch), parseBody);
   app.use(api);

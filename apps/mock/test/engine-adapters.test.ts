@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
+import { JSON_BODY_LIMIT } from '../src/engine/json-text.ts';
 import { createMockEngine } from '../src/engine-node.ts';
 import { mockHandlers } from '../src/msw.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from '../src/seed/index.ts';
@@ -82,6 +83,36 @@ const STEPS: Step[] = [
   {
     name: 'a 400 (not JSON)',
     request: (ctx) => ['/api/v1/users/me/notes/store', auth(ctx, { ...json({}), body: '{' })],
+  },
+  {
+    name: 'a 400 (a body of only whitespace)',
+    request: (ctx) => ['/api/v1/users/me/notes/store', auth(ctx, { ...json({}), body: ' \r\n\t ' })],
+  },
+  {
+    name: 'a 400 (a JSON string at the top, which strict parsing refuses)',
+    request: (ctx) => ['/api/v1/users/me/notes/store', auth(ctx, { ...json({}), body: '"note"' })],
+  },
+  {
+    name: 'a 422 (an empty body reads as {})',
+    request: (ctx) => ['/api/v1/users/me/notes/store', auth(ctx, { ...json({}), body: '' })],
+  },
+  {
+    name: 'a note after a byte-order mark',
+    request: (ctx) => [
+      '/api/v1/users/me/notes/store',
+      auth(ctx, {
+        ...json({}),
+        body: `\ufeff${JSON.stringify({ title: 'After a BOM', note: 'Read all the same.', date: '2026-11-25' })}`,
+      }),
+    ],
+    fresh: ['/data/id'],
+  },
+  {
+    name: 'a 413 (one byte over the JSON limit)',
+    request: (ctx) => [
+      '/api/v1/users/me/notes/store',
+      auth(ctx, { ...json({}), body: `{"a":"${'x'.repeat(JSON_BODY_LIMIT - 7)}"}` }),
+    ],
   },
   {
     name: 'a list, first page',
@@ -226,11 +257,13 @@ describe('the engine behind three adapters', () => {
     const direct = await throughHandle();
     // The table means something: each kind of answer it names is there.
     expect(express.map((s) => s.status)).toEqual([
-      200, 200, 201, 200, 404, 405, 422, 401, 400, 200, 200, 200, 201, 200,
+      200, 200, 201, 200, 404, 405, 422, 401, 400, 400, 400, 422, 201, 413, 200, 200, 200, 201, 200,
     ]);
     expect(express[5]?.headers.allow).toBe('POST');
     expect(express[6]?.body).toMatchObject({ errors: { title: expect.any(Array), extra: expect.any(Array) } });
-    expect(express[13]?.body).toMatchObject({ message: { message: 'Hello from the table' } });
+    expect(express[11]?.body).toMatchObject({ errors: { title: expect.any(Array), note: expect.any(Array) } });
+    expect(express[12]?.body).toMatchObject({ data: { title: 'After a BOM' } });
+    expect(express[18]?.body).toMatchObject({ message: { message: 'Hello from the table' } });
     STEPS.forEach((step, i) => {
       expect(msw[i], `msw/node: ${step.name}`).toEqual(express[i]);
       expect(direct[i], `handle(): ${step.name}`).toEqual(express[i]);

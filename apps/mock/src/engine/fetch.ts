@@ -1,9 +1,8 @@
 import { HttpError } from '../http-error.ts';
 import { cryptoPlatform } from './crypto.ts';
 import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './http.ts';
+import { JSON_BODY_LIMIT, parseJsonText, parserError } from './json-text.ts';
 
-/** What `express.json()` reads (`limit: '1mb'`); a larger JSON body is a 413. */
-const JSON_LIMIT = 1024 * 1024;
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /** The headers every answer carries (the Node server sets them before the app). */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -12,9 +11,6 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Content-Security-Policy': "frame-ancestors 'none'",
 };
-
-/** A body-parser-shaped error, so `HttpError.from` reads it as it reads Express's. */
-const parserError = (type: string, status: number) => Object.assign(new Error(type), { type, status });
 
 /** An event stream as a `ReadableStream` of UTF-8 text. */
 class FetchSink implements StreamSink {
@@ -99,16 +95,8 @@ export function fromFetch(request: Request, clientKey: string): EngineRequest {
       const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
       if (charset && charset !== 'utf-8' && charset !== 'utf8') throw parserError('charset.unsupported', 415);
       const body = await readBytes();
-      if (body.length > JSON_LIMIT) throw parserError('entity.too.large', 413);
-      const text = new TextDecoder().decode(body);
-      if (text.trim() === '') return {};
-      // body-parser's strict mode: only an object or an array.
-      if (!/^[\s]*[{[]/.test(text)) throw parserError('entity.parse.failed', 400);
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw parserError('entity.parse.failed', 400);
-      }
+      if (body.length > JSON_BODY_LIMIT) throw parserError('entity.too.large', 413);
+      return parseJsonText(new TextDecoder().decode(body));
     },
     openStream: () => new FetchSink(),
     native: request,

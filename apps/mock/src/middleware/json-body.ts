@@ -1,32 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-
-/** What the mock's `express.json({ limit: '1mb' })` accepts; a larger body is its 413. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+import { JSON_BODY_LIMIT, parseJsonText, parserError } from '../engine/json-text.ts';
 
 /** The one `Content-Type` the short path reads: JSON, in UTF-8 or without a charset. */
 const PLAIN_JSON = /^application\/json(?:\s*;\s*charset="?utf-8"?)?\s*$/i;
-/** JSON's own whitespace, as body-parser's strict check skips it. */
-const LEADING_WHITESPACE = /^[ \t\n\r]*/;
-
-/** An error shaped as body-parser's, so `HttpError.from` answers it as it answers theirs. */
-const parserError = (type: string, status: number, message: string) =>
-  Object.assign(new Error(message), { type, status, expose: true });
-
-/**
- * Parses a JSON body as body-parser's strict `json()` does: an empty body is `{}`, anything but an
- * object or array at the top is refused, a byte-order mark is dropped.
- */
-export function parseJsonText(text: string): unknown {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.length === 0) return {};
-  const first = body[0] === '{' || body[0] === '[' ? body[0] : body[LEADING_WHITESPACE.exec(body)?.[0].length ?? 0];
-  if (first !== '{' && first !== '[') throw parserError('entity.parse.failed', 400, 'strict violation');
-  try {
-    return JSON.parse(body) as unknown;
-  } catch (error) {
-    throw parserError('entity.parse.failed', 400, error instanceof Error ? error.message : 'invalid JSON');
-  }
-}
 
 /**
  * The JSON body of the common request, read straight off the socket: a `Content-Length` within
