@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { contractPath, listOperations, type OpenApiDocument, type Operation } from '@cohort/openapi';
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { contractPath, listOperations, type OpenApiDocument, type Operation, parseContract } from '@cohort/openapi';
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
@@ -25,6 +24,8 @@ export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './bas
 export { compareTraces, type Difference, renderComparison, type TraceStep } from './compare.ts';
 export * from './diff/index.ts';
 export { toCurl } from './http.ts';
+/** How the checker reads a contract's text (YAML or JSON); one parser for the whole monorepo. */
+export { parseContract } from '@cohort/openapi';
 export { renderJson } from './reporters/json.ts';
 export { renderJunit } from './reporters/junit.ts';
 export { renderText } from './reporters/text.ts';
@@ -59,15 +60,6 @@ export function selectOperations(all: Operation[], include: Include, only?: stri
   const unknown = only.filter((id) => !all.some((op) => op.operationId === id));
   if (unknown.length > 0) throw new UsageError(`unknown operationId: ${unknown.join(', ')}`);
   return all.filter((op) => only.includes(op.operationId));
-}
-
-/**
- * A contract's text (YAML or JSON) as a document. js-yaml with its core schema reads exactly what
- * the `yaml` package does for a contract (no dates, no merge keys; a test compares the two on
- * openapi.yaml) in about a quarter of the time, and parsing is a serial cost at the start of a run.
- */
-export function parseContract(text: string): OpenApiDocument {
-  return load(text, { schema: CORE_SCHEMA }) as OpenApiDocument;
 }
 
 /** The contract at an http(s) URL (YAML or JSON), e.g. the `/openapi.yaml` a server publishes. */

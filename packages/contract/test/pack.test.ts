@@ -13,7 +13,7 @@ import { type FixtureServer, startFixture } from './helpers.ts';
 // runtime dependencies are linked from this package's node_modules (no registry in tests); the
 // workspace's @cohort/openapi is not, so the run must use the contract the tarball carries.
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const RUNTIME = ['tsx', 'fast-check', 'ajv', 'ajv-formats', 'js-yaml', 'yaml'];
+const RUNTIME = ['tsx', 'fast-check', 'ajv', 'ajv-formats', 'js-yaml'];
 
 let installed = '';
 let fixture: FixtureServer;
