@@ -20,12 +20,12 @@ import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
 import { warmValidators } from './warm.ts';
 
+/** How the checker reads a contract's text (YAML or JSON); one parser for the whole monorepo. */
+export { parseContract } from '@cohort/openapi';
 export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './baseline.ts';
 export { compareTraces, type Difference, renderComparison, type TraceStep } from './compare.ts';
 export * from './diff/index.ts';
 export { toCurl } from './http.ts';
-/** How the checker reads a contract's text (YAML or JSON); one parser for the whole monorepo. */
-export { parseContract } from '@cohort/openapi';
 export { renderJson } from './reporters/json.ts';
 export { renderJunit } from './reporters/junit.ts';
 export { renderText } from './reporters/text.ts';
