@@ -20,7 +20,7 @@ import { SchemaBook } from './schema.ts';
 import type { ConformanceOptions, ConformanceResult, Diagnostic, Include } from './types.ts';
 import { warmValidators } from './warm.ts';
 
-/** How the checker reads a contract's text (YAML or JSON); one parser for the whole monorepo. */
+/** How the checker reads a contract's text (YAML or JSON): as @cohort/openapi's `loadContract` does. */
 export { parseContract } from '@cohort/openapi';
 export { applyBaseline, type Baseline, readBaseline, writeBaseline } from './baseline.ts';
 export { compareTraces, type Difference, renderComparison, type TraceStep } from './compare.ts';
