@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { basename, join } from 'node:path';
-import busboy from 'busboy';
+import type { Busboy } from 'busboy';
 import type { Request } from 'express';
 import { HttpError } from '../http-error.ts';
 import { isUse, largestLimit, type MediaUse, megabytes, uploadLimits } from './limits.ts';
@@ -37,17 +37,17 @@ function cleanName(raw: string | undefined): string {
  * upload with 413, so nothing is ever buffered whole. Rejects with the error to answer; the
  * caller discards the staging folder whatever happens.
  */
-export function receiveUpload(req: Request, staging: string): Promise<Received> {
+export async function receiveUpload(req: Request, staging: string): Promise<Received> {
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
-    return Promise.reject(
-      new HttpError(415, 'Send the file as multipart/form-data.', {
-        body: ['must be multipart/form-data with the parts use and file'],
-      }),
-    );
+    throw new HttpError(415, 'Send the file as multipart/form-data.', {
+      body: ['must be multipart/form-data with the parts use and file'],
+    });
   }
+  // Loaded with the first upload, not at every start of the mock.
+  const { default: busboy } = await import('busboy');
   return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
+    let parser: Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { files: 1, fields: 4, parts: 6, fieldSize: 1024 } });
     } catch {

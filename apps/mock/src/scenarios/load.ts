@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { contract } from '../contract.ts';
 import { parseScenario, ScenarioError, scenarioFor, unknownPreset } from './resolve.ts';
 import type { Scenario } from './types.ts';
@@ -23,7 +23,7 @@ export function loadScenario(nameOrFile: string): Scenario {
   }
   let raw: unknown;
   try {
-    raw = parse(text, { prettyErrors: true });
+    raw = load(text, { schema: CORE_SCHEMA });
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new ScenarioError(nameOrFile, [`not YAML or JSON: ${message}`]);
