@@ -2,7 +2,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 
 /** The mode of `pnpm dev:offline` and `build:demo`: the mock engine runs in the tab, behind MSW's service worker. */
 export const OFFLINE_MODE = 'offline';
@@ -11,7 +11,8 @@ const CONTRACT_ID = 'virtual:cohort-contract';
 
 const require = createRequire(import.meta.url);
 /** openapi.yaml, parsed as @cohort/openapi's `loadContract` does (that module is TypeScript, which a Vite config cannot import). */
-const contractJson = () => JSON.stringify(parse(readFileSync(require.resolve('@cohort/openapi/openapi.yaml'), 'utf8')));
+const contractJson = () =>
+  JSON.stringify(load(readFileSync(require.resolve('@cohort/openapi/openapi.yaml'), 'utf8'), { schema: CORE_SCHEMA }));
 const workerScript = () => readFileSync(require.resolve(`msw/${WORKER_FILE}`), 'utf8');
 
 /**

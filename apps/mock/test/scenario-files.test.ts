@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { contract } from '../src/contract.ts';
 import {
   PRESET_NAMES,
@@ -100,7 +100,7 @@ describe('scenario files: the validator', () => {
     const shipped = JSON.parse(readFileSync(join(appDir, 'scenario.schema.json'), 'utf8'));
     expect(shipped).toEqual(scenarioSchema);
     const validate = new Ajv2020({ strict: false }).compile(shipped);
-    const example = parse(readFileSync(join(appDir, 'scenarios/example.yaml'), 'utf8'));
+    const example = load(readFileSync(join(appDir, 'scenarios/example.yaml'), 'utf8'), { schema: CORE_SCHEMA });
     expect(validate(example)).toBe(true);
     expect(problems(example)).toEqual([]);
     const loaded = loadScenario(join(appDir, 'scenarios/example.yaml'));
