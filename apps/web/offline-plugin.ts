@@ -1,8 +1,8 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import type { Plugin } from 'vite';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import type { Plugin } from 'vite';
 
 /** The mode of `pnpm dev:offline` and `build:demo`: the mock engine runs in the tab, behind MSW's service worker. */
 export const OFFLINE_MODE = 'offline';

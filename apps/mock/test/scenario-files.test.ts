@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, describe, expect, it } from 'vitest';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import { afterAll, describe, expect, it } from 'vitest';
 import { contract } from '../src/contract.ts';
 import {
   PRESET_NAMES,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, checkUpload, createUploader, type Media, UPLOAD_LIMITS, type UploadResult } from '../src/index.ts';
 
 /** What a test's server does with one request: answer, fail, or wait (for progress and abort). */
