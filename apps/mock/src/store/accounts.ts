@@ -141,7 +141,7 @@ export class Accounts {
     this.users.push(user);
     this.byId.set(user.id, user);
     this.byEmail.set(user.email.toLowerCase(), user);
-    this.touchDirectory(null);
+    this.touchDirectory(user.id);
     return user;
   }
 
@@ -260,7 +260,7 @@ export class Accounts {
     this.users.splice(this.users.indexOf(user), 1);
     this.byId.delete(userId);
     this.byEmail.delete(user.email.toLowerCase());
-    this.touchDirectory(null);
+    this.touchDirectory(userId);
   }
 
   /** Makes the two each other's connections (friends), on both sides. */
@@ -332,7 +332,7 @@ export class Accounts {
     return changed;
   }
 
-  /** A user's indexed fields changed (null: something that needs a rebuild, such as a new user). */
+  /** A user was added, removed or had indexed fields changed (null: rebuild it all, as after a reset). */
   touchDirectory(userId: string | null): void {
     this.directoryRevision++;
     if (userId === null) this.directoryChanged = null;

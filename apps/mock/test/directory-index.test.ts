@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { seedState } from '../src/seed/index.ts';
+import { DirectoryIndex, type SearchFilters } from '../src/store/directory.ts';
+import { Store } from '../src/store/store.ts';
+
+/** Searches that touch every kind of posting list: names, years, values, clubs, interests, keywords. */
+function probes(store: Store): SearchFilters[] {
+  const users = store.accounts.all();
+  const some = users[7];
+  const club = store.profile.clubs.all()[3]?.name;
+  const interest = store.profile.interests.all()[5]?.name;
+  return [
+    {},
+    { q: 'an' },
+    { q: 'zeta' },
+    { q: 'new person' },
+    { q: some?.last_name ?? 'a' },
+    { class_of: [2027, some?.graduation_year ?? 2020] },
+    { university: ['Stanford University'], q: 'a' },
+    { company: [some?.company ?? 'Google'] },
+    { major: [some?.major ?? 'Finance'], industry: [some?.industry ?? 'Finance'] },
+    { club: [club ?? 'x'] },
+    { interest: [interest ?? 'x'], q: 'e' },
+  ];
+}
+
+/** The private index the store's directory keeps (to tell an update in place from a rebuild). */
+const indexOf = (store: Store) => (store.directory as unknown as { index?: DirectoryIndex }).index;
+
+/** Every probe answers what an index built from scratch answers, and the store's index is still `kept`. */
+function expectLikeAFreshBuild(store: Store, kept: DirectoryIndex | undefined) {
+  for (const filters of probes(store)) {
+    const found = store.directory.search(filters);
+    expect(found, JSON.stringify(filters)).toEqual(new DirectoryIndex(store).search(filters));
+  }
+  expect(indexOf(store)).toBe(kept);
+}
+
+describe('the directory index', () => {
+  it('takes new, removed and renamed users in place, in result order, as a rebuild would find them', () => {
+    const store = new Store(seedState({ users: 400, channels: 4 }));
+    store.directory.search({ q: 'a' });
+    const index = indexOf(store);
+    expect(index).toBeDefined();
+
+    // New users: first, last and somewhere in the middle of the result order.
+    const made = store.transact(() =>
+      ['Aaronson', 'Zzyzx', 'Miller', 'Person'].map((last, i) =>
+        store.accounts.create({
+          email: `new.${i}@stanford.edu`,
+          password_hash: 'x',
+          university_name: 'Stanford University',
+          graduation_year: 2027,
+          first_name: i === 3 ? 'New' : 'Zeta',
+          last_name: last,
+        }),
+      ),
+    );
+    expectLikeAFreshBuild(store, index);
+    expect(store.directory.search({ q: 'zeta' })).toEqual(
+      made
+        .filter((u) => u.first_name === 'Zeta')
+        .map((u) => u.id)
+        .sort((a, b) => {
+          const key = (id: string) => store.accounts.find(id)?.last_name ?? '';
+          return key(a).localeCompare(key(b));
+        }),
+    );
+
+    // A club for a new user, a rename that moves someone, a profile edit in place.
+    const someone = store.accounts.all()[11];
+    const other = store.accounts.all()[200];
+    if (!someone || !other) throw new Error('seed too small');
+    store.transact(() => {
+      store.profile.addClub(made[1]?.id ?? '', { name: 'Rowing Club', position: 'Member' });
+      store.accounts.update(someone.id, { last_name: 'Aaaardvark' });
+      store.accounts.update(other.id, { description: 'Zeta particle enthusiast' });
+    });
+    expectLikeAFreshBuild(store, index);
+    expect(store.directory.search({ club: ['Rowing Club'] })).toContain(made[1]?.id);
+    expect(store.directory.search({})[0]).toBe(someone.id);
+
+    // Removed users: the first in order, a new one, one from the middle.
+    const middle = store.accounts.all()[150];
+    store.transact(() => {
+      store.accounts.remove(someone.id);
+      store.accounts.remove(made[2]?.id ?? '');
+      if (middle) store.accounts.remove(middle.id);
+    });
+    expectLikeAFreshBuild(store, index);
+    expect(store.directory.search({})).not.toContain(someone.id);
+    expect(store.directory.search({}).length).toBe(store.accounts.all().length);
+  });
+
+  it('rebuilds when more users moved at once than moving each is worth', () => {
+    const store = new Store(seedState({ users: 300, channels: 2 }));
+    store.directory.search({});
+    const index = indexOf(store);
+    store.transact(() => {
+      for (let i = 0; i < 201; i++) {
+        store.accounts.create({
+          email: `bulk.${i}@stanford.edu`,
+          password_hash: 'x',
+          university_name: 'Stanford University',
+          graduation_year: 2026,
+          last_name: `Bulk${i}`,
+        });
+      }
+    });
+    expect(store.directory.search({ q: 'bulk150' })).toHaveLength(1);
+    expect(indexOf(store)).not.toBe(index);
+    expectLikeAFreshBuild(store, indexOf(store));
+  });
+});
