@@ -111,4 +111,56 @@ describe('the directory index', () => {
     expect(indexOf(store)).not.toBe(index);
     expectLikeAFreshBuild(store, indexOf(store));
   });
+
+  it('warms up a slice at a time between other work, and a search or a change before the end is safe', () => {
+    const queue: (() => void)[] = [];
+    const schedule = (step: () => void) => queue.push(step);
+    const runAll = () => {
+      let steps = 0;
+      while (queue.length > 0) {
+        queue.shift()?.();
+        steps++;
+      }
+      return steps;
+    };
+
+    // Left alone, it files 50 users per step until the index is whole; a search then uses it as it is.
+    const store = new Store(seedState({ users: 300, channels: 2 }));
+    store.directory.warm(schedule, 50);
+    expect(indexOf(store)).toBeUndefined();
+    expect(runAll()).toBe(300 / 50);
+    const warmed = indexOf(store);
+    expect(warmed).toBeDefined();
+    expectLikeAFreshBuild(store, warmed);
+
+    // A search halfway finishes it there and then; the steps still queued do nothing.
+    const early = new Store(seedState({ users: 300, channels: 2 }));
+    early.directory.warm(schedule, 50);
+    queue.shift()?.();
+    expect(indexOf(early)).toBeUndefined();
+    expect(early.directory.search({ q: 'an' })).toEqual(new DirectoryIndex(early).search({ q: 'an' }));
+    const finished = indexOf(early);
+    expect(runAll()).toBe(1);
+    expect(indexOf(early)).toBe(finished);
+    expectLikeAFreshBuild(early, finished);
+
+    // A new user halfway drops the half-built index: the next search sees them.
+    const changed = new Store(seedState({ users: 300, channels: 2 }));
+    changed.directory.warm(schedule, 50);
+    queue.shift()?.();
+    const added = changed.transact(() =>
+      changed.accounts.create({
+        email: 'late@stanford.edu',
+        password_hash: 'x',
+        university_name: 'Stanford University',
+        graduation_year: 2027,
+        first_name: 'Latecomer',
+        last_name: 'Aaa',
+      }),
+    );
+    expect(runAll()).toBe(1);
+    expect(indexOf(changed)).toBeUndefined();
+    expect(changed.directory.search({ q: 'latecomer' })).toEqual([added.id]);
+    expectLikeAFreshBuild(changed, indexOf(changed));
+  });
 });

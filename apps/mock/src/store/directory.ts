@@ -91,7 +91,13 @@ export class DirectoryIndex {
   /** Position → every posting list that holds it, so a change can take it out again. */
   private readonly listsAt: number[][][] = [];
 
-  constructor(areas: Areas) {
+  /** What a build still has to file (`fill`), in result order; undefined once the index is whole. */
+  private pending:
+    | { keyed: { u: StoredUser }[]; next: number; clubsOf: Map<string, string[]>; interestsOf: Map<string, string[]> }
+    | undefined;
+
+  /** `later`: only sort the users now, and file them with `fill` (a slice at a time). */
+  constructor(areas: Areas, { later = false }: { later?: boolean } = {}) {
     this.version = areas.accounts.directoryVersion;
     const users = areas.accounts.all();
     const clubs = areas.profile.clubs.all();
@@ -111,13 +117,26 @@ export class DirectoryIndex {
       }
       return out;
     };
-    const clubsOf = names(clubs);
-    const interestsOf = names(interests);
+    this.pending = { keyed, next: 0, clubsOf: names(clubs), interestsOf: names(interests) };
+    if (!later) this.fill();
+  }
+
+  /** Files up to `count` more users; true once every user is filed (the index can be searched). */
+  fill(count = Number.POSITIVE_INFINITY): boolean {
+    const pending = this.pending;
+    if (!pending) return true;
+    const end = Math.min(pending.keyed.length, pending.next + count);
     // Positions are added in increasing order, so appending keeps every posting list sorted.
-    keyed.forEach(({ u }, at) => {
-      this.add(at, u, clubsOf.get(u.id) ?? [], interestsOf.get(u.id) ?? [], (list, p) => list.push(p), false);
-    });
+    for (let at = pending.next; at < end; at++) {
+      const u = (pending.keyed[at] as { u: StoredUser }).u;
+      const clubs = pending.clubsOf.get(u.id) ?? [];
+      this.add(at, u, clubs, pending.interestsOf.get(u.id) ?? [], (list, p) => list.push(p), false);
+    }
+    pending.next = end;
+    if (end < pending.keyed.length) return false;
+    this.pending = undefined;
     this.vocabulary = [...this.byWord.keys()].sort();
+    return true;
   }
 
   /** Files one user under every value they have; `put` appends (build) or inserts in order (update). */
@@ -326,7 +345,32 @@ export class Directory {
   /** The shared index, good while the directory version is still `version` (this store's at the start). */
   private shared: { index: SharedIndex; version: number } | undefined;
 
+  /** An index being built a slice at a time (`warm`). */
+  private building: DirectoryIndex | undefined;
+
   constructor(private readonly areas: Areas) {}
+
+  /**
+   * Builds the index ahead of the first search, `slice` users at a time, each slice run by
+   * `schedule` (the server passes `setImmediate`), so no request waits for a whole build (seconds at
+   * 100,000 users). A search before the last slice finishes it at once; a change to the directory
+   * meanwhile drops it (the next search builds from what is then there).
+   */
+  warm(schedule: (step: () => void) => void, slice = 1000): void {
+    if (this.index || this.shared || this.building) return;
+    this.areas.accounts.takeDirectoryChanges();
+    const index = new DirectoryIndex(this.areas, { later: true });
+    this.building = index;
+    const step = () => {
+      if (this.building !== index) return;
+      if (index.version !== this.areas.accounts.directoryVersion) this.building = undefined;
+      else if (index.fill(slice)) {
+        this.building = undefined;
+        this.index = index;
+      } else schedule(step);
+    };
+    schedule(step);
+  }
 
   /** Searches `index` until something the directory holds changes here; then this store builds its own. */
   share(index: SharedIndex): void {
@@ -336,6 +380,12 @@ export class Directory {
   /** The index, caught up with every change since it was last used. */
   current(): DirectoryIndex {
     const { accounts } = this.areas;
+    const building = this.building;
+    this.building = undefined;
+    if (building && building.version === accounts.directoryVersion) {
+      building.fill();
+      this.index = building;
+    }
     if (this.index && this.index.version === accounts.directoryVersion) return this.index;
     // Never kept as `index`, so never updated in place: a change here makes this store build its own.
     if (!this.index && this.shared?.version === accounts.directoryVersion) {
