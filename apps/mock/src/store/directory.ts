@@ -65,7 +65,7 @@ function removeSorted(list: number[], value: number): void {
 }
 
 /** Users added, removed or renamed at once beyond which a rebuild is cheaper than moving each. */
-const MAX_MOVES = 200;
+const MAX_MOVES = 50;
 
 const sortKey = (u: StoredUser) => `${u.last_name}\u0000${u.first_name}\u0000${u.id}`.toLowerCase();
 
