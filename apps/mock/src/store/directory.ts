@@ -357,19 +357,22 @@ export class Directory {
    * meanwhile drops it (the next search builds from what is then there).
    */
   warm(schedule: (step: () => void) => void, slice = 1000): void {
-    if (this.index || this.shared || this.building) return;
-    this.areas.accounts.takeDirectoryChanges();
-    const index = new DirectoryIndex(this.areas, { later: true });
-    this.building = index;
-    const step = () => {
-      if (this.building !== index) return;
-      if (index.version !== this.areas.accounts.directoryVersion) this.building = undefined;
-      else if (index.fill(slice)) {
-        this.building = undefined;
-        this.index = index;
-      } else schedule(step);
-    };
-    schedule(step);
+    // Even the first step (sorting everyone by name) runs scheduled, not in the caller's turn.
+    schedule(() => {
+      if (this.index || this.shared || this.building) return;
+      this.areas.accounts.takeDirectoryChanges();
+      const index = new DirectoryIndex(this.areas, { later: true });
+      this.building = index;
+      const step = () => {
+        if (this.building !== index) return;
+        if (index.version !== this.areas.accounts.directoryVersion) this.building = undefined;
+        else if (index.fill(slice)) {
+          this.building = undefined;
+          this.index = index;
+        } else schedule(step);
+      };
+      step();
+    });
   }
 
   /** Searches `index` until something the directory holds changes here; then this store builds its own. */
