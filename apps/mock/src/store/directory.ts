@@ -210,17 +210,7 @@ export class DirectoryIndex {
         continue;
       }
       if (at !== undefined) this.removeAt(at);
-      if (user) {
-        const key = sortKey(user);
-        const to = lowerBound(this.keys, key);
-        this.shift(to, 1);
-        this.ids.splice(to, 0, user.id);
-        this.keys.splice(to, 0, key);
-        this.wordsAt.splice(to, 0, []);
-        this.listsAt.splice(to, 0, []);
-        this.renumber(to);
-        this.add(to, user, ...this.itemsOf(areas, id), insertSorted, true);
-      }
+      if (user) this.insert(user, ...this.itemsOf(areas, id));
     }
     this.version = areas.accounts.directoryVersion;
     return true;
@@ -231,6 +221,19 @@ export class DirectoryIndex {
       areas.profile.clubs.listFor(userId).map((c) => c.name),
       areas.profile.interests.listFor(userId).map((i) => i.name),
     ];
+  }
+
+  /** Opens a gap at the user's place in result order, then files them there. */
+  private insert(user: StoredUser, clubs: string[], interests: string[]): void {
+    const key = sortKey(user);
+    const at = lowerBound(this.keys, key);
+    this.shift(at, 1);
+    this.ids.splice(at, 0, user.id);
+    this.keys.splice(at, 0, key);
+    this.wordsAt.splice(at, 0, []);
+    this.listsAt.splice(at, 0, []);
+    this.renumber(at);
+    this.add(at, user, clubs, interests, insertSorted, true);
   }
 
   /** Takes the user at `at` out of every list, then closes the gap. */
