@@ -1,5 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { contractPath, listOperations, type OpenApiDocument, type Operation, parseContract } from '@cohort/openapi';
+import {
+  contractPath,
+  listOperations,
+  loadContract,
+  type OpenApiDocument,
+  type Operation,
+  parseContract,
+} from '@cohort/openapi';
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
@@ -79,7 +85,7 @@ async function loadDocument(contract: ConformanceOptions['contract']): Promise<O
   if (contract !== undefined && typeof contract !== 'string') return contract;
   if (contract !== undefined && /^https?:\/\//i.test(contract)) return fetchContract(contract);
   try {
-    const doc = parseContract(readFileSync(contract ?? contractPath, 'utf8'));
+    const doc = loadContract(contract ?? contractPath);
     if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
     return doc;
   } catch (error) {
