@@ -11,13 +11,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contract } from '../src/contract.ts';
 import { lockStateFile, readStateFile } from '../src/persistence.ts';
 import { seedState } from '../src/seed/index.ts';
 import { Checkpointer } from '../src/sqlite-checkpointer.ts';
 import { seedStateFile } from '../src/sqlite-seed.ts';
 import { openStateFile, readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
+import { buildStateSchema, stateFileProblem } from '../src/state-schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -109,6 +112,16 @@ describe('JSON state file (version 1, converted to SQLite on start)', () => {
     writeFileSync(file, bytes);
     expect(() => readStateFile(file)).toThrow(`damaged.json is not a usable Cohort state file: ${want}`);
     expect(readFileSync(file, 'utf8')).toBe(bytes);
+  });
+
+  it('checks files against a valid JSON Schema 2020-12 document (the mock compiles it without that check)', () => {
+    const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+    const schema = buildStateSchema(contract().doc);
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+    // And it is the schema that refuses files: a user's id of the wrong type is named.
+    const state = good();
+    state.users[0].id = 7;
+    expect(stateFileProblem(state)).toBe('/users/0/id must be string');
   });
 
   it('loads a file written before the chat and social parts existed, or with a social part missing', () => {

@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { fromBase64Url, toBase64Url } from '../engine/crypto.ts';
 import { HttpError } from '../http-error.ts';
 import type { Store } from '../store/store.ts';
@@ -124,7 +125,7 @@ export function userMedia(
     if (!channel.users.includes(userId) || !channel.users.includes(viewerId)) continue;
     for (const m of store.chat.messagesOf(channel.id)) if (m.sender_id === userId) sent.push([m, channel.id]);
   }
-  sent.sort(([a], [b]) => b.time.localeCompare(a.time) || (a.id < b.id ? 1 : -1));
+  sent.sort(([a], [b]) => byCodeUnits(b.time, a.time) || (a.id < b.id ? 1 : -1));
   const keep = (k: Kind) => kind === undefined || k === kind || (kind === 'image' && k === 'gif');
   return pageOf(numbered(sent, keep), cursor, limit);
 }

@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../compare.ts';
 import { type EngineRequest, headerOf } from '../engine/http.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { type RealtimeHub, frame as sseFrame } from '../realtime/hub.ts';
@@ -84,6 +85,6 @@ function missedMessages(ctx: RouteContext, userId: string, lastId: string): [str
       if (c.id === found.channelId ? i > found.index : m.time > found.time) missed.push([c.id, m]);
     });
   }
-  missed.sort((a, b) => a[1].time.localeCompare(b[1].time));
+  missed.sort((a, b) => byCodeUnits(a[1].time, b[1].time));
   return missed.slice(-REPLAY_LIMIT);
 }

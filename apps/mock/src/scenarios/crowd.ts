@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../compare.ts';
 import { seededChatLine } from '../seed/chat.ts';
 import { createChannel, createMessage } from '../seed/factories.ts';
 import { newFaker } from '../seed/faker.ts';
@@ -93,7 +94,7 @@ function addNotifications(state: State, count: number): void {
       message_id: null,
     });
   }
-  const all = [...older, ...(state.notifications ?? [])].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const all = [...older, ...(state.notifications ?? [])].sort((a, b) => byCodeUnits(a.created_at, b.created_at));
   all.forEach((n, i) => {
     n.id = i + 1;
   });

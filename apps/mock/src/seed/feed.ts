@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { byCodeUnits } from '../compare.ts';
 import { seededId } from '../ids.ts';
 import type { FeedState, State, StoredComment, StoredPost, StoredStory } from '../store/types.ts';
 import { newFaker } from './faker.ts';
@@ -120,7 +121,7 @@ export function seedFeed(state: State, seed: number, refDate: Date): FeedState {
       feed.stories.push(story);
     }
   }
-  const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
+  const byTime = (a: { created_at: string }, b: { created_at: string }) => byCodeUnits(a.created_at, b.created_at);
   feed.posts.sort(byTime);
   feed.comments.sort(byTime);
   feed.stories.sort(byTime);

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { byCodeUnits } from '../compare.ts';
 import {
   type Message,
   type ResourceItem,
@@ -318,6 +319,6 @@ function demoNotifications(state: State): NonNullable<State['notifications']> {
         invite_id: i.id,
         channel_id: i.channel_id,
       })),
-  ].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  ].sort((a, b) => byCodeUnits(a.created_at, b.created_at));
   return made.map((n, i) => ({ ...n, id: i + 1 }));
 }

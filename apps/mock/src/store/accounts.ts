@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../compare.ts';
 import { cryptoPlatform } from '../engine/crypto.ts';
 import { HttpError } from '../http-error.ts';
 import { newToken, randomId } from '../ids.ts';
@@ -228,8 +229,7 @@ export class Accounts {
       .filter(([, r]) => r.user_id === userId)
       .map(([key, record]) => ({ id: `ses_${key.slice(0, 16)}`, key, record }))
       .sort(
-        (a, b) =>
-          used(b.record).localeCompare(used(a.record)) || b.record.created_at.localeCompare(a.record.created_at),
+        (a, b) => byCodeUnits(used(b.record), used(a.record)) || byCodeUnits(b.record.created_at, a.record.created_at),
       );
   }
 

@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import type { StoreCore } from './core.ts';
 import type { Areas } from './store.ts';
@@ -31,7 +32,7 @@ export class Calendar {
   list(userId: string): CalendarEvent[] {
     return this.events
       .filter((e) => e.user_id === userId)
-      .sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)
+      .sort((a, b) => byCodeUnits(a.start, b.start) || a.id - b.id)
       .map(({ user_id: _user, ...event }) => event);
   }
 

@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
@@ -181,7 +182,7 @@ export class Calls {
     this.sweep();
     const mine = this.all()
       .filter((c) => c.caller_id === userId || c.callee_id === userId)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+      .sort((a, b) => byCodeUnits(b.created_at, a.created_at) || byCodeUnits(b.id, a.id));
     const from = before === undefined ? 0 : mine.findIndex((c) => c.id === before) + 1;
     const rest = from === 0 && before !== undefined ? [] : mine.slice(from);
     const hasMore = rest.length > limit;

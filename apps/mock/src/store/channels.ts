@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
@@ -62,7 +63,7 @@ export class Channels {
   of(userId: string): StoredChannel[] {
     return this.all()
       .filter((c) => c.users.includes(userId))
-      .sort((a, b) => b.last_activity_at.localeCompare(a.last_activity_at));
+      .sort((a, b) => byCodeUnits(b.last_activity_at, a.last_activity_at));
   }
 
   /**

@@ -9,6 +9,7 @@ import type { Areas } from './store.ts';
 
 export type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 
+import { byCodeUnits } from '../compare.ts';
 import type {
   Channel,
   ChatState,
@@ -376,7 +377,7 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
   listSaved(userId: string): SavedMessage[] {
     return this.saved
       .filter((s) => s.user_id === userId)
-      .sort((a, b) => b.saved_at.localeCompare(a.saved_at))
+      .sort((a, b) => byCodeUnits(b.saved_at, a.saved_at))
       .flatMap((s) => {
         const channel = this.areas.channels.get(s.channel_id);
         const message = this.messagesOf(s.channel_id).find((m) => m.id === s.message_id);

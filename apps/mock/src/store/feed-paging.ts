@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { fromBase64Url, toBase64Url } from '../engine/crypto.ts';
 
 type PageMeta = components['schemas']['PageMeta'];
@@ -35,7 +36,7 @@ export const EMPTY_PAGE = { data: [], meta: { has_more: false, next_cursor: null
 
 /** Newest first: later `created_at`, then the greater id. */
 export const newestFirst = (a: Position, b: Position): number =>
-  b.created_at.localeCompare(a.created_at) || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
+  byCodeUnits(b.created_at, a.created_at) || byCodeUnits(b.id, a.id);
 
 /** Whether `item` comes after `cursor` in newest-first order (strictly older). */
 export const olderThan = (item: Position, cursor: Position): boolean => newestFirst(cursor, item) < 0;

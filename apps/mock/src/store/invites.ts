@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import type { StoreCore } from './core.ts';
 import type { Areas } from './store.ts';
@@ -65,7 +66,7 @@ export class Invites {
   pendingFor(userId: string): StoredChannelInvite[] {
     return this.all()
       .filter((i) => i.user_id === userId && i.status === 'pending')
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+      .sort((a, b) => byCodeUnits(b.created_at, a.created_at) || b.id - a.id);
   }
 
   private own(userId: string, id: number): StoredChannelInvite {

@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import type { UNIVERSITIES } from '../seed/catalog.ts';
 import type { StoreCore } from './core.ts';
@@ -166,7 +167,7 @@ export class Nearby {
     }
     const name = (u: StoredUser) => `${u.first_name} ${u.last_name}`;
     found.sort(
-      (a, b) => a.band - b.band || name(a.user).localeCompare(name(b.user)) || a.user.id.localeCompare(b.user.id),
+      (a, b) => a.band - b.band || name(a.user).localeCompare(name(b.user)) || byCodeUnits(a.user.id, b.user.id),
     );
     const start = (page - 1) * perPage;
     return {

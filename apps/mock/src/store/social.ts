@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import type { StoreCore } from './core.ts';
 import { type PersonSummary, type SearchFilters, toPerson } from './directory.ts';
@@ -234,7 +235,7 @@ export class Social {
   listSavedLists(userId: string, deleted: boolean): SavedList[] {
     const mine = this.allSavedLists().filter((l) => l.user_id === userId && (l.deleted_at !== null) === deleted);
     const when = (l: StoredSavedList) => (deleted ? (l.deleted_at ?? '') : l.created_at);
-    return mine.sort((a, b) => when(b).localeCompare(when(a)) || b.id - a.id).map(summary);
+    return mine.sort((a, b) => byCodeUnits(when(b), when(a)) || b.id - a.id).map(summary);
   }
 
   createSavedList(

@@ -1,4 +1,5 @@
 import type { components } from '@cohort/api';
+import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import { randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
@@ -34,7 +35,7 @@ export class Stories {
     seedRefMs: number,
   ) {
     const now = core.now().getTime();
-    for (const stored of [...stories].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
+    for (const stored of [...stories].sort((a, b) => byCodeUnits(a.created_at, b.created_at))) {
       const { seeded, ...rest } = stored;
       const s: StoredStory = seeded
         ? { ...rest, created_at: new Date(now - (seedRefMs - Date.parse(stored.created_at))).toISOString() }
@@ -156,7 +157,7 @@ export class Stories {
       groups.push({ group, newest: stories.at(-1)?.created_at ?? '' });
     }
     const rank = (g: StoryGroup) => (g.user.id === userId ? 0 : g.has_unseen ? 1 : 2);
-    groups.sort((a, b) => rank(a.group) - rank(b.group) || b.newest.localeCompare(a.newest));
+    groups.sort((a, b) => rank(a.group) - rank(b.group) || byCodeUnits(b.newest, a.newest));
     return groups.slice(0, MAX_PEOPLE).map((g) => g.group);
   }
 
