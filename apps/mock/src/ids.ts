@@ -36,7 +36,7 @@ const URL_SAFE_CODES = Array.from(URL_SAFE, (c) => c.charCodeAt(0));
 const seededCodes: Partial<Record<IdPrefix, number[]>> = {};
 
 /** The faker's own random number source (not in its types; `undefined` if a faker version moves it). */
-function randomizerOf(f: Faker): { next(): number } | undefined {
+export function randomizerOf(f: Faker): { next(): number } | undefined {
   const randomizer = (f as unknown as { fakerCore?: { randomizer?: { next?: unknown } } }).fakerCore?.randomizer;
   return typeof randomizer?.next === 'function' ? (randomizer as { next(): number }) : undefined;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seededId } from '../src/ids.ts';
 import { CLUBS, DIRECTIONS, INTERESTS } from '../src/seed/catalog.ts';
-import { lastName, recentDate, someOf } from '../src/seed/draws.ts';
+import { drawsOf, lastName, recentDate, someOf } from '../src/seed/draws.ts';
 import { newFaker } from '../src/seed/faker.ts';
+import { CHAT_LINES, chatLine, PLACES, TIMES } from '../src/seed/messages.ts';
 
 /**
  * The seed's cheaper draws against faker's own: two fakers seeded alike, one asked through faker,
@@ -24,6 +25,26 @@ function alike<T>(
       expect(ours.number.int()).toBe(theirs.number.int());
     }
   }
+}
+
+/** chatLine as it was written first: each slot a faker call, filled by String.replace. */
+function byReplace(f: ReturnType<typeof newFaker>, names: Record<string, string>): string {
+  return f.helpers.arrayElement(CHAT_LINES).replace(/\{(\w+)\}/g, (_, slot: string) => {
+    switch (slot) {
+      case 'weekday':
+        return f.date.weekday();
+      case 'time':
+        return f.helpers.arrayElement(TIMES);
+      case 'room':
+        return String(f.number.int({ min: 100, max: 420 }));
+      case 'lastName':
+        return f.person.lastName();
+      case 'place':
+        return f.helpers.arrayElement(PLACES);
+      default:
+        return names[slot] ?? slot;
+    }
+  });
 }
 
 describe('seed draws', () => {
@@ -70,5 +91,76 @@ describe('seed draws', () => {
       (f) => seededId('int', f),
       (f) => `int_${f.string.fromCharacters(alphabet, 16)}`,
     );
+  });
+  it("drawsOf asks faker's source as faker's own calls do", () => {
+    const members = ['Ann', 'Bo', 'Cy', 'Di'];
+    alike(
+      (f) => drawsOf(f).pick(CLUBS),
+      (f) => f.helpers.arrayElement(CLUBS),
+    );
+    // A list of one: no draw (the next number after it must still match).
+    alike(
+      (f) => drawsOf(f).pick(['only']),
+      (f) => f.helpers.arrayElement(['only']),
+      50,
+    );
+    for (const count of [1, 3, 10, 20]) {
+      alike(
+        (f) => drawsOf(f).pickLast(members, count),
+        (f) => f.helpers.arrayElement(members.slice(-count)),
+        200,
+      );
+    }
+    for (const probability of [0, 0.08, 0.5, 1]) {
+      alike(
+        (f) => drawsOf(f).chance(probability),
+        (f) => f.datatype.boolean({ probability }),
+        300,
+      );
+    }
+    const [from, to] = [Date.parse('2024-01-01T00:00:00Z'), Date.parse('2026-11-22T00:00:00Z')];
+    alike(
+      (f) => drawsOf(f).int(from, to),
+      (f) => f.date.between({ from, to }).getTime(),
+    );
+    alike(
+      (f) => drawsOf(f).int(20, 200),
+      (f) => f.number.int({ min: 20, max: 200 }),
+    );
+    alike(
+      (f) => drawsOf(f).int(5, 5),
+      (f) => f.number.int({ min: 5, max: 5 }),
+      50,
+    );
+    alike(
+      (f) => drawsOf(f).weekday(),
+      (f) => f.date.weekday(),
+    );
+    alike(
+      (f) => drawsOf(f).alphanumeric(12),
+      (f) => f.string.alphanumeric(12),
+      500,
+    );
+  });
+
+  it('chatLine fills each slot from the same draws as String.replace with faker calls did', () => {
+    const names = { club: 'Chess Club', major: 'Economics', company: 'Acme', name: 'Ann' };
+    // The lines and slots as chatLine had them before it cut its lines once (see messages.ts).
+    const lines = new Set<string>();
+    alike(
+      (f) => {
+        const line = chatLine(f, names);
+        lines.add(line);
+        return line;
+      },
+      (f) => byReplace(f, names),
+    );
+    // Every kind of slot came up.
+    for (const filled of ['Chess Club', 'Economics', 'Acme', 'Ann', 'Professor ', ' room ', ' at ']) {
+      expect(
+        [...lines].some((line) => line.includes(filled)),
+        filled,
+      ).toBe(true);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { Message, State, StoredUser } from '../store/types.ts';
 import { emptyChatState } from '../store/types.ts';
 import { CLUBS, COMPANIES, MAJORS } from './catalog.ts';
+import { drawsOf } from './draws.ts';
 import { createChannel, createMessage } from './factories.ts';
 import { chatLine } from './messages.ts';
 
@@ -11,11 +12,12 @@ export const ARCHIVE_MESSAGES = 10_000;
 
 /** A realistic chat line from `sender`, mentioning one of `members`. */
 export function seededChatLine(f: Faker, members: StoredUser[]): string {
+  const draw = drawsOf(f);
   return chatLine(f, {
-    club: f.helpers.arrayElement(CLUBS),
-    major: f.helpers.arrayElement(MAJORS),
-    company: f.helpers.arrayElement(COMPANIES),
-    name: f.helpers.arrayElement(members).first_name,
+    club: draw.pick(CLUBS),
+    major: draw.pick(MAJORS),
+    company: draw.pick(COMPANIES),
+    name: draw.pick(members).first_name,
   });
 }
 
@@ -53,12 +55,13 @@ export function seedChat(f: Faker, state: State, seed: number, refDate: Date): v
   });
   const step = (lastAt.getTime() - createdAt.getTime()) / ARCHIVE_MESSAGES;
   const messages: Message[] = [];
+  const draw = drawsOf(f);
   for (let i = 0; i < ARCHIVE_MESSAGES; i++) {
-    const replyTo = i > 0 && f.datatype.boolean({ probability: 0.1 }) ? messages[i - 1 - (i % 5)] : undefined;
+    const replyTo = i > 0 && draw.chance(0.1) ? messages[i - 1 - (i % 5)] : undefined;
     messages.push(
       createMessage(f, {
         channel_id: archive.id,
-        sender_id: f.helpers.arrayElement(members).id,
+        sender_id: draw.pick(members).id,
         time: new Date(createdAt.getTime() + Math.round(i * step)).toISOString(),
         reply_message_id: replyTo?.id ?? null,
         message: seededChatLine(f, members),

@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { seededId } from '../ids.ts';
 import type { Message, StoredChannel, StoredUser } from '../store/types.ts';
 import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from './catalog.ts';
-import { lastName, recentDate } from './draws.ts';
+import { drawsOf, lastName, recentDate } from './draws.ts';
 import { fakePattern } from './fake-pattern.ts';
 
 const slugs = new Map<string, string>();
@@ -104,14 +104,15 @@ export function createMessage(
   f: Faker,
   overrides: Pick<Message, 'channel_id' | 'sender_id' | 'time' | 'message'> & Partial<Message>,
 ): Message {
-  const withFile = f.datatype.boolean({ probability: 0.08 });
+  const draw = drawsOf(f);
+  const withFile = draw.chance(0.08);
   return {
     id: seededId('msg', f),
     reply_message_id: null,
     files: withFile
       ? [
-          f.datatype.boolean()
-            ? { url: `/media/images/${f.string.alphanumeric(12)}.svg`, file_type: 1 }
+          draw.chance(0.5)
+            ? { url: `/media/images/${draw.alphanumeric(12)}.svg`, file_type: 1 }
             : { url: `/media/files/${fileName(f)}`, file_type: 2 },
         ]
       : [],

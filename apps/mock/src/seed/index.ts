@@ -26,6 +26,7 @@ import {
   UNIVERSITIES,
 } from './catalog.ts';
 import { seedChat } from './chat.ts';
+import { drawsOf } from './draws.ts';
 import { createChannel, createMessage, createUser } from './factories.ts';
 import { newFaker } from './faker.ts';
 import { seedFeed } from './feed.ts';
@@ -260,14 +261,15 @@ export function seedState(options: SeedOptions = {}): State {
 }
 
 function seedMessages(f: Faker, channel: StoredChannel, members: StoredUser[], from: Date, to: Date): Message[] {
-  const total = f.number.int({ min: 20, max: 200 });
-  const times = Array.from({ length: total }, () => f.date.between({ from, to }).getTime()).sort((a, b) => a - b);
+  const draw = drawsOf(f);
+  const total = draw.int(20, 200);
+  const [start, end] = [from.getTime(), to.getTime()];
+  const times = Array.from({ length: total }, () => draw.int(start, end)).sort((a, b) => a - b);
   const out: Message[] = [];
   for (const time of times) {
-    const sender = f.helpers.arrayElement(members);
-    const mention = f.helpers.arrayElement(members);
-    const replyTo =
-      out.length > 0 && f.datatype.boolean({ probability: 0.15 }) ? f.helpers.arrayElement(out.slice(-10)) : undefined;
+    const sender = draw.pick(members);
+    const mention = draw.pick(members);
+    const replyTo = out.length > 0 && draw.chance(0.15) ? draw.pickLast(out, 10) : undefined;
     out.push(
       createMessage(f, {
         channel_id: channel.id,
@@ -275,9 +277,9 @@ function seedMessages(f: Faker, channel: StoredChannel, members: StoredUser[], f
         time: new Date(time).toISOString(),
         reply_message_id: replyTo?.id ?? null,
         message: chatLine(f, {
-          club: f.helpers.arrayElement(CLUBS),
-          major: f.helpers.arrayElement(MAJORS),
-          company: f.helpers.arrayElement(COMPANIES),
+          club: draw.pick(CLUBS),
+          major: draw.pick(MAJORS),
+          company: draw.pick(COMPANIES),
           name: mention.first_name,
         }),
       }),

@@ -1,7 +1,8 @@
 import type { Faker } from '@faker-js/faker';
+import { drawsOf, lastName } from './draws.ts';
 
 // Chat lines with slots, so seeded conversations read like a real student group chat.
-const LINES = [
+export const CHAT_LINES = [
   'Anyone going to the {club} mixer on {weekday}?',
   'Just shared the notes from today’s {major} class in the drive.',
   'Who’s up for coffee after the {weekday} session?',
@@ -34,24 +35,41 @@ const LINES = [
   'Office hours are moved to {time} this week.',
 ];
 
-const PLACES = ['The Oasis', 'Coupa Café', 'the Arbuckle lounge', 'Blue Bottle', 'the rooftop bar', 'Tresidder'];
-const TIMES = ['9am', '10:30am', 'noon', '2pm', '4:30pm', '6pm', '7pm'];
+export const PLACES = ['The Oasis', 'Coupa Café', 'the Arbuckle lounge', 'Blue Bottle', 'the rooftop bar', 'Tresidder'];
+export const TIMES = ['9am', '10:30am', 'noon', '2pm', '4:30pm', '6pm', '7pm'];
 
-export function chatLine(f: Faker, names: { club: string; major: string; company: string; name: string }): string {
-  return f.helpers.arrayElement(LINES).replace(/\{(\w+)\}/g, (_, slot: string) => {
+type Slots = { club: string; major: string; company: string; name: string };
+
+/** Each line cut at its slots once: [text, slot, text, slot, …, text]. */
+const PARTS = CHAT_LINES.map((line) => line.split(/\{(\w+)\}/));
+
+export function chatLine(f: Faker, names: Slots): string {
+  const draw = drawsOf(f);
+  const parts = draw.pick(PARTS);
+  // Slots are filled left to right, each drawn as it comes (as String.replace with a callback did).
+  let line = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i += 2) {
+    const slot = parts[i] as string;
     switch (slot) {
       case 'weekday':
-        return f.date.weekday();
+        line += draw.weekday();
+        break;
       case 'time':
-        return f.helpers.arrayElement(TIMES);
+        line += draw.pick(TIMES);
+        break;
       case 'room':
-        return String(f.number.int({ min: 100, max: 420 }));
+        line += String(draw.int(100, 420));
+        break;
       case 'lastName':
-        return f.person.lastName();
+        line += lastName(f);
+        break;
       case 'place':
-        return f.helpers.arrayElement(PLACES);
+        line += draw.pick(PLACES);
+        break;
       default:
-        return names[slot as keyof typeof names] ?? slot;
+        line += names[slot as keyof Slots] ?? slot;
     }
-  });
+    line += parts[i + 1] ?? '';
+  }
+  return line;
 }
