@@ -15,12 +15,9 @@ export const contractFile = `${repoRoot}openapi/openapi.yaml`;
 let built: Promise<{ mockMain: string; referenceMain: string }> | undefined;
 export function buildSubjects(): Promise<{ mockMain: string; referenceMain: string }> {
   built ??= (async () => {
-    const { buildMock, bundle } = await import('@cohort/mock/build');
-    const manifest = JSON.parse(readFileSync(`${benchRoot}package.json`, 'utf8')) as {
-      devDependencies: Record<string, string>;
-    };
-    const external = Object.keys(manifest.devDependencies).filter((name) => !name.startsWith('@cohort/'));
-    await bundle({ root: benchRoot, entryPoints: ['src/bare-server.ts'], outdir: 'dist', external });
+    const { buildMock, bundle, UNBUNDLED } = await import('@cohort/mock/build');
+    // The mock's own rule for what stays in node_modules: express and js-yaml go into both bundles.
+    await bundle({ root: benchRoot, entryPoints: ['src/bare-server.ts'], outdir: 'dist', external: UNBUNDLED });
     return { mockMain: await buildMock(), referenceMain: `${benchRoot}dist/bare-server.js` };
   })();
   return built;

@@ -7,3 +7,5 @@ export function bundle(options: {
 }): Promise<void>;
 /** Builds the mock as `pnpm start` runs it into `outdir` (default dist) and returns the path of its main.js. */
 export function buildMock(outdir?: string): Promise<string>;
+/** The npm packages a build leaves in node_modules (native code, files read at run time, what a start never loads). */
+export const UNBUNDLED: string[];

@@ -1,9 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { contractPath } from '@cohort/openapi';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMock } from '../scripts/build.mjs';
+import { loadScenario } from '../src/scenarios/load.ts';
+import { seedScenario } from '../src/scenarios/shape.ts';
+import { DEFAULT_SEED } from '../src/seed/index.ts';
 import { api, DEMO, readViews } from './areas/api.ts';
 import { writeProfileItems } from './areas/profile.ts';
 import { startMock, stop } from './child.ts';
@@ -36,5 +40,66 @@ describe('the built mock (pnpm start)', () => {
     const second = await startMock(['--data', file], { built: main });
     check(await readViews(api(second.baseUrl), views));
     await stop(second.child);
+  });
+
+  it('writes the default seed beside the bundle: what seedScenario makes, keyed to that bundle and those options', () => {
+    const text = readFileSync(join(dirname(main), 'default-seed.json'), 'utf8');
+    const end = text.indexOf('\n');
+    const header = JSON.parse(text.slice(0, end));
+    expect(header.bundle).toBe(createHash('sha256').update(readFileSync(main)).digest('hex'));
+    const scenario = loadScenario('default');
+    expect(header.key).toEqual({ shape: scenario.seed, seed: DEFAULT_SEED, users: null });
+    const made = JSON.parse(JSON.stringify(seedScenario(scenario, { seed: DEFAULT_SEED })));
+    expect(JSON.parse(text.slice(end + 1))).toEqual(made);
+    // The writer that made it is not left in the build.
+    expect(existsSync(join(dirname(main), 'seed'))).toBe(false);
+  });
+
+  it('a default start and a reset read the built seed; other options or an edited bundle seed anew', async () => {
+    // A copy of the build whose built seed names the demo account differently: who reads it shows.
+    const copy = join(dirname(main), '..', 'test-build-seed');
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(dirname(main), copy, { recursive: true });
+    const file = join(copy, 'default-seed.json');
+    const text = readFileSync(file, 'utf8');
+    const end = text.indexOf('\n');
+    const state = JSON.parse(text.slice(end + 1));
+    state.users[0].first_name = 'Prebuilt';
+    writeFileSync(file, `${text.slice(0, end)}\n${JSON.stringify(state)}`);
+    const built = join(copy, 'main.js');
+    const demoName = async (baseUrl: string) => {
+      const token = await api(baseUrl).login(DEMO);
+      return ((await api(baseUrl).send('GET', '/api/v1/users/me', token)).body as { data: { first_name: string } }).data
+        .first_name;
+    };
+    try {
+      const plain = await startMock([], { built });
+      expect(await demoName(plain.baseUrl)).toBe('Prebuilt');
+      const reset = await fetch(`${plain.baseUrl}/__mock/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(reset.status).toBe(200);
+      expect(await demoName(plain.baseUrl)).toBe('Prebuilt');
+      await stop(plain.child);
+
+      for (const args of [
+        ['--seed', '7'],
+        ['--users', '300'],
+        ['--scenario', 'crowded'],
+      ]) {
+        const other = await startMock(args, { built });
+        expect(await demoName(other.baseUrl), args.join(' ')).not.toBe('Prebuilt');
+        await stop(other.child);
+      }
+
+      appendFileSync(built, '\n// edited after the build\n');
+      const edited = await startMock([], { built });
+      expect(await demoName(edited.baseUrl)).not.toBe('Prebuilt');
+      await stop(edited.child);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
