@@ -141,6 +141,26 @@ describe('seed draws', () => {
       (f) => f.string.alphanumeric(12),
       500,
     );
+    alike(
+      (f) => drawsOf(f).firstName(),
+      (f) => f.person.firstName(),
+    );
+    for (const style of ['international', 'human'] as const) {
+      alike(
+        (f) => drawsOf(f).phoneNumber(style),
+        (f) => f.phone.number({ style }),
+        500,
+      );
+    }
+    const positions = [
+      { weight: 6, value: 'Member' },
+      { weight: 1, value: 'Chair' },
+      { weight: 2.5, value: 'Treasurer' },
+    ];
+    alike(
+      (f) => drawsOf(f).weighted(positions),
+      (f) => f.helpers.weightedArrayElement(positions),
+    );
   });
 
   it('chatLine fills each slot from the same draws as String.replace with faker calls did', () => {

@@ -9,11 +9,12 @@ import { randomizerOf } from '../ids.ts';
  */
 
 const DAY_MS = 86_400_000;
+const SEXES = ['female', 'male'] as const;
 
 /** `f.date.recent({ days, refDate })`: a moment in the `days` before `refDate` (up to a second before it). */
 export function recentDate(f: Faker, days: number, refDate: Date): Date {
   const to = refDate.getTime();
-  return new Date(f.number.int({ min: to - days * DAY_MS, max: to - 1000 }));
+  return new Date(drawsOf(f).int(to - days * DAY_MS, to - 1000));
 }
 
 /**
@@ -24,6 +25,7 @@ export function someOf<T>(f: Faker, list: readonly T[], count: number): T[] {
   if (list.length === 0 || count <= 0) return [];
   if (count >= list.length) return f.helpers.arrayElements(list, count);
   const from = list.length - count;
+  const draw = drawsOf(f);
   // faker's copy after its swaps: the places swapped so far (a handful) and what they hold now.
   let swaps = 0;
   const valueAt = (i: number): T => {
@@ -32,7 +34,7 @@ export function someOf<T>(f: Faker, list: readonly T[], count: number): T[] {
   };
   const picked = list.slice(from);
   for (let i = list.length - 1; i >= from; i--) {
-    const j = f.number.int(i);
+    const j = draw.int(0, i);
     picked[i - from] = valueAt(j);
     swapValue[swaps] = valueAt(i);
     swapAt[swaps] = j;
@@ -70,11 +72,12 @@ function lastNameLists(f: Faker): typeof lastNames {
 export function lastName(f: Faker): string {
   const lists = lastNameLists(f);
   if (!lists) return f.person.lastName();
-  f.person.sexType();
-  const pattern = f.helpers.weightedArrayElement(lists.patterns);
-  let name = f.helpers.arrayElement(lists.names);
+  const draw = drawsOf(f);
+  draw.pick(SEXES);
+  const pattern = draw.weighted(lists.patterns);
+  let name = draw.pick(lists.names);
   for (let at = pattern.indexOf('-{{'); at !== -1; at = pattern.indexOf('-{{', at + 3)) {
-    name += `-${f.helpers.arrayElement(lists.names)}`;
+    name += `-${draw.pick(lists.names)}`;
   }
   return name;
 }
@@ -89,10 +92,16 @@ export interface Draws {
   chance(probability: number): boolean;
   /** `f.number.int({ min, max })` for integer bounds: no draw when they are equal. */
   int(min: number, max: number): number;
+  /** `f.helpers.weightedArrayElement(items)`: one number, scaled to the weights' sum. */
+  weighted<T>(items: readonly { weight: number; value: T }[]): T;
   /** `f.date.weekday()`. */
   weekday(): string;
   /** `f.string.alphanumeric(length)`: one draw per character from digits, lower case, upper case. */
   alphanumeric(length: number): string;
+  /** `f.person.firstName()`: a sex, then its list or the generic one (weighted by their sizes), then a name. */
+  firstName(): string;
+  /** `f.phone.number({ style })`: a format, then a digit for each `#` and 2–9 for each `!`. */
+  phoneNumber(style: 'human' | 'international' | 'mobile' | 'national'): string;
 }
 
 const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -109,11 +118,17 @@ export function drawsOf(f: Faker): Draws {
   if (draws) return draws;
   const source = randomizerOf(f);
   const weekdays = f.definitions.date.weekday.wide;
+  const firstNames = f.definitions.person.first_name;
+  const phoneFormats = f.definitions.phone_number.format;
   const index = (length: number) =>
     length > 1 ? (source ? Math.floor(source.next() * length) : f.number.int({ max: length - 1 })) : 0;
   function pick<T>(list: readonly T[]): T {
     if (list.length === 0) throw new Error('Cannot get value from empty dataset.');
     return list[index(list.length)] as T;
+  }
+  function int(min: number, max: number): number {
+    if (min === max) return min;
+    return source ? Math.floor(source.next() * (max - min + 1) + min) : f.number.int({ min, max });
   }
   draws = {
     pick,
@@ -127,15 +142,44 @@ export function drawsOf(f: Faker): Draws {
       if (probability >= 1) return true;
       return (source ? source.next() : f.number.float()) < probability;
     },
-    int(min: number, max: number): number {
-      if (min === max) return min;
-      return source ? Math.floor(source.next() * (max - min + 1) + min) : f.number.int({ min, max });
+    int,
+    weighted<T>(items: readonly { weight: number; value: T }[]): T {
+      if (items.length === 0) throw new Error('weightedArrayElement expects an array with at least one element');
+      let total = 0;
+      for (const item of items) total += item.weight;
+      const at = source ? source.next() * total : f.number.float({ min: 0, max: total });
+      let sum = 0;
+      for (const item of items) {
+        sum += item.weight;
+        if (at < sum) return item.value;
+      }
+      return (items.at(-1) as { value: T }).value;
     },
     weekday: () => pick(weekdays),
     alphanumeric(length: number): string {
       let text = '';
       for (let i = 0; i < length; i++) text += ALPHANUMERIC[index(ALPHANUMERIC.length)];
       return text;
+    },
+    firstName(): string {
+      const { generic, female, male } = firstNames;
+      const sexed = pick(SEXES) === 'female' ? female : male;
+      if (!sexed || !generic) return pick(sexed ?? generic ?? []);
+      // faker's weightedArrayElement: number.float({ max: total }) is the next number times the total.
+      const weight = 3 * Math.sqrt(sexed.length);
+      const total = weight + Math.sqrt(generic.length);
+      const at = source ? source.next() * total : f.number.float({ min: 0, max: total });
+      return pick(at < weight ? sexed : generic);
+    },
+    phoneNumber(style): string {
+      const format = pick(phoneFormats[style] ?? []);
+      let number = '';
+      for (const symbol of format) {
+        if (symbol === '#') number += String(int(0, 9));
+        else if (symbol === '!') number += String(int(2, 9));
+        else number += symbol;
+      }
+      return number;
     },
   };
   drawsByFaker.set(f, draws);

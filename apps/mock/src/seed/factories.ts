@@ -29,15 +29,17 @@ export interface UserContext {
 
 /** A realistic seeded user; `overrides` win. */
 export function createUser(f: Faker, ctx: UserContext, overrides: Partial<StoredUser> = {}): StoredUser {
-  const uniIndex = f.number.int({ min: 0, max: UNIVERSITIES.length - 1 });
+  // faker's own draws, asked of its source directly (draws.ts): 100,000 users make a million of them.
+  const draw = drawsOf(f);
+  const uniIndex = draw.int(0, UNIVERSITIES.length - 1);
   const uni = UNIVERSITIES[uniIndex] ?? UNIVERSITIES[0];
-  const first = f.person.firstName();
+  const first = draw.firstName();
   const last = lastName(f);
   const email = `${slug(first)}.${slug(last)}${ctx.index}@${uni.domain}`;
   const year = ctx.refDate.getUTCFullYear();
-  const createdAt = f.date.between({ from: new Date(ctx.refDate.getTime() - 3 * 365 * 86400e3), to: ctx.refDate });
-  const updatedAt = f.date.between({ from: createdAt, to: ctx.refDate });
-  const industry = f.helpers.arrayElement(INDUSTRIES);
+  const createdAt = draw.int(ctx.refDate.getTime() - 3 * 365 * 86400e3, ctx.refDate.getTime());
+  const updatedAt = draw.int(createdAt, ctx.refDate.getTime());
+  const industry = draw.pick(INDUSTRIES);
   const id = seededId('usr', f);
   return {
     id,
@@ -46,28 +48,23 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
     last_name: last,
     // Served by the mock itself (routes/media.ts), so photos load offline.
     profile_image: `/media/avatars/${id}.png`,
-    description:
-      f.helpers.maybe(
-        () =>
-          `${fakePattern(f, f.rawDefinitions.person?.job_title_pattern ?? [])}. ${fakePattern(f, f.rawDefinitions.person?.bio_pattern ?? [])}.`,
-        { probability: 0.85 },
-      ) ?? null,
-    phone: f.phone.number({ style: 'international' }),
-    program: f.helpers.arrayElement(PROGRAMS),
+    description: draw.chance(0.85)
+      ? `${fakePattern(f, f.rawDefinitions.person?.job_title_pattern ?? [])}. ${fakePattern(f, f.rawDefinitions.person?.bio_pattern ?? [])}.`
+      : null,
+    phone: draw.phoneNumber('international'),
+    program: draw.pick(PROGRAMS),
     university: uni.name,
-    graduation_year: f.number.int({ min: year - 25, max: year + 2 }),
-    emails:
-      f.helpers.maybe(() => [`${slug(first)}${ctx.index}@${f.helpers.arrayElement(['gmail.com', 'outlook.com'])}`]) ??
-      [],
-    created_at: createdAt.toISOString(),
-    updated_at: updatedAt.toISOString(),
+    graduation_year: draw.int(year - 25, year + 2),
+    emails: draw.chance(0.5) ? [`${slug(first)}${ctx.index}@${draw.pick(['gmail.com', 'outlook.com'])}`] : [],
+    created_at: new Date(createdAt).toISOString(),
+    updated_at: new Date(updatedAt).toISOString(),
     password_hash: null,
     university_id: ctx.universityIds[uniIndex] ?? null,
-    major: f.helpers.arrayElement(MAJORS),
-    company: f.helpers.arrayElement(COMPANIES),
+    major: draw.pick(MAJORS),
+    company: draw.pick(COMPANIES),
     industry,
-    desired_industry: f.helpers.arrayElement(INDUSTRIES),
-    location: f.helpers.arrayElement(LOCATIONS),
+    desired_industry: draw.pick(INDUSTRIES),
+    location: draw.pick(LOCATIONS),
     last_seen_at: recentDate(f, 14, ctx.refDate).toISOString(),
     friend_ids: [],
     ...overrides,
@@ -75,7 +72,7 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
 }
 
 export function createDegree(f: Faker): string {
-  return f.helpers.arrayElement(DEGREES);
+  return drawsOf(f).pick(DEGREES);
 }
 
 export function createChannel(

@@ -3,7 +3,7 @@ import { seededId } from '../ids.ts';
 import type { ProfileCollection, ProfileItems } from '../store/item-source.ts';
 import type { State, StoredUser } from '../store/types.ts';
 import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from './catalog.ts';
-import { recentDate, someOf } from './draws.ts';
+import { drawsOf, recentDate, someOf } from './draws.ts';
 import { createDegree } from './factories.ts';
 
 /** Where the seed puts each profile item it makes (`SeedOptions.profileItems`). */
@@ -26,20 +26,22 @@ export function addProfileItems(
   put: ProfileItemSink = intoLists(state),
 ): void {
   const next = state.next_id;
-  const count = (min: number, max: number) => (demo ? max : f.number.int({ min, max }));
+  const draw = drawsOf(f);
+  const count = (min: number, max: number) => (demo ? max : draw.int(min, max));
   for (let i = count(0, 3); i > 0; i--) {
     const date = recentDate(f, 120, refDate).toISOString().slice(0, 10);
     put('note', {
       id: next.note++,
       user_id: user.id,
       title:
-        f.helpers.arrayElement(['Coffee chat', 'Follow up', 'Interview prep', 'Idea', 'Reading', 'Call notes']) +
-        ` with ${f.person.firstName()}`,
-      note: f.helpers.arrayElement([
-        `Talk about ${f.helpers.arrayElement(DIRECTIONS).toLowerCase()} roles next week.`,
-        `Send the deck before ${f.date.weekday()}.`,
-        `Ask about the ${f.helpers.arrayElement(CLUBS)} trek.`,
-        `Read the ${f.helpers.arrayElement(COMPANIES)} case before class.`,
+        draw.pick(['Coffee chat', 'Follow up', 'Interview prep', 'Idea', 'Reading', 'Call notes']) +
+        ` with ${draw.firstName()}`,
+      // Each line is made (drawing its slot) before one is picked, as faker's arrayElement of them did.
+      note: draw.pick([
+        `Talk about ${draw.pick(DIRECTIONS).toLowerCase()} roles next week.`,
+        `Send the deck before ${draw.weekday()}.`,
+        `Ask about the ${draw.pick(CLUBS)} trek.`,
+        `Read the ${draw.pick(COMPANIES)} case before class.`,
       ]),
       date,
     });
@@ -49,9 +51,9 @@ export function addProfileItems(
       id: next.club++,
       user_id: user.id,
       name: club,
-      position: f.helpers.weightedArrayElement([
+      position: draw.weighted([
         { weight: 6, value: 'Member' },
-        { weight: 1, value: f.helpers.arrayElement(POSITIONS) },
+        { weight: 1, value: draw.pick(POSITIONS) },
       ]),
     });
   }
@@ -63,8 +65,7 @@ export function addProfileItems(
       id: next.direction++,
       user_id: user.id,
       name,
-      position:
-        f.helpers.maybe(() => f.helpers.arrayElement(['Analyst', 'Associate', 'Partner', 'Founder', 'Intern'])) ?? null,
+      position: draw.chance(0.5) ? draw.pick(['Analyst', 'Associate', 'Partner', 'Founder', 'Intern']) : null,
     });
   }
   const gradYear = user.graduation_year ?? refDate.getUTCFullYear();
@@ -72,18 +73,18 @@ export function addProfileItems(
     id: next.experience++,
     user_id: user.id,
     university_id: user.university_id ?? 1,
-    concern: user.major ?? f.helpers.arrayElement(MAJORS),
+    concern: user.major ?? draw.pick(MAJORS),
     degree: demo ? 'MBA' : createDegree(f),
     year: gradYear,
   });
-  if (demo || f.datatype.boolean({ probability: 0.4 })) {
+  if (demo || draw.chance(0.4)) {
     put('experience', {
       id: next.experience++,
       user_id: user.id,
-      university_id: f.number.int({ min: 1, max: UNIVERSITIES.length }),
-      concern: f.helpers.arrayElement(MAJORS),
-      degree: f.helpers.arrayElement(['BA', 'BS', 'AB']),
-      year: gradYear - f.number.int({ min: 4, max: 8 }),
+      university_id: draw.int(1, UNIVERSITIES.length),
+      concern: draw.pick(MAJORS),
+      degree: draw.pick(['BA', 'BS', 'AB']),
+      year: gradYear - draw.int(4, 8),
     });
   }
 }
