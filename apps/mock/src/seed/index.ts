@@ -172,11 +172,12 @@ export function seedState(options: SeedOptions = {}): State {
     const list = at(friends, a);
     if (!list.includes(b)) list.push(b);
   };
+  const draw = drawsOf(f);
   for (let i = 0; i < userCount; i++) {
     if (i % BLOCK === 0) f.seed([seed, 2, i / BLOCK]);
-    const wanted = i === 0 ? Math.min(25, userCount - 1) : f.number.int({ min: 1, max: 4 });
+    const wanted = i === 0 ? Math.min(25, userCount - 1) : draw.int(1, 4);
     for (let k = 0; k < wanted * 3 && at(friends, i).length < wanted && userCount > 1; k++) {
-      const j = f.number.int({ min: 0, max: userCount - 1 });
+      const j = draw.int(0, userCount - 1);
       if (j === i) continue;
       befriend(i, j);
       befriend(j, i);
