@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedState } from '../src/seed/index.ts';
-import { DirectoryIndex, type SearchFilters } from '../src/store/directory.ts';
+import { DirectoryIndex, type SearchFilters } from '../src/store/directory-index.ts';
 import { Store } from '../src/store/store.ts';
 
 /** Searches that touch every kind of posting list: names, years, values, clubs, interests, keywords. */

@@ -1,5 +1,6 @@
 import { fillCounters } from './counters.ts';
-import type { DirectoryIndex, SharedIndex } from './directory.ts';
+import type { SharedIndex } from './directory.ts';
+import type { DirectoryIndex } from './directory-index.ts';
 import { overlayItems, type SharedItems, shareItems } from './shared-items.ts';
 import { Store, type StoreOptions } from './store.ts';
 import { emptyChatState, emptySocialState, type State } from './types.ts';

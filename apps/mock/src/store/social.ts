@@ -2,7 +2,8 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../compare.ts';
 import { HttpError } from '../http-error.ts';
 import type { StoreCore } from './core.ts';
-import { type PersonSummary, type SearchFilters, toPerson } from './directory.ts';
+import { type PersonSummary, toPerson } from './directory.ts';
+import type { SearchFilters } from './directory-index.ts';
 import type { Areas } from './store.ts';
 import type { StoredConnection, StoredSavedList } from './types.ts';
 
