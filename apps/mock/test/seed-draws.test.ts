@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seededId } from '../src/ids.ts';
 import { CLUBS, DIRECTIONS, INTERESTS } from '../src/seed/catalog.ts';
-import { drawsOf, lastName, recentDate, someOf } from '../src/seed/draws.ts';
+import { drawsOf, lastName, recentTime, someOf } from '../src/seed/draws.ts';
 import { newFaker } from '../src/seed/faker.ts';
+import { isoTime } from '../src/seed/iso-time.ts';
 import { CHAT_LINES, chatLine, PLACES, TIMES } from '../src/seed/messages.ts';
 
 /**
@@ -48,16 +49,39 @@ function byReplace(f: ReturnType<typeof newFaker>, names: Record<string, string>
 }
 
 describe('seed draws', () => {
-  it('recentDate is f.date.recent', () => {
+  it('recentTime is f.date.recent, and isoTime formats it as Date does', () => {
     const refDate = new Date('2026-11-22T12:34:56.789Z');
     alike(
-      (f) => recentDate(f, 120, refDate).toISOString(),
+      (f) => isoTime(recentTime(f, 120, refDate)),
       (f) => f.date.recent({ days: 120, refDate }).toISOString(),
     );
     alike(
-      (f) => recentDate(f, 14, refDate).getTime(),
+      (f) => recentTime(f, 14, refDate),
       (f) => f.date.recent({ days: 14, refDate }).getTime(),
     );
+  });
+
+  it('isoTime is Date#toISOString for every whole millisecond of the years 0 to 9999', () => {
+    const f = newFaker();
+    f.seed(5);
+    const edges = [
+      0,
+      -1,
+      Date.UTC(2000, 1, 29, 23, 59, 59, 999),
+      Date.UTC(1900, 2, 1),
+      Date.UTC(2100, 1, 28, 12),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+      new Date('0000-01-01T00:00:00.000Z').getTime(),
+      new Date('9999-12-31T23:59:59.999Z').getTime(),
+    ];
+    const random = Array.from({ length: 50_000 }, () =>
+      f.number.int({ min: -62_167_219_200_000, max: 253_402_300_799_999 }),
+    );
+    for (const ms of [...edges, ...random]) expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+    // Outside that range, or between milliseconds, Date formats it.
+    for (const ms of [-62_167_219_200_001, 253_402_300_800_000, 1.5]) {
+      expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+    }
   });
 
   it('someOf is f.helpers.arrayElements with a count, in the same order, for every count', () => {

@@ -4,6 +4,7 @@ import { emptyChatState } from '../store/types.ts';
 import { CLUBS, COMPANIES, MAJORS } from './catalog.ts';
 import { drawsOf } from './draws.ts';
 import { createChannel, createMessage } from './factories.ts';
+import { isoTime } from './iso-time.ts';
 import { chatLine } from './messages.ts';
 
 /** The demo account's long-history group: the web app's windowed list is tested against it. */
@@ -62,7 +63,7 @@ export function seedChat(f: Faker, state: State, seed: number, refDate: Date): v
       createMessage(f, {
         channel_id: archive.id,
         sender_id: draw.pick(members).id,
-        time: new Date(createdAt.getTime() + Math.round(i * step)).toISOString(),
+        time: isoTime(createdAt.getTime() + Math.round(i * step)),
         reply_message_id: replyTo?.id ?? null,
         message: seededChatLine(f, members),
       }),

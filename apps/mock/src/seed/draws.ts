@@ -11,10 +11,13 @@ import { randomizerOf } from '../ids.ts';
 const DAY_MS = 86_400_000;
 const SEXES = ['female', 'male'] as const;
 
-/** `f.date.recent({ days, refDate })`: a moment in the `days` before `refDate` (up to a second before it). */
-export function recentDate(f: Faker, days: number, refDate: Date): Date {
+/**
+ * `f.date.recent({ days, refDate }).getTime()`: a moment in the `days` before `refDate` (up to a
+ * second before it), as milliseconds (the seed formats them with `isoTime`, not a Date each).
+ */
+export function recentTime(f: Faker, days: number, refDate: Date): number {
   const to = refDate.getTime();
-  return new Date(drawsOf(f).int(to - days * DAY_MS, to - 1000));
+  return drawsOf(f).int(to - days * DAY_MS, to - 1000);
 }
 
 /**

@@ -2,8 +2,9 @@ import type { Faker } from '@faker-js/faker';
 import { seededId } from '../ids.ts';
 import type { Message, StoredChannel, StoredUser } from '../store/types.ts';
 import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from './catalog.ts';
-import { drawsOf, lastName, recentDate } from './draws.ts';
+import { drawsOf, lastName, recentTime } from './draws.ts';
 import { fakePattern } from './fake-pattern.ts';
+import { isoTime } from './iso-time.ts';
 
 const slugs = new Map<string, string>();
 
@@ -56,8 +57,8 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
     university: uni.name,
     graduation_year: draw.int(year - 25, year + 2),
     emails: draw.chance(0.5) ? [`${slug(first)}${ctx.index}@${draw.pick(['gmail.com', 'outlook.com'])}`] : [],
-    created_at: new Date(createdAt).toISOString(),
-    updated_at: new Date(updatedAt).toISOString(),
+    created_at: isoTime(createdAt),
+    updated_at: isoTime(updatedAt),
     password_hash: null,
     university_id: ctx.universityIds[uniIndex] ?? null,
     major: draw.pick(MAJORS),
@@ -65,7 +66,7 @@ export function createUser(f: Faker, ctx: UserContext, overrides: Partial<Stored
     industry,
     desired_industry: draw.pick(INDUSTRIES),
     location: draw.pick(LOCATIONS),
-    last_seen_at: recentDate(f, 14, ctx.refDate).toISOString(),
+    last_seen_at: isoTime(recentTime(f, 14, ctx.refDate)),
     friend_ids: [],
     ...overrides,
   };

@@ -30,6 +30,7 @@ import { drawsOf } from './draws.ts';
 import { createChannel, createMessage, createUser } from './factories.ts';
 import { newFaker } from './faker.ts';
 import { seedFeed } from './feed.ts';
+import { isoTime } from './iso-time.ts';
 import { addSeededMedia } from './media.ts';
 import { chatLine } from './messages.ts';
 import { addProfileItems, intoLists, type ProfileItemSink } from './profile-items.ts';
@@ -275,7 +276,7 @@ function seedMessages(f: Faker, channel: StoredChannel, members: StoredUser[], f
       createMessage(f, {
         channel_id: channel.id,
         sender_id: sender.id,
-        time: new Date(time).toISOString(),
+        time: isoTime(time),
         reply_message_id: replyTo?.id ?? null,
         message: chatLine(f, {
           club: draw.pick(CLUBS),

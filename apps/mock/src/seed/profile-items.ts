@@ -3,8 +3,9 @@ import { seededId } from '../ids.ts';
 import type { ProfileCollection, ProfileItems } from '../store/item-source.ts';
 import type { State, StoredUser } from '../store/types.ts';
 import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from './catalog.ts';
-import { drawsOf, recentDate, someOf } from './draws.ts';
+import { drawsOf, recentTime, someOf } from './draws.ts';
 import { createDegree } from './factories.ts';
+import { isoTime } from './iso-time.ts';
 
 /** Where the seed puts each profile item it makes (`SeedOptions.profileItems`). */
 export type ProfileItemSink = <K extends ProfileCollection>(collection: K, item: ProfileItems[K]) => void;
@@ -29,7 +30,7 @@ export function addProfileItems(
   const draw = drawsOf(f);
   const count = (min: number, max: number) => (demo ? max : draw.int(min, max));
   for (let i = count(0, 3); i > 0; i--) {
-    const date = recentDate(f, 120, refDate).toISOString().slice(0, 10);
+    const date = isoTime(recentTime(f, 120, refDate)).slice(0, 10);
     put('note', {
       id: next.note++,
       user_id: user.id,
