@@ -51,6 +51,10 @@ describe('seed', () => {
     const incoming = state.social?.connections.filter((c) => c.to_user_id === id && c.status === 'pending') ?? [];
     expect(incoming).toHaveLength(2);
     for (const c of incoming) expect(demo?.friend_ids).not.toContain(c.from_user_id);
+    // Ids follow the time sent, as at run time: newest first by id (listConnections) is newest first by date.
+    const byId = [...incoming].sort((a, b) => a.id - b.id).map((c) => c.created_at);
+    expect(byId).toEqual([...byId].sort());
+    expect(new Set(byId).size).toBe(byId.length);
     const invites = state.social?.channel_invites.filter((i) => i.user_id === id && i.status === 'pending') ?? [];
     const notes = state.notifications ?? [];
     expect(notes).toHaveLength(incoming.length + invites.length);

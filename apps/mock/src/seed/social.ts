@@ -88,13 +88,15 @@ export function seedSocial(state: State, seed: number, refDate: Date): SocialSta
 
   // ---------- two people waiting for the demo account's answer (no random draws: the rest of the seed is unchanged) ----------
   const strangers = firstOthers((u) => !demo.friend_ids.includes(u.id) && !u.friend_ids.includes(demo.id), 2);
+  // Numbered in the order they were sent (the later one a day ago), as ids are handed out at run
+  // time: lists of invitations are newest first by id.
   strangers.forEach((u, i) => {
     social.connections.push({
       id: social.connections.length + 1,
       from_user_id: u.id,
       to_user_id: demo.id,
       status: 'pending',
-      created_at: at(i + 1),
+      created_at: at(strangers.length - i),
       answered_at: null,
     });
   });
