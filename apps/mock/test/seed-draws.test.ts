@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededId } from '../src/ids.ts';
 import { CLUBS, DIRECTIONS, INTERESTS } from '../src/seed/catalog.ts';
-import { drawsOf, lastName, recentTime, someOf } from '../src/seed/draws.ts';
+import { drawsOf, lastName, recentTime, seededId, someOf } from '../src/seed/draws.ts';
 import { newFaker } from '../src/seed/faker.ts';
 import { isoTime } from '../src/seed/iso-time.ts';
 import { CHAT_LINES, chatLine, PLACES, TIMES } from '../src/seed/messages.ts';

@@ -1,8 +1,7 @@
 import type { Faker } from '@faker-js/faker';
-import { seededId } from '../ids.ts';
 import type { Message, StoredChannel, StoredUser } from '../store/types.ts';
 import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from './catalog.ts';
-import { drawsOf, lastName, recentTime } from './draws.ts';
+import { drawsOf, lastName, recentTime, seededId } from './draws.ts';
 import { fakePattern } from './fake-pattern.ts';
 import { isoTime } from './iso-time.ts';
 

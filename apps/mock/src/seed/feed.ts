@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { byCodeUnits } from '../compare.ts';
-import { seededId } from '../ids.ts';
 import type { FeedState, State, StoredComment, StoredPost, StoredStory } from '../store/types.ts';
+import { seededId } from './draws.ts';
 import { newFaker } from './faker.ts';
 
 // Posts, comments, likes and stories (#17), on their own faker stream after the rest of the seed,

@@ -1,9 +1,8 @@
 import type { Faker } from '@faker-js/faker';
-import { seededId } from '../ids.ts';
 import type { ProfileCollection, ProfileItems } from '../store/item-source.ts';
 import type { State, StoredUser } from '../store/types.ts';
 import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from './catalog.ts';
-import { drawsOf, recentTime, someOf } from './draws.ts';
+import { drawsOf, recentTime, seededId, someOf } from './draws.ts';
 import { createDegree } from './factories.ts';
 import { isoTime } from './iso-time.ts';
 
