@@ -1,4 +1,4 @@
-/** Bundles `entryPoints` (relative to the package folder `root`) into `outdir` for Node 20+; `external` packages stay in node_modules. */
+/** Bundles `entryPoints` (relative to the package folder `root`) into `outdir` for Node 20+, after removing the files of the last build there; `external` packages stay in node_modules. */
 export function bundle(options: {
   root: string;
   entryPoints: string[];

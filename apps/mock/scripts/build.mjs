@@ -7,6 +7,7 @@
 // both start alike.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -37,8 +38,14 @@ function ownUrls(root) {
  * run time; everything else, the workspace's TypeScript included, is inside the bundle. What is
  * imported only with `import()` (busboy and file-type, at the first upload) is split into files of
  * its own, so a start does not read it; code shared by two entry points is split out the same way.
+ * The files of the last build in `outdir` go first (chunk names change with their content);
+ * folders in it (a test's build) stay.
  */
 export async function bundle({ root, entryPoints, outdir, external }) {
+  const out = resolve(root, outdir);
+  for (const entry of existsSync(out) ? readdirSync(out, { withFileTypes: true }) : []) {
+    if (entry.isFile()) rmSync(join(out, entry.name));
+  }
   await build({
     absWorkingDir: root,
     entryPoints,
@@ -75,20 +82,16 @@ export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', '
  * see src/seed/built.ts). The writer that makes it is bundled, run once and removed.
  */
 export async function buildMock(outdir = 'dist') {
-  // The last build's files go first: chunk names change with their content. Folders (a test's build) stay.
-  const out = `${root}${outdir}`;
-  for (const entry of existsSync(out) ? readdirSync(out, { withFileTypes: true }) : []) {
-    if (entry.isFile()) rmSync(`${out}/${entry.name}`);
-  }
+  const out = resolve(root, outdir);
   await bundle({
     root,
     entryPoints: ['src/main.ts', 'src/sqlite-seed-worker.ts', 'src/seed/write-built.ts'],
     outdir,
     external: UNBUNDLED,
   });
-  const main = `${out}/main.js`;
-  execFileSync(process.execPath, [`${out}/seed/write-built.js`, main], { stdio: 'inherit' });
-  rmSync(`${out}/seed`, { recursive: true, force: true });
+  const main = join(out, 'main.js');
+  execFileSync(process.execPath, [join(out, 'seed', 'write-built.js'), main], { stdio: 'inherit' });
+  rmSync(join(out, 'seed'), { recursive: true, force: true });
   return main;
 }
 

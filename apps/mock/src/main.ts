@@ -15,7 +15,7 @@ import { createBehaviour } from './scenarios/behaviour.ts';
 import { loadScenario } from './scenarios/load.ts';
 import { ScenarioError } from './scenarios/resolve.ts';
 import { dataFileFor, seedScenario, seedsOtherwise } from './scenarios/shape.ts';
-import { builtSeeds } from './seed/built.ts';
+import { builtSeeds, seedKeyOf } from './seed/built.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
 import { seedStateFile } from './sqlite-seed.ts';
@@ -53,10 +53,10 @@ const opts = { ...options, data: options.data && dataFileFor(options.data, scena
 const seededPasswordHash = hashPassword(SEEDED_PASSWORD);
 // --users wins over the scenario's seed.users; the scenario's users win over the default.
 // The default seed is read from the one made at build time when there is one (seed/built.ts).
-const seedKey = { shape: scenario.seed, seed: opts.seed, users: opts.usersGiven ? opts.users : null };
+const seedOptions = { seed: opts.seed, ...(opts.usersGiven ? { users: opts.users } : {}) };
+const seedKey = seedKeyOf(scenario, seedOptions);
 const built = builtSeeds(import.meta.url);
-const fresh = () =>
-  built.read(seedKey) ?? seedScenario(scenario, { seed: opts.seed, ...(opts.usersGiven ? { users: opts.users } : {}) });
+const fresh = () => built.read(seedKey) ?? seedScenario(scenario, seedOptions);
 let opened: OpenedState | undefined;
 let releaseLock = () => {};
 try {

@@ -20,6 +20,11 @@ export interface SeedKey {
   users: number | null;
 }
 
+/** The key of what `seedScenario(scenario, options)` makes: a start and the build derive it alike. */
+export function seedKeyOf(scenario: { seed: unknown }, options: { seed: number; users?: number }): SeedKey {
+  return { shape: scenario.seed, seed: options.seed, users: options.users ?? null };
+}
+
 interface Header {
   bundle: string;
   key: SeedKey;

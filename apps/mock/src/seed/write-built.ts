@@ -2,16 +2,13 @@
 import { dirname, join } from 'node:path';
 import { loadScenario } from '../scenarios/load.ts';
 import { seedScenario } from '../scenarios/shape.ts';
-import { BUILT_SEED_FILE, type SeedKey, writeBuiltSeed } from './built.ts';
+import { BUILT_SEED_FILE, seedKeyOf, writeBuiltSeed } from './built.ts';
 import { DEFAULT_SEED } from './index.ts';
 
 const bundleFile = process.argv[2];
 if (!bundleFile) throw new Error('usage: write-built.js <dist/main.js>');
 const scenario = loadScenario('default');
-const key: SeedKey = { shape: scenario.seed, seed: DEFAULT_SEED, users: null };
-writeBuiltSeed(
-  join(dirname(bundleFile), BUILT_SEED_FILE),
-  bundleFile,
-  key,
-  seedScenario(scenario, { seed: DEFAULT_SEED }),
-);
+// The options a start without --seed, --users or --scenario passes to seedScenario (main.ts).
+const options = { seed: DEFAULT_SEED };
+const file = join(dirname(bundleFile), BUILT_SEED_FILE);
+writeBuiltSeed(file, bundleFile, seedKeyOf(scenario, options), seedScenario(scenario, options));
