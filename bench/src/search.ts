@@ -175,7 +175,7 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
   };
   const startup: Section = {
     title: '3. Start-up',
-    method: `From spawning \`node apps/mock/dist/main.js --port 0 --quiet\` (what \`pnpm start\` runs: the mock bundled into JavaScript, its default seed written beside it at build time) to its "listening" line (seeding included). Default seed: median of ${settings.startupRepeats} starts, beside the median start of a bare node:http server bundled and launched the same way (node on built JavaScript), the floor.`,
+    method: `From spawning \`node apps/mock/dist/main.js --port 0 --quiet\` (what \`pnpm start\` runs: the mock bundled into JavaScript, its default seed, its contract as parsed and its state file's validator written beside it at build time) to its "listening" line (seeding included). Default seed: median of ${settings.startupRepeats} starts, beside the median start of a bare node:http server bundled and launched the same way (node on built JavaScript), the floor.`,
     rows: [],
     notes: [],
   };

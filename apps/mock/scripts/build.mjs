@@ -77,21 +77,25 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', 'tsx'];
 
 /**
- * The mock as `pnpm start` runs it: dist/main.js, the worker it seeds large files with, and the
- * default seed made by this very bundle's code (dist/default-seed.json, read by a default start;
- * see src/seed/built.ts). The writer that makes it is bundled, run once and removed.
+ * The mock as `pnpm start` runs it: dist/main.js, the worker it seeds large files with, and what
+ * a start would otherwise make each time, made by this very bundle's code (src/write-built.ts):
+ * the default seed (dist/default-seed.json, read by a default start; src/seed/built.ts), the
+ * parsed contract (dist/contract.json; src/built-contract.ts) and the state file's validator
+ * (dist/state-validator.cjs; src/state-schema.ts). The writer is bundled, run once and removed.
  */
 export async function buildMock(outdir = 'dist') {
   const out = resolve(root, outdir);
   await bundle({
     root,
-    entryPoints: ['src/main.ts', 'src/sqlite-seed-worker.ts', 'src/seed/write-built.ts'],
+    entryPoints: ['src/main.ts', 'src/sqlite-seed-worker.ts', 'src/write-built.ts'],
     outdir,
     external: UNBUNDLED,
   });
   const main = join(out, 'main.js');
-  execFileSync(process.execPath, [join(out, 'seed', 'write-built.js'), main], { stdio: 'inherit' });
-  rmSync(join(out, 'seed'), { recursive: true, force: true });
+  const writer = join(out, 'write-built.js');
+  execFileSync(process.execPath, [writer, main], { stdio: 'inherit' });
+  rmSync(writer);
+  rmSync(`${writer}.map`, { force: true });
   return main;
 }
 

@@ -1,4 +1,6 @@
-import { listOperations, loadContract, type OpenApiDocument, type Operation } from '@cohort/openapi';
+import { readFileSync } from 'node:fs';
+import { contractPath, listOperations, type OpenApiDocument, type Operation, parseContract } from '@cohort/openapi';
+import { readBuiltContract } from './built-contract.ts';
 
 export { ContractRouter, type RouteMatch } from './engine/router.ts';
 
@@ -7,7 +9,9 @@ let cached: { doc: OpenApiDocument; operations: Operation[] } | undefined;
 
 export function contract(): { doc: OpenApiDocument; operations: Operation[] } {
   if (!cached) {
-    const doc = loadContract();
+    // The built mock reads the copy parsed at build time while openapi.yaml is unchanged (built-contract.ts).
+    const text = readFileSync(contractPath, 'utf8');
+    const doc = readBuiltContract(import.meta.url, text) ?? parseContract(text);
     cached = { doc, operations: listOperations(doc) };
   }
   return cached;

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { type OpenApiDocument, resolveRef } from '@cohort/openapi';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { contract } from './contract.ts';
@@ -257,22 +261,50 @@ function counterProblem(state: Schema): string | undefined {
   return undefined;
 }
 
-let validate: ValidateFunction | undefined;
+/**
+ * Ajv's own checks of the schema are off: checking it against the JSON Schema meta-schema, and
+ * optimising the generated code, were more than half of the compile (about 140 ms of a start from
+ * a file). The schema is built from the contract, not read from a file, and
+ * `test/persistence.test.ts` checks it against the meta-schema.
+ */
+export const STATE_AJV_OPTIONS = {
+  allErrors: false,
+  strict: true,
+  allowUnionTypes: true,
+  validateSchema: false,
+  code: { optimize: false },
+} as const;
 
 /**
- * The validator of a state file, compiled once per process. Ajv's own checks of the schema are off
- * here: checking it against the JSON Schema meta-schema, and optimising the generated code, were
- * more than half of the compile (about 140 ms of a start from a file). The schema is built from the
- * contract, not read from a file, and `test/persistence.test.ts` checks it against the meta-schema.
+ * The validator's code, made when the mock is built (the build writes it beside the bundle): the
+ * compile was still about a tenth of a second of every start from a file. Its `schemaHash` names
+ * the schema it was made from, so it is used only while the contract gives the same schema.
  */
+export const BUILT_VALIDATOR_FILE = 'state-validator.cjs';
+
+export const schemaHash = (schema: unknown) => createHash('sha256').update(JSON.stringify(schema)).digest('hex');
+
+/** The validator built beside this module, when it was made from `schema`. */
+function builtValidator(schema: unknown): ValidateFunction | undefined {
+  const file = fileURLToPath(new URL(BUILT_VALIDATOR_FILE, import.meta.url));
+  if (!existsSync(file)) return undefined;
+  try {
+    const built = createRequire(import.meta.url)(file) as { default?: ValidateFunction; schemaHash?: string };
+    return built.schemaHash === schemaHash(schema) && typeof built.default === 'function' ? built.default : undefined;
+  } catch {
+    // A damaged file is only a missed shortcut: the schema is compiled.
+    return undefined;
+  }
+}
+
+let validate: ValidateFunction | undefined;
+
+/** The validator of a state file, once per process: the built one, or compiled from the schema. */
 function stateValidator(): ValidateFunction {
-  validate ??= new Ajv2020({
-    allErrors: false,
-    strict: true,
-    allowUnionTypes: true,
-    validateSchema: false,
-    code: { optimize: false },
-  }).compile(buildStateSchema(contract().doc));
+  if (!validate) {
+    const schema = buildStateSchema(contract().doc);
+    validate = builtValidator(schema) ?? new Ajv2020(STATE_AJV_OPTIONS).compile(schema);
+  }
   return validate;
 }
 

@@ -1,13 +1,17 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { contractPath } from '@cohort/openapi';
+import { contractPath, parseContract } from '@cohort/openapi';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMock } from '../scripts/build.mjs';
 import { loadScenario } from '../src/scenarios/load.ts';
 import { seedScenario } from '../src/scenarios/shape.ts';
 import { DEFAULT_SEED } from '../src/seed/index.ts';
+import { buildStateSchema, STATE_AJV_OPTIONS, schemaHash } from '../src/state-schema.ts';
 import { api, DEMO, readViews } from './areas/api.ts';
 import { writeProfileItems } from './areas/profile.ts';
 import { startMock, stop } from './child.ts';
@@ -52,7 +56,7 @@ describe('the built mock (pnpm start)', () => {
     const made = JSON.parse(JSON.stringify(seedScenario(scenario, { seed: DEFAULT_SEED })));
     expect(JSON.parse(text.slice(end + 1))).toEqual(made);
     // The writer that made it is not left in the build.
-    expect(existsSync(join(dirname(main), 'seed'))).toBe(false);
+    expect(existsSync(join(dirname(main), 'write-built.js'))).toBe(false);
   });
 
   it('a default start and a reset read the built seed; other options or an edited bundle seed anew', async () => {
@@ -100,6 +104,109 @@ describe('the built mock (pnpm start)', () => {
       await stop(edited.child);
     } finally {
       rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the contract as parsed, keyed to the text of openapi.yaml', () => {
+    const text = readFileSync(contractPath, 'utf8');
+    const built = readFileSync(join(dirname(main), 'contract.json'), 'utf8');
+    const end = built.indexOf('\n');
+    expect(JSON.parse(built.slice(0, end))).toEqual({ contract: createHash('sha256').update(text).digest('hex') });
+    expect(JSON.parse(built.slice(end + 1))).toEqual(parseContract(text));
+  });
+
+  it('a start reads the parsed contract only while openapi.yaml is the text it was parsed from', async () => {
+    // A copy of the build whose parsed contract caps a note's title at 5 characters: whether a start read it shows.
+    const copy = join(dirname(main), '..', 'test-build-contract');
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(dirname(main), copy, { recursive: true });
+    const file = join(copy, 'contract.json');
+    const built = readFileSync(file, 'utf8');
+    const end = built.indexOf('\n');
+    const doc = JSON.parse(built.slice(end + 1));
+    doc.components.schemas.NoteInput.properties.title.maxLength = 5;
+    const storeNote = async (header: string) => {
+      writeFileSync(file, `${header}\n${JSON.stringify(doc)}`);
+      const mock = await startMock([], { built: join(copy, 'main.js') });
+      try {
+        const token = await api(mock.baseUrl).login(DEMO);
+        const note = { title: 'A longer title', note: 'Some words.', date: '2026-11-18' };
+        return (await api(mock.baseUrl).send('POST', '/api/v1/users/me/notes/store', token, note)).status;
+      } finally {
+        await stop(mock.child);
+      }
+    };
+    try {
+      expect(await storeNote(built.slice(0, end))).toBe(422);
+      // Parsed from another text (openapi.yaml edited since the build): the YAML is read instead.
+      expect(await storeNote(JSON.stringify({ contract: 'f'.repeat(64) }))).toBe(201);
+      // A damaged copy is only a missed shortcut.
+      expect(await storeNote('{not json')).toBe(201);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it("writes the state file's validator, keyed to its schema, judging as the compiled one does", () => {
+    const schema = buildStateSchema(parseContract(readFileSync(contractPath, 'utf8')));
+    const built = createRequire(import.meta.url)(join(dirname(main), 'state-validator.cjs')) as {
+      default: ValidateFunction;
+      schemaHash: string;
+    };
+    expect(built.schemaHash).toBe(schemaHash(schema));
+    const compiled = new Ajv2020(STATE_AJV_OPTIONS).compile(schema);
+    const sound = JSON.parse(JSON.stringify(seedScenario(loadScenario('default'), { seed: DEFAULT_SEED })));
+    const damaged: [string, (state: typeof sound) => void][] = [
+      ['a user without an e-mail', (s) => delete s.users[3].email],
+      ['a note id as text', (s) => (s.notes[0].id = '1')],
+      ['a counter below 1', (s) => (s.next_id.note = 0)],
+      ['messages as a list', (s) => (s.messages = [])],
+      ['a channel member that is not a string', (s) => (s.channels[0].users[0] = 7)],
+    ];
+    const verdict = (validate: ValidateFunction, state: unknown) =>
+      validate(state) ? 'sound' : `${validate.errors?.[0]?.instancePath} ${validate.errors?.[0]?.keyword}`;
+    expect(verdict(built.default, sound)).toBe('sound');
+    for (const [what, damage] of damaged) {
+      const state = structuredClone(sound);
+      damage(state);
+      expect(verdict(built.default, state), what).not.toBe('sound');
+      expect(verdict(built.default, state), what).toBe(verdict(compiled, state));
+    }
+  });
+
+  it('a start from a file checks it with the built validator only while the schema is the one it was made from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cohort-built-validator-'));
+    const file = join(dir, 'state.db');
+    const first = await startMock(['--users', '20', '--data', file], { built: main });
+    await stop(first.child);
+    // A copy of the build whose validator refuses every state: whether a start used it shows.
+    const copy = join(dirname(main), '..', 'test-build-validator');
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(dirname(main), copy, { recursive: true });
+    const refusing = (hash: string) =>
+      writeFileSync(
+        join(copy, 'state-validator.cjs'),
+        `"use strict";function v(){v.errors=[{instancePath:"/users",keyword:"type",message:"refused by the test's validator",params:{}}];return false}module.exports=v;module.exports.default=v;module.exports.schemaHash=${JSON.stringify(hash)};`,
+      );
+    const built = createRequire(import.meta.url)(join(dirname(main), 'state-validator.cjs')) as { schemaHash: string };
+    try {
+      refusing(built.schemaHash);
+      const refused = spawnSync(process.execPath, [join(copy, 'main.js'), '--port', '0', '--data', file], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("/users refused by the test's validator");
+      // Made from another schema (the contract changed since the build): the schema is compiled.
+      refusing('0'.repeat(64));
+      const second = await startMock(['--data', file], { built: join(copy, 'main.js') });
+      expect(
+        (await api(second.baseUrl).send('GET', '/api/v1/users/me', await api(second.baseUrl).login(DEMO))).status,
+      ).toBe(200);
+      await stop(second.child);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
