@@ -2,12 +2,13 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ITEM_SCHEMA, ItemTables } from './sqlite-items.ts';
+import { rowText } from './sqlite-values.ts';
 import { type Row, rowsOf } from './store/rows.ts';
 import type { State } from './store/types.ts';
 
 /** What a `--data` file holds: this format's name and version, in its `meta` table. */
 export const STATE_FORMAT = 'cohort-mock-state';
-export const STATE_FORMAT_VERSION = 3;
+export const STATE_FORMAT_VERSION = 4;
 
 /**
  * The tables. A row's (collection, key) is unique by an index of its own (files before this one
@@ -63,11 +64,11 @@ export function rowWriter(db: Database.Database): { add: (flat: readonly unknown
   };
 }
 
-/** A state's rows other than its profile items as flat (collection, key, JSON text) triples, `size` rows at a time. */
+/** A state's rows other than its profile items as flat (collection, key, text) triples (`rowText`), `size` rows at a time. */
 export function* flatRows(state: State, size: number): Generator<unknown[]> {
   let flat: unknown[] = [];
   for (const { collection, key, value } of rowsOf(state, { items: false }) as Generator<Row>) {
-    flat.push(collection, key, JSON.stringify(value));
+    flat.push(collection, key, rowText(collection, value));
     if (flat.length === size * 3) {
       yield flat;
       flat = [];

@@ -12,6 +12,7 @@ import {
 } from './sqlite-build.ts';
 import { Checkpointer } from './sqlite-checkpointer.ts';
 import { ItemTables, isProfileCollection, migrateItemRows } from './sqlite-items.ts';
+import { rowText, rowValue } from './sqlite-values.ts';
 import { stateFileProblem } from './state-schema.ts';
 import { PROFILE_COLLECTIONS, type ProfileSource } from './store/item-source.ts';
 import { COLLECTIONS, type Collection, type Row, stateFromRows } from './store/rows.ts';
@@ -20,8 +21,13 @@ import type { State } from './store/types.ts';
 
 export { STATE_FORMAT, STATE_FORMAT_VERSION };
 
-/** Version 2 kept the profile items as JSON rows too; such a file is moved to version 3 in place. */
-const PREVIOUS_VERSION = 2;
+/**
+ * The older versions this mock reads, and moves to this one in place: version 2 kept the profile
+ * items as JSON rows too; versions 2 and 3 kept each user as a JSON object (`sqlite-values.ts`).
+ */
+const OLDEST_VERSION = 2;
+/** The first version with the profile items in tables of their own. */
+const ITEM_TABLES_SINCE = 3;
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 
 /**
@@ -65,7 +71,7 @@ export class SqliteStateFile implements Persistence {
       for (const { collection, key, value } of rows) {
         if (isProfileCollection(collection)) this.#items.write(collection, key, value);
         else if (value === undefined) this.#remove.run(collection, key);
-        else this.#upsert.run(collection, key, JSON.stringify(value));
+        else this.#upsert.run(collection, key, rowText(collection, value));
       }
     };
     this.#write = db.transaction(put);
@@ -173,7 +179,7 @@ function startsLikeSqlite(file: string): boolean {
 }
 
 /**
- * Reads a state file in this format (or the previous one), read-only, refusing it whole (with the
+ * Reads a state file in this format (or an older version of it), read-only, refusing it whole (with the
  * first bad thing named) unless every row is there and the state they make passes the state
  * schema. The file is not changed, not even by a WAL checkpoint, before it has passed. With
  * `items: false` the profile items of a current file are left where they are (the state's lists
@@ -201,10 +207,10 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
     if (meta.get('format') !== STATE_FORMAT)
       throw refuse(file, `not a Cohort state database (format ${meta.get('format')})`);
     const version = Number(meta.get('version'));
-    if (version !== STATE_FORMAT_VERSION && version !== PREVIOUS_VERSION) {
+    if (!Number.isInteger(version) || version < OLDEST_VERSION || version > STATE_FORMAT_VERSION) {
       throw refuse(
         file,
-        `unknown state version ${meta.get('version')} (this mock reads versions ${PREVIOUS_VERSION} and ${STATE_FORMAT_VERSION})`,
+        `unknown state version ${meta.get('version')} (this mock reads versions ${OLDEST_VERSION} to ${STATE_FORMAT_VERSION})`,
       );
     }
     const known = new Set<string>(COLLECTIONS);
@@ -217,9 +223,14 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
         if (!known.has(collection)) throw refuse(file, `a row of unknown kind ${JSON.stringify(collection)}`);
         let value: unknown;
         try {
-          value = JSON.parse(text);
-        } catch {
-          throw refuse(file, `the ${collection} row ${key} is not JSON`);
+          value = rowValue(collection, text);
+        } catch (error) {
+          throw refuse(
+            file,
+            error instanceof SyntaxError
+              ? `the ${collection} row ${key} is not JSON`
+              : `the ${collection} row ${key} cannot be read (${error instanceof Error ? error.message : String(error)})`,
+          );
         }
         yield { collection: collection as Collection, key, value };
       }
@@ -227,14 +238,14 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
     let state: State;
     try {
       state = stateFromRows(rows()) as State;
-      if (version === STATE_FORMAT_VERSION && items) Object.assign(state, ItemTables.readAll(db));
+      if (version >= ITEM_TABLES_SINCE && items) Object.assign(state, ItemTables.readAll(db));
     } catch (error) {
       if (error instanceof StateFileError) throw error;
       throw refuse(file, `its rows cannot be read (${error instanceof Error ? error.message : String(error)})`);
     }
-    const lists = version === STATE_FORMAT_VERSION && items;
+    const lists = version >= ITEM_TABLES_SINCE && items;
     const problem =
-      stateFileProblem(state) ?? (lists || version !== STATE_FORMAT_VERSION ? undefined : idProblem(db, state));
+      stateFileProblem(state) ?? (lists || version < ITEM_TABLES_SINCE ? undefined : idProblem(db, state));
     if (problem) throw refuse(file, problem);
     return { state, version };
   } finally {
@@ -260,7 +271,7 @@ export function removeStateFile(file: string): void {
 
 /**
  * Opens `--data`: a new file is created; a file in this format is read (and refused whole if
- * damaged); a file of the previous version is checked the same way, then moved to this version in
+ * damaged); a file of an older version (2 or 3) is checked the same way, then moved to this version in
  * place, in one SQLite transaction; a file in the older JSON format (version 1) is checked, then
  * converted once: the new file is built beside it and renamed over it, the original kept as
  * `<file>.v1.json`. With `items: false` the state comes without the profile items (read them
@@ -276,7 +287,13 @@ export function openStateFile(file: string, { items = true }: { items?: boolean 
     const db = new Database(file, { fileMustExist: true });
     try {
       db.transaction(() => {
-        migrateItemRows(db);
+        if (version < ITEM_TABLES_SINCE) migrateItemRows(db);
+        const rewrite = db.prepare('UPDATE rows SET value = ? WHERE id = ?');
+        const users = db.prepare("SELECT id, value FROM rows WHERE collection = 'user'").raw().all() as [
+          number,
+          string,
+        ][];
+        for (const [id, text] of users) rewrite.run(rowText('user', rowValue('user', text)), id);
         db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(String(STATE_FORMAT_VERSION), 'version');
       })();
     } catch (error) {
@@ -290,7 +307,7 @@ export function openStateFile(file: string, { items = true }: { items?: boolean 
     return {
       state: withoutItems(state),
       persistence: SqliteStateFile.openExisting(file),
-      notice: `Moved ${file} from state version ${version} to ${STATE_FORMAT_VERSION} (profile items in their own tables).`,
+      notice: `Moved ${file} from state version ${version} to ${STATE_FORMAT_VERSION} (${version < ITEM_TABLES_SINCE ? 'profile items in their own tables, ' : ''}users kept as their fields' values).`,
     };
   }
   // Not SQLite: the JSON format of earlier versions, or damage; either way it must pass its checks first.

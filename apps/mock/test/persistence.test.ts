@@ -20,6 +20,7 @@ import { seedState } from '../src/seed/index.ts';
 import { Checkpointer } from '../src/sqlite-checkpointer.ts';
 import { seedStateFile } from '../src/sqlite-seed.ts';
 import { openStateFile, readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
+import { rowText, rowValue, USER_FIELDS } from '../src/sqlite-values.ts';
 import { buildStateSchema, stateFileProblem } from '../src/state-schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-state-'));
@@ -297,8 +298,18 @@ describe('SQLite state file', () => {
       /a row of unknown kind "gremlin"/,
     ],
     [
-      'a user without an e-mail',
-      "UPDATE rows SET value = json_remove(value, '$.email') WHERE collection = 'user'",
+      'a user whose e-mail is a number',
+      "UPDATE rows SET value = json_set(value, '$[1]', 5) WHERE collection = 'user'",
+      /\/users\/0\/email must be string/,
+    ],
+    [
+      'a user row a field short',
+      "UPDATE rows SET value = json_remove(value, '$[21]') WHERE collection = 'user'",
+      /the user row usr_\S+ cannot be read \(it has 21 fields, not 22/,
+    ],
+    [
+      'a user kept as an object, without an e-mail',
+      `UPDATE rows SET value = json_object('id', json_extract(value, '$[0]'), 'first_name', 'Ada') WHERE collection = 'user'`,
       /\/users\/0\/email is missing/,
     ],
     [
@@ -310,7 +321,7 @@ describe('SQLite state file', () => {
     [
       'another format version',
       "UPDATE meta SET value = '9' WHERE key = 'version'",
-      /unknown state version 9 \(this mock reads versions 2 and 3\)/,
+      /unknown state version 9 \(this mock reads versions 2 to 4\)/,
     ],
     ['no meta table', 'DROP TABLE meta', /not a Cohort state database/],
   ];
@@ -344,7 +355,75 @@ describe('SQLite state file', () => {
     raw.close();
   });
 
-  it('moves a file of version 2 (items as JSON rows) to version 3 in place, keeping everything', () => {
+  /** Makes a user row what versions 2 and 3 wrote: the user as a JSON object. */
+  const usersAsObjects = (raw: Database.Database) => {
+    const users = raw.prepare("SELECT id, value FROM rows WHERE collection = 'user'").raw().all() as [number, string][];
+    const put = raw.prepare('UPDATE rows SET value = ? WHERE id = ?');
+    for (const [id, text] of users) put.run(JSON.stringify(rowValue('user', text)), id);
+  };
+  const userRowsAreArrays = (file: string) => {
+    const raw = new Database(file, { readonly: true });
+    const texts = raw.prepare("SELECT value FROM rows WHERE collection = 'user'").pluck().all() as string[];
+    raw.close();
+    return texts.length > 0 && texts.every((text) => text.startsWith('['));
+  };
+
+  it('keeps each user as the values of its fields, in a fixed order; an unusual user as its object', () => {
+    const state = seeded();
+    for (const user of state.users) {
+      const text = rowText('user', user);
+      const resume = user.resume === undefined ? [] : [user.resume];
+      expect(JSON.parse(text)).toEqual([...USER_FIELDS.map((field) => user[field]), ...resume]);
+      expect(rowValue('user', text)).toEqual(user);
+    }
+    // The seed gives some users a resume, which comes last.
+    expect(state.users.some((user: { resume?: unknown }) => user.resume !== undefined)).toBe(true);
+    // A field beyond the list, or one missing: kept whole, as the object.
+    const withExtra = { ...state.users[0], nickname: 'Ada' };
+    const { phone: _phone, ...withoutPhone } = state.users[1];
+    for (const user of [withExtra, withoutPhone]) {
+      expect(JSON.parse(rowText('user', user))).toEqual(user);
+      expect(rowValue('user', rowText('user', user))).toEqual(user);
+    }
+    // Other rows are their JSON.
+    expect(rowText('note', state.notes[0])).toBe(JSON.stringify(state.notes[0]));
+    expect(() => rowValue('user', '[1, 2]')).toThrow('it has 2 fields, not 22 (or 23 with a resume)');
+    // Written through a file, users are arrays there.
+    const file = join(dir, 'arrays.db');
+    rmSync(file, { force: true });
+    const db = SqliteStateFile.create(file);
+    db.replace(state);
+    db.commit([{ collection: 'user', key: withoutPhone.id, value: withoutPhone }]);
+    db.close();
+    expect(readSqliteState(file).users[1]).toEqual(withoutPhone);
+  });
+
+  it('moves a file of version 3 (users as JSON objects) to version 4 in place, keeping everything', () => {
+    const file = join(dir, 'version-3.db');
+    rmSync(file, { force: true });
+    const state = seeded();
+    const db = SqliteStateFile.create(file);
+    db.replace(state);
+    db.close();
+    const raw = new Database(file);
+    usersAsObjects(raw);
+    raw.exec("UPDATE meta SET value = '3' WHERE key = 'version'");
+    raw.close();
+    expect(userRowsAreArrays(file)).toBe(false);
+    const opened = openStateFile(file);
+    opened.persistence?.close();
+    expect(opened.notice).toMatch(
+      /Moved .*version-3\.db from state version 3 to 4 \(users kept as their fields' values\)/,
+    );
+    expect(opened.state).toEqual(state);
+    expect(userRowsAreArrays(file)).toBe(true);
+    expect(readSqliteState(file)).toEqual(state);
+    const again = openStateFile(file);
+    again.persistence?.close();
+    expect(again.notice).toBeUndefined();
+  });
+
+  it('moves a file of version 2 (items as JSON rows) to version 4 in place, keeping everything', () => {
     const file = join(dir, 'version-2.db');
     rmSync(file, { force: true });
     const state = seeded();
@@ -365,11 +444,15 @@ describe('SQLite state file', () => {
       for (const row of rows) insert.run(collection, String(row.id), JSON.stringify(row));
       raw.exec(`DROP TABLE ${table}`);
     }
+    usersAsObjects(raw);
     raw.exec("UPDATE meta SET value = '2' WHERE key = 'version'");
     raw.close();
     const opened = openStateFile(file);
     opened.persistence?.close();
-    expect(opened.notice).toMatch(/Moved .*version-2\.db from state version 2 to 3/);
+    expect(opened.notice).toMatch(
+      /Moved .*version-2\.db from state version 2 to 4 \(profile items in their own tables, users/,
+    );
+    expect(userRowsAreArrays(file)).toBe(true);
     expect(opened.state).toEqual(state);
     expect(readSqliteState(file)).toEqual(state);
     const again = openStateFile(file, { items: false });
