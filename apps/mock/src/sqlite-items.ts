@@ -114,10 +114,12 @@ export class ItemTables {
       const ofUser = db.prepare(`SELECT ${fields.join(', ')} FROM ${table} WHERE user_id = ? ORDER BY id`);
       const owner = db.prepare(`SELECT user_id FROM ${table} WHERE id = ?`).pluck();
       const all = db.prepare(`SELECT ${fields.join(', ')} FROM ${table} ORDER BY id`);
+      const after = db.prepare(`SELECT ${fields.join(', ')} FROM ${table} WHERE id > ? ORDER BY id LIMIT ?`);
       source[collection] = {
         ofUser: (userId) => ofUser.all(userId),
         ownerOf: (id) => owner.get(id) as string | undefined,
         all: () => all.all(),
+        after: (id, limit) => after.all(id, limit),
       };
     }
     this.#put = put;

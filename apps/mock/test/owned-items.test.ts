@@ -20,6 +20,12 @@ function setup(cap: number) {
     },
     ownerOf: (id) => committed.find((i) => i.id === id)?.user_id,
     all: () => committed.map((i) => ({ ...i })),
+    after: (id, limit) =>
+      committed
+        .filter((i) => i.id > id)
+        .sort((a, b) => a.id - b.id)
+        .slice(0, limit)
+        .map((i) => ({ ...i })),
   };
   const pending: (() => void)[] = [];
   const items = new OwnedItems<Item>(
@@ -61,5 +67,28 @@ describe('owned items read from a source', () => {
     expect(items.get(1)).toBeUndefined();
     expect(() => items.removeOwn('a', 2)).toThrow(/not yours/);
     expect(items.all().map((i) => i.id)).toEqual([2, 3, 4]);
+  });
+
+  it('gathers one field of every item a slice at a time; an owner read into memory meanwhile comes from there', () => {
+    const { items } = setup(10);
+    const names = items.gather('name', 2);
+    expect(names()).toBeUndefined(); // ids 1 and 2
+    // a, whose a1 was gathered already, is read into memory and gets a3 there (not in the source yet).
+    items.addOwn('a', () => ({ id: 5, user_id: 'a', name: 'a3' }));
+    expect(names()).toBeUndefined(); // ids 3 and 4
+    const gathered = names(); // nothing more in the source: the end
+    expect(gathered).toEqual(
+      new Map([
+        ['a', ['a1', 'a2', 'a3']],
+        ['b', ['b1']],
+        ['c', ['c1']],
+      ]),
+    );
+    // Without a source everything is in memory: one call.
+    const memory = new OwnedItems<Item>('item', [
+      { id: 1, user_id: 'x', name: 'x1' },
+      { id: 2, user_id: 'x', name: 'x2' },
+    ]);
+    expect(memory.gather('name', 1)()).toEqual(new Map([['x', ['x1', 'x2']]]));
   });
 });

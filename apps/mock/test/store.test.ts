@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedState } from '../src/seed/index.ts';
 import { readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
+import { DirectoryIndex } from '../src/store/directory-index.ts';
 import type { Row } from '../src/store/rows.ts';
 import { cloneRow, ID_BLOCK, Store } from '../src/store/store.ts';
 import { writeInEveryArea } from './areas/index.ts';
@@ -235,6 +236,30 @@ describe('profile items read from the file per user (how the mock runs with --da
     );
     return { file, persistence, store, memory: new Store(seeded) };
   };
+
+  it('warms the directory up from the file a slice at a time; what changes meanwhile is found', () => {
+    const { persistence, store, memory } = lazyStore('warm.db');
+    try {
+      const queue: (() => void)[] = [];
+      // Names 20 items a step, then 2 users filed a step.
+      store.directory.warm((step) => queue.push(step), 2);
+      const me = store.accounts.first(1)[0]?.id ?? '';
+      queue.shift()?.();
+      store.transact(() => store.profile.addClub(me, { name: 'Warm-up Rowing Club', position: 'Member' }));
+      let steps = 1;
+      for (; queue.length > 0; steps++) queue.shift()?.();
+      const items = memory.profile.clubs.all().length + memory.profile.interests.all().length;
+      expect(steps).toBeGreaterThanOrEqual(Math.ceil(items / 20) + 30 / 2);
+      expect(store.directory.search({ club: ['Warm-up Rowing Club'] })).toEqual([me]);
+      const club = memory.profile.clubs.all()[3]?.name ?? '';
+      const interest = memory.profile.interests.all()[5]?.name ?? '';
+      for (const filters of [{ club: [club] }, { interest: [interest] }, { q: 'an' }]) {
+        expect(store.directory.search(filters)).toEqual(new DirectoryIndex(store).search(filters));
+      }
+    } finally {
+      persistence.close();
+    }
+  });
 
   it('answers as the store holding everything does, and keeps each write in the file', () => {
     const { file, persistence, store, memory } = lazyStore('lazy.db');

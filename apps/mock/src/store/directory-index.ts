@@ -78,12 +78,24 @@ export class DirectoryIndex {
     | { keyed: { u: StoredUser }[]; next: number; clubsOf: Map<string, string[]>; interestsOf: Map<string, string[]> }
     | undefined;
 
-  /** `later`: only sort the users now, and file them with `fill` (a slice at a time). */
-  constructor(areas: Areas, { later = false }: { later?: boolean } = {}) {
-    this.version = areas.accounts.directoryVersion;
+  /**
+   * `later`: only sort the users now, and file them with `fill` (a slice at a time). `gathered`:
+   * everyone's club and interest names, read beforehand (`OwnedItems.gather`) as of directory
+   * version `version`; the index then counts as of that version, so what changed since is caught
+   * up on (`update`) like any later change.
+   */
+  constructor(
+    areas: Areas,
+    {
+      later = false,
+      gathered,
+    }: {
+      later?: boolean;
+      gathered?: { version: number; clubsOf: Map<string, string[]>; interestsOf: Map<string, string[]> };
+    } = {},
+  ) {
+    this.version = gathered?.version ?? areas.accounts.directoryVersion;
     const users = areas.accounts.all();
-    const clubs = areas.profile.clubs.all();
-    const interests = areas.profile.interests.all();
     const keyed = users.map((u) => ({ u, key: sortKey(u) }));
     keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.ids = keyed.map(({ u }) => u.id);
@@ -99,7 +111,12 @@ export class DirectoryIndex {
       }
       return out;
     };
-    this.pending = { keyed, next: 0, clubsOf: names(clubs), interestsOf: names(interests) };
+    this.pending = {
+      keyed,
+      next: 0,
+      clubsOf: gathered?.clubsOf ?? names(areas.profile.clubs.all()),
+      interestsOf: gathered?.interestsOf ?? names(areas.profile.interests.all()),
+    };
     if (!later) this.fill();
   }
 

@@ -24,6 +24,8 @@ export interface ItemSource<T> {
   ownerOf(id: number): string | undefined;
   /** Every item, in id order (a full snapshot or a rebuild of the directory: rare). */
   all(): T[];
+  /** Up to `limit` items with ids above `id`, in id order: `all` a slice at a time. */
+  after(id: number, limit: number): T[];
 }
 
 export type ProfileSource = { [K in ProfileCollection]: ItemSource<ProfileItems[K]> };

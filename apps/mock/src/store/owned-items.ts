@@ -115,6 +115,37 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
     for (const item of this.source.all()) if (!this.byUser.has(item.user_id)) items.push(item);
     return items.sort((a, b) => a.id - b.id);
   }
+
+  /**
+   * Each owner's values of `field`, gathered a slice at a time (the directory's warm-up): each call
+   * of the function returned reads up to `limit` more committed items, in id order, and gives the
+   * map once every item is in it. An owner whose list is in memory by then gets it from there (the
+   * same items, unless one changed meanwhile, which the caller catches up on as on any change).
+   */
+  gather<K extends keyof T>(field: K, limit: number): () => Map<string, T[K][]> | undefined {
+    const byOwner = new Map<string, T[K][]>();
+    let after = 0;
+    let read = !this.source;
+    return () => {
+      if (!read && this.source) {
+        const items = this.source.after(after, limit);
+        for (const item of items) {
+          const values = byOwner.get(item.user_id);
+          if (values) values.push(item[field]);
+          else byOwner.set(item.user_id, [item[field]]);
+        }
+        after = items.at(-1)?.id ?? after;
+        if (items.length === limit) return undefined;
+        read = true;
+      }
+      for (const [userId, list] of this.byUser)
+        byOwner.set(
+          userId,
+          list.map((item) => item[field]),
+        );
+      return byOwner;
+    };
+  }
 }
 
 export function strip<T extends { user_id: string }>(item: T): Omit<T, 'user_id'> {

@@ -70,6 +70,22 @@ class OverlayItems<T extends Item> implements ItemSource<T> {
     return items.sort(byId).map(copy);
   }
 
+  after(id: number, limit: number): T[] {
+    if (this.#changed.size > 0)
+      return this.all()
+        .filter((item) => item.id > id)
+        .slice(0, limit);
+    const items = this.base.items;
+    let low = 0;
+    let high = items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((items[mid] as T).id <= id) low = mid + 1;
+      else high = mid;
+    }
+    return items.slice(low, low + limit).map(copy);
+  }
+
   /** A committed change: the item with `id` is now `value` (undefined: gone). */
   write(id: number, value: T | undefined): void {
     const was = this.ownerOf(id);
