@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { OpenApiDocument } from '@cohort/openapi';
+import { readBuiltJson, writeBuiltJson } from './built-file.ts';
 
 /**
  * The contract as parsed when the mock was built, beside the bundle: parsing openapi.yaml (YAML)
@@ -17,21 +17,13 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** Writes `doc`, parsed from `text`, to `file`. */
 export function writeBuiltContract(file: string, text: string, doc: OpenApiDocument): void {
-  writeFileSync(file, `${JSON.stringify({ contract: digest(text) })}\n${JSON.stringify(doc)}`);
+  writeBuiltJson(file, { contract: digest(text) }, doc);
 }
 
 /** The contract built beside the module at `moduleUrl`, when it was parsed from exactly `text`. */
 export function readBuiltContract(moduleUrl: string, text: string): OpenApiDocument | undefined {
-  const file = fileURLToPath(new URL(BUILT_CONTRACT_FILE, moduleUrl));
-  if (!existsSync(file)) return undefined;
-  try {
-    const built = readFileSync(file, 'utf8');
-    const end = built.indexOf('\n');
-    const header = JSON.parse(built.slice(0, end)) as { contract?: unknown };
-    if (header.contract !== digest(text)) return undefined;
-    return JSON.parse(built.slice(end + 1)) as OpenApiDocument;
-  } catch {
-    // A damaged copy is only a missed shortcut: the YAML is parsed.
-    return undefined;
-  }
+  return readBuiltJson<{ contract?: unknown }, OpenApiDocument>(
+    fileURLToPath(new URL(BUILT_CONTRACT_FILE, moduleUrl)),
+    (header) => header.contract === digest(text),
+  );
 }

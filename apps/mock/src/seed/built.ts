@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readBuiltJson, writeBuiltJson } from '../built-file.ts';
 import type { State } from '../store/types.ts';
 
 /**
@@ -34,33 +35,23 @@ const digest = (file: string) => createHash('sha256').update(readFileSync(file))
 
 /** Writes `state` as the seed of `key`, made by the bundle at `bundleFile`, to `file`. */
 export function writeBuiltSeed(file: string, bundleFile: string, key: SeedKey, state: State): void {
-  const header: Header = { bundle: digest(bundleFile), key };
-  writeFileSync(file, `${JSON.stringify(header)}\n${JSON.stringify(state)}`);
+  writeBuiltJson(file, { bundle: digest(bundleFile), key } satisfies Header, state);
 }
 
 /**
  * The seeds built for the module at `moduleUrl` (dist/main.js): `read(key)` gives a new copy of the
  * state each call (the store changes it in place), or undefined when there is none for this key
- * and this bundle.
+ * and this bundle (or the file is damaged: the seed is made again).
  */
 export function builtSeeds(moduleUrl: string): { read(key: SeedKey): State | undefined } {
   const bundleFile = fileURLToPath(moduleUrl);
   const file = fileURLToPath(new URL(BUILT_SEED_FILE, moduleUrl));
   let bundle: string | undefined;
   return {
-    read(key) {
-      if (!existsSync(file)) return undefined;
-      try {
-        const text = readFileSync(file, 'utf8');
-        const end = text.indexOf('\n');
-        const header = JSON.parse(text.slice(0, end)) as Header;
+    read: (key) =>
+      readBuiltJson<Header, State>(file, (header) => {
         bundle ??= digest(bundleFile);
-        if (header.bundle !== bundle || JSON.stringify(header.key) !== JSON.stringify(key)) return undefined;
-        return JSON.parse(text.slice(end + 1)) as State;
-      } catch {
-        // A damaged file is only a missed shortcut: the seed is made again.
-        return undefined;
-      }
-    },
+        return header.bundle === bundle && JSON.stringify(header.key) === JSON.stringify(key);
+      }),
   };
 }
