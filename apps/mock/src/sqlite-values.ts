@@ -1,4 +1,3 @@
-import type { Collection } from './store/rows.ts';
 import type { StoredUser } from './store/types.ts';
 
 /**
@@ -50,37 +49,14 @@ function userText(user: Record<string, unknown>): string {
     if ((!FIELDS.has(key) && key !== RESUME) || user[key] === undefined) return JSON.stringify(user);
     fields++;
   }
-  const u = user as unknown as StoredUser;
-  const resume = u.resume !== undefined;
+  const resume = user[RESUME] !== undefined;
   if (fields !== USER_FIELDS.length + (resume ? 1 : 0)) return JSON.stringify(user);
-  const values: unknown[] = [
-    u.id,
-    u.email,
-    u.first_name,
-    u.last_name,
-    u.profile_image,
-    u.description,
-    u.phone,
-    u.program,
-    u.university,
-    u.graduation_year,
-    u.emails,
-    u.created_at,
-    u.updated_at,
-    u.password_hash,
-    u.university_id,
-    u.major,
-    u.company,
-    u.industry,
-    u.desired_industry,
-    u.location,
-    u.last_seen_at,
-    u.friend_ids,
-  ];
-  if (resume) values.push(u.resume);
+  const values = USER_FIELDS.map((field) => user[field]);
+  if (resume) values.push(user[RESUME]);
   return JSON.stringify(values);
 }
 
+/** Spelled out rather than a loop over `USER_FIELDS`: half the time, at every start from a file. */
 function userOf(v: unknown[]): unknown {
   if (v.length !== USER_FIELDS.length && v.length !== USER_FIELDS.length + 1) {
     throw new Error(
@@ -116,7 +92,7 @@ function userOf(v: unknown[]): unknown {
 }
 
 /** The text a row's value is kept as. */
-export function rowText(collection: Collection | string, value: unknown): string {
+export function rowText(collection: string, value: unknown): string {
   return collection === 'user' && typeof value === 'object' && value !== null && !Array.isArray(value)
     ? userText(value as Record<string, unknown>)
     : JSON.stringify(value);
@@ -127,7 +103,7 @@ export function rowText(collection: Collection | string, value: unknown): string
  * Error naming what is wrong when a user's array has the wrong number of fields; the state schema
  * then checks each field.
  */
-export function rowValue(collection: Collection | string, text: string): unknown {
+export function rowValue(collection: string, text: string): unknown {
   const value: unknown = JSON.parse(text);
   return collection === 'user' && Array.isArray(value) ? userOf(value) : value;
 }
