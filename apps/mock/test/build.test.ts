@@ -23,6 +23,14 @@ beforeAll(async () => {
   main = await buildMock('dist/test-build');
 }, 60_000);
 
+/** A fresh copy of the build in dist/<name>, for a test to change what lies beside the bundle. */
+function copyOfBuild(name: string): string {
+  const copy = join(dirname(main), '..', name);
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dirname(main), copy, { recursive: true });
+  return copy;
+}
+
 describe('the built mock (pnpm start)', () => {
   it('starts as plain JavaScript and answers from the contract it bundles the reader of', async () => {
     const mock = await startMock([], { built: main });
@@ -61,9 +69,7 @@ describe('the built mock (pnpm start)', () => {
 
   it('a default start and a reset read the built seed; other options or an edited bundle seed anew', async () => {
     // A copy of the build whose built seed names the demo account differently: who reads it shows.
-    const copy = join(dirname(main), '..', 'test-build-seed');
-    rmSync(copy, { recursive: true, force: true });
-    cpSync(dirname(main), copy, { recursive: true });
+    const copy = copyOfBuild('test-build-seed');
     const file = join(copy, 'default-seed.json');
     const text = readFileSync(file, 'utf8');
     const end = text.indexOf('\n');
@@ -117,9 +123,7 @@ describe('the built mock (pnpm start)', () => {
 
   it('a start reads the parsed contract only while openapi.yaml is the text it was parsed from', async () => {
     // A copy of the build whose parsed contract caps a note's title at 5 characters: whether a start read it shows.
-    const copy = join(dirname(main), '..', 'test-build-contract');
-    rmSync(copy, { recursive: true, force: true });
-    cpSync(dirname(main), copy, { recursive: true });
+    const copy = copyOfBuild('test-build-contract');
     const file = join(copy, 'contract.json');
     const built = readFileSync(file, 'utf8');
     const end = built.indexOf('\n');
@@ -180,9 +184,7 @@ describe('the built mock (pnpm start)', () => {
     const first = await startMock(['--users', '20', '--data', file], { built: main });
     await stop(first.child);
     // A copy of the build whose validator refuses every state: whether a start used it shows.
-    const copy = join(dirname(main), '..', 'test-build-validator');
-    rmSync(copy, { recursive: true, force: true });
-    cpSync(dirname(main), copy, { recursive: true });
+    const copy = copyOfBuild('test-build-validator');
     const refusing = (hash: string) =>
       writeFileSync(
         join(copy, 'state-validator.cjs'),

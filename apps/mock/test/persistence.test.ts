@@ -206,6 +206,15 @@ describe('one writer per file', () => {
 
 describe('SQLite state file', () => {
   const seeded = () => JSON.parse(JSON.stringify(seedState({ users: 8, channels: 2 })));
+  /** A new file named `name` in this format, holding `state`. */
+  const writtenFile = (name: string, state = seeded()) => {
+    const file = join(dir, name);
+    rmSync(file, { force: true });
+    const db = SqliteStateFile.create(file);
+    db.replace(state);
+    db.close();
+    return file;
+  };
 
   it('round-trips the state, every list in its order', () => {
     const file = join(dir, 'round.db');
@@ -326,11 +335,7 @@ describe('SQLite state file', () => {
     ['no meta table', 'DROP TABLE meta', /not a Cohort state database/],
   ];
   it.each(damaged)('refuses %s, naming it, and leaves the file as it was', (_name, sql, want) => {
-    const file = join(dir, 'damaged.db');
-    rmSync(file, { force: true });
-    const db = SqliteStateFile.create(file);
-    db.replace(seeded());
-    db.close();
+    const file = writtenFile('damaged.db');
     const raw = new Database(file);
     raw.exec(sql);
     raw.pragma('journal_mode = DELETE');
@@ -344,11 +349,7 @@ describe('SQLite state file', () => {
   });
 
   it('keeps each profile item in typed columns: SQLite itself refuses an item of the wrong shape', () => {
-    const file = join(dir, 'typed.db');
-    rmSync(file, { force: true });
-    const db = SqliteStateFile.create(file);
-    db.replace(seeded());
-    db.close();
+    const file = writtenFile('typed.db');
     const raw = new Database(file);
     expect(() => raw.exec('UPDATE notes SET title = NULL')).toThrow(/NOT NULL constraint failed: notes.title/);
     expect(() => raw.exec("UPDATE experiences SET year = 'soon'")).toThrow(/cannot store TEXT value in INTEGER/);
@@ -399,12 +400,8 @@ describe('SQLite state file', () => {
   });
 
   it('moves a file of version 3 (users as JSON objects) to version 4 in place, keeping everything', () => {
-    const file = join(dir, 'version-3.db');
-    rmSync(file, { force: true });
     const state = seeded();
-    const db = SqliteStateFile.create(file);
-    db.replace(state);
-    db.close();
+    const file = writtenFile('version-3.db', state);
     const raw = new Database(file);
     usersAsObjects(raw);
     raw.exec("UPDATE meta SET value = '3' WHERE key = 'version'");
@@ -424,12 +421,8 @@ describe('SQLite state file', () => {
   });
 
   it('moves a file of version 2 (items as JSON rows) to version 4 in place, keeping everything', () => {
-    const file = join(dir, 'version-2.db');
-    rmSync(file, { force: true });
     const state = seeded();
-    const db = SqliteStateFile.create(file);
-    db.replace(state);
-    db.close();
+    const file = writtenFile('version-2.db', state);
     // Make it what version 2 wrote: every item a JSON row, no item tables.
     const raw = new Database(file);
     for (const [collection, table] of [
