@@ -8,8 +8,11 @@ const DAY_MS = 86_400_000;
 const MIN_MS = -62_167_219_200_000; // 0000-01-01T00:00:00.000Z
 const MAX_MS = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
 
-const TWO = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
-const THREE = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+/** The character code of a digit. */
+const ZERO = 48;
+/** `tens(n)`, `ones(n)`: the codes of the two digits of `n` (0–99). */
+const tens = (n: number) => ZERO + Math.floor(n / 10);
+const ones = (n: number) => ZERO + (n % 10);
 
 export function isoTime(ms: number): string {
   if (!Number.isInteger(ms) || ms < MIN_MS || ms > MAX_MS) return new Date(ms).toISOString();
@@ -33,5 +36,14 @@ export function isoTime(ms: number): string {
   const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
   const month = shifted < 10 ? shifted + 3 : shifted - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return `${String(year).padStart(4, '0')}-${TWO[month]}-${TWO[day]}T${TWO[hours]}:${TWO[minutes]}:${TWO[seconds]}.${THREE[millis]}Z`;
+  const century = Math.floor(year / 100);
+  // One flat string made from the character codes. A template literal made a chain of a dozen
+  // joined pieces per timestamp: twice the time to make, and again to write out as JSON.
+  // biome-ignore format: each line is one part of the timestamp
+  return String.fromCharCode(
+    tens(century), ones(century), tens(year % 100), ones(year % 100), 45, // YYYY-
+    tens(month), ones(month), 45, tens(day), ones(day), 84, // MM-DDT
+    tens(hours), ones(hours), 58, tens(minutes), ones(minutes), 58, tens(seconds), ones(seconds), 46, // HH:MM:SS.
+    ZERO + Math.floor(millis / 100), tens(millis % 100), ones(millis % 100), 90, // mmmZ
+  );
 }
