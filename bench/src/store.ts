@@ -13,11 +13,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { CannedResponse } from './bare-server.ts';
 import { type LoadResult, loadProblem, measureLoad } from './load.ts';
 import { type OpenLoopPlan, type OpenLoopSummary, openLoop, openLoopPlan, summariseOpenLoop } from './open-loop.ts';
 import type { ChildServer } from './processes.ts';
 import { percentile, type Row, ratioOf, type Section } from './report.ts';
 import { registerUser, type Session, signIn, startMock, startReferenceServer } from './subjects.ts';
+import { DROPPED_HEADERS } from './throughput.ts';
 
 export interface StoreSettings {
   users: number;
@@ -104,9 +106,13 @@ export interface LoadFigures {
   memory: { started: number | null; afterWrites: number | null; peak: number | null };
 }
 
+/** The open-loop phases on bare node:http replaying the mock's answers: the floor the machine sets. */
+export type FloorFigures = Pick<LoadFigures, 'idleReads' | 'writes' | 'readsWhileWriting'>;
+
 export interface StoreFigures {
   withData?: LoadFigures;
   withoutData?: LoadFigures;
+  floor?: FloorFigures;
   startup: {
     existingFile: number[];
     freshData: number | null;
@@ -124,10 +130,17 @@ export function acknowledgedRate(closed: LoadFigures['closed'] | undefined): num
 
 const WITH = 'Cohort mock, --data';
 const WITHOUT = 'Cohort mock, no --data';
+const FLOOR = 'bare node:http, canned answers';
+
+/** "; N× bare node:http under the same load", or nothing without both figures. */
+function floorText(value: number | null | undefined, floor: number | null | undefined): string {
+  const ratio = ratioOf(value ?? null, floor ?? null);
+  return ratio === null ? '' : `; ${ratio.toFixed(1)}× bare node:http under the same load`;
+}
 
 /** Every row of the part from its figures (absent figures become "not measured" rows): pure. */
 export function storeRows(figures: StoreFigures, settings: StoreSettings = defaultStoreSettings): Row[] {
-  const { withData: data, withoutData: plain, startup } = figures;
+  const { withData: data, withoutData: plain, floor, startup } = figures;
   const rate = settings.writeRate.toLocaleString('en-US');
   const users = settings.users.toLocaleString('en-US');
   const rows: Row[] = [];
@@ -152,7 +165,7 @@ export function storeRows(figures: StoreFigures, settings: StoreSettings = defau
     target: { on: 'value', op: '<=', bound: 10 },
     ...(data
       ? {
-          note: `max ${data.writes.max?.toFixed(1) ?? '—'} ms; sent ${data.writes.sentRate?.toFixed(0) ?? '—'}/s; the scheduler's own lag p99 ${data.writes.sendLagP99?.toFixed(2) ?? '—'} ms; from the actual send p99 ${data.writes.fromSentP99?.toFixed(1) ?? '—'} ms`,
+          note: `max ${data.writes.max?.toFixed(1) ?? '—'} ms; sent ${data.writes.sentRate?.toFixed(0) ?? '—'}/s; the scheduler's own lag p99 ${data.writes.sendLagP99?.toFixed(2) ?? '—'} ms; from the actual send p99 ${data.writes.fromSentP99?.toFixed(1) ?? '—'} ms${floorText(data.writes.p99, floor?.writes.p99)}`,
         }
       : {}),
   });
@@ -179,6 +192,20 @@ export function storeRows(figures: StoreFigures, settings: StoreSettings = defau
           }
         : {}),
     });
+  if (floor) {
+    for (const of of ['p50', 'p99'] as const)
+      rows.push({
+        subject: FLOOR,
+        metric: `POST notes/store open-loop ${rate}/s: ${of}`,
+        value: floor.writes[of],
+        unit: 'ms',
+        ...(of === 'p99'
+          ? {
+              note: `max ${floor.writes.max?.toFixed(1) ?? '—'} ms; the scheduler's own lag p99 ${floor.writes.sendLagP99?.toFixed(2) ?? '—'} ms`,
+            }
+          : {}),
+      });
+  }
   // Reads while writing.
   rows.push({
     subject: WITH,
@@ -187,7 +214,11 @@ export function storeRows(figures: StoreFigures, settings: StoreSettings = defau
     unit: 'ms',
     ratio: { value: ratioOf(data?.readsWhileWriting.p99, data?.idleReads.p99), of: 'idle' },
     target: { on: 'ratio', op: '<=', bound: 2 },
-    ...(data ? { note: `p50 ${data.readsWhileWriting.p50?.toFixed(2) ?? '—'} ms` } : {}),
+    ...(data
+      ? {
+          note: `p50 ${data.readsWhileWriting.p50?.toFixed(2) ?? '—'} ms${floorText(data.readsWhileWriting.p99, floor?.readsWhileWriting.p99)}`,
+        }
+      : {}),
   });
   rows.push({
     subject: WITH,
@@ -204,6 +235,16 @@ export function storeRows(figures: StoreFigures, settings: StoreSettings = defau
     ratio: { value: ratioOf(plain?.readsWhileWriting.p99, plain?.idleReads.p99), of: 'idle' },
   });
   rows.push({ subject: WITHOUT, metric: 'GET notes p99, idle', value: plain?.idleReads.p99 ?? null, unit: 'ms' });
+  if (floor) {
+    rows.push({
+      subject: FLOOR,
+      metric: `GET notes p99 while writing ${rate}/s`,
+      value: floor.readsWhileWriting.p99,
+      unit: 'ms',
+      ratio: { value: ratioOf(floor.readsWhileWriting.p99, floor.idleReads.p99), of: 'idle' },
+    });
+    rows.push({ subject: FLOOR, metric: 'GET notes p99, idle', value: floor.idleReads.p99, unit: 'ms' });
+  }
   // Closed loop.
   const connections = `${settings.connections} connections`;
   rows.push({
@@ -382,15 +423,41 @@ async function prepare(mock: ChildServer, settings: StoreSettings): Promise<Prep
   return { mock, demo, writers, startedMB };
 }
 
+/** The --data mock's answers to the open-loop phases' two requests, for bare node:http to replay. */
+async function cannedAnswers({ mock, demo, writers }: Prepared): Promise<CannedResponse[]> {
+  const exchanges = [
+    { method: 'GET', path: readPath(demo), token: demo.token, status: 200 },
+    { method: 'POST', path: WRITE_PATH, token: writers[0] ?? demo.token, status: 201, body: noteInput },
+  ];
+  const canned: CannedResponse[] = [];
+  for (const { method, path, token, status, body } of exchanges) {
+    const response = await fetch(`${mock.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' },
+      body,
+    });
+    const text = await response.text();
+    if (response.status !== status)
+      throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+    });
+    canned.push({ method, path, status, headers, body: text });
+  }
+  return canned;
+}
+
+/** The demo account's notes, which no writer adds to: the same list idle and while writing. */
+const readPath = (demo: Session) => `/api/v1/users/me/notes/${demo.userId}`;
+
 /** Open-loop reads on the idle server, then open-loop writes with the same reads beside. */
 async function openPhases(
   { mock, demo, writers }: Prepared,
   settings: StoreSettings,
 ): Promise<Pick<LoadFigures, 'idleReads' | 'writes' | 'readsWhileWriting'> & { afterWritesMB: number | null }> {
-  // The reader reads the demo account's notes, which no writer adds to: the same list idle and while writing.
-  const readPath = `/api/v1/users/me/notes/${demo.userId}`;
   const reads = (plan: OpenLoopPlan) =>
-    openLoop({ url: mock.url, method: 'GET', path: readPath, tokens: [demo.token], plan });
+    openLoop({ url: mock.url, method: 'GET', path: readPath(demo), tokens: [demo.token], plan });
 
   const idlePlan = openLoopPlan(settings.readRate, settings.idleReadSeconds, 1);
   const idleReads = summariseOpenLoop(idlePlan, await reads(idlePlan).run(), 200);
@@ -480,8 +547,18 @@ export async function measureStore(settings: StoreSettings = defaultStoreSetting
     }
     if (!dataMock) throw new Error('no start from the data file');
     const data = await prepare(dataMock, settings);
-    // 4. The open-loop phases, one mock after the other.
+    // 4. The open-loop phases, one mock after the other, with bare node:http replaying the --data
+    // mock's answers between them under the same phases: what this machine's own tails are.
     const plainOpen = await openPhases(plain, settings);
+    const cannedFile = join(dir, 'canned.json');
+    await writeFile(cannedFile, JSON.stringify(await cannedAnswers(data)));
+    const bare = await startReferenceServer('node', cannedFile);
+    try {
+      const { afterWritesMB: _, ...floor } = await openPhases({ ...data, mock: bare }, settings);
+      figures.floor = floor;
+    } finally {
+      await bare.stop();
+    }
     const dataOpen = await openPhases(data, settings);
     // 5. The closed loop in alternating parts, each mock warmed up before its first.
     const parts: Record<'plain' | 'data', LoadResult[]> = { plain: [], data: [] };
@@ -535,7 +612,7 @@ export async function measureStore(settings: StoreSettings = defaultStoreSetting
     title: '8. Store at 100,000 users',
     method: [
       `Two mocks seeded with ${users} users, both up at once: one without \`--data\` (state in memory; its start is the fresh seed's), one with \`--data\` on a temp SQLite file loaded from disk (the mock was first started on a new file with \`--fresh\`, stopped, then started on it ${settings.existingStarts} times, the last start carrying the load). Limits raised by flags (${RAISED_LIMITS.filter((_, i) => i % 2 === 0).join(', ')}). On each: sign in the demo account and register ${settings.writers} users (the mock keeps at most 1,000 notes per user, then answers 409: enough users that no write of the run meets that cap).`,
-      `Then, one mock after the other (without \`--data\` first), **open-loop reads** of the demo account's \`GET notes/{userId}\` at ${settings.readRate}/s for ${settings.idleReadSeconds} s on the idle server (1 s discarded first), and **open-loop writes**, \`POST notes/store\` at a fixed ${rate}/s for ${settings.writeSeconds} s after ${settings.writeWarmupSeconds} s discarded, the registered users' tokens in turn, while the same reads run at ${settings.readRate}/s from another client.`,
+      `Then, one mock after the other (without \`--data\` first), **open-loop reads** of the demo account's \`GET notes/{userId}\` at ${settings.readRate}/s for ${settings.idleReadSeconds} s on the idle server (1 s discarded first), and **open-loop writes**, \`POST notes/store\` at a fixed ${rate}/s for ${settings.writeSeconds} s after ${settings.writeWarmupSeconds} s discarded, the registered users' tokens in turn, while the same reads run at ${settings.readRate}/s from another client. Between the two mocks, the same phases run against bare node:http (bench/src/bare-server.ts) replaying the \`--data\` mock's own answers to these two requests: a server that does no work of its own, so its tails are this machine's (the loopback, the scheduler, the load generator sharing the cores), the floor under every figure of the mock.`,
       `Open loop: each request is sent at its scheduled time (start + i / rate) whether or not earlier ones were answered, and its latency runs from that scheduled time to the end of the answer, so a stall is charged to every request due during it (no coordinated omission); a request never answered counts as slowest. Writes and reads each come from their own worker thread (own event loop, keep-alive node:http sockets, up to 256), since autocannon only runs closed loops.`,
       `Then the **closed loop**: autocannon, ${settings.connections} connections (each request with the next registered user's token) on \`POST notes/store\`, ${settings.closedWarmupSeconds} s warm-up on each mock, then ${CLOSED_PARTS} × ${settings.closedSeconds / CLOSED_PARTS} s on each, alternating (without, with, without, with), so a change in the machine's load hits both alike; writes/s counts 201 answers only over the ${settings.closedSeconds} s, p50/p99 are the worse part's.`,
       `**Memory**: VmRSS of the mock's process (/proc/<pid>/status; MB = 10^6 bytes) right after "listening", after the open-loop writes, and the peak (VmHWM) at the end.`,

@@ -79,7 +79,8 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+/** Headers a canned answer leaves out: the reference servers' own Node sets them per answer. */
+export const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 function requestHeaders(session: Session, endpoint: Endpoint): Record<string, string> {
   return {

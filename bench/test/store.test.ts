@@ -152,6 +152,28 @@ describe('storeRows', () => {
     expect(verdict(defaultStart)).toBe('met');
   });
 
+  it('shows the floor bare node:http sets under the same phases, and the mock against it', () => {
+    const floor = { idleReads: summary(1), writes: summary(4), readsWhileWriting: summary(2) };
+    const rows = storeRows({
+      withData: figures({ writes: summary(12), readsWhileWriting: summary(5) }),
+      floor,
+      startup,
+    });
+    const bare = 'bare node:http, canned answers';
+    expect(byMetric(rows, bare, 'open-loop 1,000/s: p99').value).toBe(4);
+    expect(byMetric(rows, bare, 'while writing').ratio?.value).toBe(2);
+    expect(byMetric(rows, bare, 'idle').value).toBe(1);
+    expect(rows.filter((row) => row.subject === bare).every((row) => !row.target)).toBe(true);
+    expect(byMetric(rows, 'Cohort mock, --data', 'open-loop 1,000/s: p99').note).toContain(
+      '3.0× bare node:http under the same load',
+    );
+    expect(byMetric(rows, 'Cohort mock, --data', 'while writing').note).toContain('2.5× bare node:http');
+    // Without the floor's figures the rows are the mock's alone.
+    const alone = storeRows({ withData: figures(), startup });
+    expect(alone.some((row) => row.subject === bare)).toBe(false);
+    expect(byMetric(alone, 'Cohort mock, --data', 'open-loop 1,000/s: p99').note).not.toContain('bare node:http');
+  });
+
   it('misses the 201 check when a single write was refused, and the p99 over 10 ms', () => {
     const rows = storeRows({ withData: figures({ writes: summary(12, 9_999) }), startup });
     expect(verdict(byMetric(rows, 'Cohort mock, --data', 'answered 201'))).toBe('missed');
