@@ -11,7 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { stateFileProblem } from './state-schema.ts';
+import { stateFileProblem } from './state-check.ts';
 import type { State } from './store/types.ts';
 
 /** A `--data` file the mock will not use; `message` is the one line to print (it names the file). */

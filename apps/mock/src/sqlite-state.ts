@@ -13,7 +13,7 @@ import {
 import { Checkpointer } from './sqlite-checkpointer.ts';
 import { ItemTables, isProfileCollection, migrateItemRows } from './sqlite-items.ts';
 import { rowText, rowValue } from './sqlite-values.ts';
-import { stateFileProblem } from './state-schema.ts';
+import { stateFileProblem } from './state-check.ts';
 import { PROFILE_COLLECTIONS, type ProfileSource } from './store/item-source.ts';
 import { COLLECTIONS, type Collection, type Row, stateFromRows } from './store/rows.ts';
 import type { Persistence } from './store/store.ts';

@@ -1,6 +1,6 @@
 // Run by scripts/build.mjs after bundling: writes beside dist/main.js what a start would otherwise
 // make each time, each keyed to what it was made from: the default seed (seed/built.ts), the parsed
-// contract (built-contract.ts) and the state file's validator (state-schema.ts).
+// contract (built-contract.ts) and the state file's validator (state-check.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contractPath, parseContract } from '@cohort/openapi';
@@ -11,7 +11,8 @@ import { loadScenario } from './scenarios/load.ts';
 import { seedScenario } from './scenarios/shape.ts';
 import { BUILT_SEED_FILE, seedKeyOf, writeBuiltSeed } from './seed/built.ts';
 import { DEFAULT_SEED } from './seed/index.ts';
-import { BUILT_VALIDATOR_FILE, buildStateSchema, STATE_AJV_OPTIONS, schemaHash } from './state-schema.ts';
+import { BUILT_VALIDATOR_FILE, STATE_AJV_OPTIONS, schemaHash } from './state-check.ts';
+import { buildStateSchema } from './state-schema.ts';
 
 const bundleFile = process.argv[2];
 if (!bundleFile) throw new Error('usage: write-built.js <dist/main.js>');

@@ -21,7 +21,8 @@ import { Checkpointer } from '../src/sqlite-checkpointer.ts';
 import { seedStateFile } from '../src/sqlite-seed.ts';
 import { openStateFile, readSqliteState, SqliteStateFile } from '../src/sqlite-state.ts';
 import { rowText, rowValue, USER_FIELDS } from '../src/sqlite-values.ts';
-import { buildStateSchema, stateFileProblem } from '../src/state-schema.ts';
+import { stateFileProblem } from '../src/state-check.ts';
+import { buildStateSchema } from '../src/state-schema.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
