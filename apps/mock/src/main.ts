@@ -18,8 +18,8 @@ import { dataFileFor, seedScenario, seedsOtherwise } from './scenarios/shape.ts'
 import { builtSeeds, seedKeyOf } from './seed/built.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 import { createMockServer } from './server.ts';
+import { type OpenedState, openStateFile, removeStateFile } from './sqlite-open.ts';
 import { seedStateFile } from './sqlite-seed.ts';
-import { type OpenedState, openStateFile, removeStateFile } from './sqlite-state.ts';
 import { PROFILE_COLLECTIONS } from './store/item-source.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
