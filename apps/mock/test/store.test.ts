@@ -6,6 +6,7 @@ import { seedState } from '../src/seed/index.ts';
 import { readSqliteState } from '../src/sqlite-open.ts';
 import { SqliteStateFile } from '../src/sqlite-state.ts';
 import { DirectoryIndex } from '../src/store/directory-index.ts';
+import type { ProfileSource } from '../src/store/item-source.ts';
 import type { Row } from '../src/store/rows.ts';
 import { cloneRow, ID_BLOCK, Store } from '../src/store/store.ts';
 import { writeInEveryArea } from './areas/index.ts';
@@ -222,7 +223,7 @@ describe('--data on SQLite', () => {
 });
 
 describe('profile items read from the file per user (how the mock runs with --data)', () => {
-  const lazyStore = (name: string, users = 30) => {
+  const lazyStore = (name: string, users = 30, source = (items: ProfileSource) => items) => {
     const file = join(dir, name);
     const persistence = SqliteStateFile.create(file);
     const seeded = seedState({ users, channels: 4 });
@@ -232,11 +233,45 @@ describe('profile items read from the file per user (how the mock runs with --da
       { ...seedState({ users, channels: 4 }), ...empty },
       {
         persistence,
-        items: persistence.items,
+        items: source(persistence.items),
       },
     );
     return { file, persistence, store, memory: new Store(seeded) };
   };
+
+  it('records a new item without looking it up in the file; a failed write that added one leaves no trace', () => {
+    const looked: number[] = [];
+    const { file, persistence, store } = lazyStore('lazy-new.db', 30, (items) => ({
+      ...items,
+      note: {
+        ...items.note,
+        ownerOf: (id) => {
+          looked.push(id);
+          return items.note.ownerOf(id);
+        },
+      },
+    }));
+    try {
+      const me = store.accounts.first(1)[0]?.id ?? '';
+      const input = { note: 'Written', date: '2026-11-29' };
+      const note = store.transact(() => store.profile.addNote(me, { title: 'New', ...input }));
+      // Its id was just issued: nothing in the file to read before it (a lookup per write, before).
+      expect(looked).toEqual([]);
+      expect(() =>
+        store.transact(() => {
+          store.profile.addNote(me, { title: 'Dropped', ...input });
+          throw new Error('the handler failed');
+        }),
+      ).toThrow('the handler failed');
+      expect(store.profile.listNotes(me).map((n) => n.title)).toContain('New');
+      expect(store.profile.listNotes(me).map((n) => n.title)).not.toContain('Dropped');
+      const inFile = readSqliteState(file).notes.filter((n) => n.user_id === me);
+      expect(inFile.find((n) => n.id === note.id)).toMatchObject({ title: 'New' });
+      expect(inFile.some((n) => n.title === 'Dropped')).toBe(false);
+    } finally {
+      persistence.close();
+    }
+  });
 
   it('warms the directory up from the file a slice at a time; what changes meanwhile is found', () => {
     const { persistence, store, memory } = lazyStore('warm.db');

@@ -18,13 +18,14 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
   private readonly byUser = new Map<string, T[]>();
 
   /**
-   * `touch(id)` runs before an item is added or removed (the store records the change);
+   * `touch(id, created)` runs before an item is added (`created`: with an id just issued) or
+   * removed (the store records the change);
    * `afterCommit` runs a function once the current transaction has committed.
    */
   constructor(
     private readonly label: string,
     items: T[] = [],
-    private readonly touch: (id: number) => void = () => {},
+    private readonly touch: (id: number, created: boolean) => void = () => {},
     private readonly source?: ItemSource<T>,
     private readonly afterCommit: (fn: () => void) => void = (fn) => fn(),
     private readonly cap = CACHED_OWNERS,
@@ -43,7 +44,8 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
   }
 
   /**
-   * Adds a new item of the user's, made by `make` (which takes its id) only once it is allowed:
+   * Adds a new item of the user's, made by `make` (with an id just issued by `nextId`, so it is
+   * recorded as new, with nothing before it to read) only once it is allowed:
    * refused (409) when they keep `MAX_OWNED_ITEMS` of this kind already.
    */
   addOwn(userId: string, make: () => T): T {
@@ -53,7 +55,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
       );
     }
     const item = make();
-    this.touch(item.id);
+    this.touch(item.id, true);
     return this.index(item);
   }
 
@@ -101,7 +103,7 @@ export class OwnedItems<T extends { id: number; user_id: string }> {
     const item = this.get(id);
     if (!item) throw HttpError.notFound(`No ${this.label} with id ${id}.`);
     if (item.user_id !== userId) throw HttpError.forbidden(`This ${this.label} is not yours.`);
-    this.touch(id);
+    this.touch(id, false);
     this.byId[id] = undefined;
     const list = this.listOf(userId) ?? [];
     list.splice(list.indexOf(item), 1);

@@ -35,10 +35,10 @@ export class Profile {
       new OwnedItems<ProfileItems[K]>(
         collection,
         list,
-        (id) => {
+        (id, created) => {
           // A note about to change: every cached notes list may be stale.
           if (collection === 'note') this.#notesLists.clear();
-          core.touch(collection, String(id));
+          core.touch(collection, String(id), created);
         },
         source?.[collection],
         (fn) => core.afterCommit(fn),

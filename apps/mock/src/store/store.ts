@@ -284,11 +284,13 @@ export class Store implements Areas, StoreCore {
    * Records that a row is about to change: call it before changing the row. A change outside a
    * transaction is a bug (it would never be persisted), so it throws.
    */
-  touch(collection: Collection, key: string): void {
+  touch(collection: Collection, key: string, created = false): void {
     const tx = this.tx;
     if (!tx) throw new Error(`store: ${collection} ${key} changed outside a transaction (wrap it in store.transact)`);
     const id = `${collection}\u0000${key}`;
-    if (!tx.before.has(id)) tx.before.set(id, { collection, key, value: cloneRow(this.row(collection, key)) });
+    // A new row was not there before: nothing to read (with --data, a lookup in the file per write).
+    if (!tx.before.has(id))
+      tx.before.set(id, { collection, key, value: created ? undefined : cloneRow(this.row(collection, key)) });
   }
 
   /** Runs `fn` once the current transaction has committed (at once outside one); never after a rollback. */
