@@ -124,12 +124,13 @@ describe('the directory index', () => {
       return steps;
     };
 
-    // Left alone, it gathers the names (held in memory here: one step), then files 50 users per
-    // step until the index is whole; a search then uses it as it is.
+    // Left alone, it gathers the names (held in memory here: one step), sorts the users (three
+    // runs of two slices, a step each, merged 100 a step), then files 50 users per step until the
+    // index is whole; a search then uses it as it is.
     const store = new Store(seedState({ users: 300, channels: 2 }));
     store.directory.warm(schedule, 50);
     expect(indexOf(store)).toBeUndefined();
-    expect(runAll()).toBe(1 + 300 / 50);
+    expect(runAll()).toBe(1 + 3 + 3 + 300 / 50);
     const warmed = indexOf(store);
     expect(warmed).toBeDefined();
     expectLikeAFreshBuild(store, warmed);
@@ -148,8 +149,7 @@ describe('the directory index', () => {
     // A new user halfway: the build goes on, and the next search catches up on them in place.
     const changed = new Store(seedState({ users: 300, channels: 2 }));
     changed.directory.warm(schedule, 50);
-    queue.shift()?.();
-    queue.shift()?.();
+    for (let step = 0; step < 1 + 3 + 3 + 1; step++) queue.shift()?.();
     const added = changed.transact(() =>
       changed.accounts.create({
         email: 'late@stanford.edu',
@@ -166,5 +166,42 @@ describe('the directory index', () => {
     expect(changed.directory.search({ q: 'latecomer' })).toEqual([added.id]);
     expect(indexOf(changed)).toBe(built);
     expectLikeAFreshBuild(changed, built);
+  });
+
+  it('sorts a large directory in runs a step each, then merges them a step at a time; a change or a search meanwhile is safe', () => {
+    const queue: (() => void)[] = [];
+    const schedule = (step: () => void) => queue.push(step);
+    const runAll = () => {
+      let steps = 0;
+      for (; queue.length > 0; steps++) queue.shift()?.();
+      return steps;
+    };
+    // 10 users a slice: runs of 20 users, fifteen of them sorted a step each, merged 20 a step
+    // (fifteen steps), then 30 steps of filing. No step sorts, merges or files more than 20 users.
+    const store = new Store(seedState({ users: 300, channels: 2 }));
+    store.directory.warm(schedule, 10);
+    expect(runAll()).toBe(1 + 15 + 15 + 300 / 10);
+    expectLikeAFreshBuild(store, indexOf(store));
+
+    // A user renamed to sort first while the runs are being merged: caught up on in place.
+    const changed = new Store(seedState({ users: 300, channels: 2 }));
+    changed.directory.warm(schedule, 10);
+    for (let step = 0; step < 1 + 15 + 3; step++) queue.shift()?.();
+    const someone = changed.accounts.first(200)[150]?.id ?? '';
+    changed.transact(() => changed.accounts.update(someone, { last_name: 'Aaaaron' }));
+    runAll();
+    const built = indexOf(changed);
+    expect(changed.directory.search({ q: 'aaaaron' })).toEqual([someone]);
+    expect(changed.directory.search({})[0]).toBe(someone);
+    expect(indexOf(changed)).toBe(built);
+    expectLikeAFreshBuild(changed, built);
+
+    // A search in the middle of the sort finishes the build there and then.
+    const early = new Store(seedState({ users: 300, channels: 2 }));
+    early.directory.warm(schedule, 10);
+    for (let step = 0; step < 3; step++) queue.shift()?.();
+    expect(early.directory.search({ q: 'an' })).toEqual(new DirectoryIndex(early).search({ q: 'an' }));
+    expect(runAll()).toBe(1);
+    expectLikeAFreshBuild(early, indexOf(early));
   });
 });

@@ -277,7 +277,7 @@ describe('profile items read from the file per user (how the mock runs with --da
     const { persistence, store, memory } = lazyStore('warm.db');
     try {
       const queue: (() => void)[] = [];
-      // Names 20 items a step, then 2 users filed a step.
+      // Names 4 items of each kind a step, sorts and merges 4 users a step, then files 2 a step.
       store.directory.warm((step) => queue.push(step), 2);
       const me = store.accounts.first(1)[0]?.id ?? '';
       queue.shift()?.();
@@ -285,7 +285,7 @@ describe('profile items read from the file per user (how the mock runs with --da
       let steps = 1;
       for (; queue.length > 0; steps++) queue.shift()?.();
       const items = memory.profile.clubs.all().length + memory.profile.interests.all().length;
-      expect(steps).toBeGreaterThanOrEqual(Math.ceil(items / 20) + 30 / 2);
+      expect(steps).toBeGreaterThanOrEqual(Math.ceil(items / 8) + 2 * Math.ceil(30 / 4) + 30 / 2);
       expect(store.directory.search({ club: ['Warm-up Rowing Club'] })).toEqual([me]);
       const club = memory.profile.clubs.all()[3]?.name ?? '';
       const interest = memory.profile.interests.all()[5]?.name ?? '';
