@@ -11,7 +11,7 @@ import {
   parseProcStatus,
   plannedStoreRows,
   storeRows,
-} from '../src/store.ts';
+} from '../src/store-rows.ts';
 
 function raw(sent: number[], ended: number[], status: number[]): OpenLoopRaw {
   return { sent: Float64Array.from(sent), ended: Float64Array.from(ended), status: Int32Array.from(status) };
