@@ -41,7 +41,8 @@ export class SliceSort<T> {
     }
     const next = (r: number) => (this.runs[r] as { key: string }[])[this.heads[r] as number]?.key as string;
     const less = (a: number, b: number) => next(a) < next(b);
-    const heap = (this.heap ??= this.runs.map((_, r) => r).sort((a, b) => (less(a, b) ? -1 : 1)));
+    if (!this.heap) this.heap = this.runs.map((_, r) => r).sort((a, b) => (less(a, b) ? -1 : 1));
+    const heap = this.heap;
     const end = Math.min(this.items.length, this.placed + count);
     while (this.placed < end) {
       const r = heap[0] as number;
