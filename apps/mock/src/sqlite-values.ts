@@ -39,21 +39,44 @@ const everyRequiredField: Exclude<RequiredKeys<StoredUser>, (typeof USER_FIELDS)
   true;
 void everyRequiredField;
 
-const FIELDS = new Set<string>(USER_FIELDS);
 /** The optional field a user row may end with. */
 const RESUME = 'resume' satisfies keyof StoredUser;
 
-function userText(user: Record<string, unknown>): string {
+/**
+ * Spelled out in `USER_FIELDS` order rather than a loop over it (as `userOf` is): a fresh seed
+ * writes 100,000 of these, and the loop with its checks per field took twice as long.
+ */
+function userText(user: StoredUser): string {
+  const u = user as StoredUser & Record<string, unknown>;
+  const values: unknown[] = [
+    u.id,
+    u.email,
+    u.first_name,
+    u.last_name,
+    u.profile_image,
+    u.description,
+    u.phone,
+    u.program,
+    u.university,
+    u.graduation_year,
+    u.emails,
+    u.created_at,
+    u.updated_at,
+    u.password_hash,
+    u.university_id,
+    u.major,
+    u.company,
+    u.industry,
+    u.desired_industry,
+    u.location,
+    u.last_seen_at,
+    u.friend_ids,
+  ];
+  if (u[RESUME] !== undefined) values.push(u[RESUME]);
+  // Exactly these fields, each with a value (a missing one reads as undefined; a field beyond them counts).
   let fields = 0;
-  for (const key in user) {
-    if ((!FIELDS.has(key) && key !== RESUME) || user[key] === undefined) return JSON.stringify(user);
-    fields++;
-  }
-  const resume = user[RESUME] !== undefined;
-  if (fields !== USER_FIELDS.length + (resume ? 1 : 0)) return JSON.stringify(user);
-  const values = USER_FIELDS.map((field) => user[field]);
-  if (resume) values.push(user[RESUME]);
-  return JSON.stringify(values);
+  for (const _ in u) fields++;
+  return fields === values.length && !values.includes(undefined) ? JSON.stringify(values) : JSON.stringify(u);
 }
 
 /** Spelled out rather than a loop over `USER_FIELDS`: half the time, at every start from a file. */
@@ -94,7 +117,7 @@ function userOf(v: unknown[]): unknown {
 /** The text a row's value is kept as. */
 export function rowText(collection: string, value: unknown): string {
   return collection === 'user' && typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? userText(value as Record<string, unknown>)
+    ? userText(value as StoredUser)
     : JSON.stringify(value);
 }
 
