@@ -86,6 +86,8 @@ export class DirectoryIndex {
   private readonly byWord = new Map<string, number[]>();
   /** Every indexed word, sorted, for prefix look-ups. */
   private vocabulary: string[] = [];
+  /** Each indexed word's one string, which every user's `wordsAt` shares (not a copy per user). */
+  private readonly spelling = new Map<string, string>();
   /** Position → the user's words, to check a keyword against a few candidates directly. */
   private readonly wordsAt: string[][] = [];
   /** Position → every posting list that holds it, so a change can take it out again. */
@@ -205,12 +207,19 @@ export class DirectoryIndex {
     const own = [
       ...new Set([...words(u.first_name), ...words(u.last_name), ...words(u.company), ...words(u.description)]),
     ];
-    for (const word of own) {
-      if (updating && !this.byWord.has(word)) insertSorted(this.vocabulary, word);
+    for (let i = 0; i < own.length; i++) {
+      const word = own[i] as string;
+      const known = this.spelling.get(word);
+      if (known !== undefined) own[i] = known;
+      else {
+        this.spelling.set(word, word);
+        if (updating) insertSorted(this.vocabulary, word);
+      }
       file(this.byWord, word);
     }
-    this.wordsAt[at] = own;
-    this.listsAt[at] = lists;
+    // Exact-length copies: a list grown by push keeps up to twice its length (at 100,000 users, ~25 MB).
+    this.wordsAt[at] = own.slice();
+    this.listsAt[at] = lists.slice();
   }
 
   /**
