@@ -177,8 +177,9 @@ const server = createMockServer(app, {
   headersTimeoutMs: opts.headersTimeoutMs,
 }).listen(opts.port, opts.host, () => {
   const { port } = server.address() as AddressInfo;
-  // The search index, built between requests from now on rather than by the first search.
-  store.directory.warm((step) => setImmediate(step));
+  // The profile items held in memory, then the search index, readied between requests from now on
+  // rather than before listening or by the first request that needs them.
+  store.warm((step) => setImmediate(step));
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   console.log(`Cohort mock server listening on http://${host}:${port}`);
   console.log(`API docs: http://${host}:${port}/docs`);

@@ -84,11 +84,71 @@ describe('owned items read from a source', () => {
         ['c', ['c1']],
       ]),
     );
-    // Without a source everything is in memory: one call.
+    // Without a source everything is in memory: `limit` owners' lists a call.
     const memory = new OwnedItems<Item>('item', [
       { id: 1, user_id: 'x', name: 'x1' },
-      { id: 2, user_id: 'x', name: 'x2' },
+      { id: 2, user_id: 'y', name: 'y1' },
+      { id: 3, user_id: 'x', name: 'x2' },
     ]);
-    expect(memory.gather('name', 1)()).toEqual(new Map([['x', ['x1', 'x2']]]));
+    const fromMemory = memory.gather('name', 1);
+    expect(fromMemory()).toBeUndefined();
+    expect(fromMemory()).toBeUndefined();
+    expect(fromMemory()).toEqual(
+      new Map([
+        ['x', ['x1', 'x2']],
+        ['y', ['y1']],
+      ]),
+    );
+  });
+});
+
+describe('owned items held in memory', () => {
+  const given = (): Item[] => [
+    { id: 1, user_id: 'a', name: 'a1' },
+    { id: 2, user_id: 'b', name: 'b1' },
+    { id: 3, user_id: 'a', name: 'a2' },
+    { id: 4, user_id: 'c', name: 'c1' },
+    { id: 5, user_id: 'b', name: 'b2' },
+  ];
+
+  it('are indexed a few at a time by warm, and answer the same at every point of it', () => {
+    const warmed = new OwnedItems<Item>('item', given());
+    const steps: boolean[] = [];
+    for (let done = false; !done; ) {
+      done = warmed.warm(2);
+      steps.push(done);
+    }
+    // Five items, two a step: done at the third.
+    expect(steps).toEqual([false, false, true]);
+    expect(warmed.warm(2)).toBe(true);
+    for (let cut = 0; cut <= 5; cut++) {
+      const items = new OwnedItems<Item>('item', given());
+      if (cut > 0) items.warm(cut);
+      // Reads and writes before the warm-up ends see every item given, in order, then their own.
+      expect(items.listFor('a').map((i) => i.name)).toEqual(['a1', 'a2']);
+      expect(items.get(5)?.name).toBe('b2');
+      items.addOwn('b', () => ({ id: 6, user_id: 'b', name: 'b3' }));
+      expect(items.listFor('b').map((i) => i.name)).toEqual(['b1', 'b2', 'b3']);
+      expect(items.removeOwn('c', 4).name).toBe('c1');
+      expect(items.all().map((i) => i.id)).toEqual([1, 2, 3, 5, 6]);
+      expect(items.warm(1)).toBe(true);
+    }
+  });
+
+  it("gather every owner's values a few owners at a time, however far the warm-up got", () => {
+    for (const cut of [0, 3]) {
+      const items = new OwnedItems<Item>('item', given());
+      if (cut > 0) items.warm(cut);
+      // Two owners' lists a call: three owners take two calls.
+      const next = items.gather('name', 2);
+      expect(next()).toBeUndefined();
+      expect(next()).toEqual(
+        new Map([
+          ['a', ['a1', 'a2']],
+          ['b', ['b1', 'b2']],
+          ['c', ['c1']],
+        ]),
+      );
+    }
   });
 });

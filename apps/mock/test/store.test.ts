@@ -359,6 +359,46 @@ describe('profile items read from the file per user (how the mock runs with --da
   });
 });
 
+describe('profile items held in memory (without --data)', () => {
+  it('are indexed between requests a slice at a time, then the directory; reads, writes and searches meanwhile are whole', () => {
+    const state = seedState({ users: 40, channels: 2 });
+    const sizes = [state.notes, state.clubs, state.interests, state.directions, state.experiences].map((l) => l.length);
+    const eager = new Store(seedState({ users: 40, channels: 2 }));
+    // Left alone, the warm-up takes a step per 10 items of a kind (slice 1), then the directory's.
+    const alone = new Store(seedState({ users: 40, channels: 2 }));
+    const queue: (() => void)[] = [];
+    const itemSteps: boolean[] = [];
+    const warmItems = alone.profile.warm.bind(alone.profile);
+    alone.profile.warm = (count) => {
+      itemSteps.push(warmItems(count));
+      return itemSteps.at(-1) as boolean;
+    };
+    alone.warm((step) => queue.push(step), 1);
+    while (queue.length > 0) queue.shift()?.();
+    // The biggest kind alone takes its size / 10 steps; the directory starts after the last.
+    expect(itemSteps.length).toBeGreaterThanOrEqual(Math.ceil(Math.max(...sizes) / 10));
+    expect(itemSteps.indexOf(true)).toBe(itemSteps.length - 1);
+    expect(alone.directory.search({ q: 'an' })).toEqual(new DirectoryIndex(alone).search({ q: 'an' }));
+    // Part way through the items: a read, a write and a search see every item.
+    const store = new Store(state);
+    store.warm((step) => queue.push(step), 1);
+    for (let step = 0; queue.length > 0 && step < 3; step++) queue.shift()?.();
+    const me = store.accounts.first(1)[0]?.id ?? '';
+    expect(store.profile.listClubs(me)).toEqual(eager.profile.listClubs(me));
+    store.transact(() => store.profile.addClub(me, { name: 'Warm-up Sailing Club', position: 'Member' }));
+    expect(store.directory.search({ club: ['Warm-up Sailing Club'] })).toEqual([me]);
+    while (queue.length > 0) queue.shift()?.();
+    for (const user of store.accounts.first(40)) {
+      expect(store.profile.listNotes(user.id)).toEqual(eager.profile.listNotes(user.id));
+      expect(store.profile.listInterests(user.id)).toEqual(eager.profile.listInterests(user.id));
+      expect(store.profile.listExperiences(user.id)).toEqual(eager.profile.listExperiences(user.id));
+    }
+    for (const filters of [{ q: 'an' }, { interest: [state.interests[3]?.name ?? ''] }]) {
+      expect(store.directory.search(filters)).toEqual(new DirectoryIndex(store).search(filters));
+    }
+  });
+});
+
 describe('cloneRow (the copy a rollback restores)', () => {
   it('copies plain rows deeply: changing the row afterwards leaves the copy as it was', () => {
     const row = { id: 1, tags: ['a', { deep: true }], meta: { at: '2026-11-25', n: null }, gone: undefined };

@@ -50,6 +50,17 @@ export class Profile {
     this.experiences = items('experience', state.experiences);
   }
 
+  /**
+   * Indexes more of the items held in memory (see `OwnedItems.warm`): up to `count` of the first
+   * kind not yet indexed, and of the next ones while a kind finishes. True once all are.
+   */
+  warm(count: number): boolean {
+    for (const items of [this.notes, this.clubs, this.interests, this.directions, this.experiences] as const) {
+      if (!items.warm(count)) return false;
+    }
+    return true;
+  }
+
   /** A deleted account's items of every kind go. */
   forgetUser(userId: string): void {
     for (const items of [this.notes, this.clubs, this.interests, this.directions, this.experiences] as const) {

@@ -181,6 +181,19 @@ export class Store implements Areas, StoreCore {
     this.accounts.touchDirectory(null);
   }
 
+  /**
+   * Readies the in-memory indexes between requests from now on, each step run by `schedule` (the
+   * server passes `setImmediate`): the profile items held in memory, `slice` × 10 a step (without
+   * `--data`, 0.6 s at 100,000 users at once), then the directory's search index (`Directory.warm`).
+   */
+  warm(schedule: (step: () => void) => void, slice = 1000): void {
+    const items = () => {
+      if (this.profile.warm(slice * 10)) this.directory.warm(schedule, slice);
+      else schedule(items);
+    };
+    schedule(items);
+  }
+
   reset(state: State): void {
     if (this.options.items) {
       // The items are read from what persistence holds: it takes the new state first.
