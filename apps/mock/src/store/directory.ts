@@ -49,12 +49,13 @@ export class Directory {
    * Builds the index ahead of the first search, each slice run by `schedule` (the server passes
    * `setImmediate`), so no request waits for a whole build (seconds at 100,000 users): first
    * everyone's club and interest names, `slice` × 2 items of each at a time (with `--data` they are
-   * read from the file) or, held in memory, `slice` × 2 owners' lists at a time, then everyone sorted by name (`DirectoryIndex.fill`: runs of `slice` × 2
-   * users sorted, then merged), then `slice` users filed at a time. At 100,000 users no step takes
-   * much over 20 ms, where reading 10,000 names or sorting everyone at once took 50–300 ms. A search
-   * before the last slice finishes the filing at once (or, while the names are still being read,
-   * builds its own index). What changes in the directory meanwhile is caught up on once the index
-   * is built, as any change after it.
+   * read from the file) or, held in memory, `slice` × 2 owners' lists at a time, then everyone
+   * sorted by name (`DirectoryIndex.fill`: runs of `slice` × 2 users sorted, then merged), then
+   * `slice` users filed at a time. At 100,000 users no step takes much over 20 ms, where reading
+   * 10,000 names or sorting everyone at once took 50–300 ms. A search before the last slice
+   * finishes the filing at once (or, while the names are still being read, builds its own index).
+   * What changes in the directory meanwhile is caught up on once the index is built, as any change
+   * after it.
    */
   warm(schedule: (step: () => void) => void, slice = 1000): void {
     // Even the first step runs scheduled, not in the caller's turn.
