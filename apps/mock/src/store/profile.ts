@@ -22,6 +22,8 @@ export class Profile {
    * the answer's JSON and ETag be computed once (see `fastJson`).
    */
   readonly #notesLists = new Map<string, Note[]>();
+  /** Every kind's items, in the order the seed makes them. */
+  readonly #kinds: readonly OwnedItems<{ id: number; user_id: string }>[];
 
   /** With `source`, the items are read from it per user (and `state`'s lists are not used). */
   constructor(
@@ -48,6 +50,7 @@ export class Profile {
     this.interests = items('interest', state.interests);
     this.directions = items('direction', state.directions);
     this.experiences = items('experience', state.experiences);
+    this.#kinds = [this.notes, this.clubs, this.interests, this.directions, this.experiences];
   }
 
   /**
@@ -55,7 +58,7 @@ export class Profile {
    * kind not yet indexed, and of the next ones while a kind finishes. True once all are.
    */
   warm(count: number): boolean {
-    for (const items of [this.notes, this.clubs, this.interests, this.directions, this.experiences] as const) {
+    for (const items of this.#kinds) {
       if (!items.warm(count)) return false;
     }
     return true;
@@ -63,7 +66,7 @@ export class Profile {
 
   /** A deleted account's items of every kind go. */
   forgetUser(userId: string): void {
-    for (const items of [this.notes, this.clubs, this.interests, this.directions, this.experiences] as const) {
+    for (const items of this.#kinds) {
       for (const item of items.listFor(userId)) items.removeOwn(userId, item.id);
     }
   }
