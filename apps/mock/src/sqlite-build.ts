@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { type Database, openDatabase } from './sqlite-driver.ts';
 import { ITEM_SCHEMA, ItemTables } from './sqlite-items.ts';
 import { rowText } from './sqlite-values.ts';
 import { type Row, rowsOf } from './store/rows.ts';
@@ -27,7 +27,7 @@ const SCHEMA = `
 `;
 export const ROW_KEY_INDEX = 'CREATE UNIQUE INDEX IF NOT EXISTS rows_by_key ON rows (collection, key)';
 
-export function createSchema(db: Database.Database): void {
+export function createSchema(db: Database): void {
   db.exec(SCHEMA);
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run(
     'format',
@@ -41,7 +41,7 @@ export function createSchema(db: Database.Database): void {
 const ROW_BATCH = 100;
 
 /** Writes rows given as flat (collection, key, JSON text) triples, `ROW_BATCH` to a statement. */
-export function rowWriter(db: Database.Database): { add: (flat: readonly unknown[]) => void; end: () => void } {
+export function rowWriter(db: Database): { add: (flat: readonly unknown[]) => void; end: () => void } {
   const one = db.prepare('INSERT INTO rows (collection, key, value) VALUES (?, ?, ?)');
   const many = db.prepare(
     `INSERT INTO rows (collection, key, value) VALUES ${Array.from({ length: ROW_BATCH }, () => '(?, ?, ?)').join(', ')}`,
@@ -85,7 +85,7 @@ export function* flatRows(state: State, size: number): Generator<unknown[]> {
  * and the bulk is written once instead of through the WAL and again into the database.
  */
 export class FileBuild {
-  readonly db: Database.Database;
+  readonly db: Database;
   readonly items: ItemTables;
   readonly #tmp: string;
   readonly #file: string;
@@ -94,7 +94,7 @@ export class FileBuild {
     this.#file = file;
     this.#tmp = `${file}.${pid}.tmp`;
     rmSync(this.#tmp, { force: true });
-    this.db = new Database(this.#tmp);
+    this.db = openDatabase(this.#tmp);
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     // A modest cache: without a journal, pages it cannot hold are written to the file as the build

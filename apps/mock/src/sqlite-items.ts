@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database, Statement } from './sqlite-driver.ts';
 import {
   type ItemSource,
   PROFILE_COLLECTIONS,
@@ -56,7 +56,7 @@ function ownerIndex(collection: ProfileCollection): string {
  * Moves the items of a file of the previous version (one JSON row each in `rows`) into their
  * tables. Run inside the caller's transaction, on a file whose rows have passed the state check.
  */
-export function migrateItemRows(db: Database.Database): void {
+export function migrateItemRows(db: Database): void {
   db.exec(ITEM_SCHEMA);
   for (const collection of PROFILE_COLLECTIONS) {
     const fields = fieldsOf(collection);
@@ -72,19 +72,19 @@ export class ItemTables {
   readonly source: ProfileSource;
   readonly #put: Record<ProfileCollection, (item: Record<string, unknown>) => void>;
   readonly #putMany: Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
-  readonly #insertBatch: Record<ProfileCollection, Database.Statement>;
-  readonly #insertOne: Record<ProfileCollection, Database.Statement>;
-  readonly #remove: Record<ProfileCollection, Database.Statement<[number]>>;
-  readonly #clear: Database.Statement[];
-  readonly #db: Database.Database;
+  readonly #insertBatch: Record<ProfileCollection, Statement>;
+  readonly #insertOne: Record<ProfileCollection, Statement>;
+  readonly #remove: Record<ProfileCollection, Statement<[number]>>;
+  readonly #clear: Statement[];
+  readonly #db: Database;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database) {
     this.#db = db;
     const put = {} as Record<ProfileCollection, (item: Record<string, unknown>) => void>;
     const putMany = {} as Record<ProfileCollection, (items: readonly Record<string, unknown>[]) => void>;
-    const remove = {} as Record<ProfileCollection, Database.Statement<[number]>>;
-    const insertBatches = {} as Record<ProfileCollection, Database.Statement>;
-    const insertOnes = {} as Record<ProfileCollection, Database.Statement>;
+    const remove = {} as Record<ProfileCollection, Statement<[number]>>;
+    const insertBatches = {} as Record<ProfileCollection, Statement>;
+    const insertOnes = {} as Record<ProfileCollection, Statement>;
     const source = {} as Record<ProfileCollection, ItemSource<unknown>>;
     for (const collection of PROFILE_COLLECTIONS) {
       const { table } = TABLES[collection];
@@ -187,7 +187,7 @@ export class ItemTables {
   }
 
   /** The highest id of each kind (0 when none), to check the counters against. */
-  static maxIds(db: Database.Database): Record<ProfileCollection, number> {
+  static maxIds(db: Database): Record<ProfileCollection, number> {
     return Object.fromEntries(
       PROFILE_COLLECTIONS.map((c) => [
         c,
@@ -197,7 +197,7 @@ export class ItemTables {
   }
 
   /** Every item of every kind, as the state's lists (`notes`, `clubs`, ...). */
-  static readAll(db: Database.Database): { [K in ProfileCollection as `${K}s`]: ProfileItems[K][] } {
+  static readAll(db: Database): { [K in ProfileCollection as `${K}s`]: ProfileItems[K][] } {
     const tables = new ItemTables(db);
     return {
       notes: tables.source.note.all(),

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { readStateFile, StateFileError } from './persistence.ts';
 import { STATE_FORMAT, STATE_FORMAT_VERSION } from './sqlite-build.ts';
+import { type Database, openDatabase } from './sqlite-driver.ts';
 import { ItemTables, migrateItemRows } from './sqlite-items.ts';
 import { SqliteStateFile } from './sqlite-state.ts';
 import { rowText, rowValue } from './sqlite-values.ts';
@@ -62,9 +62,9 @@ export function readSqliteState(file: string, { items = true }: { items?: boolea
 }
 
 function readSqlite(file: string, items: boolean): { state: State; version: number } {
-  let db: Database.Database;
+  let db: Database;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openDatabase(file, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw refuse(file, `cannot be opened (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -125,7 +125,7 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
 }
 
 /** A counter at or behind the highest id in its table would hand out an id that is taken. */
-function idProblem(db: Database.Database, state: State): string | undefined {
+function idProblem(db: Database, state: State): string | undefined {
   const max = ItemTables.maxIds(db);
   for (const collection of PROFILE_COLLECTIONS) {
     const next = state.next_id[collection];
@@ -155,7 +155,7 @@ export function openStateFile(file: string, { items = true }: { items?: boolean 
   if (startsLikeSqlite(file)) {
     const { state, version } = readSqlite(file, items);
     if (version === STATE_FORMAT_VERSION) return { state, persistence: SqliteStateFile.openExisting(file) };
-    const db = new Database(file, { fileMustExist: true });
+    const db = openDatabase(file, { fileMustExist: true });
     try {
       db.transaction(() => {
         if (version < ITEM_TABLES_SINCE) migrateItemRows(db);

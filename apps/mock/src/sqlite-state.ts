@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import {
   createSchema,
   FileBuild,
@@ -9,6 +8,7 @@ import {
   STATE_FORMAT_VERSION,
 } from './sqlite-build.ts';
 import { Checkpointer } from './sqlite-checkpointer.ts';
+import { type Database, openDatabase, type Statement } from './sqlite-driver.ts';
 import { ItemTables, isProfileCollection } from './sqlite-items.ts';
 import { rowText } from './sqlite-values.ts';
 import type { ProfileSource } from './store/item-source.ts';
@@ -35,15 +35,15 @@ export interface FileOptions {
  * Checkpoints run in a worker thread (`Checkpointer`), never inside a request's commit.
  */
 export class SqliteStateFile implements Persistence {
-  readonly #db: Database.Database;
+  readonly #db: Database;
   readonly #items: ItemTables;
-  readonly #upsert: Database.Statement<[string, string, string]>;
-  readonly #remove: Database.Statement<[string, string]>;
+  readonly #upsert: Statement<[string, string, string]>;
+  readonly #remove: Statement<[string, string]>;
   readonly #write: (rows: Iterable<Row>) => void;
   readonly #replace: (state: State) => void;
   readonly #checkpointer: Checkpointer | undefined;
 
-  private constructor(db: Database.Database, { checkpointMs }: FileOptions = {}) {
+  private constructor(db: Database, { checkpointMs }: FileOptions = {}) {
     this.#db = db;
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -104,7 +104,7 @@ export class SqliteStateFile implements Persistence {
 
   /** A new, empty file in this format. */
   static create(file: string, options?: FileOptions): SqliteStateFile {
-    const db = new Database(file);
+    const db = openDatabase(file);
     createSchema(db);
     db.exec(ROW_KEY_INDEX);
     return new SqliteStateFile(db, options);
@@ -127,7 +127,7 @@ export class SqliteStateFile implements Persistence {
   }
 
   static openExisting(file: string): SqliteStateFile {
-    return new SqliteStateFile(new Database(file, { fileMustExist: true }));
+    return new SqliteStateFile(openDatabase(file, { fileMustExist: true }));
   }
 }
 
@@ -135,7 +135,7 @@ export class SqliteStateFile implements Persistence {
  * Writes a whole state into emptied tables (inside the caller's transaction): the profile items
  * in bulk, the other rows `ROW_BATCH` to a statement, in `rowsOf`'s order.
  */
-function writeWhole(db: Database.Database, items: ItemTables, state: State): void {
+function writeWhole(db: Database, items: ItemTables, state: State): void {
   items.writeAll(state);
   const rows = rowWriter(db);
   for (const flat of flatRows(state, 1_000)) rows.add(flat);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,6 +30,39 @@ function copyOfBuild(name: string): string {
   rmSync(copy, { recursive: true, force: true });
   cpSync(dirname(main), copy, { recursive: true });
   return copy;
+}
+
+/**
+ * The native modules (`.node` files) the built mock has loaded by the time it listens, started with
+ * `args`: a module imported first (`--import`) reports each `process.dlopen` on stderr.
+ */
+async function nativeModulesAtStart(args: string[]): Promise<string[]> {
+  const probe =
+    'const open = process.dlopen; process.dlopen = function (module, file, ...rest) { process.stderr.write("dlopen " + file + "\\n"); return open.call(this, module, file, ...rest); };';
+  const child = spawn(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, main, '--port', '0', '--quiet', ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+      if (stdout.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('dlopen '))
+    .map((line) => line.slice('dlopen '.length));
 }
 
 describe('the built mock (pnpm start)', () => {
@@ -209,6 +242,18 @@ describe('the built mock (pnpm start)', () => {
       await stop(second.child);
     } finally {
       rmSync(copy, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("loads SQLite's native module only for --data: a default start does without it", async () => {
+    const sqlite = (files: string[]) => files.filter((file) => file.endsWith('better_sqlite3.node'));
+    expect(sqlite(await nativeModulesAtStart([]))).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'cohort-built-native-'));
+    try {
+      expect(
+        sqlite(await nativeModulesAtStart(['--users', '20', '--data', join(dir, 'state.db')])).length,
+      ).toBeGreaterThan(0);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
