@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { contractPath, listOperations, type OpenApiDocument, type Operation, parseContract } from '@cohort/openapi';
+import { contractPath, type OpenApiDocument, type Operation, parseContract } from '@cohort/openapi';
 import { readBuiltContract } from './built-contract.ts';
+import { operationsOf } from './engine/operations.ts';
 
 export { ContractRouter, type RouteMatch } from './engine/router.ts';
 
@@ -12,7 +13,7 @@ export function contract(): { doc: OpenApiDocument; operations: Operation[] } {
     // The built mock reads the copy parsed at build time while openapi.yaml is unchanged (built-contract.ts).
     const text = readFileSync(contractPath, 'utf8');
     const doc = readBuiltContract(import.meta.url, text) ?? parseContract(text);
-    cached = { doc, operations: listOperations(doc) };
+    cached = { doc, operations: operationsOf(doc) };
   }
   return cached;
 }

@@ -1,5 +1,5 @@
 import type { components } from '@cohort/api';
-import { listOperations, type OpenApiDocument } from '@cohort/openapi/schema';
+import type { OpenApiDocument, Operation } from '@cohort/openapi/schema';
 import type { MockClock } from '../clock.ts';
 import { HttpError } from '../http-error.ts';
 import { type Mail, Outbox } from '../mail.ts';
@@ -42,6 +42,7 @@ import type { MockTools } from '../tools/tools.ts';
 import { Violations } from '../tools/violations.ts';
 import { compileValidators } from '../validation.ts';
 import type { MediaPlatform } from './media.ts';
+import { operationsOf } from './operations.ts';
 import { createPipeline, type Dispatch } from './pipeline.ts';
 import { unref } from './timers.ts';
 
@@ -107,7 +108,7 @@ export interface EngineCore {
 
 /** What every session's engine shares with the default one: the compiled contract and the testing tools. */
 export interface SharedParts {
-  operations: ReturnType<typeof listOperations>;
+  operations: Operation[];
   validators: RouteContext['validators'];
   tools: MockTools;
 }
@@ -155,7 +156,7 @@ export function createEngineCore(
   /** The session this engine answers for (its journal entries say so); none for the default state. */
   session: string | null = null,
 ): EngineCore {
-  const operations = shared?.operations ?? listOperations(doc);
+  const operations = shared?.operations ?? operationsOf(doc);
   const ctx: RouteContext = {
     store,
     operations: new Map(operations.map((op) => [op.operationId, op])),
