@@ -70,11 +70,12 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * The npm packages a build leaves in node_modules: native code (better-sqlite3, sharp), files read
- * from their folder at run time (swagger-ui-dist), and what a start never loads (msw, tsx). Every
- * other package goes into the bundle: finding and compiling the files of express, ajv, faker and
- * their dependencies one by one was about a sixth of the default start-up.
+ * from their folder at run time (swagger-ui-dist), what a start never loads (msw, tsx), and faker,
+ * loaded only when a seed is made (src/seed/english-faker.ts: a start from the built seed does
+ * without it). Every other package goes into the bundle: finding and compiling the files of express,
+ * ajv and their dependencies one by one was about a sixth of the default start-up.
  */
-export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', 'tsx'];
+export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', 'tsx', '@faker-js/faker'];
 
 /**
  * The mock as `pnpm start` runs it: dist/main.js, the worker it seeds large files with, and what

@@ -33,12 +33,18 @@ function copyOfBuild(name: string): string {
 }
 
 /**
- * The native modules (`.node` files) the built mock has loaded by the time it listens, started with
- * `args`: a module imported first (`--import`) reports each `process.dlopen` on stderr.
+ * What the built mock has loaded by the time it listens, started with `args`: the native modules
+ * (`.node` files) and the packages loaded with `require` (the bundle's own code is not). A module
+ * imported first (`--import`) reports each `process.dlopen` and each `require` on stderr.
  */
-async function nativeModulesAtStart(args: string[]): Promise<string[]> {
-  const probe =
-    'const open = process.dlopen; process.dlopen = function (module, file, ...rest) { process.stderr.write("dlopen " + file + "\\n"); return open.call(this, module, file, ...rest); };';
+async function loadedAtStart(args: string[]): Promise<{ native: string[]; required: string[] }> {
+  const probe = [
+    "import Module from 'node:module';",
+    'const open = process.dlopen;',
+    'process.dlopen = function (module, file, ...rest) { process.stderr.write("dlopen " + file + "\\n"); return open.call(this, module, file, ...rest); };',
+    'const load = Module._load;',
+    'Module._load = function (request, ...rest) { process.stderr.write("require " + request + "\\n"); return load.call(this, request, ...rest); };',
+  ].join('\n');
   const child = spawn(
     process.execPath,
     ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, main, '--port', '0', '--quiet', ...args],
@@ -59,10 +65,10 @@ async function nativeModulesAtStart(args: string[]): Promise<string[]> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
-  return stderr
-    .split('\n')
-    .filter((line) => line.startsWith('dlopen '))
-    .map((line) => line.slice('dlopen '.length));
+  const lines = stderr.split('\n');
+  const after = (prefix: string) =>
+    lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
+  return { native: after('dlopen '), required: after('require ') };
 }
 
 describe('the built mock (pnpm start)', () => {
@@ -245,13 +251,18 @@ describe('the built mock (pnpm start)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it("loads SQLite's native module only for --data: a default start does without it", async () => {
+  it("loads SQLite's native module only for --data, and faker only to make a seed: a default start needs neither", async () => {
     const sqlite = (files: string[]) => files.filter((file) => file.endsWith('better_sqlite3.node'));
-    expect(sqlite(await nativeModulesAtStart([]))).toEqual([]);
+    const faker = (requests: string[]) => requests.filter((request) => request.startsWith('@faker-js/faker'));
+    const plain = await loadedAtStart([]);
+    expect(sqlite(plain.native)).toEqual([]);
+    expect(faker(plain.required)).toEqual([]);
+    // Another seed than the built one (--users): faker makes it.
+    expect(faker((await loadedAtStart(['--users', '20'])).required)).toEqual(['@faker-js/faker/locale/en']);
     const dir = mkdtempSync(join(tmpdir(), 'cohort-built-native-'));
     try {
       expect(
-        sqlite(await nativeModulesAtStart(['--users', '20', '--data', join(dir, 'state.db')])).length,
+        sqlite((await loadedAtStart(['--users', '20', '--data', join(dir, 'state.db')])).native).length,
       ).toBeGreaterThan(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
