@@ -399,6 +399,42 @@ describe('profile items held in memory (without --data)', () => {
   });
 });
 
+describe("the users' e-mail index", () => {
+  it('is filled between requests a slice at a time; a sign-in, a sign-up or a removal meanwhile sees every user', () => {
+    const state = seedState({ users: 40, channels: 2 });
+    const emails = state.users.map((user) => user.email);
+    // Left alone: a step per 10 users (slice 1), before the items' first.
+    const alone = new Store(seedState({ users: 40, channels: 2 }));
+    const queue: (() => void)[] = [];
+    const steps: boolean[] = [];
+    const warmAccounts = alone.accounts.warm.bind(alone.accounts);
+    alone.accounts.warm = (count) => {
+      steps.push(warmAccounts(count));
+      return steps.at(-1) as boolean;
+    };
+    alone.warm((step) => queue.push(step), 1);
+    while (queue.length > 0) queue.shift()?.();
+    expect(steps.filter((done) => !done)).toHaveLength(Math.ceil(emails.length / 10) - 1);
+    for (const email of emails) expect(alone.accounts.findByEmail(email.toUpperCase())?.email).toBe(email);
+    // Part way: the last user signs in, a taken e-mail is refused, a new one is taken, a user goes.
+    const store = new Store(state);
+    store.warm((step) => queue.push(step), 1);
+    queue.shift()?.();
+    const last = emails.at(-1) ?? '';
+    expect(store.accounts.findByEmail(last)?.email).toBe(last);
+    const input = { university_name: 'Stanford University', password_hash: 'x', graduation_year: 2026 };
+    expect(() => store.transact(() => store.accounts.create({ ...input, email: last }))).toThrow(/already been taken/);
+    const added = store.transact(() => store.accounts.create({ ...input, email: 'New.Person@cohort.test' }));
+    expect(store.accounts.findByEmail('new.person@cohort.test')?.id).toBe(added.id);
+    const gone = store.accounts.findByEmail(emails[5] ?? '');
+    store.transact(() => store.accounts.remove(gone?.id ?? ''));
+    expect(store.accounts.findByEmail(emails[5] ?? '')).toBeUndefined();
+    while (queue.length > 0) queue.shift()?.();
+    for (const email of emails.filter((_, i) => i !== 5)) expect(store.accounts.findByEmail(email)?.email).toBe(email);
+    expect(store.accounts.findByEmail('new.person@cohort.test')?.id).toBe(added.id);
+  });
+});
+
 describe('cloneRow (the copy a rollback restores)', () => {
   it('copies plain rows deeply: changing the row afterwards leaves the copy as it was', () => {
     const row = { id: 1, tags: ['a', { deep: true }], meta: { at: '2026-11-25', n: null }, gone: undefined };

@@ -48,7 +48,10 @@ export function hashToken(token: string): string {
 /** Users and their sessions: accounts, e-mails, tokens (hashed) and connections. */
 export class Accounts {
   private readonly byId: Map<string, StoredUser>;
-  private readonly byEmail: Map<string, StoredUser>;
+  /** E-mail (lower case) → user: filled a step at a time after a start (`warm`), whole before any use (`byEmail`). */
+  readonly #byEmail = new Map<string, StoredUser>();
+  /** How many of `users`, in order, #byEmail holds while it is being filled; null once it holds them all. */
+  #emailed: number | null = 0;
   /** Bumped when what the directory search indexes changes (users, their clubs and interests). */
   private directoryRevision = 0;
   /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
@@ -64,11 +67,28 @@ export class Accounts {
   ) {
     // Filled in one loop, without a pair array per user (100,000 of them at start-up).
     this.byId = new Map();
-    this.byEmail = new Map();
-    for (const user of users) {
-      this.byId.set(user.id, user);
-      this.byEmail.set(user.email.toLowerCase(), user);
+    for (const user of users) this.byId.set(user.id, user);
+  }
+
+  /**
+   * Puts up to `count` more users into the e-mail index (the server runs this between requests
+   * after a start: at 100,000 users the whole index took a tenth of a second); true once all are in.
+   */
+  warm(count: number): boolean {
+    if (this.#emailed === null) return true;
+    const end = Math.min(this.users.length, this.#emailed + count);
+    for (let i = this.#emailed; i < end; i++) {
+      const user = this.users[i] as StoredUser;
+      this.#byEmail.set(user.email.toLowerCase(), user);
     }
+    this.#emailed = end === this.users.length ? null : end;
+    return this.#emailed === null;
+  }
+
+  /** The e-mail index, first filled with whatever `warm` has not put in yet; changes to `users` come after. */
+  private get byEmail(): Map<string, StoredUser> {
+    if (this.#emailed !== null) this.warm(Number.POSITIVE_INFINITY);
+    return this.#byEmail;
   }
 
   all(): StoredUser[] {
@@ -255,11 +275,12 @@ export class Accounts {
   /** Deletes the account and its sessions (its connections must already have ended). */
   remove(userId: string): void {
     const user = this.require(userId);
+    const byEmail = this.byEmail;
     this.endSessions(userId);
     this.core.touch('user', userId);
     this.users.splice(this.users.indexOf(user), 1);
     this.byId.delete(userId);
-    this.byEmail.delete(user.email.toLowerCase());
+    byEmail.delete(user.email.toLowerCase());
     this.touchDirectory(userId);
   }
 
@@ -303,11 +324,12 @@ export class Accounts {
   private own(user: StoredUser): StoredUser {
     const current = this.byId.get(user.id) ?? user;
     if (!Object.isFrozen(current)) return current;
+    const byEmail = this.byEmail;
     const copy = structuredClone(current);
     const at = this.users.indexOf(current);
     if (at >= 0) this.users[at] = copy;
     this.byId.set(copy.id, copy);
-    this.byEmail.set(copy.email.toLowerCase(), copy);
+    byEmail.set(copy.email.toLowerCase(), copy);
     return copy;
   }
 

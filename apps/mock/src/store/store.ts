@@ -183,12 +183,13 @@ export class Store implements Areas, StoreCore {
 
   /**
    * Readies the in-memory indexes between requests from now on, each step run by `schedule` (the
-   * server passes `setImmediate`): the profile items held in memory, `slice` × 10 a step (without
-   * `--data`, 0.6 s at 100,000 users at once), then the directory's search index (`Directory.warm`).
+   * server passes `setImmediate`): the users' e-mails, then the profile items held in memory, `slice`
+   * × 10 a step (without `--data`, 0.6 s at 100,000 users at once), then the directory's search
+   * index (`Directory.warm`). Whatever reads or changes one of them first fills in the rest.
    */
   warm(schedule: (step: () => void) => void, slice = 1000): void {
     const items = () => {
-      if (this.profile.warm(slice * 10)) this.directory.warm(schedule, slice);
+      if (this.accounts.warm(slice * 10) && this.profile.warm(slice * 10)) this.directory.warm(schedule, slice);
       else schedule(items);
     };
     schedule(items);
