@@ -19,8 +19,10 @@ port.on('message', (message: SeedMessage) => {
   if (!build || !items || !rows) return;
   try {
     if ('items' in message) items.put(message.items, message.values);
-    else if ('itemsEnd' in message) items.end();
-    else if ('rows' in message) rows.add(message.rows);
+    else if ('itemsEnd' in message) {
+      items.end();
+      build.flush();
+    } else if ('rows' in message) rows.add(message.rows);
     else {
       rows.end();
       build.end();
