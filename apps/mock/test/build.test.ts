@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import { STATE_AJV_OPTIONS, schemaHash } from '../src/state-check.ts';
 import { buildStateSchema } from '../src/state-schema.ts';
 import { api, DEMO, readViews } from './areas/api.ts';
 import { writeProfileItems } from './areas/profile.ts';
-import { startMock, stop } from './child.ts';
+import { killHard, startMock, stop } from './child.ts';
 
 // What `pnpm start` runs: the bundle scripts/build.mjs makes (here into dist/test-build, beside the
 // node_modules it loads its npm packages from).
@@ -45,27 +45,12 @@ async function loadedAtStart(args: string[]): Promise<{ native: string[]; requir
     'const load = Module._load;',
     'Module._load = function (request, ...rest) { process.stderr.write("require " + request + "\\n"); return load.call(this, request, ...rest); };',
   ].join('\n');
-  const child = spawn(
-    process.execPath,
-    ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, main, '--port', '0', '--quiet', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk);
+  const mock = await startMock(args, {
+    built: main,
+    nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(probe)}`],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
-      if (stdout.includes('listening on')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${stderr}`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  const lines = stderr.split('\n');
+  await killHard(mock.child);
+  const lines = mock.stderr().split('\n');
   const after = (prefix: string) =>
     lines.filter((line) => line.startsWith(prefix)).map((line) => line.slice(prefix.length));
   return { native: after('dlopen '), required: after('require ') };

@@ -28,22 +28,24 @@ export interface MockChild {
   /** What it printed up to and including its start-up lines. */
   lines: string[];
   baseUrl: string;
+  /** What it has written to stderr so far. */
+  stderr(): string;
 }
 
 /**
  * Starts `tsx src/main.ts` on port 0 and resolves once it listens (after its three start-up lines):
  * through `--import tsx`, or (`cli`) through the tsx command as `pnpm dev` does, or (`built`, a
- * main.js from scripts/build.mjs) as plain JavaScript, as `pnpm start` does. Rejects with its
- * stderr if it exits first.
+ * main.js from scripts/build.mjs) as plain JavaScript, as `pnpm start` does; `nodeArgs` go to node
+ * first. Rejects with its stderr if it exits first.
  */
 export function startMock(
   args: string[],
-  { cli = false, built }: { cli?: boolean; built?: string } = {},
+  { cli = false, built, nodeArgs = [] }: { cli?: boolean; built?: string; nodeArgs?: string[] } = {},
 ): Promise<MockChild> {
   const entry = built
     ? [built]
     : [...(cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx']), 'src/main.ts'];
-  const child = spawn(process.execPath, [...entry, '--port', '0', '--quiet', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, ...entry, '--port', '0', '--quiet', ...args], {
     cwd: appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so the group can be signalled (see `signal`).
@@ -62,7 +64,7 @@ export function startMock(
       // Notices (a converted or reseeded --data file) come before the listening line.
       const at = lines.findIndex((l) => l.startsWith('Cohort mock server listening on '));
       const url = /^Cohort mock server listening on (http:\/\/\S+)$/.exec(lines[at] ?? '')?.[1];
-      if (url && lines.length === at + 3) resolve({ child, lines, baseUrl: url });
+      if (url && lines.length === at + 3) resolve({ child, lines, baseUrl: url, stderr: () => stderr });
     });
   });
 }

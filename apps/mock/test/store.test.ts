@@ -359,6 +359,18 @@ describe('profile items read from the file per user (how the mock runs with --da
   });
 });
 
+/** What each call of `area.warm` answers from now on (true once all is in), in order. */
+function warmSteps(area: { warm(count: number): boolean }): boolean[] {
+  const steps: boolean[] = [];
+  const warm = area.warm.bind(area);
+  area.warm = (count) => {
+    const done = warm(count);
+    steps.push(done);
+    return done;
+  };
+  return steps;
+}
+
 describe('profile items held in memory (without --data)', () => {
   it('are indexed between requests a slice at a time, then the directory; reads, writes and searches meanwhile are whole', () => {
     const state = seedState({ users: 40, channels: 2 });
@@ -367,12 +379,7 @@ describe('profile items held in memory (without --data)', () => {
     // Left alone, the warm-up takes a step per 10 items of a kind (slice 1), then the directory's.
     const alone = new Store(seedState({ users: 40, channels: 2 }));
     const queue: (() => void)[] = [];
-    const itemSteps: boolean[] = [];
-    const warmItems = alone.profile.warm.bind(alone.profile);
-    alone.profile.warm = (count) => {
-      itemSteps.push(warmItems(count));
-      return itemSteps.at(-1) as boolean;
-    };
+    const itemSteps = warmSteps(alone.profile);
     alone.warm((step) => queue.push(step), 1);
     while (queue.length > 0) queue.shift()?.();
     // The biggest kind alone takes its size / 10 steps; the directory starts after the last.
@@ -406,12 +413,7 @@ describe("the users' e-mail index", () => {
     // Left alone: a step per 10 users (slice 1), before the items' first.
     const alone = new Store(seedState({ users: 40, channels: 2 }));
     const queue: (() => void)[] = [];
-    const steps: boolean[] = [];
-    const warmAccounts = alone.accounts.warm.bind(alone.accounts);
-    alone.accounts.warm = (count) => {
-      steps.push(warmAccounts(count));
-      return steps.at(-1) as boolean;
-    };
+    const steps = warmSteps(alone.accounts);
     alone.warm((step) => queue.push(step), 1);
     while (queue.length > 0) queue.shift()?.();
     expect(steps.filter((done) => !done)).toHaveLength(Math.ceil(emails.length / 10) - 1);
