@@ -3,6 +3,7 @@ import { cryptoPlatform } from '../engine/crypto.ts';
 import { HttpError } from '../http-error.ts';
 import { newToken, randomId } from '../ids.ts';
 import type { StoreCore } from './core.ts';
+import { EmailIndex } from './email-index.ts';
 import type { Resources } from './resources.ts';
 import type { Friend, PublicUser, StoredUser, TokenRecord, User } from './types.ts';
 
@@ -48,10 +49,7 @@ export function hashToken(token: string): string {
 /** Users and their sessions: accounts, e-mails, tokens (hashed) and connections. */
 export class Accounts {
   private readonly byId: Map<string, StoredUser>;
-  /** E-mail (lower case) → user: filled a step at a time after a start (`warm`), whole before any use (`byEmail`). */
-  readonly #byEmail = new Map<string, StoredUser>();
-  /** How many of `users`, in order, #byEmail holds while it is being filled; null once it holds them all. */
-  #emailed: number | null = 0;
+  private readonly byEmail: EmailIndex;
   /** Bumped when what the directory search indexes changes (users, their clubs and interests). */
   private directoryRevision = 0;
   /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
@@ -68,27 +66,12 @@ export class Accounts {
     // Filled in one loop, without a pair array per user (100,000 of them at start-up).
     this.byId = new Map();
     for (const user of users) this.byId.set(user.id, user);
+    this.byEmail = new EmailIndex(users);
   }
 
-  /**
-   * Puts up to `count` more users into the e-mail index (the server runs this between requests
-   * after a start: at 100,000 users the whole index took a tenth of a second); true once all are in.
-   */
+  /** Fills up to `count` more users into the e-mail index (run between requests after a start); true once all are in. */
   warm(count: number): boolean {
-    if (this.#emailed === null) return true;
-    const end = Math.min(this.users.length, this.#emailed + count);
-    for (let i = this.#emailed; i < end; i++) {
-      const user = this.users[i] as StoredUser;
-      this.#byEmail.set(user.email.toLowerCase(), user);
-    }
-    this.#emailed = end === this.users.length ? null : end;
-    return this.#emailed === null;
-  }
-
-  /** The e-mail index, first filled with whatever `warm` has not put in yet; changes to `users` come after. */
-  private get byEmail(): Map<string, StoredUser> {
-    if (this.#emailed !== null) this.warm(Number.POSITIVE_INFINITY);
-    return this.#byEmail;
+    return this.byEmail.warm(count);
   }
 
   all(): StoredUser[] {
@@ -119,7 +102,7 @@ export class Accounts {
   }
 
   findByEmail(email: string): StoredUser | undefined {
-    return this.byEmail.get(email.toLowerCase());
+    return this.byEmail.find(email);
   }
 
   token(hashed: string): TokenRecord | undefined {
@@ -161,7 +144,7 @@ export class Accounts {
     this.core.touch('user', user.id);
     this.users.push(user);
     this.byId.set(user.id, user);
-    this.byEmail.set(user.email.toLowerCase(), user);
+    this.byEmail.set(user);
     this.touchDirectory(user.id);
     return user;
   }
@@ -275,12 +258,11 @@ export class Accounts {
   /** Deletes the account and its sessions (its connections must already have ended). */
   remove(userId: string): void {
     const user = this.require(userId);
-    const byEmail = this.byEmail;
     this.endSessions(userId);
     this.core.touch('user', userId);
+    this.byEmail.delete(user);
     this.users.splice(this.users.indexOf(user), 1);
     this.byId.delete(userId);
-    byEmail.delete(user.email.toLowerCase());
     this.touchDirectory(userId);
   }
 
@@ -324,12 +306,11 @@ export class Accounts {
   private own(user: StoredUser): StoredUser {
     const current = this.byId.get(user.id) ?? user;
     if (!Object.isFrozen(current)) return current;
-    const byEmail = this.byEmail;
     const copy = structuredClone(current);
     const at = this.users.indexOf(current);
     if (at >= 0) this.users[at] = copy;
     this.byId.set(copy.id, copy);
-    byEmail.set(copy.email.toLowerCase(), copy);
+    this.byEmail.set(copy);
     return copy;
   }
 
