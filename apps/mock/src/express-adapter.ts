@@ -97,8 +97,11 @@ const NO_QUERY: Record<string, unknown> = Object.freeze(Object.create(null));
 export function engineMiddleware(dispatch: Dispatch, parseBody: RequestHandler, paths: RegExp = API): RequestHandler {
   return (req, res, next) => {
     if (!paths.test(req.path)) return next();
-    dispatch(new ExpressRequest(req, res, parseBody)).then(
-      (reply) => sendReply(res, reply),
+    const reply = dispatch(new ExpressRequest(req, res, parseBody));
+    // An answer at hand is sent at once (a throw goes to the error handler like any middleware's).
+    if (!(reply instanceof Promise)) return sendReply(res, reply);
+    reply.then(
+      (done) => sendReply(res, done),
       (error: unknown) => next(error ?? new Error('Rejected promise')),
     );
   };

@@ -46,3 +46,34 @@ describe('the contract path matcher', () => {
     expect(hit('GET', '/api/notes/1/2')).toBeUndefined();
   });
 });
+
+describe('the paths the matcher remembers', () => {
+  it('finds a path asked again the same, its parameters shared and frozen', () => {
+    const fresh = new ContractRouter([op('get', '/api/notes/{id}')]);
+    const first = fresh.match('GET', '/api/notes/42');
+    const again = fresh.match('GET', '/api/notes/42');
+    expect(again).toEqual(first);
+    expect(again && 'params' in again && again.params).toEqual({ id: '42' });
+    const params = again && 'params' in again ? again.params : {};
+    expect(Object.isFrozen(params)).toBe(true);
+    // A bad escape and a miss are remembered as what they are.
+    expect(fresh.match('GET', '/api/notes/%E0%A4%A')).toEqual({ badEscape: true });
+    expect(fresh.match('GET', '/api/notes/%E0%A4%A')).toEqual({ badEscape: true });
+    expect(fresh.match('GET', '/api/nowhere')).toBeUndefined();
+    expect(fresh.match('GET', '/api/nowhere')).toBeUndefined();
+  });
+
+  it('still answers every path right once more paths came than it keeps', () => {
+    const fresh = new ContractRouter([op('get', '/api/notes/{id}'), op('post', '/api/notes/store')]);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 5000; i++) {
+        const found = fresh.match('GET', `/api/notes/n${i}`);
+        expect(found && 'params' in found ? found.params.id : undefined).toBe(`n${i}`);
+      }
+      expect(fresh.match('GET', '/api/notes/store')).toEqual({ allow: ['POST'] });
+    }
+    // A long path is looked up each time, not kept.
+    const long = `/api/notes/${'x'.repeat(500)}`;
+    expect(fresh.match('GET', long)).toEqual(fresh.match('GET', long));
+  });
+});

@@ -2,7 +2,7 @@ import type { Operation } from '@cohort/openapi/schema';
 
 /** Where a request lands in the contract (see `ContractRouter.match`). */
 export type RouteMatch =
-  | { operation: Operation; params: Record<string, string> }
+  | { operation: Operation; params: Readonly<Record<string, string>> }
   /** The path is the contract's, the method is not: 405 with these in `Allow`. */
   | { allow: string[] }
   /** A path parameter with a malformed `%` escape: 400. */
@@ -26,6 +26,14 @@ interface Branch {
   item?: PathItem;
 }
 
+/** What a path leads to: its path item and decoded parameters (shared, frozen), a bad escape, or nothing. */
+type Found = { item: PathItem; params: Readonly<Record<string, string>> } | { badEscape: true } | undefined;
+
+/** How many request paths the router remembers before it starts over, and the longest it keeps (a few hundred kB at most). */
+const CACHED_PATHS = 2048;
+const CACHED_PATH_LENGTH = 200;
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
 const branch = (): Branch => ({ fixed: new Map() });
 
 /**
@@ -38,6 +46,8 @@ export class ContractRouter {
   readonly #exact = new Map<string, PathItem>();
   /** The templated path items as a tree of segments, walked concrete segment first. */
   readonly #templated = branch();
+  /** Paths already looked up and what they found (parameters included), up to `CACHED_PATHS`. */
+  readonly #found = new Map<string, Found>();
 
   constructor(operations: Operation[]) {
     const items = new Map<string, PathItem>();
@@ -94,11 +104,23 @@ export class ContractRouter {
     return viaParam;
   }
 
+  /** `#look`, remembered: most requests repeat a path (a list read again, the same user's page). */
+  #find(path: string): Found {
+    if (path.length > CACHED_PATH_LENGTH) return this.#look(path);
+    let found = this.#found.get(path);
+    if (found === undefined && !this.#found.has(path)) {
+      found = this.#look(path);
+      if (this.#found.size >= CACHED_PATHS) this.#found.clear();
+      this.#found.set(path, found);
+    }
+    return found;
+  }
+
   /** The path item of a request path and its decoded parameters. */
-  #find(path: string): { item: PathItem; params: Record<string, string> } | { badEscape: true } | undefined {
+  #look(path: string): Found {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const exact = this.#exact.get(trimmed) ?? this.#exact.get(trimmed.toLowerCase());
-    if (exact) return { item: exact, params: {} };
+    if (exact) return { item: exact, params: NO_PARAMS };
     const values: string[] = [];
     const item = this.#walk(this.#templated, trimmed.split('/'), 0, values);
     if (!item) return undefined;
@@ -114,7 +136,7 @@ export class ContractRouter {
         }
       }
     }
-    return { item, params };
+    return { item, params: Object.freeze(params) };
   }
 
   /** The methods (upper case, sorted) the contract declares for the path item of `path`. */

@@ -82,7 +82,7 @@ export class Sessions {
       } catch (error) {
         const e = HttpError.from(error);
         const reply: EngineReply = { kind: 'json', status: e.status, headers: e.headers, body: e.toBody() };
-        return Promise.resolve(reply);
+        return reply;
       }
     };
   }
