@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineReply, EngineRequest, StreamSink } from '../src/engine/http.ts';
+import { fromFetch } from '../src/engine/fetch.ts';
+import type { EngineReply } from '../src/engine/http.ts';
 import { createMockEngine } from '../src/engine-node.ts';
 
-/** A bodiless request as an adapter hands it to the engine. */
-const request = (method: string, path: string, body?: unknown): EngineRequest => ({
-  method,
-  path,
-  url: path,
-  query: {},
-  headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': '2' },
-  clientKey: '127.0.0.1',
-  hasBody: body !== undefined,
-  readJson: () => Promise.resolve(body),
-  readBytes: () => Promise.resolve(new Uint8Array()),
-  openStream: (): StreamSink => {
-    throw new Error('no stream here');
-  },
-});
+/** A request as the fetch adapter hands it to the engine. */
+const request = (method: string, path: string, body?: unknown) =>
+  fromFetch(
+    new Request(`http://mock.test${path}`, {
+      method,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    }),
+    '127.0.0.1',
+  );
 
 describe("the engine's dispatch", () => {
   it('answers at once when nothing has to wait, and through a promise when a body is read', async () => {
