@@ -23,7 +23,10 @@ export interface ThroughputSettings {
   warmupSeconds: number;
   /** Measured seconds per endpoint and server, split into `rounds` rounds. */
   seconds: number;
-  /** Rounds per endpoint: each round measures every server once, one after the other (default 3). */
+  /**
+   * Rounds per endpoint: each round measures every server once, one right after the other, in
+   * turn forwards and backwards (default: one round per 2 s of `seconds`, at least 3).
+   */
   rounds?: number;
   profileSeconds: number;
 }
@@ -35,6 +38,11 @@ interface Endpoint {
   body?: string;
   /** The Prism ratio target applies to reads only (Prism does no work for a write). */
   read: boolean;
+}
+
+/** One round per 2 s measured (at least 3): short rounds, so the two servers of a pair run under the same drift. */
+function roundsOf(settings: ThroughputSettings): number {
+  return Math.max(1, settings.rounds ?? Math.max(3, Math.round(settings.seconds / 2)));
 }
 
 /**
@@ -182,7 +190,7 @@ async function profileMock(endpoint: Endpoint, settings: ThroughputSettings): Pr
 export async function measureThroughput(settings: ThroughputSettings): Promise<Section> {
   const section: Section = {
     title: '1. Mock throughput and latency',
-    method: `autocannon, ${settings.connections} connections, one server at a time on loopback, each server in its own process (the load generator in another). Each server is warmed up for ${settings.warmupSeconds} s, then the ${settings.seconds} s measured per endpoint and server are taken in ${Math.max(1, settings.rounds ?? 3)} rounds, each round measuring the bare server, the minimal Express app and the mock one right after the other; a figure is the median round's, and a ratio to the bare or Express server is the median of the rounds' ratios (this 2-core VM's speed drifts by a third within minutes: a ratio of rounds taken seconds apart is what holds still). Prism is measured once after the rounds (warm-up, then ${settings.seconds} s). Every server the bench starts runs built JavaScript: the mock as \`pnpm start\` runs it (apps/mock/dist/main.js), the reference servers bundled the same way. Authenticated (same bearer token everywhere). The bare node:http server and a minimal Express 5 app replay the mock's own response (status, headers, body) captured once; the minimal Express app is served like the mock (createMockServer: requests and responses are built with Express's prototypes, so Express never swaps them, which alone halves a plain app.listen server's rate here); Prism answers from the contract's examples. Latency percentiles are autocannon's, in whole milliseconds. On two cores the server and autocannon get one each, so the bare server's figure is also bounded by what one autocannon process can send. Reads run before writes, so the notes list read is the seeded one. Each write goes out as the next of ${WRITERS} registered users in turn (to every server alike), since the mock keeps at most 1,000 notes per user and answers 409 beyond: every write measured is an acknowledged 201 (a non-2xx answer is noted below). The target of issue 13 is the mock against the minimal Express 5 app (≥ 0.9×): the difference between the two is the mock's own work.`,
+    method: `autocannon, ${settings.connections} connections, one server at a time on loopback, each server in its own process (the load generator in another). Each server is warmed up for ${settings.warmupSeconds} s, then the ${settings.seconds} s measured per endpoint and server are taken in ${roundsOf(settings)} rounds, each round measuring the bare server, the minimal Express app and the mock one right after the other (forwards in one round, backwards in the next); a figure is the median round's, and a ratio to the bare or Express server is the median of the rounds' ratios (this 2-core VM's speed drifts by a third within minutes: a ratio of rounds taken seconds apart is what holds still). Prism is measured once after the rounds (warm-up, then ${settings.seconds} s). Every server the bench starts runs built JavaScript: the mock as \`pnpm start\` runs it (apps/mock/dist/main.js), the reference servers bundled the same way. Authenticated (same bearer token everywhere). The bare node:http server and a minimal Express 5 app replay the mock's own response (status, headers, body) captured once; the minimal Express app is served like the mock (createMockServer: requests and responses are built with Express's prototypes, so Express never swaps them, which alone halves a plain app.listen server's rate here); Prism answers from the contract's examples. Latency percentiles are autocannon's, in whole milliseconds. On two cores the server and autocannon get one each, so the bare server's figure is also bounded by what one autocannon process can send. Reads run before writes, so the notes list read is the seeded one. Each write goes out as the next of ${WRITERS} registered users in turn (to every server alike), since the mock keeps at most 1,000 notes per user and answers 409 beyond: every write measured is an acknowledged 201 (a non-2xx answer is noted below). The target of issue 13 is the mock against the minimal Express 5 app (≥ 0.9×): the difference between the two is the mock's own work.`,
     rows: [],
     notes: [],
   };
@@ -200,7 +208,7 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
     } catch (error) {
       section.notes.push(`Prism could not start on this contract: ${(error as Error).message}`);
     }
-    const rounds = Math.max(1, settings.rounds ?? 3);
+    const rounds = roundsOf(settings);
     const roundSeconds = Math.max(1, Math.round(settings.seconds / rounds));
     for (const endpoint of endpoints) {
       const measured: Partial<Record<Subject, LoadResult[]>> = {};
@@ -213,7 +221,9 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
           await measureLoad({ ...options, warmupSeconds: 0, seconds: settings.warmupSeconds });
       }
       for (let round = 0; round < rounds; round++) {
-        for (const subject of ['bare', 'express', 'cohort'] as const) {
+        // Forwards, then backwards: no server is always measured first or right after another.
+        const order = ['bare', 'express', 'cohort'] as const;
+        for (const subject of round % 2 === 0 ? order : [...order].reverse()) {
           const server = servers[subject];
           if (!server) continue;
           const options = loadOptions(server, session, endpoint, settings, writers);
