@@ -41,8 +41,15 @@ interface Endpoint {
 }
 
 /** One round per 2 s measured (at least 3): short rounds, so the two servers of a pair run under the same drift. */
-function roundsOf(settings: ThroughputSettings): number {
+export function roundsOf(settings: Pick<ThroughputSettings, 'seconds' | 'rounds'>): number {
   return Math.max(1, settings.rounds ?? Math.max(3, Math.round(settings.seconds / 2)));
+}
+
+const SERVERS = ['bare', 'express', 'cohort'] as const;
+
+/** The order a round measures the servers in: forwards, then backwards, so none is always first or right after another. */
+export function roundOrder(round: number): readonly (typeof SERVERS)[number][] {
+  return round % 2 === 0 ? SERVERS : [...SERVERS].reverse();
 }
 
 /**
@@ -221,9 +228,7 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
           await measureLoad({ ...options, warmupSeconds: 0, seconds: settings.warmupSeconds });
       }
       for (let round = 0; round < rounds; round++) {
-        // Forwards, then backwards: no server is always measured first or right after another.
-        const order = ['bare', 'express', 'cohort'] as const;
-        for (const subject of round % 2 === 0 ? order : [...order].reverse()) {
+        for (const subject of roundOrder(round)) {
           const server = servers[subject];
           if (!server) continue;
           const options = loadOptions(server, session, endpoint, settings, writers);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combineRounds, type LoadResult, median, pairedRatio } from '../src/load.ts';
 import { verdict } from '../src/report.ts';
-import { explainMisses, plannedThroughputRows } from '../src/throughput.ts';
+import { explainMisses, plannedThroughputRows, roundOrder, roundsOf } from '../src/throughput.ts';
 
 describe('explainMisses', () => {
   it('says nothing when the targets are met', () => {
@@ -110,5 +110,16 @@ describe('rounds', () => {
     expect(pairedRatio(mock, [round(0), round(10_000)])).toBeCloseTo(0.9);
     expect(pairedRatio([], express)).toBeNull();
     expect(median([3, 1, 2, 10])).toBe(2.5);
+  });
+
+  it('takes one round per 2 s measured (at least 3, unless told), forwards and backwards in turn', () => {
+    expect(roundsOf({ seconds: 10 })).toBe(5);
+    expect(roundsOf({ seconds: 2 })).toBe(3);
+    expect(roundsOf({ seconds: 30 })).toBe(15);
+    expect(roundsOf({ seconds: 10, rounds: 2 })).toBe(2);
+    expect(roundsOf({ seconds: 10, rounds: 0 })).toBe(1);
+    expect(roundOrder(0)).toEqual(['bare', 'express', 'cohort']);
+    expect(roundOrder(1)).toEqual(['cohort', 'express', 'bare']);
+    expect(roundOrder(4)).toEqual(['bare', 'express', 'cohort']);
   });
 });
