@@ -45,6 +45,7 @@ export function roundsOf(settings: Pick<ThroughputSettings, 'seconds' | 'rounds'
   return Math.max(1, settings.rounds ?? Math.max(3, Math.round(settings.seconds / 2)));
 }
 
+/** The servers measured round by round (Prism once, after the rounds). */
 const SERVERS = ['bare', 'express', 'cohort'] as const;
 
 /** The order a round measures the servers in: forwards, then backwards, so none is always first or right after another. */
@@ -221,7 +222,7 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
       const measured: Partial<Record<Subject, LoadResult[]>> = {};
       // Every server warms up once, then the rounds take them in turn (Prism once, at the end: it is
       // a hundred times slower and no ratio target pairs it round by round).
-      for (const subject of ['bare', 'express', 'cohort'] as const) {
+      for (const subject of SERVERS) {
         const server = servers[subject];
         const options = server && loadOptions(server, session, endpoint, settings, writers);
         if (options && settings.warmupSeconds > 0)
@@ -251,12 +252,10 @@ export async function measureThroughput(settings: ThroughputSettings): Promise<S
       section.rows.push(...rowsFor(endpoint, results, paired));
       section.notes.push(
         `${endpoint.label}, round by round (req/s): ${Array.from({ length: rounds }, (_, round) =>
-          (['bare', 'express', 'cohort'] as const)
-            .map(
-              (subject) =>
-                `${SUBJECT_NAMES[subject]} ${Math.round(measured[subject]?.[round]?.requestsPerSecond ?? 0).toLocaleString('en-US')}`,
-            )
-            .join(', '),
+          SERVERS.map(
+            (subject) =>
+              `${SUBJECT_NAMES[subject]} ${Math.round(measured[subject]?.[round]?.requestsPerSecond ?? 0).toLocaleString('en-US')}`,
+          ).join(', '),
         ).join('; ')}.`,
       );
       section.notes.push(...explainMisses(endpoint.label, results, settings.connections, endpoint.read));
