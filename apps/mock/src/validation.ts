@@ -137,7 +137,10 @@ function message(e: ErrorObject): string {
   }
 }
 
-function collect(errors: ErrorObject[] | null | undefined, root: string, out: FieldErrors): void {
+/** Adds Ajv's errors under `root` to `into` (made when none yet) and returns it. */
+function collect(errors: ErrorObject[] | null | undefined, root: string, into: FieldErrors | undefined): FieldErrors {
+  // Keyed by field names the client chose (`constructor`, `__proto__`…): no prototype to collide with.
+  const out = into ?? (Object.create(null) as FieldErrors);
   const issues = describeErrors(errors);
   (errors ?? []).forEach((e, i) => {
     const issue = issues[i];
@@ -150,25 +153,28 @@ function collect(errors: ErrorObject[] | null | undefined, root: string, out: Fi
     if (!list.includes(text)) list.push(text);
     out[field] = list;
   });
+  return out;
 }
 
-/**
- * How many levels of objects and arrays a request body may nest. The contract's deepest body is a
- * few levels; a client could send thousands, and a recursive walk (`structuredClone`, a deep
- * equality in Ajv, `JSON.stringify` of what was stored) would then overflow the stack.
- */
 export const MAX_BODY_DEPTH = 32;
 
-/** Whether `value` nests objects or arrays more than `limit` levels deep; iterative, so any depth is safe to ask about. */
+/**
+ * Whether `value` nests objects or arrays more than `limit` levels deep. Recursive, but it never
+ * goes more than one level past `limit`, so any depth is safe to ask about; it allocates nothing.
+ */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  return deeperThan(value, limit, 1);
+}
+
+function deeperThan(value: unknown, limit: number, depth: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const stack: [object, number][] = [[value, 1]];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const [node, depth] = item;
-    if (depth > limit) return true;
-    for (const child of Object.values(node)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
+  if (depth > limit) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (deeperThan(item, limit, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && deeperThan((value as Record<string, unknown>)[key], limit, depth + 1)) return true;
   }
   return false;
 }
@@ -218,28 +224,33 @@ function compileOperation(
     bodyRequired: op.requestBody?.required ?? false,
   };
   const noHeaders: Record<string, unknown> = Object.freeze(Object.create(null));
-  // Runs on every request: no spread, no entries arrays, the error record made only on a failure.
+  // What an operation without path or query parameters is given: nothing to copy, check or coerce.
+  const noParams: Record<string, unknown> = Object.freeze({});
+  const noQuery: Record<string, unknown> = Object.freeze(Object.create(null));
+  // Runs on every request: no spread, no entries arrays, no closure, the error record made only on a failure.
   return (raw) => {
-    // Keyed by field names the client chose (`constructor`, `__proto__`…): no prototype to collide with.
     let errors: FieldErrors | undefined;
-    const fail = (): FieldErrors => {
-      errors ??= Object.create(null) as FieldErrors;
-      return errors;
-    };
     // Ajv coerces and fills defaults in place: work on copies (the router's names, its own strings).
-    const params: Record<string, unknown> = {};
-    for (const key in raw.params) params[key] = raw.params[key];
-    const query: Record<string, unknown> = Object.create(null);
-    for (const key in raw.query) {
-      const value = raw.query[key];
-      if (arrays.has(key)) query[key] = Array.isArray(value) ? value : [value];
-      // A repeated scalar query parameter (?limit=1&limit=2) is ambiguous: take the last one.
-      else query[key] = Array.isArray(value) ? value.at(-1) : value;
+    let params = noParams;
+    if (compiled.params) {
+      params = {};
+      for (const key in raw.params) params[key] = raw.params[key];
+      coerceAll(params, pathCoercers);
+      if (!compiled.params(params)) errors = collect(compiled.params.errors, 'path', errors);
     }
-    coerceAll(params, pathCoercers);
-    coerceAll(query, queryCoercers);
-    if (compiled.params && !compiled.params(params)) collect(compiled.params.errors, 'path', fail());
-    if (compiled.query && !compiled.query(query)) collect(compiled.query.errors, 'query', fail());
+    // Query strings the operation does not declare are ignored (cache busters, tracking).
+    let query = noQuery;
+    if (compiled.query) {
+      query = Object.create(null);
+      for (const key in raw.query) {
+        const value = raw.query[key];
+        if (arrays.has(key)) query[key] = Array.isArray(value) ? value : [value];
+        // A repeated scalar query parameter (?limit=1&limit=2) is ambiguous: take the last one.
+        else query[key] = Array.isArray(value) ? value.at(-1) : value;
+      }
+      coerceAll(query, queryCoercers);
+      if (!compiled.query(query)) errors = collect(compiled.query.errors, 'query', errors);
+    }
     let headers = noHeaders;
     if (headerNames.length > 0) {
       headers = Object.create(null);
@@ -248,17 +259,21 @@ function compileOperation(
         // A header sent twice arrives as a list (or joined by node:http): the last one counts.
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.at(-1) : value;
       }
-      if (compiled.headers && !compiled.headers(headers)) collect(compiled.headers.errors, 'header', fail());
+      if (compiled.headers && !compiled.headers(headers)) errors = collect(compiled.headers.errors, 'header', errors);
     }
     let body = raw.body;
     if (compiled.body) {
       if (body === undefined) {
-        if (compiled.bodyRequired) fail().body = ['is required'];
+        if (compiled.bodyRequired) {
+          errors = collect([], 'body', errors);
+          errors.body = ['is required'];
+        }
       } else if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
-        fail().body = ['is nested too deeply'];
+        errors = collect([], 'body', errors);
+        errors.body = ['is nested too deeply'];
       } else {
         if (copyBody) body = structuredClone(body);
-        if (!compiled.body(body)) collect(compiled.body.errors, 'body', fail());
+        if (!compiled.body(body)) errors = collect(compiled.body.errors, 'body', errors);
       }
     }
     if (errors !== undefined) return { ok: false, errors };
