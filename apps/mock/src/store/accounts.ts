@@ -46,6 +46,18 @@ export function hashToken(token: string): string {
   return key;
 }
 
+/** Each token's last use as read from its record, parsed once rather than on every request it signs. */
+const parsedUse = new WeakMap<TokenRecord, { at: string; ms: number }>();
+
+function lastUseOf(record: TokenRecord): number {
+  const at = record.last_used_at ?? record.created_at;
+  const known = parsedUse.get(record);
+  if (known?.at === at) return known.ms;
+  const ms = Date.parse(at);
+  parsedUse.set(record, { at, ms });
+  return ms;
+}
+
 /** Users and their sessions: accounts, e-mails, tokens (hashed) and connections. */
 export class Accounts {
   private readonly byId: Map<string, StoredUser>;
@@ -192,7 +204,7 @@ export class Accounts {
     const record = this.tokens[key];
     if (!record) return undefined;
     const now = this.core.now().getTime();
-    const lastUsed = Date.parse(record.last_used_at ?? record.created_at);
+    const lastUsed = lastUseOf(record);
     if (now - lastUsed > this.tokenTtlMs) {
       this.core.transact(() => {
         this.core.touch('token', key);

@@ -39,7 +39,8 @@ export class Profile {
         list,
         (id, created) => {
           // A note about to change: every cached notes list may be stale.
-          if (collection === 'note') this.#notesLists.clear();
+          // (Only when one is cached: clearing an empty Map still allocates it a new table.)
+          if (collection === 'note' && this.#notesLists.size > 0) this.#notesLists.clear();
           core.touch(collection, String(id), created);
         },
         source?.[collection],

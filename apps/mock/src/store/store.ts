@@ -285,7 +285,8 @@ export class Store implements Areas, StoreCore {
       throw error;
     }
     this.tx = undefined;
-    tx.before.clear();
+    // Clearing a Map allocates it a new table: skipped when the request changed nothing.
+    if (tx.before.size > 0) tx.before.clear();
     tx.counters = undefined;
     if (tx.after.length === 0) return out;
     // What runs after the commit may start transactions of its own (on this same record).
