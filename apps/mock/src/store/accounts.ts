@@ -66,6 +66,12 @@ export class Accounts {
   private directoryRevision = 0;
   /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
   private directoryChanged: Set<string> | null = null;
+  /**
+   * The token records by hash, as `tokens` holds them (the state's record, kept in step): a Map
+   * lookup, where a property lookup by a hash string made per request first looks that string up
+   * among every interned string of the process.
+   */
+  readonly #byKey = new Map<string, TokenRecord>();
 
   constructor(
     private readonly core: StoreCore,
@@ -79,6 +85,7 @@ export class Accounts {
     this.byId = new Map();
     for (const user of users) this.byId.set(user.id, user);
     this.byEmail = new EmailIndex(users);
+    for (const key in tokens) this.#byKey.set(key, tokens[key] as TokenRecord);
   }
 
   /** Fills up to `count` more users into the e-mail index (run between requests after a start); true once all are in. */
@@ -118,7 +125,7 @@ export class Accounts {
   }
 
   token(hashed: string): TokenRecord | undefined {
-    return this.tokens[hashed];
+    return this.#byKey.get(hashed);
   }
 
   create(input: NewUser): StoredUser {
@@ -181,6 +188,7 @@ export class Accounts {
     const key = hashToken(token);
     this.core.touch('token', key);
     this.tokens[key] = record;
+    this.#byKey.set(key, record);
     const user = this.byId.get(userId);
     if (user) {
       this.core.touch('user', userId);
@@ -201,14 +209,14 @@ export class Accounts {
    */
   tokenState(token: string): TokenState {
     const key = hashToken(token);
-    const record = this.tokens[key];
+    const record = this.#byKey.get(key);
     if (!record) return undefined;
     const now = this.core.now().getTime();
     const lastUsed = lastUseOf(record);
     if (now - lastUsed > this.tokenTtlMs) {
       this.core.transact(() => {
         this.core.touch('token', key);
-        delete this.tokens[key];
+        this.#forget(key);
       });
       return 'expired';
     }
@@ -225,7 +233,7 @@ export class Accounts {
   revokeToken(token: string): void {
     const key = hashToken(token);
     this.core.touch('token', key);
-    delete this.tokens[key];
+    this.#forget(key);
   }
 
   /** A new password (already hashed); every session of the account but the one holding `keep` ends. */
@@ -248,10 +256,15 @@ export class Accounts {
       );
   }
 
+  #forget(key: string): void {
+    delete this.tokens[key];
+    this.#byKey.delete(key);
+  }
+
   /** Ends the session whose token hashes to `key`. */
   endSession(key: string): void {
     this.core.touch('token', key);
-    delete this.tokens[key];
+    this.#forget(key);
   }
 
   /** Ends every session of the user but the one holding token `keep`; returns how many ended (streams close after commit). */
@@ -261,7 +274,7 @@ export class Accounts {
     for (const [hashed, record] of Object.entries(this.tokens)) {
       if (record.user_id !== userId || hashed === kept) continue;
       this.core.touch('token', hashed);
-      delete this.tokens[hashed];
+      this.#forget(hashed);
       ended++;
     }
     return ended;
