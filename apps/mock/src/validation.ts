@@ -137,10 +137,15 @@ function message(e: ErrorObject): string {
   }
 }
 
+/** The request's error record, made on its first error. */
+function recordOf(errors: FieldErrors | undefined): FieldErrors {
+  // Keyed by field names the client chose (`constructor`, `__proto__`…): no prototype to collide with.
+  return errors ?? (Object.create(null) as FieldErrors);
+}
+
 /** Adds Ajv's errors under `root` to `into` (made when none yet) and returns it. */
 function collect(errors: ErrorObject[] | null | undefined, root: string, into: FieldErrors | undefined): FieldErrors {
-  // Keyed by field names the client chose (`constructor`, `__proto__`…): no prototype to collide with.
-  const out = into ?? (Object.create(null) as FieldErrors);
+  const out = recordOf(into);
   const issues = describeErrors(errors);
   (errors ?? []).forEach((e, i) => {
     const issue = issues[i];
@@ -156,6 +161,11 @@ function collect(errors: ErrorObject[] | null | undefined, root: string, into: F
   return out;
 }
 
+/**
+ * How many levels of objects and arrays a request body may nest. The contract's deepest body is a
+ * few levels; a client could send thousands, and a recursive walk (`structuredClone`, a deep
+ * equality in Ajv, `JSON.stringify` of what was stored) would then overflow the stack.
+ */
 export const MAX_BODY_DEPTH = 32;
 
 /**
@@ -265,11 +275,11 @@ function compileOperation(
     if (compiled.body) {
       if (body === undefined) {
         if (compiled.bodyRequired) {
-          errors = collect([], 'body', errors);
+          errors = recordOf(errors);
           errors.body = ['is required'];
         }
       } else if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
-        errors = collect([], 'body', errors);
+        errors = recordOf(errors);
         errors.body = ['is nested too deeply'];
       } else {
         if (copyBody) body = structuredClone(body);

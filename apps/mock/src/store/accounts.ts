@@ -67,9 +67,9 @@ export class Accounts {
   /** The users changed since the index last caught up; null when it must be rebuilt (load, a new user). */
   private directoryChanged: Set<string> | null = null;
   /**
-   * The token records by hash, as `tokens` holds them (the state's record, kept in step): a Map
-   * lookup, where a property lookup by a hash string made per request first looks that string up
-   * among every interned string of the process.
+   * The token records by hash, as `tokens` (the state's record) holds them, kept in step with it by
+   * the constructor, `issueToken` and `#forget`: every request's sign-in is a Map lookup, not a
+   * property lookup on a record of hundreds of hash-named keys.
    */
   readonly #byKey = new Map<string, TokenRecord>();
 
