@@ -251,6 +251,21 @@ describe('what the journal keeps of a request', () => {
     expect(journal.list()).toMatchObject([{ seq: 5, overridden: true }]);
   });
 
+  it('shows each request its own URL and headers, however many distinct ones it has kept (one copy of each shared)', () => {
+    const journal = new Journal(6000, (url) => url);
+    const long = `/api/v1/directory?q=${'x'.repeat(600)}`;
+    for (let i = 0; i < 6000; i++) {
+      const url = i % 1000 === 0 ? `${long}&i=${i}` : `/api/v1/users/me/notes/${i}`;
+      journal.record(raw({ 'content-type': `application/json; v=${i % 2 === 0 ? i : 'odd'}` }, { url }));
+    }
+    const entries = journal.list();
+    expect(entries).toHaveLength(6000);
+    entries.forEach((entry, i) => {
+      expect(entry.path).toBe(i % 1000 === 0 ? `${long}&i=${i}` : `/api/v1/users/me/notes/${i}`);
+      expect(entry.headers['content-type']).toBe(`application/json; v=${i % 2 === 0 ? i : 'odd'}`);
+    });
+  });
+
   it("keeps no reference to the request's headers object, so a busy server's requests are not held", async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

@@ -79,6 +79,10 @@ const COOKIE = 4;
 
 const headerValue = (value: string | string[]) => (Array.isArray(value) ? value.join(', ') : value);
 
+/** Distinct strings the ring shares before it starts over, and the longest one shared. */
+const SHARED_STRINGS = 4096;
+const MAX_SHARED_LENGTH = 512;
+
 /**
  * The last `size` requests, in a ring buffer of columns (a typed array per number, an array per
  * reference): recording a request allocates nothing and keeps only what an entry shows (the URL,
@@ -105,6 +109,12 @@ export class Journal {
   readonly #kept: (string | undefined)[][];
   /** `x-mock-*` headers, when a request sent any. */
   readonly #mockHeaders: (Record<string, string> | undefined)[];
+  /**
+   * One copy of each URL and header value the ring keeps (requests repeat them: the same path, the
+   * same `Content-Type`). Each request brings its own copy; keeping that one for a thousand
+   * requests would make the garbage collector copy it, and then promote it, for nothing.
+   */
+  readonly #shared = new Map<string, string>();
   #last = 0;
 
   /** `redactUrl` takes credentials out of a query string (the request log's own rule). */
@@ -142,14 +152,15 @@ export class Journal {
       (headers.authorization !== undefined ? AUTHORIZATION : 0) |
       (headers.cookie !== undefined ? COOKIE : 0);
     this.#method[slot] = raw.method;
-    this.#url[slot] = raw.url;
+    this.#url[slot] = this.#share(raw.url);
     this.#operationId[slot] = raw.operationId;
     this.#session[slot] = raw.session;
     // Not even a reference to a big body: the ring would hold it until it wraps.
     this.#body[slot] = raw.bodyLength > MAX_KEPT_BODY ? null : raw.body;
     for (let i = 0; i < KEPT_HEADERS.length; i++) {
       const value = headers[KEPT_HEADERS[i] as string];
-      (this.#kept[i] as (string | undefined)[])[slot] = value === undefined ? undefined : headerValue(value);
+      (this.#kept[i] as (string | undefined)[])[slot] =
+        value === undefined ? undefined : this.#share(headerValue(value));
     }
     let mock: Record<string, string> | undefined;
     for (const name in headers) {
@@ -160,6 +171,16 @@ export class Journal {
       mock[name] = headerValue(value);
     }
     this.#mockHeaders[slot] = mock;
+  }
+
+  /** The copy of `value` the ring already keeps, if any (the ring keeps this one otherwise). */
+  #share(value: string): string {
+    if (value.length > MAX_SHARED_LENGTH) return value;
+    const kept = this.#shared.get(value);
+    if (kept !== undefined) return kept;
+    if (this.#shared.size >= SHARED_STRINGS) this.#shared.clear();
+    this.#shared.set(value, value);
+    return value;
   }
 
   /** The headers an entry shows: those kept, then whether (never with what) it was signed in, then `x-mock-*`. */
@@ -219,6 +240,7 @@ export class Journal {
     this.#seq.fill(0);
     this.#body.fill(undefined);
     this.#url.fill('');
+    this.#shared.clear();
     this.#mockHeaders.fill(undefined);
     for (const column of this.#kept) column.fill(undefined);
   }
