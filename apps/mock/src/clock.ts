@@ -5,7 +5,10 @@
 export class MockClock {
   #offsetMs = 0;
 
-  readonly now = (): Date => new Date(Date.now() + this.#offsetMs);
+  /** The mock's time in epoch milliseconds (what a comparison needs, without a `Date` made for it). */
+  readonly nowMs = (): number => Date.now() + this.#offsetMs;
+
+  readonly now = (): Date => new Date(this.nowMs());
 
   advance(ms: number): void {
     this.#offsetMs += ms;

@@ -46,6 +46,23 @@ describe('one transaction per request', () => {
     expect(commits).toHaveLength(1);
   });
 
+  it('ids a failed transaction drew without changing a row are given again, each kind its own', () => {
+    const store = new Store(seedState({ users: 10, channels: 3 }));
+    const first = store.transact(() => ({ note: store.nextId('note'), club: store.nextId('club') }));
+    expect(() =>
+      store.transact(() => {
+        store.nextId('note');
+        store.nextId('club');
+        store.nextId('note');
+        throw new Error('the handler fails before it writes');
+      }),
+    ).toThrow('the handler fails before it writes');
+    expect(store.transact(() => [store.nextId('note'), store.nextId('club')])).toEqual([
+      first.note + 1,
+      first.club + 1,
+    ]);
+  });
+
   it('a change outside a transaction is refused before it happens', () => {
     const store = new Store(seedState({ users: 5, channels: 1 }));
     const user = store.accounts.first(1)[0]?.id ?? '';

@@ -133,16 +133,17 @@ function makeTools(
   doc: OpenApiDocument,
   operations: SharedParts['operations'],
   options: EngineOptions,
-  now: () => Date,
+  clock: MockClock,
 ): MockTools {
   const checker = new ResponseChecker(doc, operations);
   return {
     checker,
     overrides: new Overrides(checker),
     journal: new Journal(options.journalSize ?? 1000, redactUrl),
-    violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), now),
+    violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), clock.now),
     checkResponses: options.checkResponses ?? 'off',
-    now,
+    now: clock.now,
+    nowMs: clock.nowMs,
   };
 }
 
@@ -165,10 +166,10 @@ export function createEngineCore(
   };
   // One clock for token expiry, rate windows and stream tickets: the store's unless one is given.
   const clock = options.clock ?? store.clock;
-  const limiters = authLimiters(options.authLimits, () => clock.now().getTime());
+  const limiters = authLimiters(options.authLimits, clock.nowMs);
   ctx.writeLimit = limiters.writes;
   if (options.behaviourFor) ctx.table.behaviourFor = options.behaviourFor;
-  const tools = shared?.tools ?? makeTools(doc, operations, options, () => clock.now());
+  const tools = shared?.tools ?? makeTools(doc, operations, options, clock);
   const outbox = options.outbox ?? new Outbox();
   authRoutes(ctx, {
     seededPasswordHash: options.seededPasswordHash,
@@ -212,7 +213,7 @@ export function createEngineCore(
       ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
     });
-  streamRoutes(ctx, realtime, new StreamTickets(() => clock.now().getTime()));
+  streamRoutes(ctx, realtime, new StreamTickets(clock.nowMs));
   const dispatch = createPipeline({
     session,
     table: ctx.table,

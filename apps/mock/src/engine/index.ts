@@ -86,7 +86,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
         name,
       );
     };
-    const sessions = new Sessions(make, () => core.clock.now().getTime(), sessionOptions);
+    const sessions = new Sessions(make, core.clock.nowMs, sessionOptions);
     // POST /__mock/reset as the server answers it: the default state and what a test set outside any session.
     const resetDefault = () => resetToSeed(core, state());
     const endpoints = mockEndpoints({

@@ -44,14 +44,24 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
       body: httpError.toBody(),
     };
   };
-  /** The table's answer, or the error envelope for whatever it threw (at once or later). */
-  const answer = (req: EngineRequest, call: Call, found?: RouteMatch): EngineReply | Promise<EngineReply> => {
+  /**
+   * The table's answer, or the error envelope for whatever it threw (at once or later), handed to
+   * `next`: at once when it is at hand, else in the one step that settles it (no promise between).
+   */
+  const answer = (
+    req: EngineRequest,
+    call: Call,
+    found: RouteMatch | undefined,
+    next: (reply: EngineReply) => EngineReply,
+  ): EngineReply | Promise<EngineReply> => {
+    let reply: EngineReply | Promise<EngineReply>;
     try {
-      const reply = table.run(req, before, store, call, found);
-      return reply instanceof Promise ? reply.catch((error: unknown) => errorReply(error, call.headers)) : reply;
+      reply = table.run(req, before, store, call, found);
     } catch (error) {
-      return errorReply(error, call.headers);
+      return next(errorReply(error, call.headers));
     }
+    if (!(reply instanceof Promise)) return next(reply);
+    return reply.then(next, (error: unknown) => next(errorReply(error, call.headers)));
   };
   const finish = (call: Call, reply: EngineReply): EngineReply => {
     for (const after of call.after) after(reply.status);
@@ -113,24 +123,22 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
   /** Noted in the journal (and checked, and overridden when asked): synchronous unless the answer is not. */
   const noted = (req: EngineRequest): EngineReply | Promise<EngineReply> => {
     const started = performance.now();
-    const at = tools.now().getTime();
+    const at = tools.nowMs();
     const found = table.router.match(req.method, req.path);
     const operationId = found && 'operation' in found ? found.operation.operationId : null;
     const call = fresh(req);
     const override =
       operationId !== null && tools.overrides.size > 0 ? tools.overrides.take(operationId, session) : undefined;
-    const reply = override ? overridden(req, call, override) : answer(req, call, found);
-    const isOverride = override !== undefined;
-    if (reply instanceof Promise) return reply.then((done) => note(req, call, found, at, started, done, isOverride));
-    return note(req, call, found, at, started, reply, isOverride);
+    if (override)
+      return overridden(req, call, override).then((done) => note(req, call, found, at, started, done, true));
+    return answer(req, call, found, (done) => note(req, call, found, at, started, done, false));
   };
 
   return (req) => {
     // Nothing to note and nothing to answer: straight to the table, with no async step of its own.
     if (!idle(tools)) return noted(req);
     const call = fresh(req);
-    const reply = answer(req, call);
-    return reply instanceof Promise ? reply.then((done) => finish(call, done)) : finish(call, reply);
+    return answer(req, call, undefined, (done) => finish(call, done));
   };
 }
 

@@ -42,8 +42,9 @@ export function readPlainJson(req: IncomingMessage, limit = JSON_BODY_LIMIT): Pr
       chunks.push(chunk);
       received += chunk.length;
     };
+    // Once the body has ended its listeners can stay (they go with the request): a late `close`
+    // finds it ended, a late `error` settles nothing.
     const onEnd = () => {
-      done(undefined);
       (req as { _body?: boolean })._body = true;
       try {
         const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);

@@ -211,7 +211,7 @@ export class Accounts {
     const key = hashToken(token);
     const record = this.#byKey.get(key);
     if (!record) return undefined;
-    const now = this.core.now().getTime();
+    const now = this.core.nowMs();
     const lastUsed = lastUseOf(record);
     if (now - lastUsed > this.tokenTtlMs) {
       this.core.transact(() => {

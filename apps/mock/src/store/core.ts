@@ -13,5 +13,7 @@ export interface StoreCore {
   /** Runs `fn` once the current transaction has committed. */
   afterCommit(fn: () => void): void;
   now(): Date;
+  /** `now()` in epoch milliseconds. */
+  nowMs(): number;
   nextId(counter: Counter): number;
 }

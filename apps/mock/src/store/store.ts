@@ -82,8 +82,11 @@ export const ID_BLOCK = 100;
 interface Transaction {
   before: Map<string, Row>;
   after: (() => void)[];
-  /** The counters as they were before the transaction's first new id (a rollback puts them back). */
-  counters: Record<Counter, number> | undefined;
+  /**
+   * Each counter the transaction took an id of, then its value before (a rollback puts them back):
+   * pairs in one array, the first id of a kind recorded, not a copy of every counter per write.
+   */
+  counters: (Counter | number)[];
 }
 
 /**
@@ -114,6 +117,7 @@ export class Store implements Areas, StoreCore {
   /** What `/__mock/clock` moves; `now` reads it unless the options gave their own `now`. */
   readonly clock: MockClock;
   readonly now: () => Date;
+  readonly nowMs: () => number;
   private seed = 0;
   /** The next id of each kind this process gives. */
   private counters!: Record<Counter, number>;
@@ -123,7 +127,7 @@ export class Store implements Areas, StoreCore {
    * every new item; a restart goes on from it, so ids skip what the block had left, never repeat.
    */
   private reserved!: Record<Counter, number>;
-  readonly #record: Transaction = { before: new Map(), after: [], counters: undefined };
+  readonly #record: Transaction = { before: new Map(), after: [], counters: [] };
   private tx: Transaction | undefined;
 
   constructor(
@@ -131,7 +135,9 @@ export class Store implements Areas, StoreCore {
     private readonly options: StoreOptions = {},
   ) {
     this.clock = options.clock ?? new MockClock();
-    this.now = options.now ?? this.clock.now;
+    const { now } = options;
+    this.now = now ?? this.clock.now;
+    this.nowMs = now ? () => now().getTime() : this.clock.nowMs;
     this.chat = new Chat(this, this);
     this.load(state);
     // Only the state it was made with is the one the shared index holds (not a reset's or a rollback's).
@@ -276,18 +282,18 @@ export class Store implements Areas, StoreCore {
       this.tx = undefined;
       try {
         if (tx.before.size > 0) this.rollback(tx);
-        else if (tx.counters) this.counters = tx.counters;
+        else this.counters = this.countersBefore(tx);
       } finally {
         tx.before.clear();
         tx.after.length = 0;
-        tx.counters = undefined;
+        tx.counters.length = 0;
       }
       throw error;
     }
     this.tx = undefined;
     // Clearing a Map allocates it a new table: skipped when the request changed nothing.
     if (tx.before.size > 0) tx.before.clear();
-    tx.counters = undefined;
+    if (tx.counters.length > 0) tx.counters.length = 0;
     if (tx.after.length === 0) return out;
     // What runs after the commit may start transactions of its own (on this same record).
     const after = tx.after.splice(0);
@@ -319,8 +325,8 @@ export class Store implements Areas, StoreCore {
    * row changes only when an id reaches the reserved block's end: it then reserves the next block.
    */
   nextId(counter: Counter): number {
-    if (this.tx && !this.tx.counters) this.tx.counters = { ...this.counters };
     const id = this.counters[counter];
+    if (this.tx && !this.tx.counters.includes(counter)) this.tx.counters.push(counter, id);
     if (id >= this.reserved[counter]) {
       this.touch('counters', 'next_id');
       this.reserved[counter] = id + ID_BLOCK;
@@ -346,9 +352,18 @@ export class Store implements Areas, StoreCore {
     // Items read from persistence are read again: it never saw the failed transaction's changes.
     const state = this.snapshot(!this.options.items);
     for (const row of tx.before.values()) writeRow(state, row);
+    const counters = this.countersBefore(tx);
     // The ids the failed transaction took are given again (the counters row, if it changed, is put back).
     this.load(state);
-    if (tx.counters) this.counters = tx.counters;
+    this.counters = counters;
+  }
+
+  /** The counters as they were before `tx` took any id. */
+  private countersBefore(tx: Transaction): Record<Counter, number> {
+    if (tx.counters.length === 0) return this.counters;
+    const counters = { ...this.counters };
+    for (let i = 0; i < tx.counters.length; i += 2) counters[tx.counters[i] as Counter] = tx.counters[i + 1] as number;
+    return counters;
   }
 
   /** A row's current value (undefined when it does not exist), read from the area that owns it. */

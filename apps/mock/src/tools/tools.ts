@@ -12,4 +12,6 @@ export interface MockTools {
   /** The drift alarm: off, log (and list) violations, or also answer them as a 500. */
   checkResponses: 'off' | 'log' | 'strict';
   now: () => Date;
+  /** `now()` in epoch milliseconds. */
+  nowMs: () => number;
 }
