@@ -46,16 +46,25 @@ export function hashToken(token: string): string {
   return key;
 }
 
-/** Each token's last use as read from its record, parsed once rather than on every request it signs. */
-const parsedUse = new WeakMap<TokenRecord, { at: string; ms: number }>();
+/** A token's record, and its last use as last read from it (parsed once, not on every request it signs). */
+interface TokenEntry {
+  record: TokenRecord;
+  usedAt: string;
+  usedMs: number;
+}
 
-function lastUseOf(record: TokenRecord): number {
-  const at = record.last_used_at ?? record.created_at;
-  const known = parsedUse.get(record);
-  if (known?.at === at) return known.ms;
-  const ms = Date.parse(at);
-  parsedUse.set(record, { at, ms });
-  return ms;
+/** An entry whose last use is read at its first request (a start with many tokens parses none). */
+const entryOf = (record: TokenRecord): TokenEntry => ({ record, usedAt: '', usedMs: 0 });
+
+/** The token's last use in epoch milliseconds, parsed again only when the record's has changed. */
+function lastUseOf(entry: TokenEntry): number {
+  const { record } = entry;
+  const usedAt = record.last_used_at ?? record.created_at;
+  if (usedAt !== entry.usedAt) {
+    entry.usedAt = usedAt;
+    entry.usedMs = Date.parse(usedAt);
+  }
+  return entry.usedMs;
 }
 
 /** Users and their sessions: accounts, e-mails, tokens (hashed) and connections. */
@@ -71,7 +80,7 @@ export class Accounts {
    * the constructor, `issueToken` and `#forget`: every request's sign-in is a Map lookup, not a
    * property lookup on a record of hundreds of hash-named keys.
    */
-  readonly #byKey = new Map<string, TokenRecord>();
+  readonly #byKey = new Map<string, TokenEntry>();
 
   constructor(
     private readonly core: StoreCore,
@@ -85,7 +94,7 @@ export class Accounts {
     this.byId = new Map();
     for (const user of users) this.byId.set(user.id, user);
     this.byEmail = new EmailIndex(users);
-    for (const key in tokens) this.#byKey.set(key, tokens[key] as TokenRecord);
+    for (const key in tokens) this.#byKey.set(key, entryOf(tokens[key] as TokenRecord));
   }
 
   /** Fills up to `count` more users into the e-mail index (run between requests after a start); true once all are in. */
@@ -125,7 +134,7 @@ export class Accounts {
   }
 
   token(hashed: string): TokenRecord | undefined {
-    return this.#byKey.get(hashed);
+    return this.#byKey.get(hashed)?.record;
   }
 
   create(input: NewUser): StoredUser {
@@ -188,7 +197,7 @@ export class Accounts {
     const key = hashToken(token);
     this.core.touch('token', key);
     this.tokens[key] = record;
-    this.#byKey.set(key, record);
+    this.#byKey.set(key, entryOf(record));
     const user = this.byId.get(userId);
     if (user) {
       this.core.touch('user', userId);
@@ -209,10 +218,11 @@ export class Accounts {
    */
   tokenState(token: string): TokenState {
     const key = hashToken(token);
-    const record = this.#byKey.get(key);
-    if (!record) return undefined;
+    const entry = this.#byKey.get(key);
+    if (!entry) return undefined;
+    const { record } = entry;
     const now = this.core.nowMs();
-    const lastUsed = lastUseOf(record);
+    const lastUsed = lastUseOf(entry);
     if (now - lastUsed > this.tokenTtlMs) {
       this.core.transact(() => {
         this.core.touch('token', key);
