@@ -85,8 +85,11 @@ interface Transaction {
   /**
    * Each counter the transaction took an id of, then its value before (a rollback puts them back):
    * pairs in one array, the first id of a kind recorded, not a copy of every counter per write.
+   * The first `taken` entries are this transaction's (the array is not truncated: that would free
+   * its storage and make the next write allocate it again).
    */
   counters: (Counter | number)[];
+  taken: number;
 }
 
 /**
@@ -127,7 +130,7 @@ export class Store implements Areas, StoreCore {
    * every new item; a restart goes on from it, so ids skip what the block had left, never repeat.
    */
   private reserved!: Record<Counter, number>;
-  readonly #record: Transaction = { before: new Map(), after: [], counters: [] };
+  readonly #record: Transaction = { before: new Map(), after: [], counters: [], taken: 0 };
   private tx: Transaction | undefined;
 
   constructor(
@@ -286,14 +289,14 @@ export class Store implements Areas, StoreCore {
       } finally {
         tx.before.clear();
         tx.after.length = 0;
-        tx.counters.length = 0;
+        tx.taken = 0;
       }
       throw error;
     }
     this.tx = undefined;
     // Clearing a Map allocates it a new table: skipped when the request changed nothing.
     if (tx.before.size > 0) tx.before.clear();
-    if (tx.counters.length > 0) tx.counters.length = 0;
+    tx.taken = 0;
     if (tx.after.length === 0) return out;
     // What runs after the commit may start transactions of its own (on this same record).
     const after = tx.after.splice(0);
@@ -326,7 +329,11 @@ export class Store implements Areas, StoreCore {
    */
   nextId(counter: Counter): number {
     const id = this.counters[counter];
-    if (this.tx && !this.tx.counters.includes(counter)) this.tx.counters.push(counter, id);
+    const tx = this.tx;
+    if (tx && !takenFrom(tx, counter)) {
+      tx.counters[tx.taken++] = counter;
+      tx.counters[tx.taken++] = id;
+    }
     if (id >= this.reserved[counter]) {
       this.touch('counters', 'next_id');
       this.reserved[counter] = id + ID_BLOCK;
@@ -360,9 +367,9 @@ export class Store implements Areas, StoreCore {
 
   /** The counters as they were before `tx` took any id. */
   private countersBefore(tx: Transaction): Record<Counter, number> {
-    if (tx.counters.length === 0) return this.counters;
+    if (tx.taken === 0) return this.counters;
     const counters = { ...this.counters };
-    for (let i = 0; i < tx.counters.length; i += 2) counters[tx.counters[i] as Counter] = tx.counters[i + 1] as number;
+    for (let i = 0; i < tx.taken; i += 2) counters[tx.counters[i] as Counter] = tx.counters[i + 1] as number;
     return counters;
   }
 
@@ -370,6 +377,12 @@ export class Store implements Areas, StoreCore {
   row(collection: Collection, key: string): unknown {
     return rowOf(this, { seed: this.seed, counters: this.reserved }, collection, key);
   }
+}
+
+/** Whether the transaction has taken an id of `counter` already. */
+function takenFrom(tx: Transaction, counter: Counter): boolean {
+  for (let i = 0; i < tx.taken; i += 2) if (tx.counters[i] === counter) return true;
+  return false;
 }
 
 /**
