@@ -3,6 +3,11 @@ import { Worker } from 'node:worker_threads';
 
 /** How often the checkpointer copies the WAL's committed pages into the database file. */
 export const CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * WAL pages (of 4 KiB) past which the writer finishes a checkpoint the worker could not: 64 MiB,
+ * under a second of the fastest sustained writes.
+ */
+export const WAL_LIMIT_PAGES = 16_384;
 
 // Plain CommonJS run by the worker as it is (no TypeScript loader needed): its own connection to
 // the file, a PASSIVE checkpoint now and then (it never waits for, nor blocks, the writer).
@@ -12,8 +17,13 @@ const Database = require(workerData.module);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 const checkpoint = () => {
+  // The writer is finishing a copy: a pass now would only get in its way.
+  if (Atomics.load(workerData.behind, 0) === 1) return;
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [done] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Writes that never pause leave pages behind every pass, and SQLite only starts the WAL over
+    // once every page is in the file: past the limit, the writer is asked to finish the copy.
+    if (done && done.log >= workerData.limitPages && done.checkpointed < done.log) Atomics.store(workerData.behind, 0, 1);
   } catch {}
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
@@ -36,12 +46,22 @@ export class Checkpointer {
   readonly #worker: Worker;
   /** Set to 1 by the worker once its connection is closed. */
   readonly #closed = new Int32Array(new SharedArrayBuffer(4));
+  /** Set to 1 by the worker when the WAL has outgrown the limit with pages its passes leave behind. */
+  readonly #behind = new Int32Array(new SharedArrayBuffer(4));
   #running = true;
 
   /** `onFailure`: the worker could not run (it cannot open the file); the writer then checkpoints itself again. */
-  constructor(file: string, intervalMs = CHECKPOINT_INTERVAL_MS, onFailure: () => void = () => {}) {
+  constructor(
+    file: string,
+    intervalMs = CHECKPOINT_INTERVAL_MS,
+    onFailure: () => void = () => {},
+    limitPages = WAL_LIMIT_PAGES,
+  ) {
     const module = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.#worker = new Worker(SOURCE, { eval: true, workerData: { file, module, intervalMs, closed: this.#closed } });
+    this.#worker = new Worker(SOURCE, {
+      eval: true,
+      workerData: { file, module, intervalMs, limitPages, closed: this.#closed, behind: this.#behind },
+    });
     // It must never keep the mock alive, nor take it down: a WAL with nobody checkpointing it would
     // only grow, so a failure hands the checkpoints back to the writer.
     this.#worker.unref();
@@ -52,6 +72,21 @@ export class Checkpointer {
     this.#worker.on('exit', () => {
       this.#running = false;
     });
+  }
+
+  /**
+   * Whether the writer should finish a checkpoint itself, between two of its commits: under writes
+   * that never pause, the worker's passes never copy the last pages, so the WAL would only grow. The
+   * worker has copied all but what came during its last pass (so what is left is short), and makes
+   * no pass until the writer has caught up.
+   */
+  get behind(): boolean {
+    return Atomics.load(this.#behind, 0) === 1;
+  }
+
+  /** The writer has copied every page: the WAL starts over at the next commit. */
+  caughtUp(): void {
+    Atomics.store(this.#behind, 0, 0);
   }
 
   /**

@@ -7,7 +7,7 @@ import {
   STATE_FORMAT,
   STATE_FORMAT_VERSION,
 } from './sqlite-build.ts';
-import { Checkpointer } from './sqlite-checkpointer.ts';
+import { Checkpointer, WAL_LIMIT_PAGES } from './sqlite-checkpointer.ts';
 import { type Database, openDatabase, type Statement } from './sqlite-driver.ts';
 import { ItemTables, isProfileCollection } from './sqlite-items.ts';
 import { rowText } from './sqlite-values.ts';
@@ -24,7 +24,11 @@ export { STATE_FORMAT, STATE_FORMAT_VERSION };
 export interface FileOptions {
   /** How often the worker thread checkpoints the WAL (default `CHECKPOINT_INTERVAL_MS`). */
   checkpointMs?: number;
+  /** WAL pages past which the writer finishes a checkpoint the worker's passes could not (default `WAL_LIMIT_PAGES`). */
+  walLimitPages?: number;
 }
+
+const PAGE_BYTES = 4096;
 
 /**
  * `--data` on SQLite (better-sqlite3, WAL): one row per user, token, note, message, … (see
@@ -43,15 +47,22 @@ export class SqliteStateFile implements Persistence {
   readonly #replace: (state: State) => void;
   readonly #checkpointer: Checkpointer | undefined;
 
-  private constructor(db: Database, { checkpointMs }: FileOptions = {}) {
+  private constructor(db: Database, { checkpointMs, walLimitPages = WAL_LIMIT_PAGES }: FileOptions = {}) {
     this.#db = db;
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // When the WAL starts over, the file is cut back to this size (it would stay as large as it grew).
+    db.pragma(`journal_size_limit = ${walLimitPages * PAGE_BYTES}`);
     if (!db.memory) {
       db.pragma('wal_autocheckpoint = 0');
-      this.#checkpointer = new Checkpointer(db.name, checkpointMs, () => {
-        if (db.open) db.pragma('wal_autocheckpoint = 1000');
-      });
+      this.#checkpointer = new Checkpointer(
+        db.name,
+        checkpointMs,
+        () => {
+          if (db.open) db.pragma('wal_autocheckpoint = 1000');
+        },
+        walLimitPages,
+      );
     }
     this.#upsert = db.prepare(
       'INSERT INTO rows (collection, key, value) VALUES (?, ?, ?) ON CONFLICT (collection, key) DO UPDATE SET value = excluded.value',
@@ -91,6 +102,17 @@ export class SqliteStateFile implements Persistence {
 
   commit(rows: Row[]): void {
     this.#write(rows);
+    const checkpointer = this.#checkpointer;
+    if (checkpointer?.behind) {
+      // Between this writer's own transactions nothing else writes: this pass copies every page
+      // (unless the worker is in the middle of one: then the next commit tries again).
+      const [done] = this.#db.pragma('wal_checkpoint(PASSIVE)') as {
+        busy: number;
+        log: number;
+        checkpointed: number;
+      }[];
+      if (done && done.busy === 0 && done.checkpointed === done.log) checkpointer.caughtUp();
+    }
   }
 
   replace(state: State): void {

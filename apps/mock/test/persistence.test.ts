@@ -481,6 +481,28 @@ describe('SQLite state file: checkpoints off the request path', () => {
     back.close();
   });
 
+  it('writes that never pause do not grow the WAL for ever: past the limit the writer finishes the copy and it starts over', () => {
+    const file = join(dir, 'sustained.db');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    // A 1 MiB limit (256 pages) and a pass every 5 ms; 40,000 commits of a 1 KB row, back to back.
+    const db = SqliteStateFile.create(file, { checkpointMs: 5, walLimitPages: 256 });
+    const row = { id: 0, text: 'x'.repeat(1000) };
+    const sizes: number[] = [];
+    for (let i = 1; i <= 40_000; i++) {
+      db.commit([{ collection: 'token', key: `t${i}`, value: { ...row, id: i } }]);
+      if (i % 500 === 0) sizes.push(statSync(`${file}-wal`).size);
+    }
+    // Without the writer's help the WAL would only grow, to a page per commit (over 160 MB): here it
+    // starts over (and is cut back) again and again.
+    const startsOver = sizes.filter((size, i) => i > 0 && size < (sizes[i - 1] ?? 0)).length;
+    expect(startsOver).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThan((40_000 * 4096) / 2);
+    db.close();
+    const back = new Database(file, { readonly: true });
+    expect(back.prepare("SELECT count(*) AS n FROM rows WHERE collection = 'token'").get()).toEqual({ n: 40_000 });
+    back.close();
+  });
+
   it('a worker thread copies the committed pages from the WAL into the file while it is open; close leaves no WAL', async () => {
     const file = join(dir, 'checkpoints.db');
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
