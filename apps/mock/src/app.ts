@@ -75,7 +75,7 @@ function sessionsOf(
     }
     return createEngineCore(sessionStore, engine.doc, sessionMedia, options, engine.shared, name);
   };
-  return new Sessions(make, () => engine.clock.now().getTime(), {
+  return new Sessions(make, engine.clock.nowMs, {
     ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),
     ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
   });

@@ -4,8 +4,8 @@ import { Worker } from 'node:worker_threads';
 /** How often the checkpointer copies the WAL's committed pages into the database file. */
 export const CHECKPOINT_INTERVAL_MS = 250;
 /**
- * WAL pages (of 4 KiB) past which the writer finishes a checkpoint the worker could not: 64 MiB,
- * under a second of the fastest sustained writes.
+ * WAL pages past which the writer finishes a checkpoint the worker could not: 64 MiB at SQLite's
+ * default 4 KiB page, under a second of the fastest sustained writes.
  */
 export const WAL_LIMIT_PAGES = 16_384;
 

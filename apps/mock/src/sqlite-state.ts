@@ -28,8 +28,6 @@ export interface FileOptions {
   walLimitPages?: number;
 }
 
-const PAGE_BYTES = 4096;
-
 /**
  * `--data` on SQLite (better-sqlite3, WAL): one row per user, token, note, message, … (see
  * store/rows.ts). Each committed transaction writes only the rows it changed, in one SQLite
@@ -52,7 +50,8 @@ export class SqliteStateFile implements Persistence {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     // When the WAL starts over, the file is cut back to this size (it would stay as large as it grew).
-    db.pragma(`journal_size_limit = ${walLimitPages * PAGE_BYTES}`);
+    const pageBytes = Number(db.pragma('page_size', { simple: true }));
+    db.pragma(`journal_size_limit = ${walLimitPages * pageBytes}`);
     if (!db.memory) {
       db.pragma('wal_autocheckpoint = 0');
       this.#checkpointer = new Checkpointer(

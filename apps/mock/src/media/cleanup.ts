@@ -35,7 +35,7 @@ export async function sweepUnusedUploads(
   files: MediaFiles,
   maxAgeMs = UNUSED_UPLOAD_MS,
 ): Promise<string[]> {
-  const cutoff = store.now().getTime() - maxAgeMs;
+  const cutoff = store.nowMs() - maxAgeMs;
   const old = store.media.all().filter((m) => Date.parse(m.created_at) <= cutoff);
   if (old.length === 0) return [];
   const used = referencedMedia(store);

@@ -82,7 +82,7 @@ export class Calls {
 
   /** Ends the calls that rang too long as missed (the callee is told); run on a timer and before each call operation. */
   sweep(): void {
-    const now = this.core.now().getTime();
+    const now = this.core.nowMs();
     for (const id of this.live) {
       const c = this.byId.get(id);
       if (c?.status !== 'ringing' || now - Date.parse(c.created_at) < RING_MS) continue;

@@ -119,7 +119,7 @@ export class Channels {
   detail(userId: string, id: string): ChannelDetail {
     const channel = this.require(id);
     if (!this.canSee(userId, channel)) throw HttpError.forbidden('This group is private; only its members can see it.');
-    const since = this.core.now().getTime() - ONLINE_WINDOW_MS;
+    const since = this.core.nowMs() - ONLINE_WINDOW_MS;
     const members = channel.users.flatMap((uid) => this.areas.accounts.find(uid) ?? []);
     const subgroups = this.all()
       .filter((c) => c.parent_id === channel.id && this.canSee(userId, c))

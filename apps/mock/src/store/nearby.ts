@@ -78,7 +78,7 @@ export class Nearby {
 
   private own(userId: string): StoredLocation | undefined {
     const share = this.shares[userId];
-    return share && Date.parse(share.expires_at) > this.core.now().getTime() ? share : undefined;
+    return share && Date.parse(share.expires_at) > this.core.nowMs() ? share : undefined;
   }
 
   /** Where a seeded user shares from: a third of them, within about 15 km of their campus. */
@@ -112,7 +112,7 @@ export class Nearby {
   }
 
   share(userId: string, latitude: number, longitude: number): LocationSharing {
-    const now = this.core.now().getTime();
+    const now = this.core.nowMs();
     const recent = (this.updates.get(userId) ?? []).filter((t) => now - t < 3600_000);
     if (recent.length >= SHARE_UPDATES_PER_HOUR) {
       const seconds = Math.max(1, Math.ceil(((recent[0] ?? now) + 3600_000 - now) / 1000));

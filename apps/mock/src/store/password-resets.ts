@@ -46,7 +46,7 @@ export class PasswordResets {
   /** Whose password a token may set: 422 naming `token` when it is unknown, used or expired. */
   check(token: string): StoredUser {
     const reset = this.resets[hashToken(token)];
-    const age = reset ? this.core.now().getTime() - Date.parse(reset.created_at) : Number.POSITIVE_INFINITY;
+    const age = reset ? this.core.nowMs() - Date.parse(reset.created_at) : Number.POSITIVE_INFINITY;
     const user = reset ? this.accounts.find(reset.user_id) : undefined;
     if (!reset || !user) throw HttpError.invalid({ token: ['This link is not valid. Ask for a new one.'] });
     if (reset.used_at) throw HttpError.invalid({ token: ['This link was already used. Ask for a new one.'] });

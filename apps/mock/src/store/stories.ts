@@ -34,7 +34,7 @@ export class Stories {
     stories: StoredStory[],
     seedRefMs: number,
   ) {
-    const now = core.now().getTime();
+    const now = core.nowMs();
     for (const stored of [...stories].sort((a, b) => byCodeUnits(a.created_at, b.created_at))) {
       const { seeded, ...rest } = stored;
       const s: StoredStory = seeded
@@ -56,7 +56,7 @@ export class Stories {
   }
 
   private live(s: StoredStory): boolean {
-    return this.core.now().getTime() < Date.parse(s.created_at) + STORY_TTL_MS;
+    return this.core.nowMs() < Date.parse(s.created_at) + STORY_TTL_MS;
   }
 
   /** The author and their connections, never across a block. */
