@@ -25,6 +25,7 @@ const checkpoint = () => {
     // once every page is in the file: past the limit, the writer is asked to finish the copy.
     if (done && done.log >= workerData.limitPages && done.checkpointed < done.log) Atomics.store(workerData.behind, 0, 1);
   } catch {}
+  Atomics.add(workerData.passes, 0, 1);
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', () => {
@@ -48,6 +49,8 @@ export class Checkpointer {
   readonly #closed = new Int32Array(new SharedArrayBuffer(4));
   /** Set to 1 by the worker when the WAL has outgrown the limit with pages its passes leave behind. */
   readonly #behind = new Int32Array(new SharedArrayBuffer(4));
+  /** How many passes the worker has made (its first one shows it is running). */
+  readonly #passes = new Int32Array(new SharedArrayBuffer(4));
   #running = true;
 
   /** `onFailure`: the worker could not run (it cannot open the file); the writer then checkpoints itself again. */
@@ -60,7 +63,15 @@ export class Checkpointer {
     const module = createRequire(import.meta.url).resolve('better-sqlite3');
     this.#worker = new Worker(SOURCE, {
       eval: true,
-      workerData: { file, module, intervalMs, limitPages, closed: this.#closed, behind: this.#behind },
+      workerData: {
+        file,
+        module,
+        intervalMs,
+        limitPages,
+        closed: this.#closed,
+        behind: this.#behind,
+        passes: this.#passes,
+      },
     });
     // It must never keep the mock alive, nor take it down: a WAL with nobody checkpointing it would
     // only grow, so a failure hands the checkpoints back to the writer.
@@ -82,6 +93,11 @@ export class Checkpointer {
    */
   get behind(): boolean {
     return Atomics.load(this.#behind, 0) === 1;
+  }
+
+  /** How many passes the worker has made so far: 0 until its thread has started and opened the file. */
+  get passes(): number {
+    return Atomics.load(this.#passes, 0);
   }
 
   /** The writer has copied every page: the WAL starts over at the next commit. */

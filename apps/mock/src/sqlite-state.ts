@@ -99,6 +99,11 @@ export class SqliteStateFile implements Persistence {
     return this.#items.source;
   }
 
+  /** How many checkpoint passes the worker thread has made (0 while it starts, and with no worker). */
+  get checkpointPasses(): number {
+    return this.#checkpointer?.passes ?? 0;
+  }
+
   commit(rows: Row[]): void {
     this.#write(rows);
     const checkpointer = this.#checkpointer;

@@ -481,11 +481,14 @@ describe('SQLite state file: checkpoints off the request path', () => {
     back.close();
   });
 
-  it('writes that never pause do not grow the WAL for ever: past the limit the writer finishes the copy and it starts over', () => {
+  it('writes that never pause do not grow the WAL for ever: past the limit the writer finishes the copy and it starts over', async () => {
     const file = join(dir, 'sustained.db');
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
     // A 1 MiB limit (256 pages) and a pass every 5 ms; 40,000 commits of a 1 KB row, back to back.
     const db = SqliteStateFile.create(file, { checkpointMs: 5, walLimitPages: 256 });
+    // Starting a thread and loading SQLite into it can take a second on a busy machine: the writes
+    // begin once the worker is making its passes (until then nothing could copy a page).
+    await expect.poll(() => db.checkpointPasses, { timeout: 10_000 }).toBeGreaterThan(0);
     const row = { id: 0, text: 'x'.repeat(1000) };
     const sizes: number[] = [];
     for (let i = 1; i <= 40_000; i++) {
@@ -493,10 +496,14 @@ describe('SQLite state file: checkpoints off the request path', () => {
       if (i % 500 === 0) sizes.push(statSync(`${file}-wal`).size);
     }
     // Without the writer's help the WAL would only grow, to a page per commit (over 160 MB): here it
-    // starts over (and is cut back) again and again.
-    const startsOver = sizes.filter((size, i) => i > 0 && size < (sizes[i - 1] ?? 0)).length;
-    expect(startsOver).toBeGreaterThan(1);
-    expect(Math.max(...sizes)).toBeLessThan((40_000 * 4096) / 2);
+    // starts over (and is cut back) again and again, through to the last writes. How large it gets
+    // between two starts depends on how often a busy machine lets the worker run (a few MB here,
+    // 67 MB with four other processes spinning on two cores), so only the page-per-commit size is
+    // a bound.
+    const startsOver = sizes.flatMap((size, i) => (i > 0 && size < (sizes[i - 1] ?? 0) ? [i] : []));
+    expect(startsOver.length).toBeGreaterThan(2);
+    expect(Math.max(...startsOver)).toBeGreaterThanOrEqual(sizes.length / 2);
+    expect(Math.max(...sizes)).toBeLessThan(40_000 * 4096);
     db.close();
     const back = new Database(file, { readonly: true });
     expect(back.prepare("SELECT count(*) AS n FROM rows WHERE collection = 'token'").get()).toEqual({ n: 40_000 });
