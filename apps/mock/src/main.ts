@@ -85,7 +85,14 @@ try {
   process.exit(1);
 }
 let persistence = opened?.persistence;
+/** Writes the commits still waiting for their turn (set once the store exists). */
+let writePending = () => {};
 process.once('exit', () => {
+  try {
+    writePending();
+  } catch {
+    // Never acknowledged: nobody was told they were kept.
+  }
   persistence?.close();
   releaseLock();
 });
@@ -127,8 +134,10 @@ const initial = saved ?? (dataFile ? await seedInto(dataFile) : fresh());
 const store = new Store(initial, {
   now: clock.now,
   tokenTtlMs: opts.tokenTtlSeconds * 1000,
-  ...(persistence ? { persistence, items: persistence.items } : {}),
+  // With --data the commits of one turn of the event loop are written together (`batchCommits`).
+  ...(persistence ? { persistence, items: persistence.items, batchCommits: setImmediate } : {}),
 });
+writePending = () => store.writePending();
 
 // Uploads live beside the data file; what a killed upload left there (no row points at it) goes now.
 const mediaDir = dataFile ? `${dataFile}.media` : undefined;

@@ -30,8 +30,9 @@ export interface FileOptions {
 
 /**
  * `--data` on SQLite (better-sqlite3, WAL): one row per user, token, note, message, … (see
- * store/rows.ts). Each committed transaction writes only the rows it changed, in one SQLite
- * transaction, before the answer is sent; an upsert keeps a row's first position, so loading in
+ * store/rows.ts). Each `commit` writes only the rows it is given (what one turn of the event
+ * loop's transactions changed: `Store` batches them), in one SQLite transaction, before any answer
+ * of that turn is sent; an upsert keeps a row's first position, so loading in
  * row order rebuilds every list in its order. `synchronous = NORMAL`: an acknowledged write
  * survives the process being killed (it is in the WAL); a power cut may lose the last few.
  * Checkpoints run in a worker thread (`Checkpointer`), never inside a request's commit.

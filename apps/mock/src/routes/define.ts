@@ -175,12 +175,25 @@ export function route<Id extends OperationId>(
     // One transaction per request: all of the handler's changes commit together (persisted before
     // the answer is sent) or, if it throws, none does. `session` is read only in secured operations.
     const reply = store.transact(() => answer(args));
-    if (reply instanceof Promise) {
-      return reply.then((done): EngineReply => ({ kind: 'json', status: done.status, headers, body: done.body }));
-    }
-    return { kind: 'json', status: reply.status, headers, body: reply.body };
+    if (reply instanceof Promise) return reply.then((done) => whenWritten(store, done, headers));
+    return whenWritten(store, reply, headers);
   };
   ctx.table.add(operation, { secured: operation.secured, stream: false, handle });
+}
+
+/**
+ * The answer, once what the store committed so far is kept (`--data` writes the commits of a turn
+ * of the event loop together): a client is never told of a change a crash could still lose, nor
+ * shown one. Without such a wait, the answer at once.
+ */
+function whenWritten(
+  store: Store,
+  { status, body }: { status: number; body?: unknown },
+  headers: Record<string, string>,
+): EngineReply | Promise<EngineReply> {
+  const written = store.written;
+  if (written) return written.then((): EngineReply => ({ kind: 'json', status, headers, body }));
+  return { kind: 'json', status, headers, body };
 }
 
 export interface StreamArgs<Id extends OperationId> {

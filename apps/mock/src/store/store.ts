@@ -5,6 +5,7 @@ import { Calendar } from './calendar.ts';
 import { Calls } from './calls.ts';
 import { Channels } from './channels.ts';
 import { Chat } from './chat.ts';
+import { CommitBatches, type FailedBatch, writtenFirst } from './commit-batch.ts';
 import type { StoreCore } from './core.ts';
 import { fillCounters } from './counters.ts';
 import { Directory, type SharedIndex } from './directory.ts';
@@ -51,6 +52,12 @@ export interface StoreOptions {
   items?: ProfileSource;
   /** A search index this store shares with others made from the same state, until its directory changes (sessions). */
   directory?: SharedIndex;
+  /**
+   * Group commit: the transactions committed in one turn of the event loop go to `persistence` in
+   * one `commit`, run by this (Node: `setImmediate`); answers wait for it (`Store.written`).
+   * Without it each transaction is committed on its own, before `transact` returns.
+   */
+  batchCommits?: (write: () => void) => void;
 }
 
 /** The store's areas, each owning its part of the state and its indexes; they reach each other only through methods. */
@@ -132,6 +139,11 @@ export class Store implements Areas, StoreCore {
   private reserved!: Record<Counter, number>;
   readonly #record: Transaction = { before: new Map(), after: [], counters: [], taken: 0 };
   private tx: Transaction | undefined;
+  /** The profile items' source (`options.items`), read only once waiting commits are written. */
+  readonly #items: ProfileSource | undefined;
+  readonly #batches: CommitBatches | undefined;
+  /** A batch that could not be written while a transaction ran: undone once that transaction is. */
+  #unwritten: FailedBatch | undefined;
 
   constructor(
     state: State,
@@ -142,6 +154,21 @@ export class Store implements Areas, StoreCore {
     this.now = now ?? this.clock.now;
     this.nowMs = now ? () => now().getTime() : this.clock.nowMs;
     this.chat = new Chat(this, this);
+    const { persistence, batchCommits, items } = options;
+    if (persistence && batchCommits) {
+      const batches = new CommitBatches(
+        (rows) => persistence.commit(rows),
+        batchCommits,
+        (batch) => {
+          if (this.tx) this.#unwritten = batch;
+          else this.rollbackTo(batch.before, batch.counters);
+        },
+      );
+      this.#batches = batches;
+      this.#items = items && writtenFirst(items, () => batches.writeNow());
+    } else {
+      this.#items = items;
+    }
     this.load(state);
     // Only the state it was made with is the one the shared index holds (not a reset's or a rollback's).
     if (options.directory) this.directory.share(options.directory);
@@ -168,7 +195,7 @@ export class Store implements Areas, StoreCore {
       this.options.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
     );
     this.passwordResets = new PasswordResets(this, this.accounts, state.password_resets ?? {});
-    this.profile = new Profile(this, this.accounts, this.resources, state, this.options.items);
+    this.profile = new Profile(this, this.accounts, this.resources, state, this.#items);
     this.channels = new Channels(this, this, state.channels, {
       following: social.following,
       inactive: social.inactive,
@@ -205,7 +232,8 @@ export class Store implements Areas, StoreCore {
   }
 
   reset(state: State): void {
-    if (this.options.items) {
+    this.writePending();
+    if (this.#items) {
       // The items are read from what persistence holds: it takes the new state first.
       this.options.persistence?.replace(state);
       this.load(state);
@@ -280,16 +308,22 @@ export class Store implements Areas, StoreCore {
     let out: T;
     try {
       out = fn();
-      if (tx.before.size > 0) this.options.persistence?.commit(this.changedRows(tx));
+      // What earlier requests committed could not be written (found by a read of persistence): this
+      // request cannot stand on it.
+      if (this.#unwritten) throw new Error('store: the changes this request read could not be written');
+      if (tx.before.size > 0) this.commit(tx);
     } catch (error) {
-      this.tx = undefined;
       try {
         if (tx.before.size > 0) this.rollback(tx);
         else this.counters = this.countersBefore(tx);
       } finally {
+        this.tx = undefined;
         tx.before.clear();
         tx.after.length = 0;
         tx.taken = 0;
+        const unwritten = this.#unwritten;
+        this.#unwritten = undefined;
+        if (unwritten) this.rollbackTo(unwritten.before, unwritten.counters);
       }
       throw error;
     }
@@ -342,6 +376,27 @@ export class Store implements Areas, StoreCore {
     return id;
   }
 
+  /**
+   * Settles once every transaction committed so far is in persistence (undefined: none waits):
+   * an answer to a request waits for it, so what the client is told was kept has been.
+   */
+  get written(): Promise<void> | undefined {
+    return this.#batches?.written;
+  }
+
+  /** Writes the commits waiting for their turn now (before the process exits, say); throws if they could not be. */
+  writePending(): void {
+    this.#batches?.writeNow();
+  }
+
+  private commit(tx: Transaction): void {
+    const persistence = this.options.persistence;
+    if (!persistence) return;
+    const rows = this.changedRows(tx);
+    if (this.#batches) this.#batches.add(rows, [...tx.before.values()], () => this.countersBefore(tx));
+    else persistence.commit(rows);
+  }
+
   private changedRows(tx: Transaction): Row[] {
     return [...tx.before.values()].map(({ collection, key }) => ({
       collection,
@@ -356,11 +411,24 @@ export class Store implements Areas, StoreCore {
    * they change anything, so a refusal changes nothing and costs nothing).
    */
   private rollback(tx: Transaction): void {
-    // Items read from persistence are read again: it never saw the failed transaction's changes.
-    const state = this.snapshot(!this.options.items);
-    for (const row of tx.before.values()) writeRow(state, row);
-    const counters = this.countersBefore(tx);
-    // The ids the failed transaction took are given again (the counters row, if it changed, is put back).
+    // Items are read again from persistence, which never saw the failed transaction's changes; what
+    // earlier ones committed is written first (if that fails, it is undone after this one).
+    if (this.#items) {
+      try {
+        this.writePending();
+      } catch {}
+    }
+    this.rollbackTo([[...tx.before.values()]], this.countersBefore(tx));
+  }
+
+  /**
+   * Puts back rows as they were before the transactions that changed them (`before`, one list per
+   * transaction, in the order they ran) and the counters, then rebuilds the areas from that.
+   */
+  private rollbackTo(before: Row[][], counters: Record<Counter, number>): void {
+    const state = this.snapshot(!this.#items);
+    for (let i = before.length - 1; i >= 0; i--) for (const row of before[i] ?? []) writeRow(state, row);
+    // The ids the failed transactions took are given again (the counters row, if it changed, is put back).
     this.load(state);
     this.counters = counters;
   }

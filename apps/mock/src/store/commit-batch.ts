@@ -1,0 +1,117 @@
+import type { ItemSource, ProfileSource } from './item-source.ts';
+import type { Row } from './rows.ts';
+import type { Counter } from './types.ts';
+
+/** What a batch that could not be written undoes: each transaction's rows as they were before it, in order. */
+export interface FailedBatch {
+  before: Row[][];
+  /** The counters before the batch's first transaction (the ids it took are given again). */
+  counters: Record<Counter, number>;
+}
+
+interface Batch extends FailedBatch {
+  rows: Row[];
+  written: Promise<void>;
+  settle: (error?: unknown) => void;
+}
+
+/**
+ * Group commit (`--data`): the transactions committed in one turn of the event loop reach
+ * persistence as one write, when `schedule` runs it (Node: `setImmediate`, after every request
+ * read in that turn). Writing them one SQLite transaction each costs its locks and its pages each
+ * time: a note touches the same two pages as the note before it. Each answer given meanwhile waits
+ * for `written`, so an acknowledged write is in the file as before; a batch that cannot be written
+ * is undone whole (`undo`), and every answer waiting on it is the error.
+ */
+export class CommitBatches {
+  #open: Batch | undefined;
+
+  constructor(
+    private readonly write: (rows: Row[]) => void,
+    private readonly schedule: (write: () => void) => void,
+    private readonly undo: (batch: FailedBatch) => void,
+  ) {}
+
+  /** Settles once every transaction committed so far is written (undefined: nothing waits). */
+  get written(): Promise<void> | undefined {
+    return this.#open?.written;
+  }
+
+  /**
+   * One transaction's changes: `rows` as they are now, `before` as they were. `counters` gives the
+   * counters before it, read only when it opens a batch.
+   */
+  add(rows: Row[], before: Row[], counters: () => Record<Counter, number>): void {
+    let batch = this.#open;
+    if (!batch) {
+      let settle!: (error?: unknown) => void;
+      const written = new Promise<void>((resolve, reject) => {
+        settle = (error) => (error === undefined ? resolve() : reject(error));
+      });
+      // Nobody may be waiting (a change made between requests): that is no unhandled rejection.
+      written.catch(() => {});
+      batch = { rows: [], before: [], counters: { ...counters() }, written, settle };
+      this.#open = batch;
+      this.schedule(() => {
+        try {
+          this.writeNow();
+        } catch {
+          // Undone, and every answer waiting on it is the error.
+        }
+      });
+    }
+    for (const row of rows) batch.rows.push(row);
+    batch.before.push(before);
+  }
+
+  /**
+   * Writes what waits now (a read of what persistence holds, a reset, a close must see it); the
+   * scheduled write then finds nothing. Throws what the write threw, once the batch is undone.
+   */
+  writeNow(): void {
+    const batch = this.#open;
+    if (!batch) return;
+    this.#open = undefined;
+    try {
+      this.write(batch.rows);
+    } catch (error) {
+      this.undo(batch);
+      batch.settle(error);
+      throw error;
+    }
+    batch.settle();
+  }
+}
+
+/**
+ * The items source as the store reads it while batches wait: what waits is written first, so a
+ * read of persistence never misses a change memory already has (a user's list read again after a
+ * rollback, a snapshot).
+ */
+export function writtenFirst(items: ProfileSource, write: () => void): ProfileSource {
+  const wrap = <T>(source: ItemSource<T>): ItemSource<T> => ({
+    ofUser: (userId) => {
+      write();
+      return source.ofUser(userId);
+    },
+    ownerOf: (id) => {
+      write();
+      return source.ownerOf(id);
+    },
+    all: () => {
+      write();
+      return source.all();
+    },
+    after: (id, limit) => {
+      write();
+      return source.after(id, limit);
+    },
+  });
+  return {
+    note: wrap(items.note),
+    club: wrap(items.club),
+    interest: wrap(items.interest),
+    direction: wrap(items.direction),
+    experience: wrap(items.experience),
+  };
+}
