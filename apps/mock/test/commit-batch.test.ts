@@ -96,6 +96,26 @@ describe('group commit (--data): the commits of one turn of the event loop are w
     expect(titles(commits.flat())).toEqual(['Kept']);
   });
 
+  it('a failed request that changed a waiting row in place leaves the batch writing the row as the batch left it', () => {
+    const commits: Row[][] = [];
+    const { store, write, user } = batched({
+      commit: (rows) => commits.push(structuredClone(rows)),
+      replace: () => {},
+    });
+    store.transact(() => store.accounts.update(user, { description: 'Kept' }));
+    expect(() =>
+      store.transact(() => {
+        store.accounts.update(user, { description: 'Never kept' });
+        throw new Error('the handler fails halfway');
+      }),
+    ).toThrow('the handler fails halfway');
+    write();
+    // The last value each row is written with is what the file keeps.
+    const last = new Map(commits.flat().map((row) => [`${row.collection}/${row.key}`, row.value]));
+    expect(last.get(`user/${user}`)).toMatchObject({ description: 'Kept' });
+    expect(store.accounts.find(user)).toMatchObject({ description: 'Kept' });
+  });
+
   it('without a batch waiting there is nothing to wait for; a change outside a batch still commits on its own', () => {
     const commits: Row[][] = [];
     const store = new Store(seedState({ users: 5, channels: 1 }), {

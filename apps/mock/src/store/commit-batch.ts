@@ -65,6 +65,17 @@ export class CommitBatches {
   }
 
   /**
+   * A transaction that failed after changing rows in place: `before` holds them as they were, which
+   * is as the waiting batch must leave them (the batch holds the rows themselves, not copies, so it
+   * would otherwise write what the failed transaction did to them). Nothing waits: nothing to do.
+   */
+  correct(before: Iterable<Row>): void {
+    const batch = this.#open;
+    if (!batch) return;
+    for (const row of before) batch.rows.push(row);
+  }
+
+  /**
    * Writes what waits now (a read of what persistence holds, a reset, a close must see it); the
    * scheduled write then finds nothing. Throws what the write threw, once the batch is undone.
    */

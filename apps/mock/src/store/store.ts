@@ -411,6 +411,8 @@ export class Store implements Areas, StoreCore {
    * they change anything, so a refusal changes nothing and costs nothing).
    */
   private rollback(tx: Transaction): void {
+    const before = [...tx.before.values()];
+    this.#batches?.correct(before);
     // Items are read again from persistence, which never saw the failed transaction's changes; what
     // earlier ones committed is written first (if that fails, it is undone after this one).
     if (this.#items) {
@@ -418,7 +420,7 @@ export class Store implements Areas, StoreCore {
         this.writePending();
       } catch {}
     }
-    this.rollbackTo([[...tx.before.values()]], this.countersBefore(tx));
+    this.rollbackTo([before], this.countersBefore(tx));
   }
 
   /**
