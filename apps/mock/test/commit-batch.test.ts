@@ -96,6 +96,33 @@ describe('group commit (--data): the commits of one turn of the event loop are w
     expect(titles(commits.flat())).toEqual(['Kept']);
   });
 
+  it('a stream hears of a message once the batch holding it is written, before the answers; never if it cannot be', async () => {
+    let full = false;
+    const { store, write, user, channel } = batched({
+      commit: () => {
+        if (full) throw new Error('disk full');
+      },
+      replace: () => {},
+    });
+    const heard: string[] = [];
+    store.chat.on('chat', () => heard.push('event'));
+    store.transact(() => store.chat.send(user, channel, { message: 'Kept' }));
+    const answered = store.written?.then(() => heard.push('answer'));
+    expect(heard).toEqual([]);
+    write();
+    await answered;
+    expect(heard).toEqual(['event', 'answer']);
+
+    full = true;
+    heard.length = 0;
+    store.transact(() => store.chat.send(user, channel, { message: 'Lost' }));
+    const lost = store.written;
+    write();
+    await expect(lost).rejects.toThrow('disk full');
+    await Promise.resolve();
+    expect(heard).toEqual([]);
+  });
+
   it('a failed request that changed a waiting row in place leaves the batch writing the row as the batch left it', () => {
     const commits: Row[][] = [];
     const { store, write, user } = batched({

@@ -11,6 +11,8 @@ export interface FailedBatch {
 
 interface Batch extends FailedBatch {
   rows: Row[];
+  /** What runs once the batch is written (stream events, mail): never if it cannot be. */
+  after: (() => void)[];
   written: Promise<void>;
   settle: (error?: unknown) => void;
 }
@@ -20,8 +22,9 @@ interface Batch extends FailedBatch {
  * persistence as one write, when `schedule` runs it (Node: `setImmediate`, after every request
  * read in that turn). Writing them one SQLite transaction each costs its locks and its pages each
  * time: a note touches the same two pages as the note before it. Each answer given meanwhile waits
- * for `written`, so an acknowledged write is in the file as before; a batch that cannot be written
- * is undone whole (`undo`), and every answer waiting on it is the error.
+ * for `written`, so an acknowledged write is in the file as before, and what follows a write (a
+ * stream event, a mail: `afterCommit`) waits for it too; a batch that cannot be written is undone
+ * whole (`undo`), every answer waiting on it is the error, and what was to follow never runs.
  */
 export class CommitBatches {
   #open: Batch | undefined;
@@ -50,7 +53,7 @@ export class CommitBatches {
       });
       // Nobody may be waiting (a change made between requests): that is no unhandled rejection.
       written.catch(() => {});
-      batch = { rows: [], before: [], counters: { ...counters() }, written, settle };
+      batch = { rows: [], after: [], before: [], counters: { ...counters() }, written, settle };
       this.#open = batch;
       this.schedule(() => {
         try {
@@ -62,6 +65,17 @@ export class CommitBatches {
     }
     for (const row of rows) batch.rows.push(row);
     batch.before.push(before);
+  }
+
+  /**
+   * What a transaction that just joined the waiting batch runs after its commit: held until the
+   * batch is written (false when no batch waits: run it now).
+   */
+  afterWrite(runs: (() => void)[]): boolean {
+    const batch = this.#open;
+    if (!batch) return false;
+    for (const run of runs) batch.after.push(run);
+    return true;
   }
 
   /**
@@ -90,7 +104,21 @@ export class CommitBatches {
       batch.settle(error);
       throw error;
     }
+    // Once the code that wrote it is done (this may run inside another request's transaction): a
+    // hook may start transactions of its own. Queued before the answers waiting on `written`.
+    if (batch.after.length > 0) queueMicrotask(() => runAll(batch.after));
     batch.settle();
+  }
+}
+
+function runAll(runs: (() => void)[]): void {
+  for (const run of runs) {
+    try {
+      run();
+    } catch (error) {
+      // Its transaction is kept: a failing hook is a bug, reported without taking the others down.
+      console.error('store: what runs after a commit failed:', error);
+    }
   }
 }
 

@@ -328,12 +328,15 @@ export class Store implements Areas, StoreCore {
       throw error;
     }
     this.tx = undefined;
+    const wrote = tx.before.size > 0;
     // Clearing a Map allocates it a new table: skipped when the request changed nothing.
-    if (tx.before.size > 0) tx.before.clear();
+    if (wrote) tx.before.clear();
     tx.taken = 0;
     if (tx.after.length === 0) return out;
     // What runs after the commit may start transactions of its own (on this same record).
     const after = tx.after.splice(0);
+    // With group commit, what follows a write (a stream event, a mail) waits until it is kept.
+    if (wrote && this.#batches?.afterWrite(after)) return out;
     for (const run of after) run();
     return out;
   }
@@ -351,7 +354,10 @@ export class Store implements Areas, StoreCore {
       tx.before.set(id, { collection, key, value: created ? undefined : cloneRow(this.row(collection, key)) });
   }
 
-  /** Runs `fn` once the current transaction has committed (at once outside one); never after a rollback. */
+  /**
+   * Runs `fn` once the current transaction has committed (at once outside one); never after a
+   * rollback. With group commit, once what the transaction changed is written (see `CommitBatches`).
+   */
   afterCommit(fn: () => void): void {
     if (this.tx) this.tx.after.push(fn);
     else fn();
