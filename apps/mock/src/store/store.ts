@@ -398,13 +398,15 @@ export class Store implements Areas, StoreCore {
   private commit(tx: Transaction): void {
     const persistence = this.options.persistence;
     if (!persistence) return;
-    const rows = this.changedRows(tx);
-    if (this.#batches) this.#batches.add(rows, [...tx.before.values()], () => this.countersBefore(tx));
+    const before = [...tx.before.values()];
+    const rows = this.changedRows(before);
+    if (this.#batches) this.#batches.add(rows, before, () => this.countersBefore(tx));
     else persistence.commit(rows);
   }
 
-  private changedRows(tx: Transaction): Row[] {
-    return [...tx.before.values()].map(({ collection, key }) => ({
+  /** The rows as they are now, of those the transaction touched (`before`: as they were). */
+  private changedRows(before: Row[]): Row[] {
+    return before.map(({ collection, key }) => ({
       collection,
       key,
       value: this.row(collection, key),
