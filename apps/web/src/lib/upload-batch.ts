@@ -41,11 +41,17 @@ export function useUploadBatch({
 }) {
   const upload = useAtomValue(uploadAtom);
   const [items, setItems] = useState<PickedUpload[]>([]);
+  // A new scope empties the list as it renders (React's "adjusting state when a prop changes"), not
+  // in an effect: an effect left waiting since the mount would empty it after a file picked meanwhile.
+  const [itemsScope, setItemsScope] = useState(scope);
+  if (itemsScope !== scope) {
+    setItemsScope(scope);
+    setItems([]);
+  }
   const handles = useRef(new Map<string, UploadHandle>());
   // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is the reset signal itself
   useEffect(() => {
     const all = handles.current;
-    setItems([]);
     return () => {
       for (const h of all.values()) h.abort();
       all.clear();
