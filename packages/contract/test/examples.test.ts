@@ -134,3 +134,32 @@ describe('fields the client gets outside the API', () => {
     expect(failuresOf(unmarked, 'changePassword', 'positive_data_acceptance').length).toBeGreaterThan(0);
   });
 });
+
+describe('rules the contract states in prose', () => {
+  /** The contract with CommentInput's `text` narrowed to a single space (so every generated comment is blank), and its prose as given. */
+  const blankComments = (description?: string) => {
+    const doc = structuredClone(loadContract()) as OpenApiDocument;
+    const input = doc.components.schemas.CommentInput as { description?: string; properties: Record<string, object> };
+    input.properties.text = { type: 'string', enum: [' '] };
+    if (description !== undefined) input.description = description;
+    return runConformance({
+      baseUrl: mock.url,
+      include: 'all',
+      operations: ['createPost', 'createComment'],
+      fuzz: 3,
+      seed: 9,
+      contract: doc,
+    });
+  };
+
+  it('does not count a comment of spaces refused with 422 against the server: CommentInput says `text` needs more than spaces', async () => {
+    const stated = await blankComments();
+    expect(failuresOf(stated, 'createComment', 'positive_data_acceptance')).toEqual([]);
+    expect(cell(stated, 'createComment', 'positive_data_acceptance')).toMatchObject({
+      status: 'skip',
+      reason: expect.stringContaining('rule in the contract prose'),
+    });
+    const unstated = await blankComments('Closed, as every request body.');
+    expect(failuresOf(unstated, 'createComment', 'positive_data_acceptance').length).toBeGreaterThan(0);
+  });
+});

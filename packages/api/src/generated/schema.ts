@@ -3556,7 +3556,7 @@ export interface components {
             text: string;
             created_at: components["schemas"]["Timestamp"];
         };
-        /** @description Closed, as every request body. */
+        /** @description Closed, as every request body. `text` must hold more than spaces (422 otherwise); it is stored trimmed. */
         CommentInput: {
             text: string;
         };
