@@ -14,7 +14,7 @@ import { mediaRouter } from './media/router.ts';
 import { corsFor } from './middleware/cors.ts';
 import { errorRate, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
-import { fastJson, weakEtag } from './middleware/json-response.ts';
+import { weakEtag } from './middleware/json-response.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { mockRouter, refuseStateChange } from './routes/mock.ts';
 import { scenarioSession } from './scenarios/session.ts';
@@ -97,12 +97,11 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   const app = express();
   app.disable('x-powered-by');
+  // What Express's own `res.json` and `send` tag answers with (the routers outside the engine).
   app.set('etag', weakEtag);
-  // Before the drift alarm wraps `json` (below), so the alarm checks what the fast path sends.
-  fastJson(app);
   const log = options.log ? requestLog(options.log) : undefined;
   if (log) app.use(log);
-  // CORS on every answer, worked out once (a preflight is answered here).
+  // CORS on every answer, worked out once per origin and owed with the security headers (a preflight is answered here).
   const allowCors = corsFor(origins);
   const cors: RequestHandler = (req, res, next) => {
     if (!allowCors(req, res)) next();

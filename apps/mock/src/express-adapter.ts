@@ -5,6 +5,7 @@ import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './e
 import type { Dispatch } from './engine/pipeline.ts';
 import { HttpError } from './http-error.ts';
 import { readPlainJson } from './middleware/json-body.ts';
+import { writeJson } from './middleware/json-response.ts';
 
 /**
  * Whether the request carries a body: body-parser's own test (type-is `hasBody`). Without one the
@@ -78,12 +79,11 @@ class ExpressRequest implements EngineRequest {
   }
 }
 
-/** Writes the engine's answer with Express (its ETag and `304` on a matching `If-None-Match` included). */
+/** Writes the engine's answer (a read's ETag and `304` on a matching `If-None-Match` included: see `writeJson`). */
 export function sendReply(res: Response, reply: EngineReply): void {
   if (reply.kind === 'stream') return;
-  res.status(reply.status).set(reply.headers);
-  if (reply.kind === 'json') res.json(reply.body);
-  else res.end();
+  if (reply.kind === 'json') writeJson(res, reply.status, reply.headers, reply.body);
+  else res.status(reply.status).set(reply.headers).end();
 }
 
 const API = /^\/api\//i;

@@ -1,6 +1,15 @@
 import { createServer, IncomingMessage, type Server, ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
+import { SECURITY_FLAT } from './middleware/cors.ts';
+import { oweHeaders, payOwedHeaders } from './middleware/owed-headers.ts';
+
+export interface ServerLimits {
+  /** Time to receive a whole request (headers and body); a slower one is answered 408 (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Time to receive the headers (default 10 s, and never more than the request timeout). */
+  headersTimeoutMs?: number;
+}
 
 /**
  * The HTTP server for an Express app, with requests and responses born with Express's prototypes.
@@ -11,25 +20,11 @@ import type { Express } from 'express';
  * on our two-core bench machine the swap alone halves what a bare server answers per second.
  * Here node:http constructs them with `app.request`/`app.response` as their prototypes from the
  * start, so Express's swap finds the prototype already in place and changes nothing.
+ *
+ * Every answer carries the security headers (no MIME sniffing, no referrer leaking a URL, no
+ * framing: `/docs` holds a token in the page), owed by each response from birth and written with
+ * its status line (see `oweHeaders`).
  */
-/**
- * Headers every answer carries: no MIME sniffing, no referrer leaking a URL, and no framing
- * (`/docs` holds a token in the page, so a foreign page must not frame it).
- */
-export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['X-Frame-Options', 'DENY'],
-  ['Content-Security-Policy', "frame-ancestors 'none'"],
-];
-
-export interface ServerLimits {
-  /** Time to receive a whole request (headers and body); a slower one is answered 408 (default 30 s). */
-  requestTimeoutMs?: number;
-  /** Time to receive the headers (default 10 s, and never more than the request timeout). */
-  headersTimeoutMs?: number;
-}
-
 export function createMockServer(app: Express, limits: ServerLimits = {}): Server {
   // node:http's classes are plain constructor functions underneath; calling them on `this` is how
   // node's own subclasses were written before ES classes.
@@ -41,15 +36,12 @@ export function createMockServer(app: Express, limits: ServerLimits = {}): Serve
   ExpressRequest.prototype = app.request;
   function ExpressResponse(this: ServerResponse, ...args: unknown[]): void {
     initResponse.apply(this, args);
+    // Every answer carries the security headers, whatever answers it (the app's CORS step adds its own).
+    oweHeaders(this, SECURITY_FLAT);
   }
   ExpressResponse.prototype = app.response;
+  payOwedHeaders(app.response);
   const requestTimeout = limits.requestTimeoutMs ?? 30_000;
-  // Set here, before the app, rather than as an Express middleware: a middleware layer on every
-  // request costs the router a walk, and these headers are the same on every answer.
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-    app(req as Parameters<Express>[0], res as Parameters<Express>[1]);
-  };
   const server = createServer(
     {
       IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage,
@@ -60,7 +52,7 @@ export function createMockServer(app: Express, limits: ServerLimits = {}): Serve
       // slow body linger that long past the limit).
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(requestTimeout / 4))),
     },
-    handler,
+    app as unknown as (req: IncomingMessage, res: ServerResponse) => void,
   );
   server.on('clientError', answerClientError);
   return server;

@@ -1,16 +1,16 @@
+import fresh from 'fresh';
 import { HttpError } from '../http-error.ts';
 import { cryptoPlatform } from './crypto.ts';
-import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './http.ts';
+import {
+  type EngineReply,
+  type EngineRequest,
+  type RequestHeaders,
+  SECURITY_HEADERS,
+  type StreamSink,
+} from './http.ts';
 import { JSON_BODY_LIMIT, parseJsonText, parserError } from './json-text.ts';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-/** The headers every answer carries (the Node server sets them before the app). */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "frame-ancestors 'none'",
-};
 
 /** An event stream as a `ReadableStream` of UTF-8 text. */
 class FetchSink implements StreamSink {
@@ -103,15 +103,7 @@ export function fromFetch(request: Request, clientKey: string): EngineRequest {
   };
 }
 
-/** Whether `If-None-Match` names `etag` (weak comparison, as Express's `fresh`). */
-function fresh(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => strip(tag) === strip(etag));
-}
-
-/** The engine's answer as a fetch `Response`, shaped as Express sends it (ETag, 304, Content-Length). */
+/** The engine's answer as a fetch `Response`, shaped as the Express adapter sends it (a read's ETag, 304, Content-Length). */
 export function toResponse(request: Request, reply: EngineReply): Response {
   if (reply.kind === 'stream') {
     const sink = reply.sink as FetchSink;
@@ -121,14 +113,21 @@ export function toResponse(request: Request, reply: EngineReply): Response {
   if (reply.kind === 'empty') return new Response(null, { status: reply.status, headers });
   const text = JSON.stringify(reply.body);
   const bytes = new TextEncoder().encode(text);
-  const etag = `W/"${bytes.length.toString(16)}-${cryptoPlatform().sha1Base64(bytes).slice(0, 27)}"`;
   headers.set('Content-Type', 'application/json; charset=utf-8');
-  headers.set('ETag', etag);
   const method = request.method.toUpperCase();
-  const cacheable = (method === 'GET' || method === 'HEAD') && reply.status >= 200 && reply.status < 300;
-  if (cacheable && fresh(request.headers.get('if-none-match'), etag)) {
-    headers.delete('Content-Type');
-    return new Response(null, { status: 304, headers });
+  // Only a read can be revalidated: it alone carries an ETag (as the Express adapter's `writeJson`).
+  if ((method === 'GET' || method === 'HEAD') && reply.status >= 200 && reply.status < 300) {
+    const etag = `W/"${bytes.length.toString(16)}-${cryptoPlatform().sha1Base64(bytes).slice(0, 27)}"`;
+    headers.set('ETag', etag);
+    const conditional = {
+      'if-none-match': request.headers.get('if-none-match') ?? undefined,
+      'if-modified-since': request.headers.get('if-modified-since') ?? undefined,
+      'cache-control': request.headers.get('cache-control') ?? undefined,
+    };
+    if (fresh(conditional, { etag })) {
+      headers.delete('Content-Type');
+      return new Response(null, { status: 304, headers });
+    }
   }
   headers.set('Content-Length', String(bytes.length));
   return new Response(method === 'HEAD' ? null : bytes, { status: reply.status, headers });

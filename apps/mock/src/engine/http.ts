@@ -3,6 +3,14 @@
  * msw) turns its request into an `EngineRequest` and the `EngineReply` back into its answer.
  */
 
+/** The headers every answer carries: no MIME sniffing, no referrer leaking a URL, no framing (`/docs` holds a token in the page). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+});
+
 /** Request headers as node:http gives them: lower-case names. */
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 

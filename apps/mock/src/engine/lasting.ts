@@ -10,7 +10,7 @@ const envelopes = new WeakMap<object, Lasting>();
  * `{ success: true, message: 'OK', data }` for `data` that never changes (deeply frozen, such as a
  * cached list the store hands out until it changes): the same frozen envelope for the same `data`,
  * so an adapter can serialize and tag it once, however often it is sent (the Express adapter's
- * `fastJson` does).
+ * `writeJson` does).
  */
 export function lastingOk<T extends object>(data: T): { success: true; message: string; data: T } {
   if (!Object.isFrozen(data)) return { success: true, message: 'OK', data };

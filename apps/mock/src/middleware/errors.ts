@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ContractRouter } from '../contract.ts';
 import { HttpError } from '../http-error.ts';
+import { writeJson } from './json-response.ts';
 
 /** Unknown path → 404; a contract path with another method → 405 with `Allow`. Registered after every router. */
 export function notFound(router: ContractRouter): RequestHandler {
@@ -19,6 +20,6 @@ export function errorHandler(onBug: (error: unknown) => void): ErrorRequestHandl
     if (res.headersSent) return next(error);
     const httpError = HttpError.from(error);
     if (httpError.status >= 500 && !(error instanceof HttpError)) onBug(error);
-    res.set(httpError.headers).status(httpError.status).json(httpError.toBody());
+    writeJson(res, httpError.status, httpError.headers, httpError.toBody());
   };
 }

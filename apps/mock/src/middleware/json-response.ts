@@ -1,6 +1,8 @@
 import { hash } from 'node:crypto';
-import type { Express, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import fresh from 'fresh';
 import { isLasting } from '../engine/lasting.ts';
+import { takeOwedHeaders } from './owed-headers.ts';
 
 export { lastingOk } from '../engine/lasting.ts';
 
@@ -17,58 +19,65 @@ export function weakEtag(body: Buffer | string, encoding?: BufferEncoding): stri
   return `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`;
 }
 
-type EtagFn = (body: Buffer | string, encoding?: BufferEncoding) => string | undefined;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Each lasting envelope's JSON and ETag, once it has been sent, with the ETag function that made it. */
-const serialized = new WeakMap<object, { json: string; etagFn: unknown; tag: string | undefined }>();
+/** Each lasting envelope's JSON and ETag, made the first time it is sent. */
+const serialized = new WeakMap<object, { json: string; tag: string }>();
 
 /**
- * `res.json` as Express answers it (`json` then `send`: Content-Type with charset, Content-Length,
- * the app's ETag, then the body), in one step for the common answer, and the body written as one
- * string with the headers (one socket write, no Buffer copy). Whatever `send` treats specially
- * goes to Express's own `json` unchanged: a conditional request (it may become a 304), HEAD, a
- * bodiless status, a Content-Type, Transfer-Encoding or ETag already set, the app's JSON settings.
+ * Writes a JSON answer in one step: the status line with every header in one flat list (those the
+ * response owes, see `oweHeaders`, then `headers`, which win over them, then Content-Type and
+ * Content-Length), and the body as one string with them (one socket write). A read (GET or HEAD,
+ * answered 2xx) carries the ETag Express would give it, and a conditional read whose ETag still
+ * matches is a 304, as Express's `res.json` answers (its `fresh` test); nothing else carries an
+ * ETag, since only a read can be revalidated. A lasting envelope (see `lastingOk`) is serialized
+ * and tagged once, however often it is sent.
  */
-export function fastJson(app: Express): void {
-  const proto = app.response as unknown as { json: (this: Response, body: unknown) => Response };
-  const expressJson = proto.json;
-  // Read straight off the app's own settings: `app.get` walks the settings' prototype chain per call.
-  const settings = app.settings as Record<string, unknown>;
-  proto.json = function (this: Response, obj: unknown): Response {
-    const status = this.statusCode;
-    const { method, headers } = this.req;
-    if (
-      method === 'HEAD' ||
-      headers['if-none-match'] !== undefined ||
-      headers['if-modified-since'] !== undefined ||
-      status === 204 ||
-      status === 205 ||
-      status === 304 ||
-      this.hasHeader('content-type') ||
-      this.hasHeader('transfer-encoding') ||
-      this.hasHeader('etag') ||
-      settings['json replacer'] !== undefined ||
-      settings['json spaces'] !== undefined ||
-      settings['json escape']
-    ) {
-      return expressJson.call(this, obj);
+export function writeJson(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
+  const { method } = res.req;
+  const read = (method === 'GET' || method === 'HEAD') && status >= 200 && status < 300;
+  const lasting = isLasting(body);
+  const memo = lasting ? serialized.get(body) : undefined;
+  const json = memo?.json ?? JSON.stringify(body) ?? 'null';
+  const flat = withHeaders(takeOwedHeaders(res), headers);
+  if (read) {
+    let tag = memo?.tag;
+    if (!tag) {
+      tag = weakEtag(json);
+      if (lasting) serialized.set(body, { json, tag });
     }
-    const etagFn = settings['etag fn'] as EtagFn | undefined;
-    // A lasting envelope (see `lastingOk`) is serialized and tagged once.
-    const memo = isLasting(obj) ? serialized.get(obj) : undefined;
-    let body: string | undefined;
-    let tag: string | undefined;
-    if (memo && memo.etagFn === etagFn) ({ json: body, tag } = memo);
+    flat.push('ETag', tag);
+    if (fresh(res.req.headers, { etag: tag })) {
+      res.writeHead(304, flat);
+      res.end();
+      return;
+    }
+  }
+  if (status === 204 || status === 205 || status === 304) {
+    res.writeHead(status, flat);
+    res.end();
+    return;
+  }
+  flat.push('Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(json)));
+  res.writeHead(status, flat);
+  if (method === 'HEAD') res.end();
+  else res.end(json, 'utf8');
+}
+
+/** The owed headers (but those `headers` name too, in any case) and then `headers`, as one new flat list. */
+function withHeaders(owed: readonly string[] | undefined, headers: Record<string, string>): string[] {
+  const names = Object.keys(headers);
+  const flat: string[] = [];
+  if (owed) {
+    if (names.length === 0) flat.push(...owed);
     else {
-      body = JSON.stringify(obj);
-      if (body === undefined) return expressJson.call(this, obj);
-      tag = typeof etagFn === 'function' ? etagFn(body, 'utf8') : undefined;
-      if (isLasting(obj)) serialized.set(obj, { json: body, etagFn, tag });
+      const named = new Set(names.map((name) => name.toLowerCase()));
+      for (let at = 0; at < owed.length; at += 2) {
+        const name = owed[at] as string;
+        if (!named.has(name.toLowerCase())) flat.push(name, owed[at + 1] as string);
+      }
     }
-    this.setHeader('Content-Type', 'application/json; charset=utf-8');
-    this.setHeader('Content-Length', String(Buffer.byteLength(body)));
-    if (tag) this.setHeader('ETag', tag);
-    this.end(body, 'utf8');
-    return this;
-  };
+  }
+  for (const name of names) flat.push(name, String(headers[name]));
+  return flat;
 }

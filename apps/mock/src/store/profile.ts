@@ -19,7 +19,7 @@ export class Profile {
   /**
    * Each user's notes list as last read, frozen, until a note changes (any user's: the store has
    * no per-owner version, and reads far outnumber writes). The same array on every read also lets
-   * the answer's JSON and ETag be computed once (see `fastJson`).
+   * the answer's JSON and ETag be computed once (see `writeJson`).
    */
   readonly #notesLists = new Map<string, Note[]>();
   /** Every kind's items, in the order the seed makes them. */
