@@ -117,12 +117,13 @@ describe('media (real Chromium, real mock)', () => {
     expect(opened.method()).toBe('GET');
     for (const p of page.context().pages()) if (p !== page) await p.close();
 
-    // A file that is not a PDF is refused in the browser, with its reason and Retry.
+    // A file that is not a PDF is refused in the browser, with its reason and another file to choose.
     await section
       .getByLabel('Résumé file')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
     await section.getByRole('alert').filter({ hasText: 'notes.txt was not uploaded. Wrong type' }).waitFor();
-    await section.getByRole('button', { name: 'Retry' }).waitFor();
+    await section.getByRole('button', { name: 'Choose another file' }).waitFor();
+    expect(await section.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await shootSection('media-resume-refused');
 
     // After a reload the résumé is still there (the server kept it).
@@ -179,7 +180,8 @@ describe('media (real Chromium, real mock)', () => {
     await page.goto(`${stack.appUrl}/chatInbox?id=${encodeURIComponent(chatId)}`);
     await page.getByRole('button', { name: 'Attach files' }).waitFor();
 
-    // A failed upload (too large for the browser's check) shows its reason and Retry; the text stays.
+    // A file refused for its size (the browser's check) shows its reason and no Retry (it would be
+    // refused again), only Remove; the text stays.
     const text = `Photos from the offsite ${Date.now() % 100_000}`;
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill(text);
@@ -191,7 +193,7 @@ describe('media (real Chromium, real mock)', () => {
       .getByRole('alert')
       .filter({ hasText: /Too large/ })
       .waitFor();
-    await tray.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await tray.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     expect(await box.inputValue()).toBe(text);
     await screenshot(page, 'media-chat-failed');
     await tray.getByRole('button', { name: 'Remove huge.pdf' }).click();

@@ -1,7 +1,7 @@
 import { ApiError, checkUpload, type Media, type MediaUse, type UploadHandle } from '@cohort/api';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadAtom, uploadFailureReason } from './upload.ts';
+import { fileRefused, uploadAtom, uploadFailureReason } from './upload.ts';
 
 /** A `check` for photos only (a post's or story's image; the `attachment` use takes any file). */
 export function imagesOnly(file: File): ApiError | undefined {
@@ -17,13 +17,15 @@ export interface PickedUpload {
   status: 'uploading' | 'failed' | 'done';
   fraction: number;
   reason?: string;
+  /** Failed because of the file itself (size, type): Retry would fail again, so none is offered. */
+  refused?: boolean;
   media?: Media;
 }
 
 /**
  * Files picked for one thing being written: each is checked in the browser (`check`, then the
  * contract's limits for `use`), then uploaded at once with progress; a failed one keeps its reason and
- * can be retried, any can be removed (an upload in flight is cancelled). At most `max` are kept.
+ * can be retried unless the file itself was refused (`refused`: size, type), any can be removed (an upload in flight is cancelled). At most `max` are kept.
  * `ready` lists the uploaded ids to send. A new `scope` (another chat opened on the same screen) drops
  * them all: a file picked for one chat never goes to another.
  */
@@ -64,7 +66,8 @@ export function useUploadBatch({
     [],
   );
   const failed = useCallback(
-    (key: string, error: ApiError) => patch(key, { status: 'failed', reason: uploadFailureReason(error) }),
+    (key: string, error: ApiError) =>
+      patch(key, { status: 'failed', reason: uploadFailureReason(error), refused: fileRefused(error) }),
     [patch],
   );
 
@@ -72,7 +75,7 @@ export function useUploadBatch({
     async (key: string, file: File) => {
       const refused = check?.(file) ?? checkUpload(file, use);
       if (refused) return failed(key, refused);
-      patch(key, { status: 'uploading', fraction: 0, reason: undefined });
+      patch(key, { status: 'uploading', fraction: 0, reason: undefined, refused: undefined });
       const handle = upload({
         use,
         file,

@@ -49,6 +49,14 @@ export function uploadFailureReason(error: ApiError): string {
 }
 
 /**
+ * Whether the file itself was refused (too large, a type not taken, not valid): sending the same
+ * file again would fail again, so the item offers another file or removal, not Retry.
+ */
+export function fileRefused(error: ApiError): boolean {
+  return error.status === 413 || error.status === 415 || error.status === 422;
+}
+
+/**
  * Uploads one file for `use` at a time: checked in the browser first (size, type), then sent with
  * progress; `onUploaded` runs with the stored file (e.g. to set it on the user). Retry sends the same
  * file again; cancel aborts it. An `onUploaded` that fails turns the item into a failure with Retry.

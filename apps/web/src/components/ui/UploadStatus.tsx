@@ -1,19 +1,26 @@
-import type { UploadState } from '../../lib/upload.ts';
+import { fileRefused, type UploadState } from '../../lib/upload.ts';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import * as s from './UploadStatus.css.ts';
 
-/** An upload in progress (name, bar, Cancel) or failed (its reason and Retry); nothing otherwise. */
+/**
+ * An upload in progress (name, bar, Cancel) or failed (its reason, and Retry; for a file refused for
+ * what it is, its size or type, "Choose another file" instead: the same file would fail again);
+ * nothing otherwise.
+ */
 export function UploadStatus({
   state,
   what,
   onRetry,
+  onChoose,
   onCancel,
 }: {
   state: UploadState;
   /** 'résumé', 'photo': names the bar for screen readers. */
   what: string;
   onRetry: () => void;
+  /** Opens the file picker again. */
+  onChoose: () => void;
   onCancel: () => void;
 }) {
   if (state.status === 'uploading') {
@@ -42,11 +49,12 @@ export function UploadStatus({
     );
   }
   if (state.status === 'failed') {
+    const refused = fileRefused(state.error);
     return (
       <Alert
         action={
-          <Button small variant="secondary" onClick={onRetry}>
-            Retry
+          <Button small variant="secondary" onClick={refused ? onChoose : onRetry}>
+            {refused ? 'Choose another file' : 'Retry'}
           </Button>
         }
       >

@@ -112,11 +112,14 @@ describe('composer attachments', () => {
     expect(sent).toEqual([]);
   });
 
-  it('a file too large is refused in the browser with its reason', async () => {
+  it('a file too large is refused in the browser with its reason, and offers no Retry', async () => {
     open();
     await screen.findByRole('button', { name: 'Attach files' });
     attach([new File([new Uint8Array(20 * 1048576 + 1)], 'huge.zip', { type: 'application/zip' })]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Too large: The file is larger than 20 MB.');
+    // The same file would be refused again: it can only be removed.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove huge.zip' })).toBeInTheDocument();
   });
 
   it('opening another chat on the same screen drops the files picked for the first (and cancels their uploads)', async () => {

@@ -22,7 +22,7 @@ function Thumb({ file }: { file: File }) {
   );
 }
 
-/** The files picked for the message: preview, progress, Remove (cancels), and a failure's reason with Retry. */
+/** The files picked for the message: preview, progress, Remove (cancels), and a failure's reason with Retry (none for a refused file). */
 export function AttachmentTray({
   items,
   onRemove,
@@ -57,7 +57,7 @@ export function AttachmentTray({
               </span>
             )}
           </span>
-          {a.status === 'failed' && (
+          {a.status === 'failed' && !a.refused && (
             <button type="button" className={s.trayAction} onClick={() => onRetry(a.key)}>
               Retry
             </button>

@@ -6,6 +6,8 @@ import * as s from './photo-picks.css.ts';
 function Preview({ file }: { file: File }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    // A file that is not an image (refused for it) has nothing to preview: no broken-image icon.
+    if (!file.type.startsWith('image/')) return;
     const next = URL.createObjectURL(file);
     setUrl(next);
     return () => URL.revokeObjectURL(next);
@@ -13,7 +15,7 @@ function Preview({ file }: { file: File }) {
   return url ? <img className={s.thumbImage} src={url} alt="" /> : null;
 }
 
-/** The photos picked for a post: preview, per-photo progress, Remove (cancels), a failure's reason with Retry. */
+/** The photos picked for a post: preview, per-photo progress, Remove (cancels), a failure's reason with Retry (none for a refused file). */
 export function PhotoPicks({
   items,
   onRemove,
@@ -38,7 +40,7 @@ export function PhotoPicks({
                 aria-label={`Uploading photo ${i + 1}`}
               />
             )}
-            {a.status === 'failed' && (
+            {a.status === 'failed' && !a.refused && (
               <button type="button" className={s.thumbRetry} onClick={() => onRetry(a.key)}>
                 Retry
               </button>

@@ -72,7 +72,7 @@ describe('résumé on the Experience tab', () => {
     expect(within(section).getByRole('button', { name: 'Replace Resume' })).toBeInTheDocument();
   });
 
-  it('refuses a too-large or non-PDF file in the browser, with the reason and Retry', async () => {
+  it('refuses a too-large or non-PDF file in the browser, with the reason and another file to choose (no Retry)', async () => {
     const { uploader, section } = await openExperience({ ...demoUser, resume: null });
     pick(pdf('huge.pdf', 10 * 1048576 + 1));
     expect(await within(section).findByRole('alert')).toHaveTextContent(
@@ -80,7 +80,8 @@ describe('résumé on the Experience tab', () => {
     );
     pick(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await within(section).findByRole('alert')).toHaveTextContent(/notes\.txt was not uploaded\. Wrong type/);
-    expect(within(section).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Choose another file' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(uploader.uploads).toHaveLength(0);
   });
 
@@ -120,7 +121,7 @@ describe('résumé on the Experience tab', () => {
     expect(within(section).getByRole('button', { name: 'Upload Resume' })).toBeInTheDocument();
   });
 
-  it('a failed PATCH after the upload shows the reason and Retry', async () => {
+  it('a PATCH that refuses the uploaded file (422) shows the reason and another file to choose', async () => {
     const { uploader, section } = await openExperience(
       { ...demoUser, resume: null },
       { updateMe: () => ({ status: 422, body: errorBody('The upload is not a résumé.') }) },
@@ -128,7 +129,8 @@ describe('résumé on the Experience tab', () => {
     pick(pdf());
     act(() => uploader.uploads[0]?.succeed());
     expect(await within(section).findByRole('alert')).toHaveTextContent('The upload is not a résumé.');
-    expect(within(section).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Choose another file' })).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it("another user's résumé is a read-only row", async () => {

@@ -46,7 +46,6 @@ export function PhotoSheet({ current, onClose }: { current: string | null | unde
   );
   const { state, start, retry, cancel } = useUpload('avatar', setPhoto);
   const busy = state.status === 'uploading' || removing;
-  const refused = state.status === 'failed' && [413, 415, 422].includes(state.error.status);
 
   const choose = () => picker.current?.click();
   const remove = async () => {
@@ -90,7 +89,7 @@ export function PhotoSheet({ current, onClose }: { current: string | null | unde
             if (file) setChosen(file);
           }}
         />
-        <UploadStatus state={state} what="photo" onRetry={refused ? choose : retry} onCancel={cancel} />
+        <UploadStatus state={state} what="photo" onRetry={retry} onChoose={choose} onCancel={cancel} />
         {removeError && <Alert>{removeError}</Alert>}
         <Button variant="secondary" block onClick={choose} disabled={busy}>
           {chosen ? 'Choose another photo' : 'Choose a photo'}

@@ -97,9 +97,11 @@ export function NewStorySheet({
             {picked?.status === 'failed' && (
               <Alert
                 action={
-                  <Button small variant="secondary" onClick={() => photo.retry(picked.key)}>
-                    Retry
-                  </Button>
+                  picked.refused ? undefined : (
+                    <Button small variant="secondary" onClick={() => photo.retry(picked.key)}>
+                      Retry
+                    </Button>
+                  )
                 }
               >
                 Not uploaded. {picked.reason}

@@ -59,8 +59,6 @@ export function ResumeSection({ resume, own }: { resume: Resume | null | undefin
     if (!result.ok) return setRemoveError(`The résumé was not removed: ${result.error.message}`);
     toast({ tone: 'success', text: 'Résumé removed.' });
   };
-  // A file the browser or server refused (size, type) would fail again: Retry then picks another.
-  const refused = state.status === 'failed' && [413, 415, 422].includes(state.error.status);
 
   return (
     <section className={s.tab} aria-label="Résumé">
@@ -84,7 +82,7 @@ export function ResumeSection({ resume, own }: { resume: Resume | null | undefin
               if (file) void start(file);
             }}
           />
-          <UploadStatus state={state} what="résumé" onRetry={refused ? choose : retry} onCancel={cancel} />
+          <UploadStatus state={state} what="résumé" onRetry={retry} onChoose={choose} onCancel={cancel} />
           {removeError && <Alert>{removeError}</Alert>}
           <div className={s.actions}>
             <Button variant="secondary" block onClick={choose} disabled={state.status === 'uploading' || removing}>
