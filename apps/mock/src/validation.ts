@@ -121,8 +121,16 @@ function fieldName(pointer: string, root: string): string {
   return path || root;
 }
 
+/**
+ * What a contract `pattern` asks for, in words, where Ajv would quote the regular expression
+ * (`must match pattern "\S"`); a pattern not listed keeps Ajv's message.
+ */
+const PATTERN_WORDS: Readonly<Record<string, string>> = { '\\S': 'must hold more than spaces' };
+
 function message(e: ErrorObject): string {
   switch (e.keyword) {
+    case 'pattern':
+      return PATTERN_WORDS[String(e.params.pattern)] ?? e.message ?? 'is not valid';
     case 'required':
       return 'is required';
     case 'additionalProperties':

@@ -189,6 +189,11 @@ describe('bad input', () => {
     expect((await comment('y'.repeat(2000))).response?.status).toBe(201);
     expect((await comment('y'.repeat(2001))).error?.fieldErrors).toHaveProperty('text');
     expect((await comment('')).error?.fieldErrors).toHaveProperty('text');
+    // Only spaces: the contract's pattern, said in words (not ajv's quoted regular expression).
+    const blank = await comment(' \t \n ');
+    expect(blank.error?.status).toBe(422);
+    expect(blank.error?.fieldErrors).toEqual({ text: ['must hold more than spaces'] });
+    expect((await comment('  kept  ')).data?.data.text).toBe('kept');
   });
 
   it('images: four of one’s own are taken; five, a PDF, another’s or a repeated file are 422 naming each', async () => {

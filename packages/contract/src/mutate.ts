@@ -51,6 +51,25 @@ const BROKEN_FORMATS: Record<string, string> = {
   uuid: 'not-a-uuid',
 };
 
+/** Strings tried, in turn, for one that a `pattern` refuses (`\S` takes the first, refuses only blanks). */
+const UNMATCHED = ['!not matching!', ' ', '', '0', 'a'];
+
+/**
+ * A string `pattern` refuses that keeps within the length bounds, so the pattern is the only
+ * bound it breaks; undefined when none of the candidates is one (or the pattern does not compile).
+ */
+export function notMatching(pattern: string, minLength?: unknown, maxLength?: unknown): string | undefined {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  const min = typeof minLength === 'number' ? minLength : 0;
+  const max = typeof maxLength === 'number' ? maxLength : Number.POSITIVE_INFINITY;
+  return UNMATCHED.find((value) => value.length >= min && value.length <= max && !regex.test(value));
+}
+
 /** Values that break one bound of a scalar schema, each with the keyword it breaks. */
 export function boundBreakers(schema: Schema): { kind: string; value: unknown }[] {
   const out: { kind: string; value: unknown }[] = [];
@@ -62,7 +81,10 @@ export function boundBreakers(schema: Schema): { kind: string; value: unknown }[
     if (typeof schema.maxLength === 'number' && schema.maxLength <= MAX_PROBED_LENGTH) {
       out.push({ kind: 'maxLength', value: 'x'.repeat(schema.maxLength + 1) });
     }
-    if (typeof schema.pattern === 'string') out.push({ kind: 'pattern', value: '!not matching!' });
+    if (typeof schema.pattern === 'string') {
+      const unmatched = notMatching(schema.pattern, schema.minLength, schema.maxLength);
+      if (unmatched !== undefined) out.push({ kind: 'pattern', value: unmatched });
+    }
     const broken = typeof schema.format === 'string' ? BROKEN_FORMATS[schema.format] : undefined;
     if (broken !== undefined) out.push({ kind: 'format', value: broken });
   }
@@ -218,8 +240,8 @@ export function distinctItems(book: SchemaBook, items: unknown, first: unknown, 
 }
 
 /**
- * Plain text fields of a body (a string with a `maxLength` and no `pattern`, `format` or `enum`)
- * and a value of exactly that length: the contract allows it, so a server must not refuse it
+ * Plain text fields of a body (a string with a `maxLength`, no `format` or `enum`, and no `pattern`
+ * the value breaks) and a value of exactly that length: the contract allows it, so a server must not refuse it
  * for its length (a backend whose column is shorter than the contract says fails here).
  */
 export function atMaxLength(book: SchemaBook, input: unknown): { field: string; maxLength: number; value: string }[] {
@@ -229,12 +251,23 @@ export function atMaxLength(book: SchemaBook, input: unknown): { field: string; 
     const prop = book.deref(raw);
     const max = prop.maxLength;
     if (!typesOf(prop).includes('string') || typeof max !== 'number' || max > MAX_PROBED_LENGTH) continue;
-    if ('pattern' in prop || 'format' in prop || 'enum' in prop || 'const' in prop || prop.readOnly === true) continue;
+    if ('format' in prop || 'enum' in prop || 'const' in prop || prop.readOnly === true) continue;
     // Unique per run, so a name a server keeps unique does not collide with an earlier run's.
     const tag = `${Date.now().toString(36)}${(out.length + 1).toString(36)} `;
-    out.push({ field: name, maxLength: max, value: (tag + 'x'.repeat(max)).slice(0, max) });
+    const value = (tag + 'x'.repeat(max)).slice(0, max);
+    // A patterned field (an id, a colour) takes only what its pattern allows: this value must fit it.
+    if (typeof prop.pattern === 'string' && !matches(prop.pattern, value)) continue;
+    out.push({ field: name, maxLength: max, value });
   }
   return out;
+}
+
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
 }
 
 /** Does an `errors` key name this field? Accepts `title`, `body.title`, `/title`, `users` for `users.0`. */

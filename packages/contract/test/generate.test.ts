@@ -2,7 +2,7 @@ import { listOperations, loadContract } from '@cohort/openapi';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFor, sample } from '../src/generate.ts';
 import { jsonRequestSchema } from '../src/inputs.ts';
-import { bodyMutations, namesField } from '../src/mutate.ts';
+import { atMaxLength, bodyMutations, boundBreakers, namesField, notMatching } from '../src/mutate.ts';
 import { adaptSchema, SchemaBook } from '../src/schema.ts';
 
 const doc = loadContract();
@@ -33,6 +33,29 @@ describe('generated request bodies', () => {
       expect(mutations.every((m) => m.field !== undefined && m.description.length > 0)).toBe(true);
     },
   );
+
+  it("breaks a pattern with a value the pattern refuses, within the length bounds (CommentInput's '\\S' with a blank)", () => {
+    const text = book.deref(
+      (book.deref(doc.components.schemas.CommentInput).properties as Record<string, unknown>).text,
+    );
+    expect(text.pattern).toBe('\\S');
+    const broken = boundBreakers(text).find((b) => b.kind === 'pattern');
+    expect(broken).toEqual({ kind: 'pattern', value: ' ' });
+    const validate = book.validator('comment text', text);
+    expect(validate(broken?.value)).toBe(false);
+    expect(notMatching('^usr_[A-Za-z0-9_-]{16,64}$')).toBe('!not matching!');
+    // Nothing of length 0..1 escapes `^.?$`; a pattern that does not compile is not probed.
+    expect(notMatching('^.?$', 0, 1)).toBeUndefined();
+    expect(notMatching('(', 0, 10)).toBeUndefined();
+  });
+
+  it('probes the longest text a patterned field allows when the probe fits its pattern, not otherwise', () => {
+    const probes = atMaxLength(book, doc.components.schemas.CommentInput);
+    expect(probes).toEqual([{ field: 'text', maxLength: 2000, value: expect.stringMatching(/\S/) }]);
+    expect(probes[0]?.value).toHaveLength(2000);
+    const colour = { type: 'object', properties: { hex: { type: 'string', maxLength: 7, pattern: '^#[0-9a-f]{6}$' } } };
+    expect(atMaxLength(book, colour)).toEqual([]);
+  });
 
   it('is reproducible from a seed', () => {
     const schema = jsonRequestSchema(withBodies[0] as (typeof withBodies)[number]);
