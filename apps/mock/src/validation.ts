@@ -123,9 +123,11 @@ function fieldName(pointer: string, root: string): string {
 
 /**
  * What a contract `pattern` asks for, in words, where Ajv would quote the regular expression
- * (`must match pattern "\S"`); a pattern not listed keeps Ajv's message.
+ * (`must match pattern "^\s{0,1999}\S…"`); a pattern not listed keeps Ajv's message.
  */
-const PATTERN_WORDS: Readonly<Record<string, string>> = { '\\S': 'must hold more than spaces' };
+const PATTERN_WORDS: Readonly<Record<string, string>> = {
+  '^\\s{0,1999}\\S[\\s\\S]{0,1999}$': 'must hold more than spaces',
+};
 
 function message(e: ErrorObject): string {
   switch (e.keyword) {

@@ -51,7 +51,7 @@ const BROKEN_FORMATS: Record<string, string> = {
   uuid: 'not-a-uuid',
 };
 
-/** Strings tried, in turn, for one that a `pattern` refuses (`\S` takes the first, refuses only blanks). */
+/** Strings tried, in turn, for one that a `pattern` refuses (a "not all spaces" pattern takes the first, refuses only blanks). */
 const UNMATCHED = ['!not matching!', ' ', '', '0', 'a'];
 
 /**

@@ -3558,7 +3558,7 @@ export interface components {
         };
         /** @description Closed, as every request body. `text` must hold more than spaces (422 otherwise); it is stored trimmed. */
         CommentInput: {
-            /** @description Something other than spaces (its pattern), up to 2,000 characters. */
+            /** @description Up to 2,000 characters, not all of them spaces (its pattern). */
             text: string;
         };
         /** @description Success envelope around a Comment. Open, as every response object. */
