@@ -59,12 +59,8 @@ const UNMATCHED = ['!not matching!', ' ', '', '0', 'a'];
  * bound it breaks; undefined when none of the candidates is one (or the pattern does not compile).
  */
 export function notMatching(pattern: string, minLength?: unknown, maxLength?: unknown): string | undefined {
-  let regex: RegExp;
-  try {
-    regex = new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
-  }
+  const regex = compiled(pattern);
+  if (!regex) return undefined;
   const min = typeof minLength === 'number' ? minLength : 0;
   const max = typeof maxLength === 'number' ? maxLength : Number.POSITIVE_INFINITY;
   return UNMATCHED.find((value) => value.length >= min && value.length <= max && !regex.test(value));
@@ -256,17 +252,18 @@ export function atMaxLength(book: SchemaBook, input: unknown): { field: string; 
     const tag = `${Date.now().toString(36)}${(out.length + 1).toString(36)} `;
     const value = (tag + 'x'.repeat(max)).slice(0, max);
     // A patterned field (an id, a colour) takes only what its pattern allows: this value must fit it.
-    if (typeof prop.pattern === 'string' && !matches(prop.pattern, value)) continue;
+    if (typeof prop.pattern === 'string' && !compiled(prop.pattern)?.test(value)) continue;
     out.push({ field: name, maxLength: max, value });
   }
   return out;
 }
 
-function matches(pattern: string, value: string): boolean {
+/** A contract `pattern` as JSON Schema reads it (ECMA-262, Unicode), or undefined when it does not compile. */
+function compiled(pattern: string): RegExp | undefined {
   try {
-    return new RegExp(pattern, 'u').test(value);
+    return new RegExp(pattern, 'u');
   } catch {
-    return false;
+    return undefined;
   }
 }
 
