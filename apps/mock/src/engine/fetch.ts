@@ -5,6 +5,7 @@ import {
   type EngineReply,
   type EngineRequest,
   type RequestHeaders,
+  revalidatable,
   SECURITY_HEADERS,
   type StreamSink,
 } from './http.ts';
@@ -115,8 +116,7 @@ export function toResponse(request: Request, reply: EngineReply): Response {
   const bytes = new TextEncoder().encode(text);
   headers.set('Content-Type', 'application/json; charset=utf-8');
   const method = request.method.toUpperCase();
-  // Only a read can be revalidated: it alone carries an ETag (as the Express adapter's `writeJson`).
-  if ((method === 'GET' || method === 'HEAD') && reply.status >= 200 && reply.status < 300) {
+  if (revalidatable(method, reply.status)) {
     const etag = `W/"${bytes.length.toString(16)}-${cryptoPlatform().sha1Base64(bytes).slice(0, 27)}"`;
     headers.set('ETag', etag);
     const conditional = {

@@ -11,6 +11,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'Content-Security-Policy': "frame-ancestors 'none'",
 });
 
+/**
+ * Whether an answer can be revalidated, and so carries an ETag (a conditional request may then get
+ * a 304): a read (GET or HEAD) answered 2xx. Both adapters tag by this one rule.
+ */
+export function revalidatable(method: string, status: number): boolean {
+  return (method === 'GET' || method === 'HEAD') && status >= 200 && status < 300;
+}
+
 /** Request headers as node:http gives them: lower-case names. */
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 

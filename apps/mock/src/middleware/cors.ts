@@ -1,13 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
-import { SECURITY_HEADERS } from '../engine/http.ts';
-import { type FlatHeaders, oweHeaders } from './owed-headers.ts';
+import { type FlatHeaders, oweHeaders, SECURITY_FLAT } from './owed-headers.ts';
 
 /** The answer headers a browser page may read (the contract declares them). */
 export const EXPOSED_HEADERS = ['Retry-After', 'Allow', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
-
-/** The security headers as one flat list (what every answer owes; see `oweHeaders`). */
-export const SECURITY_FLAT: FlatHeaders = Object.freeze(Object.entries(SECURITY_HEADERS).flat());
 
 /**
  * CORS for every request: `true` when it answered (a preflight), else the request goes on, owing

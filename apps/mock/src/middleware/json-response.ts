@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import fresh from 'fresh';
+import { revalidatable } from '../engine/http.ts';
 import { isLasting } from '../engine/lasting.ts';
 import { takeOwedHeaders } from './owed-headers.ts';
 
@@ -35,7 +36,7 @@ const serialized = new WeakMap<object, { json: string; tag: string }>();
  */
 export function writeJson(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown): void {
   const { method } = res.req;
-  const read = (method === 'GET' || method === 'HEAD') && status >= 200 && status < 300;
+  const read = revalidatable(method ?? '', status);
   const lasting = isLasting(body);
   const memo = lasting ? serialized.get(body) : undefined;
   const json = memo?.json ?? JSON.stringify(body) ?? 'null';

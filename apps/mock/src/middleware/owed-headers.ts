@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
+import { SECURITY_HEADERS } from '../engine/http.ts';
 
 /** Header names and values in turn, as `writeHead(status, headers)` takes them in one flat list. */
 export type FlatHeaders = readonly string[];
+
+/** The security headers as one flat list: what every answer owes at least. */
+export const SECURITY_FLAT: FlatHeaders = Object.freeze(Object.entries(SECURITY_HEADERS).flat());
 
 const OWED = Symbol('headers owed');
 
