@@ -1,5 +1,6 @@
 import { ApiError, type Media, type UploadInput, type UploadResult } from '@cohort/api';
 import type { UploadFn } from '../lib/upload.ts';
+import type { PickedUpload } from '../lib/upload-batch.ts';
 import { judge } from './api.ts';
 
 /** One upload the app started: the test moves its progress and decides how it ends. */
@@ -54,3 +55,18 @@ export function createFakeUploader() {
   };
   return { upload, uploads };
 }
+
+const picked = (name: string) => new File([new Uint8Array(8)], name, { type: 'image/png' });
+
+/** Two failed picks as a tray shows them: one refused for what it is (no Retry), one a network failure (Retry). */
+export const failedPicks: PickedUpload[] = [
+  {
+    key: 'a',
+    file: picked('huge.png'),
+    status: 'failed',
+    fraction: 0,
+    reason: 'Too large: over 10 MB.',
+    refused: true,
+  },
+  { key: 'b', file: picked('beach.png'), status: 'failed', fraction: 0, reason: 'Network problem: offline.' },
+];

@@ -1,15 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PickedUpload } from '../../../lib/upload-batch.ts';
+import { failedPicks as items } from '../../../test/fake-upload.ts';
 import { PhotoPicks } from '../components/PhotoPicks.tsx';
-
-const file = (name: string) => new File([new Uint8Array(8)], name, { type: 'image/png' });
-
-const items: PickedUpload[] = [
-  { key: 'a', file: file('huge.png'), status: 'failed', fraction: 0, reason: 'Too large: over 10 MB.', refused: true },
-  { key: 'b', file: file('beach.png'), status: 'failed', fraction: 0, reason: 'Network problem: offline.' },
-];
 
 describe('a failed pick offers Retry only when sending the same file again could succeed', () => {
   it("in a post's photos", async () => {
