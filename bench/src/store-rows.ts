@@ -28,6 +28,8 @@ export interface StoreSettings {
   existingStarts: number;
   /** Default-seed and reference starts, each (median reported). */
   startupRepeats: number;
+  /** Fresh seeds of `users` without `--data` (median reported; the last one carries the load). */
+  freshStarts: number;
 }
 
 export const defaultStoreSettings: StoreSettings = {
@@ -44,6 +46,8 @@ export const defaultStoreSettings: StoreSettings = {
   existingStarts: 2,
   // Each default start takes under a second: seven alternated pairs give a median this VM's drift moves less than three.
   startupRepeats: 7,
+  // A fresh seed of 100,000 users takes seconds, and one start moves by a fifth with the VM's load.
+  freshStarts: 3,
 };
 
 /** VmRSS and VmHWM (peak resident) of /proc/<pid>/status, in MB (10^6 bytes); null when absent. */
@@ -74,7 +78,8 @@ export interface StoreFigures {
   startup: {
     existingFile: number[];
     freshData: number | null;
-    freshMemory: number | null;
+    /** Each fresh seed's start without `--data`, in seconds. */
+    freshMemory: number[];
     defaultSeed: number[];
     reference: number[];
   };
@@ -281,21 +286,25 @@ export function storeRows(figures: StoreFigures, settings: StoreSettings = defau
     target: { on: 'value', op: '<=', bound: 2 },
     note: starts(startup.existingFile),
   });
+  // No target of its own: the issue's fresh-seed target ("≤ 4 s, today 8.3 s") is the seed held in
+  // memory, as the figure it quotes measured (part 3's 100,000-user start, 8.33 s on 2026-11-22).
   rows.push({
     subject: WITH,
     metric: `ready, fresh seed of ${users} users into a new file (--fresh)`,
     value: startup.freshData,
     unit: 's',
     ratio: vsReference(startup.freshData),
-    target: { on: 'value', op: '<=', bound: 4 },
+    note: 'the seed made and written whole to SQLite before "listening"',
   });
+  const fresh = percentile(startup.freshMemory, 50);
   rows.push({
     subject: WITHOUT,
     metric: `ready, fresh seed of ${users} users`,
-    value: startup.freshMemory,
+    value: fresh,
     unit: 's',
-    ratio: vsReference(startup.freshMemory),
+    ratio: vsReference(fresh),
     target: { on: 'value', op: '<=', bound: 4 },
+    note: starts(startup.freshMemory),
   });
   const defaultSeed = percentile(startup.defaultSeed, 50);
   rows.push({
@@ -329,7 +338,7 @@ export function statusText(statuses: Record<string, number>): string {
 /** Rows for a part that could not run: every target listed, none measured. */
 export function plannedStoreRows(reason: string): Row[] {
   return storeRows({
-    startup: { existingFile: [], freshData: null, freshMemory: null, defaultSeed: [], reference: [] },
+    startup: { existingFile: [], freshData: null, freshMemory: [], defaultSeed: [], reference: [] },
   }).map((row) => ({ ...row, note: reason }));
 }
 
