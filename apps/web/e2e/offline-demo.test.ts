@@ -88,6 +88,12 @@ async function visitAndReload(host: StaticHost, base: string, shots: string): Pr
   });
   try {
     await signIn(page, host.url);
+    // The tab's icon is served from under the base path too (no 404 in the console).
+    const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '');
+    expect(new URL(icon).pathname).toBe(`${base}favicon.svg`);
+    const iconAnswer = await page.request.get(icon);
+    expect(iconAnswer.status()).toBe(200);
+    expect(iconAnswer.headers()['content-type']).toMatch(/^image\/svg\+xml/);
     await addNoteOnProfile(page, host.url);
     const chatUrl = await openFirstChat(page);
     const text = `Sent with no server ${Date.now()}`;
