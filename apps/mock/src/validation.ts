@@ -125,14 +125,17 @@ function fieldName(pointer: string, root: string): string {
  * What a contract `pattern` asks for, in words, where Ajv would quote the regular expression
  * (`must match pattern "^\s{0,1999}\S…"`); a pattern not listed keeps Ajv's message.
  */
-const PATTERN_WORDS: Readonly<Record<string, string>> = {
-  '^\\s{0,1999}\\S[\\s\\S]{0,1999}$': 'must hold more than spaces',
-};
+const PATTERN_WORDS: readonly (readonly [RegExp, string])[] = [
+  // "Not all spaces" at any length (a comment, a post's text, a story card): ^\s{0,N}\S[\s\S]{0,N}$.
+  [/^\^\\s\{0,\d+\}\\S\[\\s\\S\]\{0,\d+\}\$$/, 'must hold more than spaces'],
+];
+
+const patternWords = (pattern: string) => PATTERN_WORDS.find(([shape]) => shape.test(pattern))?.[1];
 
 function message(e: ErrorObject): string {
   switch (e.keyword) {
     case 'pattern':
-      return PATTERN_WORDS[String(e.params.pattern)] ?? e.message ?? 'is not valid';
+      return patternWords(String(e.params.pattern)) ?? e.message ?? 'is not valid';
     case 'required':
       return 'is required';
     case 'additionalProperties':

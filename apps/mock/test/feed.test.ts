@@ -196,6 +196,16 @@ describe('bad input', () => {
     expect((await comment('  kept  ')).data?.data.text).toBe('kept');
   });
 
+  it("a post of spaces alone is 422 naming text and images (the contract's text branch); with an image it is kept", async () => {
+    const a = await person();
+    const blank = await post(a, { text: ' \t \n ' });
+    expect(blank.error?.status).toBe(422);
+    expect(blank.error?.fieldErrors).toEqual({ text: ['must hold more than spaces'], images: ['is required'] });
+    const image = await upload(server, a, 'attachment', 'photo.jpg', await jpeg());
+    const withImage = await post(a, { text: '   ', images: [{ id: image }] });
+    expect(withImage.data?.data).toMatchObject({ text: '', images: [{ id: image }] });
+  });
+
   it('images: four of one’s own are taken; five, a PDF, another’s or a repeated file are 422 naming each', async () => {
     const [a, b] = [await person(), await person()];
     const mine = [];

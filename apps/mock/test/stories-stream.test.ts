@@ -99,6 +99,11 @@ describe('stories', () => {
     expect((await story(a, { text: 'Hi', background: 'plaid' })).error?.fieldErrors).toHaveProperty('background');
     expect((await story(a, { text: 'Hi', background: '#12345' })).error?.fieldErrors).toHaveProperty('background');
     expect((await story(a, { text: 'No colour' })).error?.status).toBe(422);
+    // A card of spaces alone: the contract's text-card branch refuses it, naming text (and image, the other branch).
+    expect((await story(a, { text: '  \n ', background: 'ocean' })).error?.fieldErrors).toEqual({
+      text: ['must hold more than spaces'],
+      image: ['is required'],
+    });
   });
 });
 

@@ -3615,7 +3615,7 @@ export interface components {
             seen: boolean;
         };
         /**
-         * @description Closed, as every request body: `image` (an uploaded image), or `text` with `background`;
+         * @description Closed, as every request body: `image` (an uploaded image), or `text` (more than spaces) with `background`;
          *     both kinds at once is 422.
          */
         StoryInput: {
