@@ -138,8 +138,7 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
       });
     }
     for (const { kind, value } of boundBreakers(prop)) {
-      const shown = typeof value === 'string' && value.length > 20 ? `${value.length} chars` : JSON.stringify(value);
-      out.push({ field: name, kind, description: `${name} breaks ${kind} (${shown})`, apply: set(value) });
+      out.push({ field: name, kind, description: `${name} breaks ${kind} (${shown(value)})`, apply: set(value) });
     }
     if (typesOf(prop).includes('array')) {
       const items = book.deref(prop.items ?? {});
@@ -182,6 +181,7 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
       }
     }
   }
+  out.push(...branchMutations(book, schema, properties));
   if (schema.additionalProperties === false) {
     const declared = (schema.properties ?? {}) as Schema;
     for (const key of UNKNOWN_KEYS) {
@@ -196,6 +196,47 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
       });
     }
   }
+  return out;
+}
+
+const shown = (value: unknown) =>
+  typeof value === 'string' && value.length > 20 ? `${value.length} chars` : JSON.stringify(value);
+
+/**
+ * The bounds a oneOf/anyOf branch puts on a field beyond the body's own (a post's text "not all
+ * spaces" only where no image carries it), each broken with the fields only the other branches
+ * require left out, so that no branch holds. Once per field and bound.
+ */
+function branchMutations(book: SchemaBook, schema: Schema, properties: Record<string, unknown>): Mutation[] {
+  const branches = ((schema.anyOf ?? schema.oneOf ?? []) as unknown[]).map((branch) => book.deref(branch));
+  const done = new Set<string>();
+  for (const [name, raw] of Object.entries(properties)) {
+    for (const { kind } of boundBreakers(book.deref(raw))) done.add(`${name} ${kind}`);
+  }
+  const out: Mutation[] = [];
+  branches.forEach((branch, i) => {
+    const own = new Set((branch.required ?? []) as string[]);
+    const others = [...new Set(branches.flatMap((b, j) => (j === i ? [] : ((b.required ?? []) as string[]))))].filter(
+      (name) => !own.has(name),
+    );
+    for (const [name, raw] of Object.entries((branch.properties ?? {}) as Record<string, unknown>)) {
+      for (const { kind, value } of boundBreakers(book.deref(raw))) {
+        if (done.has(`${name} ${kind}`)) continue;
+        done.add(`${name} ${kind}`);
+        out.push({
+          field: name,
+          kind,
+          description: `${name} breaks ${kind} (${shown(value)})${others.length > 0 ? ` without ${others.join(', ')}` : ''}`,
+          apply: (v) => {
+            const copy = clone(v);
+            for (const other of others) delete copy[other];
+            copy[name] = value;
+            return copy;
+          },
+        });
+      }
+    }
+  });
   return out;
 }
 

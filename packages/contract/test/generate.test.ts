@@ -49,6 +49,28 @@ describe('generated request bodies', () => {
     expect(notMatching('(', 0, 10)).toBeUndefined();
   });
 
+  it.each([
+    ['PostInput', { text: 'Hello', images: [{ id: 'med_AAAAAAAAAAAAAAAA' }] }, 'text', ' ', ['images']],
+    ['StoryInput', { text: 'Hi', background: 'ocean' }, 'text', ' ', []],
+  ] as const)(
+    "%s: a branch's own pattern is broken with the other branches' fields left out",
+    (name, valid, field, value, gone) => {
+      const schema = doc.components.schemas[name];
+      const validate = book.validator(`${name} body`, schema);
+      expect(validate(valid)).toBe(true);
+      const mutation = bodyMutations(book, schema, { ...valid }).find((m) => m.field === field && m.kind === 'pattern');
+      const broken = mutation?.apply({ ...valid });
+      expect(broken?.[field]).toBe(value);
+      for (const other of gone) expect(broken).not.toHaveProperty(other);
+      // No branch holds: the body is invalid, and the top-level bounds are not sent twice.
+      expect(validate(broken)).toBe(false);
+      const kinds = bodyMutations(book, schema, { ...valid })
+        .filter((m) => m.field === field)
+        .map((m) => m.kind);
+      expect(kinds.filter((k) => k === 'maxLength')).toHaveLength(1);
+    },
+  );
+
   it('probes the longest text a patterned field allows when the probe fits its pattern, not otherwise', () => {
     const probes = atMaxLength(book, doc.components.schemas.CommentInput);
     expect(probes).toEqual([{ field: 'text', maxLength: 2000, value: expect.stringMatching(/\S/) }]);
