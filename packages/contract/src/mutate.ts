@@ -113,6 +113,8 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
   const schema = book.deref(input);
   const out: Mutation[] = [];
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  /** Each `field kind` bound the body's own properties already break (a branch's same bound is not sent again). */
+  const broken = new Set<string>();
   for (const name of (schema.required ?? []) as string[]) {
     out.push({
       field: name,
@@ -138,6 +140,7 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
       });
     }
     for (const { kind, value } of boundBreakers(prop)) {
+      broken.add(`${name} ${kind}`);
       out.push({ field: name, kind, description: `${name} breaks ${kind} (${shown(value)})`, apply: set(value) });
     }
     if (typesOf(prop).includes('array')) {
@@ -181,7 +184,7 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
       }
     }
   }
-  out.push(...branchMutations(book, schema, properties));
+  out.push(...branchMutations(book, schema, broken));
   if (schema.additionalProperties === false) {
     const declared = (schema.properties ?? {}) as Schema;
     for (const key of UNKNOWN_KEYS) {
@@ -207,12 +210,8 @@ const shown = (value: unknown) =>
  * spaces" only where no image carries it), each broken with the fields only the other branches
  * require left out, so that no branch holds. Once per field and bound.
  */
-function branchMutations(book: SchemaBook, schema: Schema, properties: Record<string, unknown>): Mutation[] {
+function branchMutations(book: SchemaBook, schema: Schema, done: Set<string>): Mutation[] {
   const branches = ((schema.anyOf ?? schema.oneOf ?? []) as unknown[]).map((branch) => book.deref(branch));
-  const done = new Set<string>();
-  for (const [name, raw] of Object.entries(properties)) {
-    for (const { kind } of boundBreakers(book.deref(raw))) done.add(`${name} ${kind}`);
-  }
   const out: Mutation[] = [];
   branches.forEach((branch, i) => {
     const own = new Set((branch.required ?? []) as string[]);
