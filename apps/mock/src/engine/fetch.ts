@@ -8,6 +8,7 @@ import {
   revalidatable,
   SECURITY_HEADERS,
   type StreamSink,
+  weakTag,
 } from './http.ts';
 import { JSON_BODY_LIMIT, parseJsonText, parserError } from './json-text.ts';
 
@@ -117,7 +118,7 @@ export function toResponse(request: Request, reply: EngineReply): Response {
   headers.set('Content-Type', 'application/json; charset=utf-8');
   const method = request.method.toUpperCase();
   if (revalidatable(method, reply.status)) {
-    const etag = `W/"${bytes.length.toString(16)}-${cryptoPlatform().sha1Base64(bytes).slice(0, 27)}"`;
+    const etag = weakTag(bytes.length, cryptoPlatform().sha1Base64(bytes));
     headers.set('ETag', etag);
     const conditional = {
       'if-none-match': request.headers.get('if-none-match') ?? undefined,

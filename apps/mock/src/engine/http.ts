@@ -19,6 +19,14 @@ export function revalidatable(method: string, status: number): boolean {
   return (method === 'GET' || method === 'HEAD') && status >= 200 && status < 300;
 }
 
+/**
+ * Express's weak ETag (the `etag` package's), the one both adapters send: the body's length in
+ * bytes, in hex, and the first 27 characters of its SHA-1 in base64.
+ */
+export function weakTag(byteLength: number, sha1Base64: string): string {
+  return `W/"${byteLength.toString(16)}-${sha1Base64.slice(0, 27)}"`;
+}
+
 /** Request headers as node:http gives them: lower-case names. */
 export type RequestHeaders = Record<string, string | string[] | undefined>;
 

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import fresh from 'fresh';
-import { revalidatable } from '../engine/http.ts';
+import { revalidatable, weakTag } from '../engine/http.ts';
 import { isLasting } from '../engine/lasting.ts';
 import { takeOwedHeaders } from './owed-headers.ts';
 
@@ -14,10 +14,10 @@ export { lastingOk } from '../engine/lasting.ts';
  */
 export function weakEtag(body: Buffer | string, encoding?: BufferEncoding): string {
   if (typeof body === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')) {
-    return `W/"${Buffer.byteLength(body).toString(16)}-${hash('sha1', body, 'base64').slice(0, 27)}"`;
+    return weakTag(Buffer.byteLength(body), hash('sha1', body, 'base64'));
   }
   const bytes = typeof body === 'string' ? Buffer.from(body, encoding) : body;
-  return `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`;
+  return weakTag(bytes.length, hash('sha1', bytes, 'base64'));
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
