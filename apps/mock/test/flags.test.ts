@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { README, withFlagTable } from '../scripts/flags-readme.ts';
+import { FLAGS, type Flag, parseOptions, USAGE } from '../src/options.ts';
+
+// FLAGS in src/options.ts is the flags' one source: the parser, `--help` and the README table.
+describe('the flag table', () => {
+  it('README.md holds the table FLAGS makes (pnpm --filter @cohort/mock docs:flags rewrites it)', () => {
+    const readme = readFileSync(README, 'utf8');
+    // Line by line, so a failure shows the rows that differ.
+    expect(readme.split('\n'), 'the table is stale: run pnpm --filter @cohort/mock docs:flags').toEqual(
+      withFlagTable(readme).split('\n'),
+    );
+  });
+
+  it('--help prints the usage FLAGS makes, one entry per flag', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', '--help'], {
+      cwd: new URL('..', import.meta.url),
+    });
+    expect(stdout).toBe(`${USAGE}\n`);
+    for (const flag of FLAGS) expect(stdout).toContain(`--${flag.name}`);
+  });
+
+  it("the parser reads every flag's variable and checks it against the flag's bounds", () => {
+    for (const flag of FLAGS as readonly Flag[]) {
+      if (flag.env === undefined) continue;
+      if (flag.type === 'integer') {
+        expect(() => parseOptions([], { [flag.env]: 'x' }), flag.env).toThrow(`--${flag.name} must be a whole number`);
+        expect(() => parseOptions([], { [flag.env]: String((flag.max ?? 0) + 1) }), flag.env).toThrow(
+          `--${flag.name} must be between ${flag.min} and ${flag.max}`,
+        );
+        expect(() => parseOptions([`--${flag.name}`, String(flag.min)], { [flag.env]: 'x' }), flag.env).not.toThrow();
+      } else if (flag.type === 'switch') {
+        expect(() => parseOptions([], { [flag.env]: 'maybe' }), flag.env).toThrow(`${flag.env} must be 1/true/on`);
+      } else if (flag.type === 'number') {
+        expect(() => parseOptions([], { [flag.env]: String((flag.max ?? 0) + 1) }), flag.env).toThrow(
+          `--${flag.name} must be a number`,
+        );
+      }
+    }
+  });
+
+  it('with nothing given, each number and switch is its default from FLAGS', () => {
+    const options = parseOptions([], {});
+    if (options === 'help') throw new Error('no --help given');
+    const byName = new Map<string, Flag>(FLAGS.map((f) => [f.name, f]));
+    const defaultOf = (name: string) => byName.get(name)?.default;
+    expect(options).toMatchObject({
+      port: defaultOf('port'),
+      seed: defaultOf('seed'),
+      users: defaultOf('users'),
+      host: defaultOf('host'),
+      scenario: defaultOf('scenario'),
+      errorRate: defaultOf('error-rate'),
+      corsOrigins: defaultOf('cors-origin'),
+      tokenTtlSeconds: defaultOf('token-ttl'),
+      journalSize: defaultOf('journal-size'),
+      maxSessions: defaultOf('max-sessions'),
+      chatter: defaultOf('chatter'),
+      allowReset: defaultOf('allow-reset'),
+    });
+  });
+});
