@@ -25,17 +25,18 @@ describe('the flag table', () => {
 
   it("the parser reads every flag's variable and checks it against the flag's bounds", () => {
     for (const flag of FLAGS as readonly Flag[]) {
-      if (flag.env === undefined) continue;
+      const variable = flag.env;
+      if (variable === undefined) continue;
       if (flag.type === 'integer') {
-        expect(() => parseOptions([], { [flag.env]: 'x' }), flag.env).toThrow(`--${flag.name} must be a whole number`);
-        expect(() => parseOptions([], { [flag.env]: String((flag.max ?? 0) + 1) }), flag.env).toThrow(
+        expect(() => parseOptions([], { [variable]: 'x' }), variable).toThrow(`--${flag.name} must be a whole number`);
+        expect(() => parseOptions([], { [variable]: String((flag.max ?? 0) + 1) }), variable).toThrow(
           `--${flag.name} must be between ${flag.min} and ${flag.max}`,
         );
-        expect(() => parseOptions([`--${flag.name}`, String(flag.min)], { [flag.env]: 'x' }), flag.env).not.toThrow();
+        expect(() => parseOptions([`--${flag.name}`, String(flag.min)], { [variable]: 'x' }), variable).not.toThrow();
       } else if (flag.type === 'switch') {
-        expect(() => parseOptions([], { [flag.env]: 'maybe' }), flag.env).toThrow(`${flag.env} must be 1/true/on`);
+        expect(() => parseOptions([], { [variable]: 'maybe' }), variable).toThrow(`${variable} must be 1/true/on`);
       } else if (flag.type === 'number') {
-        expect(() => parseOptions([], { [flag.env]: String((flag.max ?? 0) + 1) }), flag.env).toThrow(
+        expect(() => parseOptions([], { [variable]: String((flag.max ?? 0) + 1) }), variable).toThrow(
           `--${flag.name} must be a number`,
         );
       }
