@@ -97,7 +97,7 @@ export class Channels {
   /**
    * Whether `userId` may see the group at all. Members always; otherwise only a public group, and a
    * subgroup only when it is public and its main group is one the user belongs to or may see
-   * (the spec's Make Public: "if closed anyone in the main group can see"). A one-to-one chat is
+   * (a public subgroup is for whoever may see its main group). A one-to-one chat is
    * never public.
    */
   canSee(userId: string, channel: StoredChannel, depth = 0): boolean {

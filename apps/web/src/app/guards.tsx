@@ -10,7 +10,7 @@ const CallOverlay = lazy(async () => ({
   default: (await import('../features/calls/components/CallOverlay.tsx')).CallOverlay,
 }));
 
-/** Every main-app screen: to /login when no signed-in user info exists (spec section 2). */
+/** Every main-app screen: to /login when no signed-in user info exists. */
 export function RequireSignedIn() {
   const signedIn = useAtomValue(isSignedInAtom);
   const location = useLocation();

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { type Errors, type FieldRules, isValid, type Values, validate } from './validation.ts';
 
 /**
- * Validates on every change (spec section 5). A field's message shows once the field was changed or a
+ * Validates on every change, so a message goes as soon as the input is fixed. A field's message shows once the field was changed or a
  * submit was tried, so an untouched form is not covered in red; server field errors show until edited.
  */
 export function useForm<V extends Values>(schema: Record<keyof V, FieldRules>, initial: V) {
