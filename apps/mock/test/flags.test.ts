@@ -23,6 +23,14 @@ describe('the flag table', () => {
     for (const flag of FLAGS) expect(stdout).toContain(`--${flag.name}`);
   });
 
+  it('the flags a description says are on in `pnpm dev` are the ones its script passes', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const passed = [...String(pkg.scripts.dev).matchAll(/ --([a-z-]+)/g)].map((m) => m[1]);
+    const switches = FLAGS.filter((f: Flag) => f.type === 'switch').map((f) => f.name);
+    const said = FLAGS.filter((f: Flag) => f.description.includes('on in `pnpm dev`')).map((f) => f.name);
+    expect(said.sort()).toEqual(passed.filter((name) => switches.includes(name as never)).sort());
+  });
+
   it("the parser reads every flag's variable and checks it against the flag's bounds", () => {
     for (const flag of FLAGS as readonly Flag[]) {
       const variable = flag.env;
