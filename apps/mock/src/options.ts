@@ -3,10 +3,7 @@ import { DEFAULT_CORS_ORIGINS } from './app.ts';
 import type { Latency } from './middleware/dev.ts';
 import { DEFAULT_SEED, DEFAULT_USERS, MAX_USERS } from './seed/index.ts';
 
-/**
- * One command-line flag: the parser, `--help` and the README's flag table are all made from this entry
- * (`pnpm --filter @cohort/mock docs:flags` rewrites the table; test/flags.test.ts fails when it is stale).
- */
+/** What the mock is started with: each field from its flag in FLAGS (below). */
 export interface CliOptions {
   port: number;
   host: string;
@@ -84,7 +81,6 @@ export function parseLatency(raw: string): Latency {
   return { min, max };
 }
 
-/** Flags win over environment variables, which win over defaults. */
 /** An on/off environment variable: 1/true/on or 0/false/off (or unset: off). */
 function switchEnv(env: NodeJS.ProcessEnv, name: string): boolean {
   const value = env[name]?.trim().toLowerCase();
@@ -94,6 +90,10 @@ function switchEnv(env: NodeJS.ProcessEnv, name: string): boolean {
   return ['1', 'true', 'on'].includes(value ?? '');
 }
 
+/**
+ * One command-line flag: the parser, `--help` and the README's flag table are all made from this entry
+ * (`pnpm --filter @cohort/mock docs:flags` rewrites the table; test/flags.test.ts fails when it is stale).
+ */
 export interface Flag {
   /** The long name, without `--`. */
   name: string;
