@@ -1093,7 +1093,10 @@ export interface paths {
          * Relay a WebRTC offer, answer or ICE candidate to the other person in the call
          * @description Only the two people in a ringing or active call (404 for anyone else, 409 once ended); the
          *     other one receives it as `event: call_signal` on their streams, unchanged. At most 500
-         *     signals per call (then 429).
+         *     signals per call (then 429). Until the call is answered, the signals of a call together
+         *     carry at most 65,536 bytes (each counted as its body's compact JSON, UTF-8); a signal past
+         *     that is 429 with `Retry-After` (the seconds the call may still ring), and relays again
+         *     once the call is answered.
          */
         post: operations["sendCallSignal"];
         delete?: never;
