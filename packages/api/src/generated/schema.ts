@@ -1622,7 +1622,10 @@ export interface paths {
          *     part, an unknown `use`, or bytes that do not match the name's extension or the part's
          *     declared type is 422. Each error names the field (`file` or `use`). Images answer their
          *     `width` and `height` in pixels and a `thumbnail_url` sized for a chat bubble; an avatar's
-         *     `url` is a square image sized for profiles. The file is stored once answered; it belongs
+         *     `url` is a square image sized for profiles. An image is stored re-encoded in its own format,
+         *     upright (its EXIF orientation applied) and without any of its metadata (EXIF with GPS, XMP,
+         *     IPTC, comments); its `size` is then the bytes its `url` serves. Only the files the answer
+         *     names (`url`, `thumbnail_url`) are served: an avatar's original is not. The file is stored once answered; it belongs
          *     to the uploader, who may use its id in `updateMe` (`profile_image` for an avatar, `resume`
          *     for a résumé) and in `sendMessage` (`files`, for an attachment). Served files carry
          *     `X-Content-Type-Options: nosniff`, and anything but a raster image is served as a
@@ -3367,7 +3370,7 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Bytes.
+             * @description Bytes of the file `url` serves (an image's after its metadata is stripped).
              */
             size: number;
             /** @description The type read from the file's bytes. */
