@@ -2276,7 +2276,7 @@ export interface components {
             phone?: string | null;
             program?: string | null;
             description?: string | null;
-            /** @description A photo URL, or the id of a file the user uploaded with use `avatar` (the profile then shows that file's avatar-sized image); null removes the photo. */
+            /** @description An `http(s)` photo URL (any other scheme, `javascript:` included, is 422 naming the field), or the id of a file the user uploaded with use `avatar` (the profile then shows that file's avatar-sized image); null removes the photo. */
             profile_image?: string | components["schemas"]["MediaId"] | null;
             /** @description The id of a PDF the user uploaded with use `resume`; null removes the résumé. */
             resume?: components["schemas"]["MediaId"] | null;
@@ -2439,7 +2439,7 @@ export interface components {
         MessageFile: {
             /**
              * Format: uri-reference
-             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             * @description An absolute `http(s)` URL, or a path of the API's own media (`/media/…`); nothing else (a `javascript:` or `data:` URL in a request is 422 naming the field).
              */
             url: string;
             /**
