@@ -75,7 +75,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --reseed-bad-data     with --data: move an unusable file aside and start from the seed instead of refusing
   --token-ttl <s>       seconds a token lives after its last use (default 2592000, 30 days)  env MOCK_TOKEN_TTL
   --login-limit <n>     failed sign-ins per minute per address (default 100)  env MOCK_LOGIN_LIMIT
-  --register-limit <n>  registrations per 10 minutes per address (default 20)  env MOCK_REGISTER_LIMIT
+  --register-limit <n>  registrations per 10 minutes per address (default 100)  env MOCK_REGISTER_LIMIT
   --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
   --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
@@ -216,7 +216,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       10 * 365 * 86_400,
     ),
     loginLimit: numberOr('login-limit', pick(values['login-limit'], 'MOCK_LOGIN_LIMIT'), 100, 1, 1_000_000),
-    registerLimit: numberOr('register-limit', pick(values['register-limit'], 'MOCK_REGISTER_LIMIT'), 20, 1, 1_000_000),
+    registerLimit: numberOr('register-limit', pick(values['register-limit'], 'MOCK_REGISTER_LIMIT'), 100, 1, 1_000_000),
     requestTimeoutMs: numberOr(
       'request-timeout',
       pick(values['request-timeout'], 'MOCK_REQUEST_TIMEOUT'),

@@ -6,7 +6,7 @@ export interface AuthLimits {
   loginPerEmail?: number;
   /** Failed sign-ins per minute per address, whatever the e-mail: stops spraying (default 100). */
   loginPerAddress?: number;
-  /** Registrations per 10 minutes per address (default 20). */
+  /** Registrations per 10 minutes per address (default 100: five conformance runs of about twelve each, and room to spare). */
   registerPerAddress?: number;
   /** Directory reads (search, another user's profile) per minute per token (default 300). */
   directoryPerToken?: number;
@@ -120,7 +120,7 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
     makeLimiter(limit, windowMs, key, failedOnly, now);
   const perEmail = limiter(limits.loginPerEmail ?? 10, 60_000, (call) => `${emailOf(call)}|${address(call)}`, true);
   const perAddress = limiter(limits.loginPerAddress ?? 100, 60_000, address, true);
-  const register = limiter(limits.registerPerAddress ?? 20, 600_000, address, false);
+  const register = limiter(limits.registerPerAddress ?? 100, 600_000, address, false);
   const directory = limiter(limits.directoryPerToken ?? 300, 60_000, tokenKey, false);
   const resetPerEmail = limiter(limits.passwordResetPerEmail ?? 5, 3_600_000, emailOf, false);
   const resetPerAddress = limiter(limits.passwordResetPerAddress ?? 30, 3_600_000, address, false);

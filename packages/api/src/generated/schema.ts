@@ -1093,7 +1093,10 @@ export interface paths {
          * Relay a WebRTC offer, answer or ICE candidate to the other person in the call
          * @description Only the two people in a ringing or active call (404 for anyone else, 409 once ended); the
          *     other one receives it as `event: call_signal` on their streams, unchanged. At most 500
-         *     signals per call (then 429).
+         *     signals per call (then 429). Until the call is answered, the signals of a call together
+         *     carry at most 65,536 bytes (each counted as its body's compact JSON, UTF-8); a signal past
+         *     that is 429 with `Retry-After` (the seconds the call may still ring), and relays again
+         *     once the call is answered.
          */
         post: operations["sendCallSignal"];
         delete?: never;
@@ -1619,7 +1622,10 @@ export interface paths {
          *     part, an unknown `use`, or bytes that do not match the name's extension or the part's
          *     declared type is 422. Each error names the field (`file` or `use`). Images answer their
          *     `width` and `height` in pixels and a `thumbnail_url` sized for a chat bubble; an avatar's
-         *     `url` is a square image sized for profiles. The file is stored once answered; it belongs
+         *     `url` is a square image sized for profiles. An image is stored re-encoded in its own format,
+         *     upright (its EXIF orientation applied) and without any of its metadata (EXIF with GPS, XMP,
+         *     IPTC, comments); its `size` is then the bytes its `url` serves. Only the files the answer
+         *     names (`url`, `thumbnail_url`) are served: an avatar's original is not. The file is stored once answered; it belongs
          *     to the uploader, who may use its id in `updateMe` (`profile_image` for an avatar, `resume`
          *     for a résumé) and in `sendMessage` (`files`, for an attachment). Served files carry
          *     `X-Content-Type-Options: nosniff`, and anything but a raster image is served as a
@@ -2270,7 +2276,7 @@ export interface components {
             phone?: string | null;
             program?: string | null;
             description?: string | null;
-            /** @description A photo URL, or the id of a file the user uploaded with use `avatar` (the profile then shows that file's avatar-sized image); null removes the photo. */
+            /** @description An `http(s)` photo URL (any other scheme, `javascript:` included, is 422 naming the field), or the id of a file the user uploaded with use `avatar` (the profile then shows that file's avatar-sized image); null removes the photo. */
             profile_image?: string | components["schemas"]["MediaId"] | null;
             /** @description The id of a PDF the user uploaded with use `resume`; null removes the résumé. */
             resume?: components["schemas"]["MediaId"] | null;
@@ -2433,7 +2439,7 @@ export interface components {
         MessageFile: {
             /**
              * Format: uri-reference
-             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             * @description An absolute `http(s)` URL, or a path of the API's own media (`/media/…`); nothing else (a `javascript:` or `data:` URL in a request is 422 naming the field).
              */
             url: string;
             /**
@@ -3364,7 +3370,7 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Bytes.
+             * @description Bytes of the file `url` serves (an image's after its metadata is stripped).
              */
             size: number;
             /** @description The type read from the file's bytes. */
