@@ -125,17 +125,17 @@ describe('drafts across a session ended from another device', () => {
     const a = await signedInPage(stack.browser, stack, me);
     const b = await signedInPage(stack.browser, stack, me);
 
-    await a.goto(`${stack.appUrl}/news-feed`);
-    await composer(a).fill('A post I will finish later');
     await a.goto(`${stack.appUrl}/profile`);
     await a.getByRole('button', { name: 'Edit my profile' }).click();
     const edit = a.getByRole('dialog', { name: 'Edit my profile' });
     await edit.getByLabel('About').fill('Studying tide pools this term');
+    await a.goto(`${stack.appUrl}/news-feed`);
+    await composer(a).fill('A post I will finish later');
 
     await resetPasswordOn(b, me, 'second-secret');
     await sentToSignIn(a);
 
-    // Another person signing in on A's browser: no edit form, an empty composer.
+    // Another person signing in on A's browser: not taken to A's screen; no edit form, an empty composer.
     await signInAgain(a, other);
     await a.waitForURL('**/profile');
     await a.getByRole('heading', { name: 'My Profile' }).waitFor();
