@@ -5,6 +5,7 @@ import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
 import { timeAgo } from '../../../lib/dates.ts';
+import { useDraft } from '../../../lib/drafts.ts';
 import { personName } from '../../../lib/format.ts';
 import { useCommentActions, useComments } from '../api/comments.ts';
 import type { Comment } from '../feed-events.ts';
@@ -15,11 +16,11 @@ import * as card from './post-card.css.ts';
 
 const MAX_COMMENT = 2000;
 
-/** A post's comments, oldest first and paged; add one; delete my own (or any on my post). */
+/** A post's comments, oldest first and paged; add one (a draft per post until sent); delete my own (or any on my post). */
 export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | null; onClose: () => void }) {
   const query = useComments(post.id);
   const { add, remove } = useCommentActions();
-  const [text, setText] = useState('');
+  const [text, setText, clearText] = useDraft(`comment:${post.id}`, '');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const seen = new Set<string>();
@@ -31,7 +32,7 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
     const result = await add(post.id, { text: text.trim() });
     setBusy(null);
     if (!result.ok) return setError(`Could not add the comment: ${result.error.message}`);
-    setText('');
+    clearText();
   };
   const del = async (c: Comment) => {
     setBusy(c.id);

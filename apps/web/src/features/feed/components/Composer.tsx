@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { SelectField, TextArea } from '../../../components/ui/TextField.tsx';
+import { useDraft } from '../../../lib/drafts.ts';
 import { imagesOnly, useUploadBatch } from '../../../lib/upload-batch.ts';
 import { usePostActions } from '../api/posts.ts';
 import { composerErrors, MAX_PHOTOS, MAX_TEXT, toPostInput } from '../composer-form.ts';
@@ -17,14 +18,17 @@ export interface Audience {
 
 /**
  * Write a post: text, up to 4 photos (uploaded as picked, with progress), and who sees it (my
- * connections or one of my groups). A failed post keeps everything typed and picked.
+ * connections or one of my groups). A failed post keeps everything typed and picked; the text and
+ * audience are a draft, so a session that ends does not lose them.
  */
 export function Composer({ groups }: { groups: readonly Audience[] }) {
   const { create } = usePostActions();
   const photos = useUploadBatch({ use: 'attachment', max: MAX_PHOTOS, scope: 'post', check: imagesOnly });
   const fileInput = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [audience, setAudience] = useState('');
+  const [draft, setDraft, clearDraft] = useDraft('post', { text: '', audience: '' });
+  const { text, audience } = draft;
+  const setText = (value: string) => setDraft((d) => ({ ...d, text: value }));
+  const setAudience = (value: string) => setDraft((d) => ({ ...d, audience: value }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const fields = composerErrors(error);
@@ -44,7 +48,7 @@ export function Composer({ groups }: { groups: readonly Audience[] }) {
     const result = await create(toPostInput(text, photos.ready, audience));
     setBusy(false);
     if (!result.ok) return setError(result.error);
-    setText('');
+    clearDraft();
     photos.clear();
   };
 
