@@ -105,7 +105,7 @@ export function MemberPicker({
         />
         {leftOut && (
           <Alert tone="info">
-            {leftOut} was left out: a group holds at most {max.toLocaleString()} people.
+            {leftOut} was left out: a group holds at most {max.toLocaleString()} {max === 1 ? 'person' : 'people'}.
           </Alert>
         )}
       </div>
