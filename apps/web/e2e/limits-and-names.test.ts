@@ -93,6 +93,24 @@ describe('a limit is said where the person picks', () => {
     await said.waitFor({ state: 'detached' });
     await page.context().close();
   });
+
+  it("a story's photo chosen again replaces the first, uploads, and nothing is said left out", async () => {
+    const member = await register(stack, 'Sol', 'Story');
+    const page = await signedInPage(stack.browser, stack, member);
+    await page.goto(`${stack.appUrl}/chats`);
+    await page.getByRole('button', { name: 'New message' }).click();
+    await page.getByRole('dialog', { name: 'New Message' }).getByRole('button', { name: 'New Story' }).click();
+    const sheet = page.getByRole('dialog', { name: 'New Story' });
+    const share = sheet.getByRole('button', { name: 'Share' });
+    await sheet.getByLabel('Choose a photo').setInputFiles(photo('first.png'));
+    await expect.poll(() => share.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await sheet.getByLabel('Choose a photo').setInputFiles(photo('second.png'));
+    await expect.poll(() => share.isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await sheet.getByText('left out').count()).toBe(0);
+    await share.click();
+    await page.getByText('Story shared for 24 hours.').waitFor();
+    await page.context().close();
+  });
 });
 
 describe('subgroups', () => {

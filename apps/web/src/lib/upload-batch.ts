@@ -55,6 +55,10 @@ export function useUploadBatch({
     setLeftOut([]);
   }
   const handles = useRef(new Map<string, UploadHandle>());
+  // How many are kept, as of the last change: a remove then an add in one handler (the story sheet
+  // replacing its photo) must see the room the remove made, which `items` shows only next render.
+  const kept = useRef(0);
+  kept.current = items.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is the reset signal itself
   useEffect(() => {
     const all = handles.current;
@@ -99,7 +103,7 @@ export function useUploadBatch({
 
   const add = useCallback(
     (files: readonly File[]) => {
-      const room = Math.max(0, max - items.length);
+      const room = Math.max(0, max - kept.current);
       const added = files.slice(0, room).map((file) => ({
         key: crypto.randomUUID(),
         file,
@@ -107,16 +111,18 @@ export function useUploadBatch({
         fraction: 0,
       }));
       setLeftOut(files.slice(room).map((file) => file.name));
+      kept.current += added.length;
       setItems((all) => [...all, ...added].slice(0, max));
       for (const a of added) void begin(a.key, a.file);
     },
-    [begin, items.length, max],
+    [begin, max],
   );
 
   const remove = useCallback((key: string) => {
     const handle = handles.current.get(key);
     handles.current.delete(key);
     handle?.abort();
+    kept.current = Math.max(0, kept.current - 1);
     setItems((all) => all.filter((a) => a.key !== key));
   }, []);
 
