@@ -1184,7 +1184,7 @@ export interface paths {
         };
         /**
          * A group's profile (members, subgroups, online count)
-         * @description Members may read any group they belong to. Anyone else signed in may read it only when they may see it (`ChannelInput.is_public`): a public top-level group, or a public subgroup whose main group they may see; anything else, a one-to-one chat included, is a 403. `subgroups` lists only the subgroups the reader may see: a private subgroup appears, by name or count, to its own members only.
+         * @description Members may read any group they belong to. Anyone else signed in may read it only when they may see it (`ChannelInput.is_public`): a public top-level group, a public subgroup whose main group they may see, or an open subgroup (`is_open`, not `is_closed`) of a main group they belong to; anything else, a one-to-one chat included, is a 403. `subgroups` lists only the subgroups the reader may see, joined or not: a member of the main group finds every subgroup they may join there, and a private subgroup that needs an invitation appears, by name or count, to its own members only.
          */
         get: operations["getChannel"];
         put?: never;
@@ -2426,7 +2426,7 @@ export interface components {
             users: components["schemas"]["UserId"][];
             /** @description The main group, to create a subgroup: the signed-in user must be a member of it (403 otherwise); an unknown group or a one-to-one chat is a 422. */
             parent_id?: components["schemas"]["ChannelId"] | null;
-            /** @description Who may see the group without being a member. A public top-level group: everyone. A public subgroup: whoever may see its main group (the spec's Make Public, "anyone in the main group can see"). A private group or subgroup: its members only; a private subgroup is not listed, by name or count, on its main group's profile to anyone else. Absent, a closed group is private and any other public. */
+            /** @description Who may see the group without being a member. A public top-level group: everyone. A public subgroup: whoever may see its main group (the spec's Make Public, "anyone in the main group can see"). A private subgroup that is open (`is_open`): the members of its main group too, so whoever may join it sees it, before joining and after leaving. Any other private group or subgroup: its members only; such a subgroup is not listed, by name or count, on its main group's profile to anyone else. Absent, a closed group is private and any other public. */
             is_public?: boolean;
             /** @description Whether someone who may see the group can join it without an invitation (the spec's Make Open). Ignored (stored `false`) when `is_closed` is true or `is_direct` is. */
             is_open?: boolean;

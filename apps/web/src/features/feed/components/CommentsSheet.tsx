@@ -1,9 +1,11 @@
+import { LIMITS } from '@cohort/api';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { PasteCutNote, usePasteCut } from '../../../components/ui/TextField.tsx';
 import { timeAgo } from '../../../lib/dates.ts';
 import { useDraft } from '../../../lib/drafts.ts';
 import { personName } from '../../../lib/format.ts';
@@ -14,7 +16,7 @@ import * as s from './comments-sheet.css.ts';
 import { AuthorPhoto, profileLink } from './PostCard.tsx';
 import * as card from './post-card.css.ts';
 
-const MAX_COMMENT = 2000;
+const MAX_COMMENT = LIMITS.commentText;
 
 /** A post's comments, oldest first and paged; add one (a draft per post until sent); delete my own (or any on my post). */
 export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | null; onClose: () => void }) {
@@ -42,6 +44,8 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
     if (!result.ok) setError(`Could not delete the comment: ${result.error.message}`);
   };
 
+  const paste = usePasteCut<HTMLTextAreaElement>(MAX_COMMENT, { onChange: (e) => setText(e.target.value) });
+
   return (
     <Sheet
       title={`Comments (${post.comment_count})`}
@@ -66,11 +70,13 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
             rows={1}
             maxLength={MAX_COMMENT}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onPaste={paste.onPaste}
+            onChange={paste.onChange}
           />
           <Button type="submit" small disabled={!text.trim()} loading={busy === 'add'}>
             Send
           </Button>
+          <PasteCutNote note={paste.note} />
         </form>
       }
     >

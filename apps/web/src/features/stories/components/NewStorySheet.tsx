@@ -1,4 +1,4 @@
-import type { ApiError } from '@cohort/api';
+import { type ApiError, LIMITS } from '@cohort/api';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -12,7 +12,7 @@ import { useStoryActions } from '../api/stories.ts';
 import { BACKGROUNDS, backgroundColour, type NamedBackground } from '../background.ts';
 import * as s from './stories.css.ts';
 
-const MAX_TEXT = 200;
+const MAX_TEXT = LIMITS.storyText;
 /** The text card being written, kept as a draft (its screen reopens the sheet when one is there). */
 export const STORY_DRAFT = 'story-text';
 const KINDS = [
