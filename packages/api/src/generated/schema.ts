@@ -51,7 +51,9 @@ export interface paths {
          * Ask for a link to set a new password
          * @description If an account uses the e-mail, a single-use link to set a new password is mailed to it,
          *     valid for one hour. The answer is the same whether or not such an account exists, so it
-         *     tells nobody who has one. Limited per e-mail and per address (429 with `Retry-After`).
+         *     tells nobody who has one. Limited per e-mail and per address (429 with `Retry-After`). The
+         *     link opens the web app the request came from when its `Origin` is one the server allows,
+         *     else the server's configured web address (never one taken from `Host` or `X-Forwarded-*`).
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -72,8 +74,10 @@ export interface paths {
         /**
          * Set a new password with the link's token
          * @description The token from the mailed link, used once, within an hour of the request. Every session of
-         *     the account ends (sign in again with the new password). A token that is unknown, used or
-         *     expired is a 422 naming `token`; passwords that differ a 422 naming `password_confirmation`.
+         *     the account ends (sign in again with the new password), and every other link still open for
+         *     the account is void: one mailed earlier cannot set the password again. A token that is
+         *     unknown, used, void or expired is a 422 naming `token`; passwords that differ a 422 naming
+         *     `password_confirmation`.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -825,7 +829,8 @@ export interface paths {
          * Change the signed-in user's password
          * @description The current password is required. The new one follows the sign-up rules and
          *     `password_confirmation` must equal it. Every other session of the account is signed out (its
-         *     streams closed); the calling session stays signed in. A wrong current password is 422 naming
+         *     streams closed) and every open password-reset link of the account is void; the calling
+         *     session stays signed in. A wrong current password is 422 naming
          *     `current_password`; repeated wrong ones are limited per session (the mock: 10 a minute), then 429.
          */
         put: operations["changePassword"];
@@ -4459,7 +4464,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The password is changed; every session of the account has ended. */
+            /** @description The password is changed; every session of the account has ended and its other links are void. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
