@@ -161,7 +161,7 @@ export interface paths {
         };
         /**
          * Another user's public profile
-         * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per token (the mock: 300 a minute), then 429.
+         * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per user (the mock: 300 a minute), then 429.
          */
         get: operations["getUser"];
         put?: never;
@@ -831,7 +831,7 @@ export interface paths {
          *     `password_confirmation` must equal it. Every other session of the account is signed out (its
          *     streams closed) and every open password-reset link of the account is void; the calling
          *     session stays signed in. A wrong current password is 422 naming
-         *     `current_password`; repeated wrong ones are limited per session (the mock: 10 a minute), then 429.
+         *     `current_password`; repeated wrong ones are limited per user (the mock: 10 a minute), then 429.
          */
         put: operations["changePassword"];
         post?: never;
@@ -1699,7 +1699,7 @@ export interface paths {
          *     twice is 422 naming `images.N.id`. Without `channel_id` the audience is the author's connections (and the author);
          *     with it, the members of that group, which the author must belong to (else 422 naming
          *     `channel_id`). Everyone who may see it gets `event: post` on their stream. At most
-         *     `--write-limit` posts per minute per token on the mock, then 429.
+         *     `--write-limit` posts per minute per user on the mock, then 429.
          */
         post: operations["createPost"];
         delete?: never;
@@ -1824,7 +1824,7 @@ export interface paths {
         /**
          * Report a post to the moderators
          * @description Once per person and post (a second report is 409). At most `--write-limit` reports per
-         *     minute per token on the mock, then 429.
+         *     minute per user on the mock, then 429.
          */
         post: operations["reportPost"];
         delete?: never;
@@ -1894,7 +1894,7 @@ export interface paths {
          *     whose type is an image; else 422 naming `image.id`) or a text card (`text`, 1 to 200
          *     characters, and `background`: a named colour or `#rrggbb`), not both. It expires 24 hours
          *     after it was made (by the server's clock). The author's connections get `event: story`. At
-         *     most `--write-limit` stories per minute per token on the mock, then 429.
+         *     most `--write-limit` stories per minute per user on the mock, then 429.
          */
         post: operations["createStory"];
         delete?: never;
