@@ -5,7 +5,8 @@ const SECRET_WORD = /(?:^|[^a-z0-9])(?:pass|pwd|auth|sig|code|key|jwt|otp|csrf|x
 
 /** Whether a parameter, header or field of that name holds a credential; camelCase splits into words (`apiKey`). */
 export function isSecretName(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  // Header names arrive lower-case: no copy made for them (the journal asks once per header per request).
+  const words = /[A-Z]/.test(name) ? name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase() : name;
   return SECRET_PART.test(words) || SECRET_WORD.test(words);
 }
 
