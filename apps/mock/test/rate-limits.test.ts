@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseOptions } from '../src/options.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -73,5 +74,14 @@ describe('successful sign-ins per address', () => {
       expect(moved.status).toBe(200);
       expect((await signIn(SEEDED_PASSWORD)).response?.status).toBe(200);
     });
+  });
+});
+
+describe('--sign-in-limit', () => {
+  it('defaults to 200, is read from the flag or MOCK_SIGN_IN_LIMIT, and refuses 0', () => {
+    expect(parseOptions([], {})).toMatchObject({ signInLimit: 200 });
+    expect(parseOptions(['--sign-in-limit', '5'], {})).toMatchObject({ signInLimit: 5 });
+    expect(parseOptions([], { MOCK_SIGN_IN_LIMIT: '7' })).toMatchObject({ signInLimit: 7 });
+    expect(() => parseOptions(['--sign-in-limit', '0'], {})).toThrow(/--sign-in-limit/);
   });
 });
