@@ -90,6 +90,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const engine = createEngineCore(store, doc, nodeMediaPlatform(mediaFiles, unusedUploadMs), {
     ...options,
     webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
+    // With `*` any page could ask, so a link always points at the configured web origin.
+    mailOrigins: options.mailOrigins ?? (origins === '*' ? [] : origins),
   });
   const { tools, outbox, clock } = engine;
   const resetState = options.resetState ?? (() => seedState());

@@ -173,8 +173,9 @@ const app = createApp({
     authLimits: {
       loginPerAddress: opts.loginLimit,
       registerPerAddress: opts.registerLimit,
-      directoryPerToken: opts.directoryLimit,
-      writesPerToken: opts.writeLimit,
+      signInPerAddress: opts.signInLimit,
+      directoryPerUser: opts.directoryLimit,
+      writesPerUser: opts.writeLimit,
     },
     // Beyond loopback anyone on the network could wipe the state: off unless asked for.
     allowStateChanges: isLoopback(opts.host) || opts.allowReset,

@@ -29,6 +29,8 @@ export interface CliOptions {
   loginLimit: number;
   /** Registrations per 10 minutes per address. */
   registerLimit: number;
+  /** Successful sign-ins per 10 minutes per address. */
+  signInLimit: number;
   /** Milliseconds to receive a whole request. */
   requestTimeoutMs: number;
   /** Milliseconds to receive a request's headers (never more than the request timeout). */
@@ -41,9 +43,9 @@ export interface CliOptions {
   keepAliveMs: number;
   /** ICE servers for calls (`getCallConfig`), as RTCPeerConnection takes them. */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
-  /** Directory reads (search, profiles) per minute per token. */
+  /** Directory reads (search, profiles) per minute per user. */
   directoryLimit: number;
-  /** Spam-prone writes per minute per token and operation. */
+  /** Spam-prone writes per minute per user and operation. */
   writeLimit: number;
   /** Requests the journal keeps (`GET /__mock/requests`); 0 turns it off. */
   journalSize: number;
@@ -76,13 +78,14 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --token-ttl <s>       seconds a token lives after its last use (default 2592000, 30 days)  env MOCK_TOKEN_TTL
   --login-limit <n>     failed sign-ins per minute per address (default 100)  env MOCK_LOGIN_LIMIT
   --register-limit <n>  registrations per 10 minutes per address (default 100)  env MOCK_REGISTER_LIMIT
+  --sign-in-limit <n>   successful sign-ins per 10 minutes per address (default 200)  env MOCK_SIGN_IN_LIMIT
   --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
   --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
   --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
   --keep-alive <ms>     keep-alive comment interval on idle event streams (default 15000)  env MOCK_KEEP_ALIVE
   --unused-upload-hours <h>  remove uploads nothing uses after this long (default 24)  env MOCK_UNUSED_UPLOAD_HOURS
-  --directory-limit <n> directory reads (search, profiles) per minute per token (default 300)  env MOCK_DIRECTORY_LIMIT
-  --write-limit <n>     messages, invitations, new groups… per minute per token and operation (default 60)  env MOCK_WRITE_LIMIT
+  --directory-limit <n> directory reads (search, profiles) per minute per user (default 300)  env MOCK_DIRECTORY_LIMIT
+  --write-limit <n>     messages, invitations, new groups… per minute per user and operation (default 60)  env MOCK_WRITE_LIMIT
   --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
   --journal-size <n>    requests GET /__mock/requests keeps (default 1000; 0 turns the journal off)  env MOCK_JOURNAL_SIZE
   --max-sessions <n>    sessions (X-Mock-Session) kept at once, then 503 (default 100)  env MOCK_MAX_SESSIONS
@@ -149,6 +152,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'token-ttl': { type: 'string' },
       'login-limit': { type: 'string' },
       'register-limit': { type: 'string' },
+      'sign-in-limit': { type: 'string' },
       'request-timeout': { type: 'string' },
       'headers-timeout': { type: 'string' },
       'allow-reset': { type: 'boolean' },
@@ -217,6 +221,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     ),
     loginLimit: numberOr('login-limit', pick(values['login-limit'], 'MOCK_LOGIN_LIMIT'), 100, 1, 1_000_000),
     registerLimit: numberOr('register-limit', pick(values['register-limit'], 'MOCK_REGISTER_LIMIT'), 100, 1, 1_000_000),
+    signInLimit: numberOr('sign-in-limit', pick(values['sign-in-limit'], 'MOCK_SIGN_IN_LIMIT'), 200, 1, 1_000_000),
     requestTimeoutMs: numberOr(
       'request-timeout',
       pick(values['request-timeout'], 'MOCK_REQUEST_TIMEOUT'),

@@ -51,7 +51,9 @@ export interface paths {
          * Ask for a link to set a new password
          * @description If an account uses the e-mail, a single-use link to set a new password is mailed to it,
          *     valid for one hour. The answer is the same whether or not such an account exists, so it
-         *     tells nobody who has one. Limited per e-mail and per address (429 with `Retry-After`).
+         *     tells nobody who has one. Limited per e-mail and per address (429 with `Retry-After`). The
+         *     link opens the web app the request came from when its `Origin` is one the server allows,
+         *     else the server's configured web address (never one taken from `Host` or `X-Forwarded-*`).
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -72,8 +74,10 @@ export interface paths {
         /**
          * Set a new password with the link's token
          * @description The token from the mailed link, used once, within an hour of the request. Every session of
-         *     the account ends (sign in again with the new password). A token that is unknown, used or
-         *     expired is a 422 naming `token`; passwords that differ a 422 naming `password_confirmation`.
+         *     the account ends (sign in again with the new password), and every other link still open for
+         *     the account is void: one mailed earlier cannot set the password again. A token that is
+         *     unknown, used, void or expired is a 422 naming `token`; passwords that differ a 422 naming
+         *     `password_confirmation`.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -157,7 +161,7 @@ export interface paths {
         };
         /**
          * Another user's public profile
-         * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per token (the mock: 300 a minute), then 429.
+         * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per user (the mock: 300 a minute), then 429.
          */
         get: operations["getUser"];
         put?: never;
@@ -825,8 +829,9 @@ export interface paths {
          * Change the signed-in user's password
          * @description The current password is required. The new one follows the sign-up rules and
          *     `password_confirmation` must equal it. Every other session of the account is signed out (its
-         *     streams closed); the calling session stays signed in. A wrong current password is 422 naming
-         *     `current_password`; repeated wrong ones are limited per session (the mock: 10 a minute), then 429.
+         *     streams closed) and every open password-reset link of the account is void; the calling
+         *     session stays signed in. A wrong current password is 422 naming
+         *     `current_password`; repeated wrong ones are limited per user (the mock: 10 a minute), then 429.
          */
         put: operations["changePassword"];
         post?: never;
@@ -1700,7 +1705,7 @@ export interface paths {
          *     twice is 422 naming `images.N.id`. Without `channel_id` the audience is the author's connections (and the author);
          *     with it, the members of that group, which the author must belong to (else 422 naming
          *     `channel_id`). Everyone who may see it gets `event: post` on their stream. At most
-         *     `--write-limit` posts per minute per token on the mock, then 429.
+         *     `--write-limit` posts per minute per user on the mock, then 429.
          */
         post: operations["createPost"];
         delete?: never;
@@ -1825,7 +1830,7 @@ export interface paths {
         /**
          * Report a post to the moderators
          * @description Once per person and post (a second report is 409). At most `--write-limit` reports per
-         *     minute per token on the mock, then 429.
+         *     minute per user on the mock, then 429.
          */
         post: operations["reportPost"];
         delete?: never;
@@ -1895,7 +1900,7 @@ export interface paths {
          *     whose type is an image; else 422 naming `image.id`) or a text card (`text`, 1 to 200
          *     characters, and `background`: a named colour or `#rrggbb`), not both. It expires 24 hours
          *     after it was made (by the server's clock). The author's connections get `event: story`. At
-         *     most `--write-limit` stories per minute per token on the mock, then 429.
+         *     most `--write-limit` stories per minute per user on the mock, then 429.
          */
         post: operations["createStory"];
         delete?: never;
@@ -4465,7 +4470,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The password is changed; every session of the account has ended. */
+            /** @description The password is changed; every session of the account has ended and its other links are void. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
