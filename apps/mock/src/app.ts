@@ -16,7 +16,7 @@ import { errorRate, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
 import { weakEtag } from './middleware/json-response.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
-import { mockRouter, refuseStateChange } from './routes/mock.ts';
+import { mockGuard } from './routes/mock.ts';
 import { scenarioSession } from './scenarios/session.ts';
 import { seedState } from './seed/index.ts';
 import { sessionStores } from './store/session-stores.ts';
@@ -34,8 +34,8 @@ export interface MockOptions extends EngineOptions {
   log?: (line: string) => void;
   /** Allowed browser origins, or `'*'`. */
   corsOrigins?: string[] | '*';
-  /** `/__mock` endpoints that change state (reset, clock); main.ts turns them off beyond loopback. */
-  allowStateChanges?: boolean;
+  /** Every `/__mock` endpoint, reads included; main.ts turns them off beyond loopback unless `--allow-remote-mock-tools`. */
+  allowMockTools?: boolean;
   /** Where uploaded files are kept (`--data`: beside the data file); a temporary folder by default. */
   mediaDir?: string;
   /** How long (mock clock) an upload may go unused before it is removed (`--unused-upload-hours`; a day by default). */
@@ -118,14 +118,14 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   // What is not in the contract: plain Express routers.
   app.use(docsRouter(doc));
   app.use(mediaRouter(store, mediaFiles));
-  const guarded = { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true };
-  app.use(mockRouter({ outbox, clock, ...guarded }));
-  // The testing endpoints and reset: the same functions the in-process engine answers them with.
+  // Every /__mock endpoint: the same functions the in-process engine answers them with.
   const endpoints = mockEndpoints({
     tools,
     sessions,
+    clock,
+    outbox,
     reset: () => resetToSeed(engine, resetState()),
-    guard: (req) => refuseStateChange(req.native as express.Request, guarded),
+    guard: mockGuard({ corsOrigins: origins, allowMockTools: options.allowMockTools ?? true }),
     ...(options.onBug ? { onBug: options.onBug } : {}),
   });
   app.use(engineMiddleware(endpoints, parseBody, MOCK_ENDPOINTS));

@@ -176,8 +176,8 @@ const app = createApp({
       directoryPerToken: opts.directoryLimit,
       writesPerToken: opts.writeLimit,
     },
-    // Beyond loopback anyone on the network could wipe the state: off unless asked for.
-    allowStateChanges: isLoopback(opts.host) || opts.allowReset,
+    // Beyond loopback anyone on the network could read reset links or wipe the state: off unless asked for.
+    allowMockTools: isLoopback(opts.host) || opts.allowRemoteMockTools,
   },
 });
 

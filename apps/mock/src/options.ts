@@ -33,8 +33,8 @@ export interface CliOptions {
   requestTimeoutMs: number;
   /** Milliseconds to receive a request's headers (never more than the request timeout). */
   headersTimeoutMs: number;
-  /** `/__mock/reset` and `/__mock/clock` beyond loopback. */
-  allowReset: boolean;
+  /** Every `/__mock` endpoint (reads included) when `--host` is not loopback (`--allow-remote-mock-tools`, alias `--allow-reset`). */
+  allowRemoteMockTools: boolean;
   /** Open event streams per user and per token. */
   streamsPerUser: number;
   /** Milliseconds between keep-alive comments on an idle event stream. */
@@ -89,7 +89,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --session-idle-minutes <m>  a session unused this long (mock clock) is dropped (default 30)  env MOCK_SESSION_IDLE_MINUTES
   --check-responses     check every JSON answer against the contract, list drift at /__mock/violations  env MOCK_CHECK_RESPONSES=1
   --strict              with the check: answer a drifting response as a 500 naming what drifted (for CI)  env MOCK_STRICT=1
-  --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
+  --allow-remote-mock-tools  allow every /__mock endpoint (reads too: mail, journal, sessions, clock) when --host is not loopback; alias --allow-reset
   --help`;
 
 function integer(name: string, raw: string, min: number, max: number): number {
@@ -151,6 +151,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'register-limit': { type: 'string' },
       'request-timeout': { type: 'string' },
       'headers-timeout': { type: 'string' },
+      'allow-remote-mock-tools': { type: 'boolean' },
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'keep-alive': { type: 'string' },
@@ -231,7 +232,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       100,
       3_600_000,
     ),
-    allowReset: values['allow-reset'] ?? false,
+    allowRemoteMockTools: values['allow-remote-mock-tools'] ?? values['allow-reset'] ?? false,
     directoryLimit: numberOr(
       'directory-limit',
       pick(values['directory-limit'], 'MOCK_DIRECTORY_LIMIT'),

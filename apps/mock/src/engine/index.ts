@@ -15,7 +15,7 @@ import { fromFetch, notServed, toResponse } from './fetch.ts';
 import type { EngineRequest } from './http.ts';
 import type { MediaPlatform } from './media.ts';
 import { memoryMedia } from './memory-media.ts';
-import { MOCK_ENDPOINTS, mockEndpoints, requireJson } from './mock-endpoints.ts';
+import { MOCK_ENDPOINTS, mockEndpoints } from './mock-endpoints.ts';
 import { type SessionOptions, Sessions } from './sessions.ts';
 
 export type { EngineOptions } from './core.ts';
@@ -41,9 +41,9 @@ export interface CreateEngineOptions extends Omit<EngineOptions, 'seededPassword
 
 export interface MockEngine {
   /**
-   * Answers one request: the API (`/api/`) and the testing endpoints (`/__mock/overrides`, `requests`,
-   * `violations`, `sessions`, `reset`), so `mockControl` drives it as it drives the server; any
-   * other path is a 404 (docs, media files, `/__mock/clock` and `/__mock/mail` are the server's).
+   * Answers one request: the API (`/api/`) and every `/__mock` endpoint (`overrides`, `requests`,
+   * `violations`, `sessions`, `reset`, `mail`, `clock`), so `mockControl` drives it as it drives the
+   * server; any other path is a 404 (docs and media files are the server's).
    */
   handle(request: Request): Promise<Response>;
   store: Store;
@@ -92,6 +92,8 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
     const endpoints = mockEndpoints({
       tools: core.tools,
       sessions,
+      clock: core.clock,
+      outbox: core.outbox,
       reset: resetDefault,
       guard: sameOrigin,
       ...(options.onBug ? { onBug: options.onBug } : {}),
@@ -127,14 +129,13 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
 }
 
 /**
- * The engine's guard on the testing endpoints that change state: JSON only, and no page of
- * another origin than the engine's own (a service worker only sees its own pages; msw/node none).
+ * The engine's guard on every `/__mock` endpoint, reads included: no page of another origin than
+ * the engine's own (a service worker only sees its own pages; msw/node none).
  */
 function sameOrigin(req: EngineRequest): void {
   const request = req.native as Request;
   const origin = request.headers.get('origin');
   if (origin !== null && origin !== new URL(request.url).origin) {
-    throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not change the mock's state.`);
+    throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not use the mock's /__mock endpoints.`);
   }
-  requireJson(req.headers);
 }
