@@ -14,6 +14,7 @@ import { mediaRouter } from './media/router.ts';
 import { corsFor } from './middleware/cors.ts';
 import { errorRate, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
+import { type AllowedHosts, hostCheck } from './middleware/host-check.ts';
 import { weakEtag } from './middleware/json-response.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { mockGuard } from './routes/mock.ts';
@@ -34,6 +35,10 @@ export interface MockOptions extends EngineOptions {
   log?: (line: string) => void;
   /** Allowed browser origins, or `'*'`. */
   corsOrigins?: string[] | '*';
+  /** The address the server listens on (`--host`): a name there is an allowed `Host`. */
+  host?: string;
+  /** Names besides loopback, `host` and the CORS origins' hosts the server may be reached by (`--allowed-hosts`), or `'all'`. */
+  allowedHosts?: AllowedHosts;
   /** Every `/__mock` endpoint, reads included; main.ts turns them off beyond loopback unless `--allow-remote-mock-tools`. */
   allowMockTools?: boolean;
   /** Where uploaded files are kept (`--data`: beside the data file); a temporary folder by default. */
@@ -101,6 +106,13 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.set('etag', weakEtag);
   const log = options.log ? requestLog(options.log) : undefined;
   if (log) app.use(log);
+  // DNS rebinding: a request for a name this mock was not given is refused before any handler, /docs and /__mock included.
+  const hosts = hostCheck({
+    corsOrigins: origins,
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+  });
+  app.use(hosts);
   // CORS on every answer, worked out once per origin and owed with the security headers (a preflight is answered here).
   const allowCors = corsFor(origins);
   const cors: RequestHandler = (req, res, next) => {
@@ -139,6 +151,6 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const onError = errorHandler(options.onBug ?? ((error) => console.error(error)));
   app.use(onError);
   // The same steps for the API, run without Express's router walking to them (see answerApiDirectly).
-  answerApiDirectly(app, log ? [log, cors, api] : [cors, api], onError);
+  answerApiDirectly(app, log ? [log, hosts, cors, api] : [hosts, cors, api], onError);
   return app;
 }

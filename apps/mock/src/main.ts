@@ -159,6 +159,8 @@ const app = createApp({
     errorRate: opts.errorRate,
     behaviourFor: createBehaviour(scenario, opts.seed),
     corsOrigins: opts.corsOrigins,
+    host: opts.host,
+    allowedHosts: opts.allowedHosts,
     realtime,
     clock,
     ...(mediaDir ? { mediaDir } : {}),

@@ -16,6 +16,8 @@ export interface CliOptions {
   errorRate: number;
   data: string | undefined;
   corsOrigins: string[] | '*';
+  /** `Host` names allowed besides loopback, `--host` and the CORS origins' hosts, or every name. */
+  allowedHosts: string[] | 'all';
   quiet: boolean;
   /** Seeded members post now and then (#7); on in `pnpm dev`, off by default and in tests. */
   chatter: boolean;
@@ -69,6 +71,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --error-rate <0..1>   answer this share of API calls with 503       env MOCK_ERROR_RATE
   --data <file>         keep state in this file across restarts      env MOCK_DATA
   --cors-origin <list>  comma-separated origins or * (default the Vite dev server)  env MOCK_CORS_ORIGIN
+  --allowed-hosts <list>  comma-separated names the mock may be reached by besides loopback, --host and the --cors-origin hosts (.example.com: and its subdomains), or all (default none)  env MOCK_ALLOWED_HOSTS
   --quiet               no request log
   --chatter             seeded members post to open chats now and then env MOCK_CHATTER=1
   --fresh               with --data: start from the seed, replacing the file's state  env MOCK_FRESH=1
@@ -142,6 +145,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'error-rate': { type: 'string' },
       data: { type: 'string' },
       'cors-origin': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
       quiet: { type: 'boolean' },
       chatter: { type: 'boolean' },
       fresh: { type: 'boolean' },
@@ -205,6 +209,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
               .split(',')
               .map((o) => o.trim())
               .filter(Boolean),
+    allowedHosts: allowedHosts(pick(values['allowed-hosts'], 'MOCK_ALLOWED_HOSTS')),
     quiet: values.quiet ?? false,
     chatter: values.chatter ?? chatterEnv,
     fresh: values.fresh ?? freshEnv,
@@ -269,6 +274,21 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       100_000,
     ),
   };
+}
+
+/** `--allowed-hosts`: names (a leading `.` takes the subdomains too), or `all`/`true` for every name (a container reached as `mock:4010`). */
+function allowedHosts(raw: string | undefined): string[] | 'all' {
+  if (raw === undefined) return [];
+  const value = raw.trim().toLowerCase();
+  if (value === 'all' || value === 'true') return 'all';
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = names.filter((name) => !/^\.?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(name));
+  if (bad.length > 0)
+    throw new UsageError(`--allowed-hosts takes host names without port or scheme, got "${bad.join(', ')}"`);
+  return names;
 }
 
 /** `--ice-servers`: a JSON array of RTCIceServer objects, each with `urls`. */
