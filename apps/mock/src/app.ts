@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import express, { type Express, type RequestHandler } from 'express';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
@@ -18,10 +19,9 @@ import { type AllowedHosts, hostCheck } from './middleware/host-check.ts';
 import { weakEtag } from './middleware/json-response.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { mockGuard } from './routes/mock.ts';
-import { scenarioSession } from './scenarios/session.ts';
+import { sessionSeeds } from './scenarios/session.ts';
 import { seedState } from './seed/index.ts';
-import { sessionStores } from './store/session-stores.ts';
-import { Store } from './store/store.ts';
+import type { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 
 installCrypto(nodeCrypto);
@@ -49,6 +49,16 @@ export interface MockOptions extends EngineOptions {
   maxSessions?: number;
   /** A session unused this long (mock clock) is dropped (`--session-idle-minutes`, default 30 minutes). */
   sessionIdleMs?: number;
+  /** Sessions one address may hold (`--sessions-per-address`, default `maxSessions`); a full server also takes back from an address over its fair share. */
+  sessionsPerAddress?: number;
+  /** New sessions per minute per address (`--session-rate`, default 120). */
+  sessionRate?: number;
+  /** Users a session's preset is seeded with, over the preset's own count (`--users`, when given, wins as it does for `--scenario`). */
+  scenarioUsers?: number;
+  /** Roughly the heap sessions may take together (`--session-memory-mb`, default 2 GiB). */
+  sessionMemoryBytes?: number;
+  /** Express's `trust proxy` (`--trust-proxy`): only then is `X-Forwarded-For` the client's address. */
+  trustProxy?: boolean | number | string;
 }
 
 /**
@@ -66,24 +76,33 @@ function sessionsOf(
   const { realtime: _own, outbox: _mails, ...shared } = options;
   const media = nodeMediaPlatform(files);
   const sessionMedia = { upload: media.upload, sweep: async () => {} };
-  // Seeded once; each session copies its state but shares its profile items (session-stores.ts).
-  const stores = sessionStores(resetState);
+  // Seeded once per preset; each session copies its state but shares its users and profile items (session-stores.ts).
+  const seeds = sessionSeeds(resetState, options.scenarioUsers);
   const storeOptions = { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 };
   const make = (name: string, scenarioName: string | undefined) => {
-    let sessionStore: Store;
-    let options = shared;
-    if (scenarioName === undefined) sessionStore = stores.create(storeOptions);
-    else {
-      const scenario = scenarioSession(scenarioName, stores.seed());
-      sessionStore = new Store(scenario.state, storeOptions);
-      options = { ...shared, behaviourFor: scenario.behaviourFor };
-    }
-    return createEngineCore(sessionStore, engine.doc, sessionMedia, options, engine.shared, name);
+    const { stores, behaviourFor } = seeds.of(scenarioName);
+    const sessionOptions = behaviourFor ? { ...shared, behaviourFor } : shared;
+    return createEngineCore(stores.create(storeOptions), engine.doc, sessionMedia, sessionOptions, engine.shared, name);
   };
-  return new Sessions(make, engine.clock.nowMs, {
-    ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),
-    ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
-  });
+  return new Sessions(
+    make,
+    engine.clock.nowMs,
+    {
+      ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),
+      ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
+      ...(options.sessionsPerAddress === undefined ? {} : { perAddress: options.sessionsPerAddress }),
+      ...(options.sessionRate === undefined ? {} : { createPerMinute: options.sessionRate }),
+      ...(options.sessionMemoryBytes === undefined ? {} : { memoryBudget: options.sessionMemoryBytes }),
+      heapRoom,
+    },
+    seeds,
+  );
+}
+
+/** What the heap can still take, keeping a tenth of its limit spare (sessions are refused before it is at risk). */
+function heapRoom(): number {
+  const { heap_size_limit, used_heap_size } = getHeapStatistics();
+  return heap_size_limit * 0.9 - used_heap_size;
 }
 
 /** Builds the mock's Express app over `store`: the engine's one request path for the API, Express routers for the rest. No side effects: the caller listens. */
@@ -102,6 +121,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   const app = express();
   app.disable('x-powered-by');
+  // Rate limits and session caps count by address: behind a proxy one trusts, the client's, not the proxy's.
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   // What Express's own `res.json` and `send` tag answers with (the routers outside the engine).
   app.set('etag', weakEtag);
   const log = options.log ? requestLog(options.log) : undefined;

@@ -169,6 +169,11 @@ const app = createApp({
     journalSize: opts.journalSize,
     maxSessions: opts.maxSessions,
     sessionIdleMs: opts.sessionIdleMinutes * 60_000,
+    ...(opts.sessionsPerAddress === undefined ? {} : { sessionsPerAddress: opts.sessionsPerAddress }),
+    sessionRate: opts.sessionRate,
+    ...(opts.usersGiven ? { scenarioUsers: opts.users } : {}),
+    sessionMemoryBytes: opts.sessionMemoryMb * 1024 * 1024,
+    ...(opts.trustProxy === undefined ? {} : { trustProxy: opts.trustProxy }),
     checkResponses: opts.checkResponses,
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),

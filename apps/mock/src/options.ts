@@ -51,6 +51,14 @@ export interface CliOptions {
   journalSize: number;
   maxSessions: number;
   sessionIdleMinutes: number;
+  /** Sessions one address may hold (default: `maxSessions`; a full server also takes back from an address over its fair share). */
+  sessionsPerAddress: number | undefined;
+  /** New sessions per minute per address. */
+  sessionRate: number;
+  /** Megabytes of heap sessions may take together, the seeds they share included. */
+  sessionMemoryMb: number;
+  /** Express's `trust proxy`: hops (a number) or trusted addresses/subnets; unset: `X-Forwarded-For` is ignored. */
+  trustProxy: number | string | undefined;
   /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
   checkResponses: 'off' | 'log' | 'strict';
   /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
@@ -90,6 +98,10 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --journal-size <n>    requests GET /__mock/requests keeps (default 1000; 0 turns the journal off)  env MOCK_JOURNAL_SIZE
   --max-sessions <n>    sessions (X-Mock-Session) kept at once, then 503 (default 100)  env MOCK_MAX_SESSIONS
   --session-idle-minutes <m>  a session unused this long (mock clock) is dropped (default 30)  env MOCK_SESSION_IDLE_MINUTES
+  --sessions-per-address <n>  sessions one address may hold, then its least recently used goes (default --max-sessions; a full server takes back from an address over its fair share)  env MOCK_SESSIONS_PER_ADDRESS
+  --session-rate <n>    new sessions per minute per address, then 429 (default 120)  env MOCK_SESSION_RATE
+  --session-memory-mb <n>  heap sessions may take together, seeds included; past it a new one is a 503 (default 2048)  env MOCK_SESSION_MEMORY_MB
+  --trust-proxy <hops|addresses>  behind a proxy you trust: count per-address limits by X-Forwarded-For (Express's trust proxy: 1, or loopback,10.0.0.0/8) (default off)  env MOCK_TRUST_PROXY
   --check-responses     check every JSON answer against the contract, list drift at /__mock/violations  env MOCK_CHECK_RESPONSES=1
   --strict              with the check: answer a drifting response as a 500 naming what drifted (for CI)  env MOCK_STRICT=1
   --allow-remote-mock-tools  allow every /__mock endpoint (reads too: mail, journal, sessions, clock) when --host is not loopback; alias --allow-reset
@@ -166,6 +178,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'journal-size': { type: 'string' },
       'max-sessions': { type: 'string' },
       'session-idle-minutes': { type: 'string' },
+      'sessions-per-address': { type: 'string' },
+      'session-rate': { type: 'string' },
+      'session-memory-mb': { type: 'string' },
+      'trust-proxy': { type: 'string' },
       'check-responses': { type: 'boolean' },
       strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -264,6 +280,19 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       1,
       10_080,
     ),
+    sessionsPerAddress: (() => {
+      const raw = pick(values['sessions-per-address'], 'MOCK_SESSIONS_PER_ADDRESS');
+      return raw === undefined ? undefined : integer('sessions-per-address', raw, 1, 10_000);
+    })(),
+    sessionRate: numberOr('session-rate', pick(values['session-rate'], 'MOCK_SESSION_RATE'), 120, 1, 1_000_000),
+    sessionMemoryMb: numberOr(
+      'session-memory-mb',
+      pick(values['session-memory-mb'], 'MOCK_SESSION_MEMORY_MB'),
+      2048,
+      1,
+      1_048_576,
+    ),
+    trustProxy: trustProxy(pick(values['trust-proxy'], 'MOCK_TRUST_PROXY')),
     // --strict implies the check: a strict server that checks nothing would be a surprise.
     checkResponses: strict ? 'strict' : check ? 'log' : 'off',
     unusedUploadHours: numberOr(
@@ -274,6 +303,23 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       100_000,
     ),
   };
+}
+
+/** `--trust-proxy`: a number of hops, or addresses and subnets (and Express's names: loopback, linklocal, uniquelocal). */
+function trustProxy(raw: string | undefined): number | string | undefined {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return integer('trust-proxy', value, 1, 100);
+  const bad = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => !/^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/.test(part));
+  if (bad.length > 0) {
+    throw new UsageError(
+      `--trust-proxy takes a number of hops or addresses/subnets (loopback, linklocal, uniquelocal), got "${bad.join(', ')}"`,
+    );
+  }
+  return value;
 }
 
 /** `--allowed-hosts`: names (a leading `.` takes the subdomains too), or `all`/`true` for every name (a container reached as `mock:4010`). */

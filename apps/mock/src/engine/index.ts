@@ -6,8 +6,7 @@
 
 import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { HttpError } from '../http-error.ts';
-import { scenarioSession } from '../scenarios/session.ts';
-import { sessionStores } from '../store/session-stores.ts';
+import { sessionSeeds } from '../scenarios/session.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './core.ts';
@@ -63,20 +62,14 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
   const { sessions: sessionOptions, realtime: _own, outbox: _mails, ...perSession } = rest;
   const built = Promise.resolve(seededPasswordHash).then((hash) => {
     const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash });
-    // Each session: its own store from the same seed (sharing its profile items and users), the clock, compiled contract and tools.
-    const stores = sessionStores(state);
+    // Each session: its own store from its preset's seed, made once (sharing its profile items and users), the clock, compiled contract and tools.
+    const seeds = sessionSeeds(state);
     // X-Mock-Scenario on a session's first request: the preset's data and behaviour, as the server makes it.
     const make = (name: string, scenarioName: string | undefined) => {
-      let sessionStore: Store;
-      let shaped = perSession;
-      if (scenarioName === undefined) sessionStore = stores.create({ ...options.store, clock: core.clock });
-      else {
-        const scenario = scenarioSession(scenarioName, stores.seed());
-        // A session's state is its own: never the default store's persistence (the tab's IndexedDB).
-        const { items: _items, persistence: _persistence, ...storeOptions } = options.store ?? {};
-        sessionStore = new Store(scenario.state, { ...storeOptions, clock: core.clock });
-        shaped = { ...perSession, behaviourFor: scenario.behaviourFor };
-      }
+      const { stores, behaviourFor } = seeds.of(scenarioName);
+      // A session's state is its own: never the default store's persistence (the tab's IndexedDB); create() drops it.
+      const sessionStore = stores.create({ ...options.store, clock: core.clock });
+      const shaped = behaviourFor ? { ...perSession, behaviourFor } : perSession;
       return createEngineCore(
         sessionStore,
         doc,
@@ -86,7 +79,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
         name,
       );
     };
-    const sessions = new Sessions(make, core.clock.nowMs, sessionOptions);
+    const sessions = new Sessions(make, core.clock.nowMs, sessionOptions, seeds);
     // POST /__mock/reset as the server answers it: the default state and what a test set outside any session.
     const resetDefault = () => resetToSeed(core, state());
     const endpoints = mockEndpoints({
