@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer | undefined;
@@ -101,5 +104,56 @@ describe('making sessions: rate and memory', () => {
     expect(made.length).toBe(statuses.length - 1);
     // An existing session still answers.
     expect((await touch(base, 'm0')).status).toBe(401);
+  });
+});
+
+/** Resident memory of process `pid`, in MB (Linux's /proc). */
+const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const RSS_BOUND_MB = 500;
+
+describe('a flood of crowded sessions ends in 503s, never in a crash (main.ts)', () => {
+  const args = ['--port', '0', '--users', '30', '--session-memory-mb', '64', '--session-rate', '1000', '--quiet'];
+  let child: ChildProcess;
+  let base: string;
+  let exited: number | null | undefined;
+  // Starting the CLI (compiling it on the fly) is not the flood: its own minute.
+  beforeAll(async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      cwd: new URL('..', import.meta.url).pathname,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.once('exit', (code) => {
+      exited = code;
+    });
+    const port = await new Promise<string>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
+      createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+        const m = /listening on http:\/\/\S+:(\d+)$/.exec(line);
+        if (m?.[1]) resolve(m[1]);
+      });
+    });
+    base = `http://127.0.0.1:${port}`;
+  }, 60_000);
+  afterAll(() => {
+    child?.kill('SIGKILL');
+  });
+
+  it(`${args.join(' ')}: 60 new crowded sessions at once: some made, the rest 503 with Retry-After; the process lives under ${RSS_BOUND_MB} MB resident`, {
+    timeout: 30_000,
+  }, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => touch(base, `flood-${i}`, undefined, 'crowded')),
+    );
+    const statuses = answers.map((res) => res.status);
+    const made = statuses.filter((s) => s === 401).length;
+    expect(made).toBeGreaterThan(0);
+    expect(made + statuses.filter((s) => s === 503).length).toBe(60);
+    expect(statuses.at(-1)).toBe(503);
+    for (const res of answers.filter((r) => r.status === 503)) expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Alive and answering, its sessions as many as were made.
+    expect(await sessions(base)).toHaveLength(made);
+    expect(exited).toBeUndefined();
+    expect(residentMb(child.pid ?? 0)).toBeLessThan(RSS_BOUND_MB);
   });
 });
