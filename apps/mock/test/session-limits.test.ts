@@ -88,7 +88,7 @@ describe('making sessions: rate and memory', () => {
   });
 
   it('--session-memory-mb: a session that would not fit is refused before it is made (503, Retry-After)', async () => {
-    server = await startServer({ options: { sessionMemoryBytes: 48 * 1024 * 1024, scenarioUsers: 30 } });
+    server = await startServer({ options: { sessionMemoryBytes: 80 * 1024 * 1024, scenarioUsers: 30 } });
     const base = server.baseUrl;
     const statuses: number[] = [];
     let refusal: Response | undefined;

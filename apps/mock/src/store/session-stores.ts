@@ -45,8 +45,8 @@ export function sessionStores(seedState: () => State): SessionStores {
       for (const user of full.users) deepFreeze(user);
       const state = { ...full, next_id, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
       // Measured once: what `create` copies for each session, and the rest (users, items) read by all.
-      const own = approxBytes({ ...state, users: [] });
-      seeded = { state, items: shareItems(full), own, shared: approxBytes(full) - own };
+      const own = HEAP_PER_BYTE * approxBytes({ ...state, users: [] });
+      seeded = { state, items: shareItems(full), own, shared: HEAP_PER_BYTE * approxBytes(full) - own };
     }
     return seeded;
   };
@@ -69,6 +69,12 @@ export function sessionStores(seedState: () => State): SessionStores {
     },
   };
 }
+
+/**
+ * The heap V8 takes per byte `approxBytes` counts (hidden classes, property stores, slack), from the
+ * bench's sessions (bench/src/session-memory.ts: 20.6 MB of heap for 12.5 MB counted, 6.9 for 5.3).
+ */
+const HEAP_PER_BYTE = 1.5;
 
 /** Freezes a plain-data value and everything in it, so a change to a shared user throws instead of reaching other sessions. */
 function deepFreeze(value: unknown): void {
