@@ -98,8 +98,9 @@ describe('making sessions: rate and memory', () => {
       if (res.status === 503) refusal = res;
     }
     expect(statuses[0]).toBe(401);
-    expect(refusal?.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await refusal?.json()) as { message: string }).message).toContain('--session-memory-mb');
+    if (!refusal) expect.fail(`no 503 in ${statuses.join(', ')}`);
+    expect(refusal.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refusal.json()) as { message: string }).message).toContain('--session-memory-mb');
     const made = await sessions(base);
     expect(made.length).toBe(statuses.length - 1);
     // An existing session still answers.
