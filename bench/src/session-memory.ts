@@ -11,6 +11,7 @@
  * once (default, then crowded). `--write` puts that part's section in RESULTS.md, with the machine and date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { createMockEngine, DEMO_ACCOUNT, SEEDED_PASSWORD } from '@cohort/mock';
 import { describeMachine } from './machine.ts';
 
@@ -161,7 +162,7 @@ if (write) {
   const lines = [
     '## Sessions per scenario, and the event loop while 20 are made (src/session-memory.ts)',
     '',
-    `${new Date().toISOString().slice(0, 10)}, ${machine.cpu} (${machine.cores} cores, ${machine.memoryGiB.toFixed(1)} GiB), Node ${machine.node}; ${users.toLocaleString('en-US')} users in the default seed (a preset seeds its own count: crowded 100,000). Not part of \`pnpm bench\`: \`node --expose-gc --import tsx src/session-memory.ts ${positional.join(' ')} --write\`.`,
+    `${new Date().toISOString().slice(0, 10)}, ${machine.cpu} (${machine.cores} cores, ${machine.memoryGiB.toFixed(1)} GiB), Node ${machine.node}; ${users.toLocaleString('en-US')} users in the default seed (a preset seeds its own count: crowded 100,000). 1-minute load average ${os.loadavg()[0]?.toFixed(2)} at the end. Not part of \`pnpm bench\`: \`node --expose-gc --import tsx src/session-memory.ts ${positional.join(' ')} --write\`. The 20 requests are in flight together through \`handle()\`: each session is made synchronously (its copy of the seed), one after the other, so the loop is blocked for the whole burst.`,
     '',
     '| preset | first session (seeds the preset), MB heap | ms | next session, MB heap | size GET /__mock/sessions reports, MB |',
     '| --- | --- | --- | --- | --- |',
