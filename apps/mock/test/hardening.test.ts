@@ -396,7 +396,7 @@ describe('the edges of HTTP', () => {
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => {
           socket.write(
-            'POST /api/v1/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+            'POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
           );
         });
         let text = '';
