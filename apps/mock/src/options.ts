@@ -16,6 +16,8 @@ export interface CliOptions {
   errorRate: number;
   data: string | undefined;
   corsOrigins: string[] | '*';
+  /** `Host` names allowed besides loopback, `--host` and the CORS origins' hosts, or every name. */
+  allowedHosts: string[] | 'all';
   quiet: boolean;
   /** Seeded members post now and then (#7); on in `pnpm dev`, off by default and in tests. */
   chatter: boolean;
@@ -35,8 +37,8 @@ export interface CliOptions {
   requestTimeoutMs: number;
   /** Milliseconds to receive a request's headers (never more than the request timeout). */
   headersTimeoutMs: number;
-  /** `/__mock/reset` and `/__mock/clock` beyond loopback. */
-  allowReset: boolean;
+  /** Every `/__mock` endpoint (reads included) when `--host` is not loopback (`--allow-remote-mock-tools`, alias `--allow-reset`). */
+  allowRemoteMockTools: boolean;
   /** Open event streams per user and per token. */
   streamsPerUser: number;
   /** Milliseconds between keep-alive comments on an idle event stream. */
@@ -51,6 +53,14 @@ export interface CliOptions {
   journalSize: number;
   maxSessions: number;
   sessionIdleMinutes: number;
+  /** Sessions one address may hold (default: `maxSessions`; a full server also takes back from an address over its fair share). */
+  sessionsPerAddress: number | undefined;
+  /** New sessions per minute per address. */
+  sessionRate: number;
+  /** Megabytes of heap sessions may take together, the seeds they share included. */
+  sessionMemoryMb: number;
+  /** Express's `trust proxy`: hops (a number) or trusted addresses/subnets; unset: `X-Forwarded-For` is ignored. */
+  trustProxy: number | string | undefined;
   /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
   checkResponses: 'off' | 'log' | 'strict';
   /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
@@ -71,6 +81,7 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --error-rate <0..1>   answer this share of API calls with 503       env MOCK_ERROR_RATE
   --data <file>         keep state in this file across restarts      env MOCK_DATA
   --cors-origin <list>  comma-separated origins or * (default the Vite dev server)  env MOCK_CORS_ORIGIN
+  --allowed-hosts <list>  comma-separated names the mock may be reached by besides loopback, --host and the --cors-origin hosts (.example.com: and its subdomains), or all (default none)  env MOCK_ALLOWED_HOSTS
   --quiet               no request log
   --chatter             seeded members post to open chats now and then env MOCK_CHATTER=1
   --fresh               with --data: start from the seed, replacing the file's state  env MOCK_FRESH=1
@@ -90,9 +101,13 @@ export const USAGE = `Usage: tsx src/main.ts [options]
   --journal-size <n>    requests GET /__mock/requests keeps (default 1000; 0 turns the journal off)  env MOCK_JOURNAL_SIZE
   --max-sessions <n>    sessions (X-Mock-Session) kept at once, then 503 (default 100)  env MOCK_MAX_SESSIONS
   --session-idle-minutes <m>  a session unused this long (mock clock) is dropped (default 30)  env MOCK_SESSION_IDLE_MINUTES
+  --sessions-per-address <n>  sessions one address may hold, then its least recently used goes (default --max-sessions; a full server takes back from an address over its fair share)  env MOCK_SESSIONS_PER_ADDRESS
+  --session-rate <n>    new sessions per minute per address, then 429 (default 120)  env MOCK_SESSION_RATE
+  --session-memory-mb <n>  heap sessions may take together, seeds included; past it a new one is a 503 (default 2048)  env MOCK_SESSION_MEMORY_MB
+  --trust-proxy <hops|addresses>  behind a proxy you trust: count per-address limits by X-Forwarded-For (Express's trust proxy: 1, or loopback,10.0.0.0/8) (default off)  env MOCK_TRUST_PROXY
   --check-responses     check every JSON answer against the contract, list drift at /__mock/violations  env MOCK_CHECK_RESPONSES=1
   --strict              with the check: answer a drifting response as a 500 naming what drifted (for CI)  env MOCK_STRICT=1
-  --allow-reset         allow /__mock/reset and /__mock/clock when --host is not loopback
+  --allow-remote-mock-tools  allow every /__mock endpoint (reads too: mail, journal, sessions, clock) when --host is not loopback; alias --allow-reset
   --help`;
 
 function integer(name: string, raw: string, min: number, max: number): number {
@@ -145,6 +160,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'error-rate': { type: 'string' },
       data: { type: 'string' },
       'cors-origin': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
       quiet: { type: 'boolean' },
       chatter: { type: 'boolean' },
       fresh: { type: 'boolean' },
@@ -155,6 +171,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'sign-in-limit': { type: 'string' },
       'request-timeout': { type: 'string' },
       'headers-timeout': { type: 'string' },
+      'allow-remote-mock-tools': { type: 'boolean' },
       'allow-reset': { type: 'boolean' },
       'streams-per-user': { type: 'string' },
       'keep-alive': { type: 'string' },
@@ -165,6 +182,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       'journal-size': { type: 'string' },
       'max-sessions': { type: 'string' },
       'session-idle-minutes': { type: 'string' },
+      'sessions-per-address': { type: 'string' },
+      'session-rate': { type: 'string' },
+      'session-memory-mb': { type: 'string' },
+      'trust-proxy': { type: 'string' },
       'check-responses': { type: 'boolean' },
       strict: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -208,6 +229,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
               .split(',')
               .map((o) => o.trim())
               .filter(Boolean),
+    allowedHosts: allowedHosts(pick(values['allowed-hosts'], 'MOCK_ALLOWED_HOSTS')),
     quiet: values.quiet ?? false,
     chatter: values.chatter ?? chatterEnv,
     fresh: values.fresh ?? freshEnv,
@@ -236,7 +258,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       100,
       3_600_000,
     ),
-    allowReset: values['allow-reset'] ?? false,
+    allowRemoteMockTools: values['allow-remote-mock-tools'] ?? values['allow-reset'] ?? false,
     directoryLimit: numberOr(
       'directory-limit',
       pick(values['directory-limit'], 'MOCK_DIRECTORY_LIMIT'),
@@ -263,6 +285,19 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       1,
       10_080,
     ),
+    sessionsPerAddress: (() => {
+      const raw = pick(values['sessions-per-address'], 'MOCK_SESSIONS_PER_ADDRESS');
+      return raw === undefined ? undefined : integer('sessions-per-address', raw, 1, 10_000);
+    })(),
+    sessionRate: numberOr('session-rate', pick(values['session-rate'], 'MOCK_SESSION_RATE'), 120, 1, 1_000_000),
+    sessionMemoryMb: numberOr(
+      'session-memory-mb',
+      pick(values['session-memory-mb'], 'MOCK_SESSION_MEMORY_MB'),
+      2048,
+      1,
+      1_048_576,
+    ),
+    trustProxy: trustProxy(pick(values['trust-proxy'], 'MOCK_TRUST_PROXY')),
     // --strict implies the check: a strict server that checks nothing would be a surprise.
     checkResponses: strict ? 'strict' : check ? 'log' : 'off',
     unusedUploadHours: numberOr(
@@ -273,6 +308,38 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
       100_000,
     ),
   };
+}
+
+/** `--trust-proxy`: a number of hops, or addresses and subnets (and Express's names: loopback, linklocal, uniquelocal). */
+function trustProxy(raw: string | undefined): number | string | undefined {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return integer('trust-proxy', value, 1, 100);
+  const bad = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => !/^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/.test(part));
+  if (bad.length > 0) {
+    throw new UsageError(
+      `--trust-proxy takes a number of hops or addresses/subnets (loopback, linklocal, uniquelocal), got "${bad.join(', ')}"`,
+    );
+  }
+  return value;
+}
+
+/** `--allowed-hosts`: names (a leading `.` takes the subdomains too), or `all`/`true` for every name (a container reached as `mock:4010`). */
+function allowedHosts(raw: string | undefined): string[] | 'all' {
+  if (raw === undefined) return [];
+  const value = raw.trim().toLowerCase();
+  if (value === 'all' || value === 'true') return 'all';
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = names.filter((name) => !/^\.?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(name));
+  if (bad.length > 0)
+    throw new UsageError(`--allowed-hosts takes host names without port or scheme, got "${bad.join(', ')}"`);
+  return names;
 }
 
 /** `--ice-servers`: a JSON array of RTCIceServer objects, each with `urls`. */
