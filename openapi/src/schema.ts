@@ -153,6 +153,8 @@ export interface AjvOptions {
   useDefaults?: boolean;
   /** Turn query strings into the schema's types (request validation). */
   coerceTypes?: boolean | 'array';
+  /** Each error carries the schema objects it came from (`parentSchema`, `schema`): the mock tells a `oneOf`'s branches apart by them. */
+  verbose?: boolean;
   /**
    * Compile fast rather than run fast (the conformance checker, which compiles a hundred fragments
    * once each in a run): each component is compiled once and called, not inlined into every schema
@@ -201,6 +203,7 @@ export function createContractAjv(doc: OpenApiDocument, options: AjvOptions = {}
     allowUnionTypes: true,
     useDefaults: options.useDefaults ?? false,
     coerceTypes: options.coerceTypes ?? false,
+    verbose: options.verbose ?? false,
     ...(options.compileFast ? { inlineRefs: false, code: { optimize: false } } : {}),
   });
   addFormats.default(ajv);

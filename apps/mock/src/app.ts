@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import express, { type Express, type RequestHandler } from 'express';
 import { contract } from './contract.ts';
 import { docsRouter } from './docs.ts';
@@ -14,13 +15,13 @@ import { mediaRouter } from './media/router.ts';
 import { corsFor } from './middleware/cors.ts';
 import { errorRate, latency, requestLog } from './middleware/dev.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
+import { type AllowedHosts, hostCheck } from './middleware/host-check.ts';
 import { weakEtag } from './middleware/json-response.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
-import { mockRouter, refuseStateChange } from './routes/mock.ts';
-import { scenarioSession } from './scenarios/session.ts';
+import { mockGuard } from './routes/mock.ts';
+import { sessionSeeds } from './scenarios/session.ts';
 import { seedState } from './seed/index.ts';
-import { sessionStores } from './store/session-stores.ts';
-import { Store } from './store/store.ts';
+import type { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
 
 installCrypto(nodeCrypto);
@@ -34,8 +35,12 @@ export interface MockOptions extends EngineOptions {
   log?: (line: string) => void;
   /** Allowed browser origins, or `'*'`. */
   corsOrigins?: string[] | '*';
-  /** `/__mock` endpoints that change state (reset, clock); main.ts turns them off beyond loopback. */
-  allowStateChanges?: boolean;
+  /** The address the server listens on (`--host`): a name there is an allowed `Host`. */
+  host?: string;
+  /** Names besides loopback, `host` and the CORS origins' hosts the server may be reached by (`--allowed-hosts`), or `'all'`. */
+  allowedHosts?: AllowedHosts;
+  /** Every `/__mock` endpoint, reads included; main.ts turns them off beyond loopback unless `--allow-remote-mock-tools`. */
+  allowMockTools?: boolean;
   /** Where uploaded files are kept (`--data`: beside the data file); a temporary folder by default. */
   mediaDir?: string;
   /** How long (mock clock) an upload may go unused before it is removed (`--unused-upload-hours`; a day by default). */
@@ -44,6 +49,16 @@ export interface MockOptions extends EngineOptions {
   maxSessions?: number;
   /** A session unused this long (mock clock) is dropped (`--session-idle-minutes`, default 30 minutes). */
   sessionIdleMs?: number;
+  /** Sessions one address may hold (`--sessions-per-address`, default `maxSessions`); a full server also takes back from an address over its fair share. */
+  sessionsPerAddress?: number;
+  /** New sessions per minute per address (`--session-rate`, default 120). */
+  sessionRate?: number;
+  /** Users a session's preset is seeded with, over the preset's own count (`--users`, when given, wins as it does for `--scenario`). */
+  scenarioUsers?: number;
+  /** Roughly the heap sessions may take together (`--session-memory-mb`, default 2 GiB). */
+  sessionMemoryBytes?: number;
+  /** Express's `trust proxy` (`--trust-proxy`): only then is `X-Forwarded-For` the client's address. */
+  trustProxy?: boolean | number | string;
 }
 
 /**
@@ -61,24 +76,33 @@ function sessionsOf(
   const { realtime: _own, outbox: _mails, ...shared } = options;
   const media = nodeMediaPlatform(files);
   const sessionMedia = { upload: media.upload, sweep: async () => {} };
-  // Seeded once; each session copies its state but shares its profile items (session-stores.ts).
-  const stores = sessionStores(resetState);
+  // Seeded once per preset; each session copies its state but shares its users and profile items (session-stores.ts).
+  const seeds = sessionSeeds(resetState, options.scenarioUsers);
   const storeOptions = { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 };
   const make = (name: string, scenarioName: string | undefined) => {
-    let sessionStore: Store;
-    let options = shared;
-    if (scenarioName === undefined) sessionStore = stores.create(storeOptions);
-    else {
-      const scenario = scenarioSession(scenarioName, stores.seed());
-      sessionStore = new Store(scenario.state, storeOptions);
-      options = { ...shared, behaviourFor: scenario.behaviourFor };
-    }
-    return createEngineCore(sessionStore, engine.doc, sessionMedia, options, engine.shared, name);
+    const { stores, behaviourFor } = seeds.of(scenarioName);
+    const sessionOptions = behaviourFor ? { ...shared, behaviourFor } : shared;
+    return createEngineCore(stores.create(storeOptions), engine.doc, sessionMedia, sessionOptions, engine.shared, name);
   };
-  return new Sessions(make, engine.clock.nowMs, {
-    ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),
-    ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
-  });
+  return new Sessions(
+    make,
+    engine.clock.nowMs,
+    {
+      ...(options.maxSessions === undefined ? {} : { max: options.maxSessions }),
+      ...(options.sessionIdleMs === undefined ? {} : { idleMs: options.sessionIdleMs }),
+      ...(options.sessionsPerAddress === undefined ? {} : { perAddress: options.sessionsPerAddress }),
+      ...(options.sessionRate === undefined ? {} : { createPerMinute: options.sessionRate }),
+      ...(options.sessionMemoryBytes === undefined ? {} : { memoryBudget: options.sessionMemoryBytes }),
+      heapRoom,
+    },
+    seeds,
+  );
+}
+
+/** What the heap can still take, keeping a tenth of its limit spare (sessions are refused before it is at risk). */
+function heapRoom(): number {
+  const { heap_size_limit, used_heap_size } = getHeapStatistics();
+  return heap_size_limit * 0.9 - used_heap_size;
 }
 
 /** Builds the mock's Express app over `store`: the engine's one request path for the API, Express routers for the rest. No side effects: the caller listens. */
@@ -90,6 +114,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const engine = createEngineCore(store, doc, nodeMediaPlatform(mediaFiles, unusedUploadMs), {
     ...options,
     webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
+    // With `*` any page could ask, so a link always points at the configured web origin.
+    mailOrigins: options.mailOrigins ?? (origins === '*' ? [] : origins),
   });
   const { tools, outbox, clock } = engine;
   const resetState = options.resetState ?? (() => seedState());
@@ -97,10 +123,19 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
 
   const app = express();
   app.disable('x-powered-by');
+  // Rate limits and session caps count by address: behind a proxy one trusts, the client's, not the proxy's.
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   // What Express's own `res.json` and `send` tag answers with (the routers outside the engine).
   app.set('etag', weakEtag);
   const log = options.log ? requestLog(options.log) : undefined;
   if (log) app.use(log);
+  // DNS rebinding: a request for a name this mock was not given is refused before any handler, /docs and /__mock included.
+  const hosts = hostCheck({
+    corsOrigins: origins,
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+  });
+  app.use(hosts);
   // CORS on every answer, worked out once per origin and owed with the security headers (a preflight is answered here).
   const allowCors = corsFor(origins);
   const cors: RequestHandler = (req, res, next) => {
@@ -118,14 +153,14 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   // What is not in the contract: plain Express routers.
   app.use(docsRouter(doc));
   app.use(mediaRouter(store, mediaFiles));
-  const guarded = { corsOrigins: origins, allowStateChanges: options.allowStateChanges ?? true };
-  app.use(mockRouter({ outbox, clock, ...guarded }));
-  // The testing endpoints and reset: the same functions the in-process engine answers them with.
+  // Every /__mock endpoint: the same functions the in-process engine answers them with.
   const endpoints = mockEndpoints({
     tools,
     sessions,
+    clock,
+    outbox,
     reset: () => resetToSeed(engine, resetState()),
-    guard: (req) => refuseStateChange(req.native as express.Request, guarded),
+    guard: mockGuard({ corsOrigins: origins, allowMockTools: options.allowMockTools ?? true }),
     ...(options.onBug ? { onBug: options.onBug } : {}),
   });
   app.use(engineMiddleware(endpoints, parseBody, MOCK_ENDPOINTS));
@@ -139,6 +174,6 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const onError = errorHandler(options.onBug ?? ((error) => console.error(error)));
   app.use(onError);
   // The same steps for the API, run without Express's router walking to them (see answerApiDirectly).
-  answerApiDirectly(app, log ? [log, cors, api] : [cors, api], onError);
+  answerApiDirectly(app, log ? [log, hosts, cors, api] : [hosts, cors, api], onError);
   return app;
 }

@@ -159,6 +159,8 @@ const app = createApp({
     errorRate: opts.errorRate,
     behaviourFor: createBehaviour(scenario, opts.seed),
     corsOrigins: opts.corsOrigins,
+    host: opts.host,
+    allowedHosts: opts.allowedHosts,
     realtime,
     clock,
     ...(mediaDir ? { mediaDir } : {}),
@@ -167,17 +169,23 @@ const app = createApp({
     journalSize: opts.journalSize,
     maxSessions: opts.maxSessions,
     sessionIdleMs: opts.sessionIdleMinutes * 60_000,
+    ...(opts.sessionsPerAddress === undefined ? {} : { sessionsPerAddress: opts.sessionsPerAddress }),
+    sessionRate: opts.sessionRate,
+    ...(opts.usersGiven ? { scenarioUsers: opts.users } : {}),
+    sessionMemoryBytes: opts.sessionMemoryMb * 1024 * 1024,
+    ...(opts.trustProxy === undefined ? {} : { trustProxy: opts.trustProxy }),
     checkResponses: opts.checkResponses,
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),
     authLimits: {
       loginPerAddress: opts.loginLimit,
       registerPerAddress: opts.registerLimit,
-      directoryPerToken: opts.directoryLimit,
-      writesPerToken: opts.writeLimit,
+      signInPerAddress: opts.signInLimit,
+      directoryPerUser: opts.directoryLimit,
+      writesPerUser: opts.writeLimit,
     },
-    // Beyond loopback anyone on the network could wipe the state: off unless asked for.
-    allowStateChanges: isLoopback(opts.host) || opts.allowReset,
+    // Beyond loopback anyone on the network could read reset links or wipe the state: off unless asked for.
+    allowMockTools: isLoopback(opts.host) || opts.allowRemoteMockTools,
   },
 });
 

@@ -17,6 +17,8 @@ export interface CliOptions {
   errorRate: number;
   data: string | undefined;
   corsOrigins: string[] | '*';
+  /** `Host` names allowed besides loopback, `--host` and the CORS origins' hosts, or every name. */
+  allowedHosts: string[] | 'all';
   quiet: boolean;
   /** Seeded members post now and then, so live messages show up; on in `pnpm dev`, off by default and in tests. */
   chatter: boolean;
@@ -30,26 +32,36 @@ export interface CliOptions {
   loginLimit: number;
   /** Registrations per 10 minutes per address. */
   registerLimit: number;
+  /** Successful sign-ins per 10 minutes per address. */
+  signInLimit: number;
   /** Milliseconds to receive a whole request. */
   requestTimeoutMs: number;
   /** Milliseconds to receive a request's headers (never more than the request timeout). */
   headersTimeoutMs: number;
-  /** `/__mock/reset` and `/__mock/clock` beyond loopback. */
-  allowReset: boolean;
+  /** Every `/__mock` endpoint (reads included) when `--host` is not loopback (`--allow-remote-mock-tools`, alias `--allow-reset`). */
+  allowRemoteMockTools: boolean;
   /** Open event streams per user and per token. */
   streamsPerUser: number;
   /** Milliseconds between keep-alive comments on an idle event stream. */
   keepAliveMs: number;
   /** ICE servers for calls (`getCallConfig`), as RTCPeerConnection takes them. */
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
-  /** Directory reads (search, profiles) per minute per token. */
+  /** Directory reads (search, profiles) per minute per user. */
   directoryLimit: number;
-  /** Spam-prone writes per minute per token and operation. */
+  /** Spam-prone writes per minute per user and operation. */
   writeLimit: number;
   /** Requests the journal keeps (`GET /__mock/requests`); 0 turns it off. */
   journalSize: number;
   maxSessions: number;
   sessionIdleMinutes: number;
+  /** Sessions one address may hold (default: `maxSessions`; a full server also takes back from an address over its fair share). */
+  sessionsPerAddress: number | undefined;
+  /** New sessions per minute per address. */
+  sessionRate: number;
+  /** Megabytes of heap sessions may take together, the seeds they share included. */
+  sessionMemoryMb: number;
+  /** Express's `trust proxy`: hops (a number) or trusted addresses/subnets; unset: `X-Forwarded-For` is ignored. */
+  trustProxy: number | string | undefined;
   /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
   checkResponses: 'off' | 'log' | 'strict';
   /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
@@ -99,6 +111,8 @@ export interface Flag {
   name: string;
   /** A one-letter short form (`-h`). */
   alias?: string;
+  /** Older long names that still work (a switch's only: `--allow-reset`). */
+  aliases?: readonly string[];
   /** `integer` and `number` are checked against min..max; a `switch` takes no value. */
   type: 'integer' | 'number' | 'string' | 'switch';
   /** How the value is written in `--help` and the table (`<n>`); switches have none. */
@@ -212,6 +226,14 @@ export const FLAGS = [
     defaultText: 'the Vite dev server',
     description: 'comma-separated origins, or `*`',
   },
+  {
+    name: 'allowed-hosts',
+    type: 'string',
+    arg: '<list>',
+    env: 'MOCK_ALLOWED_HOSTS',
+    description:
+      '`Host` names the mock answers besides loopback names, IP addresses, `--host` and the `--cors-origin` hosts (`.example.com`: and its subdomains), or `all`; any other is a 403',
+  },
   { name: 'quiet', type: 'switch', default: false, description: 'no request log' },
   {
     name: 'chatter',
@@ -247,10 +269,20 @@ export const FLAGS = [
     type: 'integer',
     arg: '<n>',
     env: 'MOCK_REGISTER_LIMIT',
-    default: 20,
+    default: 100,
     min: 1,
     max: 1_000_000,
     description: 'registrations per 10 minutes per address',
+  },
+  {
+    name: 'sign-in-limit',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SIGN_IN_LIMIT',
+    default: 200,
+    min: 1,
+    max: 1_000_000,
+    description: 'successful sign-ins per 10 minutes per address (each mints a token), then 429',
   },
   {
     name: 'request-timeout',
@@ -312,7 +344,7 @@ export const FLAGS = [
     default: 300,
     min: 1,
     max: 100_000_000,
-    description: 'directory reads (search, profiles) per minute per token, then 429',
+    description: 'directory reads (search, profiles) per minute per user, then 429',
   },
   {
     name: 'write-limit',
@@ -323,7 +355,7 @@ export const FLAGS = [
     min: 1,
     max: 100_000_000,
     description:
-      'new groups, members added or invited, messages, forwards, reports, connection requests, calls, posts, comments and stories per minute per token and operation, then 429',
+      'new groups, members added or invited, messages, forwards, reports, connection requests, calls, posts, comments and stories per minute per user and operation, then 429',
   },
   {
     name: 'ice-servers',
@@ -366,6 +398,47 @@ export const FLAGS = [
     description: "a session unused this long on the mock's clock is dropped (its state goes)",
   },
   {
+    name: 'sessions-per-address',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SESSIONS_PER_ADDRESS',
+    defaultText: '`--max-sessions`',
+    min: 1,
+    max: 10_000,
+    description:
+      'sessions one address may hold; past it its least recently used session goes if idle for a minute, else 503. A full server also takes back the oldest idle session of an address holding more than its fair share (`--max-sessions` over the addresses holding sessions)',
+  },
+  {
+    name: 'session-rate',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SESSION_RATE',
+    default: 120,
+    min: 1,
+    max: 1_000_000,
+    description: 'new sessions per minute (mock clock) per address, then 429 with `Retry-After`',
+  },
+  {
+    name: 'session-memory-mb',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SESSION_MEMORY_MB',
+    default: 2048,
+    min: 1,
+    max: 1_048_576,
+    description:
+      'megabytes of heap sessions may take together, the seeds they share included, judged before a session is made (and never past nine-tenths of the heap limit); past it a new session is a 503 with `Retry-After`',
+  },
+  {
+    name: 'trust-proxy',
+    type: 'string',
+    arg: '<hops|addresses>',
+    env: 'MOCK_TRUST_PROXY',
+    defaultText: 'off',
+    description:
+      "behind a proxy you trust: per-address limits and caps count the client by `X-Forwarded-For` (Express's `trust proxy`: `1`, or `loopback,10.0.0.0/8`); off, the header is ignored",
+  },
+  {
     name: 'check-responses',
     type: 'switch',
     env: 'MOCK_CHECK_RESPONSES',
@@ -382,10 +455,12 @@ export const FLAGS = [
       'with the check (implied): a drifting answer becomes a 500 whose error envelope names each bad field, for CI',
   },
   {
-    name: 'allow-reset',
+    name: 'allow-remote-mock-tools',
+    aliases: ['allow-reset'],
     type: 'switch',
     default: false,
-    description: 'allow `POST /__mock/reset` and `POST /__mock/clock` when `--host` is not a loopback address',
+    description:
+      'every `/__mock` endpoint, reads included (mail, journal, sessions, clock), when `--host` is not a loopback address',
   },
   { name: 'help', alias: 'h', type: 'switch', description: 'print this help and exit' },
 ] as const satisfies readonly Flag[];
@@ -413,7 +488,9 @@ function envOf(flag: Flag): string | undefined {
 }
 
 function spelling(flag: Flag): string {
-  const long = `--${flag.name}${flag.arg ? ` ${flag.arg}` : ''}`;
+  const long = [flag.name, ...(flag.aliases ?? [])]
+    .map((name) => `--${name}${flag.arg ? ` ${flag.arg}` : ''}`)
+    .join(', ');
   return flag.alias ? `-${flag.alias}, ${long}` : long;
 }
 
@@ -438,7 +515,7 @@ export function usage(): string {
     const notes = [defaultOf(flag) && `default ${defaultOf(flag)}`, envOf(flag) && `env ${envOf(flag)}`]
       .filter(Boolean)
       .join('; ');
-    const text = `${flag.description.replaceAll('`', '')}${notes ? ` (${notes})` : ''}`;
+    const text = `${flag.description}${notes ? ` (${notes})` : ''}`.replaceAll('`', '');
     const head = `  ${spelling(flag)}`;
     const lead = head.length < column ? head.padEnd(column) : `${head}\n${' '.repeat(column)}`;
     return `${lead}${wrap(text, column, 110)}`;
@@ -453,17 +530,22 @@ export function usage(): string {
 
 export const USAGE = usage();
 
-/** The README's flag table (Markdown), made from FLAGS. */
+/** The README's flag table (Markdown), made from FLAGS, its columns padded as the formatter (biome) pads them. */
 export function flagTable(): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
-  return [
-    '| flag | env | default | what it does |',
-    '| --- | --- | --- | --- |',
-    ...FLAGS.map((flag: Flag) => {
-      const env = envOf(flag);
-      return `| ${cell(`\`${spelling(flag)}\``)} | ${env ? `\`${env}\`` : ''} | ${cell(defaultOf(flag) ?? '')} | ${cell(flag.description)} |`;
-    }),
-  ].join('\n');
+  const head = ['flag', 'env', 'default', 'what it does'];
+  const body = FLAGS.map((flag: Flag) => {
+    const env = envOf(flag);
+    return [
+      cell(`\`${spelling(flag)}\``),
+      env ? `\`${env}\`` : '',
+      cell(defaultOf(flag) ?? ''),
+      cell(flag.description),
+    ];
+  });
+  const widths = head.map((_, column) => Math.max(3, ...[head, ...body].map((row) => row[column]?.length ?? 0)));
+  const line = (row: string[]) => `| ${row.map((text, column) => text.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [line(head), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
 }
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
@@ -472,13 +554,15 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     args: argv[0] === '--' ? argv.slice(1) : argv,
     strict: true,
     options: Object.fromEntries(
-      FLAGS.map((flag: Flag) => [
-        flag.name,
-        {
-          type: flag.type === 'switch' ? ('boolean' as const) : ('string' as const),
-          ...(flag.alias === undefined ? {} : { short: flag.alias }),
-        },
-      ]),
+      FLAGS.flatMap((flag: Flag) =>
+        [flag.name, ...(flag.aliases ?? [])].map((name) => [
+          name,
+          {
+            type: flag.type === 'switch' ? ('boolean' as const) : ('string' as const),
+            ...(flag.alias === undefined || name !== flag.name ? {} : { short: flag.alias }),
+          },
+        ]),
+      ),
     ),
   });
   if (values.help) return 'help';
@@ -490,9 +574,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     return variable === undefined ? undefined : env[variable];
   };
   const on = (name: FlagName): boolean => {
-    const given = values[name];
-    if (typeof given === 'boolean') return given;
     const flag = flagOf(name);
+    // The flag's own name wins over an older one given too.
+    const given = [flag.name, ...(flag.aliases ?? [])]
+      .map((spelt) => (values as Record<string, unknown>)[spelt])
+      .find((value) => typeof value === 'boolean');
+    if (typeof given === 'boolean') return given;
     return flag.env === undefined ? flag.default === true : switchEnv(env, flag.env);
   };
   const whole = (name: FlagName): number => {
@@ -534,6 +621,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
               .split(',')
               .map((o) => o.trim())
               .filter(Boolean),
+    allowedHosts: allowedHosts(raw('allowed-hosts')),
     quiet: on('quiet'),
     chatter: on('chatter'),
     fresh: on('fresh'),
@@ -541,9 +629,10 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     tokenTtlSeconds: whole('token-ttl'),
     loginLimit: whole('login-limit'),
     registerLimit: whole('register-limit'),
+    signInLimit: whole('sign-in-limit'),
     requestTimeoutMs: whole('request-timeout'),
     headersTimeoutMs: whole('headers-timeout'),
-    allowReset: on('allow-reset'),
+    allowRemoteMockTools: on('allow-remote-mock-tools'),
     directoryLimit: whole('directory-limit'),
     writeLimit: whole('write-limit'),
     streamsPerUser: whole('streams-per-user'),
@@ -552,10 +641,46 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     journalSize: whole('journal-size'),
     maxSessions: whole('max-sessions'),
     sessionIdleMinutes: whole('session-idle-minutes'),
+    sessionsPerAddress: raw('sessions-per-address') === undefined ? undefined : whole('sessions-per-address'),
+    sessionRate: whole('session-rate'),
+    sessionMemoryMb: whole('session-memory-mb'),
+    trustProxy: trustProxy(raw('trust-proxy')),
     // --strict implies the check: a strict server that checks nothing would be a surprise.
     checkResponses: strict ? 'strict' : check ? 'log' : 'off',
     unusedUploadHours: whole('unused-upload-hours'),
   };
+}
+
+/** `--trust-proxy`: a number of hops, or addresses and subnets (and Express's names: loopback, linklocal, uniquelocal). */
+function trustProxy(raw: string | undefined): number | string | undefined {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return integer('trust-proxy', value, 1, 100);
+  const bad = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => !/^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/.test(part));
+  if (bad.length > 0) {
+    throw new UsageError(
+      `--trust-proxy takes a number of hops or addresses/subnets (loopback, linklocal, uniquelocal), got "${bad.join(', ')}"`,
+    );
+  }
+  return value;
+}
+
+/** `--allowed-hosts`: names (a leading `.` takes the subdomains too), or `all`/`true` for every name (a container reached as `mock:4010`). */
+function allowedHosts(raw: string | undefined): string[] | 'all' {
+  if (raw === undefined) return [];
+  const value = raw.trim().toLowerCase();
+  if (value === 'all' || value === 'true') return 'all';
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = names.filter((name) => !/^\.?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(name));
+  if (bad.length > 0)
+    throw new UsageError(`--allowed-hosts takes host names without port or scheme, got "${bad.join(', ')}"`);
+  return names;
 }
 
 /** `--ice-servers`: a JSON array of RTCIceServer objects, each with `urls`. */

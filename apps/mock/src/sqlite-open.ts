@@ -3,6 +3,7 @@ import { readStateFile, StateFileError } from './persistence.ts';
 import { STATE_FORMAT, STATE_FORMAT_VERSION } from './sqlite-build.ts';
 import { type Database, openDatabase } from './sqlite-driver.ts';
 import { ItemTables, migrateItemRows } from './sqlite-items.ts';
+import { quickCheck, startQuickCheck } from './sqlite-quick-check.ts';
 import { SqliteStateFile } from './sqlite-state.ts';
 import { rowText, rowValue } from './sqlite-values.ts';
 import { stateFileProblem } from './state-check.ts';
@@ -68,6 +69,8 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
   } catch (error) {
     throw refuse(file, `cannot be opened (${error instanceof Error ? error.message : String(error)})`);
   }
+  // SQLite's own check reads every page on a thread of its own while the rows are read here.
+  const check = startQuickCheck(file, () => quickCheck(db));
   try {
     let meta: Map<string, string>;
     try {
@@ -114,12 +117,15 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
       if (error instanceof StateFileError) throw error;
       throw refuse(file, `its rows cannot be read (${error instanceof Error ? error.message : String(error)})`);
     }
+    const damage = check.result();
+    if (damage) throw refuse(file, `SQLite's quick check finds it damaged (${damage})`);
     const lists = version >= ITEM_TABLES_SINCE && items;
     const problem =
       stateFileProblem(state) ?? (lists || version < ITEM_TABLES_SINCE ? undefined : idProblem(db, state));
     if (problem) throw refuse(file, problem);
     return { state, version };
   } finally {
+    check.stop();
     db.close();
   }
 }

@@ -128,6 +128,13 @@ function fieldName(pointer: string, root: string): string {
 const PATTERN_WORDS: readonly (readonly [RegExp, string])[] = [
   // "Not all spaces" at any length (a comment, a post's text, a story card): ^\s{0,N}\S[\s\S]{0,N}$.
   [/^\^\\s\{0,\d+\}\\S\[\\s\\S\]\{0,\d+\}\$$/, 'must hold more than spaces'],
+  // A URL field that takes a web address or the API's own media path: ^(https?://[^\s]{1,N}|/media/[^\s]{1,N})$.
+  [
+    /^\^\(https\?:\/\/\[\^\\s\]\{1,\d+\}\|\/media\/\[\^\\s\]\{1,\d+\}\)\$$/,
+    'must be an http(s) URL or a path under /media/',
+  ],
+  // A web address only: ^https?://[^\s]{1,N}$.
+  [/^\^https\?:\/\/\[\^\\s\]\{1,\d+\}\$$/, 'must be an http(s) URL'],
 ];
 
 const patternWords = (pattern: string) => PATTERN_WORDS.find(([shape]) => shape.test(pattern))?.[1];
@@ -156,9 +163,63 @@ function recordOf(errors: FieldErrors | undefined): FieldErrors {
   return errors ?? (Object.create(null) as FieldErrors);
 }
 
+type ContractAjv = ReturnType<typeof createContractAjv>;
+
+/** Every schema object reachable from `schema`, `$ref`s followed (Ajv's own objects, as its errors name them). */
+function reachable(ajv: ContractAjv, schema: unknown, into = new Set<object>()): Set<object> {
+  if (typeof schema !== 'object' || schema === null || into.has(schema)) return into;
+  into.add(schema);
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') reachable(ajv, ajv.getSchema(ref)?.schema, into);
+  for (const child of Object.values(schema)) reachable(ajv, child, into);
+  return into;
+}
+
+const branchSchemas = new WeakMap<object, Set<object>>();
+
+/**
+ * Of a failed `oneOf` between object shapes, only the errors of the one branch the value has the
+ * shape of (nothing missing or unknown at the value itself): a message file sent as a URL is told
+ * what is wrong with its URL, not also that it lacks an `id` and that `url` is not allowed.
+ */
+function shapedBranch(ajv: ContractAjv, errors: ErrorObject[]): ErrorObject[] {
+  let kept = errors;
+  for (const failed of errors) {
+    if (failed.keyword !== 'oneOf' || !Array.isArray(failed.schema)) continue;
+    const branches = (failed.schema as object[]).map((branch) => {
+      const known = branchSchemas.get(branch);
+      if (known) return known;
+      const set = reachable(ajv, branch);
+      branchSchemas.set(branch, set);
+      return set;
+    });
+    const at = failed.instancePath;
+    const inBranch = (e: ErrorObject, b: number) =>
+      e !== failed &&
+      (e.instancePath === at || e.instancePath.startsWith(`${at}/`)) &&
+      branches[b]?.has(e.parentSchema as object);
+    const misshapen = (b: number) =>
+      kept.some(
+        (e) =>
+          inBranch(e, b) && e.instancePath === at && (e.keyword === 'required' || e.keyword === 'additionalProperties'),
+      );
+    const shaped = branches.map((_, b) => b).filter((b) => !misshapen(b));
+    if (shaped.length !== 1 || shaped.length === branches.length) continue;
+    const keep = shaped[0] as number;
+    kept = kept.filter((e) => !branches.some((_, b) => b !== keep && inBranch(e, b)) || inBranch(e, keep));
+  }
+  return kept;
+}
+
 /** Adds Ajv's errors under `root` to `into` (made when none yet) and returns it. */
-function collect(errors: ErrorObject[] | null | undefined, root: string, into: FieldErrors | undefined): FieldErrors {
+function collect(
+  found: ErrorObject[] | null | undefined,
+  root: string,
+  into: FieldErrors | undefined,
+  ajv?: ContractAjv,
+): FieldErrors {
   const out = recordOf(into);
+  const errors = ajv && found ? shapedBranch(ajv, found) : found;
   const issues = describeErrors(errors);
   (errors ?? []).forEach((e, i) => {
     const issue = issues[i];
@@ -213,7 +274,7 @@ export function compileValidators(doc: OpenApiDocument, operations: Operation[])
     let validator: RequestValidator | undefined;
     out.set(op.operationId, (raw) => {
       // No type coercion anywhere: bodies are JSON, and path and query strings go through `coercer`.
-      ajv ??= createContractAjv(doc, { useDefaults: true, coerceTypes: false });
+      ajv ??= createContractAjv(doc, { useDefaults: true, coerceTypes: false, verbose: true });
       validator ??= compileOperation(doc, ajv, op);
       return validator(raw);
     });
@@ -296,7 +357,7 @@ function compileOperation(
         errors.body = ['is nested too deeply'];
       } else {
         if (copyBody) body = structuredClone(body);
-        if (!compiled.body(body)) errors = collect(compiled.body.errors, 'body', errors);
+        if (!compiled.body(body)) errors = collect(compiled.body.errors, 'body', errors, ajv);
       }
     }
     if (errors !== undefined) return { ok: false, errors };

@@ -114,6 +114,29 @@ describe('subgroups', () => {
     expect((await as(2).GET('/api/v1/channels/{id}', path(sub?.id ?? ''))).error?.status).toBe(403);
     expect((await as(2).POST('/api/v1/channels/{id}/join', path(sub?.id ?? ''))).error?.status).toBe(403);
   });
+
+  it('an open, private subgroup stays listed for a main-group member who leaves it, who can join again', async () => {
+    const main = (await create(0, { name: 'Main with an open sub', is_public: false, users: [id(1)] })).data?.data;
+    const mainId = main?.id ?? '';
+    const sub = (
+      await create(0, { name: 'Open private sub', parent_id: mainId, is_public: false, is_open: true, users: [id(1)] })
+    ).data?.data;
+    const closed = (
+      await create(0, { name: 'Closed private sub', parent_id: mainId, is_closed: true, is_public: false })
+    ).data?.data;
+    const subId = sub?.id ?? '';
+    const listed = async (i: number) =>
+      (await as(i).GET('/api/v1/channels/{id}', path(mainId))).data?.data.subgroups.map((s) => [s.id, s.is_member]);
+    expect(await listed(1)).toEqual([[subId, true]]);
+    expect((await as(1).POST('/api/v1/users/channels/{id}/leave', path(subId))).error).toBeUndefined();
+    expect(await listed(1)).toEqual([[subId, false]]);
+    expect((await as(1).GET('/api/v1/channels/{id}', path(subId))).data?.data.is_member).toBe(false);
+    expect((await as(1).POST('/api/v1/channels/{id}/join', path(subId))).data?.data.users).toContain(id(1));
+    // Outside the main group it stays hidden, and a closed private one stays its own members'.
+    expect((await as(2).GET('/api/v1/channels/{id}', path(subId))).error?.status).toBe(403);
+    expect((await as(2).POST('/api/v1/channels/{id}/join', path(subId))).error?.status).toBe(403);
+    expect((await as(1).GET('/api/v1/channels/{id}', path(closed?.id ?? ''))).error?.status).toBe(403);
+  });
 });
 
 describe('request sizes', () => {

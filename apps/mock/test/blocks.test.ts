@@ -194,6 +194,29 @@ describe('blocking a person', () => {
     });
   });
 
+  it('silences notifications the other way too: the blocker notifies the blocked person of nothing', async () => {
+    const { a, b, shared } = await connectedPair();
+    const message = (await say(b, shared, 'pin me')).data?.data.id ?? '';
+    const call = (await a.api.POST('/api/v1/calls', { body: { user_id: b.id, kind: 'audio' } })).data?.data.id ?? '';
+    expect(call).not.toBe('');
+    await block(a, b.id);
+    const before = (await b.api.GET('/api/v1/users/me/notifications')).data?.data.length ?? 0;
+    const pinned = await a.api.POST('/api/v1/channels/{id}/pin/{msgId}', {
+      params: { path: { id: shared, msgId: message } },
+    });
+    expect(pinned.response?.status).toBe(200);
+    // The call A started before the block rings out as missed: B is not told of it either.
+    const moved = await fetch(`${server.baseUrl}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_ms: 31_000 }),
+    });
+    expect(moved.status).toBe(200);
+    await b.api.GET('/api/v1/calls');
+    expect((await b.api.GET('/api/v1/calls')).data?.data[0]).toMatchObject({ id: call, end_reason: 'missed' });
+    expect((await b.api.GET('/api/v1/users/me/notifications')).data?.data.length).toBe(before);
+  });
+
   it('answers: self 422 naming the id, unknown 404, twice the same block, unblock of nobody 404', async () => {
     const [a, b] = [await person(), await person()];
     const self = await block(a, a.id);

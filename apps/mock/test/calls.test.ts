@@ -154,6 +154,32 @@ describe('a call between two people', () => {
     expect((await signal(a, id, { type: 'candidate', candidate: null })).error?.status).toBe(429);
   });
 
+  it('relays at most 64 KB of signals while a call rings (then 429 with Retry-After), and again once it is answered', async () => {
+    const [a, b] = [await person(), await person()];
+    const bStream = await openStream(server.baseUrl, b.token);
+    const id = (await call(a, b.id)).data?.data.id ?? '';
+    const big = { type: 'offer' as const, sdp: `v=0 ${'x'.repeat(19_990)}` };
+    let relayed = 0;
+    let refused: Awaited<ReturnType<typeof signal>> | undefined;
+    for (let i = 0; i < 500 && !refused; i++) {
+      const res = await signal(a, id, big);
+      if (res.response?.status === 200) relayed += 1;
+      else refused = res;
+    }
+    expect(relayed).toBe(3);
+    expect(refused?.response?.status).toBe(429);
+    expect(refused?.error?.message).toMatch(/64 KB of signals before it is answered/);
+    const wait = Number(refused?.response?.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(30);
+    // The callee's stream got what was relayed, nothing past the bound.
+    await waitFor(bStream, (e) => e.event === 'call_signal');
+    expect((await act(b, id, 'accept')).response?.status).toBe(200);
+    expect((await signal(a, id, big)).response?.status).toBe(200);
+    await waitFor(bStream, () => bStream.events.filter((e) => e.event === 'call_signal').length === 4);
+    expect(bStream.events.filter((e) => e.event === 'call_signal')).toHaveLength(4);
+  });
+
   it('gives the ICE servers it was started with and the ring time', async () => {
     const a = await person();
     expect((await a.api.GET('/api/v1/calls/config')).data?.data).toEqual({

@@ -74,7 +74,7 @@ describe('the typed helper driving an in-process engine (handle() serves /__mock
     await b.reset();
   });
 
-  it('guards state changes as the server does: JSON only, never from another origin; other /__mock paths are 404', async () => {
+  it('guards /__mock as the server does: state changes JSON only, no read or change from another origin; unknown paths are 404', async () => {
     const body = JSON.stringify({ operationId: 'listResources', status: 503 });
     const plain = await send('/__mock/overrides', { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
     expect(plain.status).toBe(415);
@@ -88,7 +88,10 @@ describe('the typed helper driving an in-process engine (handle() serves /__mock
     const wrongMethod = await send('/__mock/overrides', { method: 'PUT', headers: JSON_HEADERS, body });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('POST, GET, DELETE');
-    expect((await send('/__mock/clock')).status).toBe(404);
+    expect((await send('/__mock/nothing-here')).status).toBe(404);
+    const foreignRead = await send('/__mock/mail', { headers: { origin: 'https://evil.example' } });
+    expect(foreignRead.status).toBe(403);
+    expect(await foreignRead.json()).toMatchObject({ success: false });
   });
 });
 

@@ -68,7 +68,14 @@ describe('the flag table', () => {
       journalSize: defaultOf('journal-size'),
       maxSessions: defaultOf('max-sessions'),
       chatter: defaultOf('chatter'),
-      allowReset: defaultOf('allow-reset'),
+      allowRemoteMockTools: defaultOf('allow-remote-mock-tools'),
+      registerLimit: defaultOf('register-limit'),
+      signInLimit: defaultOf('sign-in-limit'),
+      sessionRate: defaultOf('session-rate'),
+      sessionMemoryMb: defaultOf('session-memory-mb'),
+      sessionsPerAddress: undefined,
+      trustProxy: undefined,
+      allowedHosts: [],
     });
   });
 });

@@ -97,11 +97,11 @@ describe('POST /__mock/reset and /__mock/clock (never cross-site)', () => {
     });
   });
 
-  it('is off when the server listens beyond loopback without --allow-reset', async () => {
-    await withServer({ options: { allowStateChanges: false } }, async (server) => {
+  it('is off when the server listens beyond loopback without --allow-remote-mock-tools', async () => {
+    await withServer({ options: { allowMockTools: false } }, async (server) => {
       const res = await post(`${server.baseUrl}/__mock/reset`, { 'content-type': 'application/json' });
       expect(res.status).toBe(403);
-      expect((await res.json()).message).toContain('--allow-reset');
+      expect((await res.json()).message).toContain('--allow-remote-mock-tools');
     });
   });
 });
@@ -396,7 +396,7 @@ describe('the edges of HTTP', () => {
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => {
           socket.write(
-            'POST /api/v1/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+            'POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
           );
         });
         let text = '';
@@ -487,8 +487,11 @@ describe('--host beyond loopback (main.ts)', { timeout: 30_000 }, () => {
     }
   }
 
-  it('turns the state-changing /__mock endpoints off unless --allow-reset is given', async () => {
-    expect(await resetStatus(['--host', '0.0.0.0'])).toBe(403);
-    expect(await resetStatus(['--host', '0.0.0.0', '--allow-reset'])).toBe(200);
+  it.each([
+    [[], 403],
+    [['--allow-remote-mock-tools'], 200],
+    [['--allow-reset'], 200],
+  ])('turns the /__mock endpoints off beyond loopback unless opened up: %j → %i', async (flags, status) => {
+    expect(await resetStatus(['--host', '0.0.0.0', ...flags])).toBe(status);
   });
 });

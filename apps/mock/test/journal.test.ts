@@ -79,6 +79,48 @@ describe('GET /__mock/requests', () => {
     });
   });
 
+  it('redacts every credential-shaped query parameter and header, keeping the rest', async () => {
+    const query = [
+      'q=keep-me',
+      'api_key=s1',
+      'apikey=s2',
+      'key=s3',
+      'client_secret=s4',
+      'password=s5',
+      'auth=s6',
+      'X-Amz-Signature=s7',
+      'code=s8',
+      'author=keep-too',
+    ].join('&');
+    await fetch(`${server.baseUrl}/api/v1/general/get-all-resource/?resource=Club&${query}`, {
+      headers: { 'x-api-key': 's9', 'x-auth-token': 's10', accept: 'application/json' },
+    });
+    const [entry] = await mock.requests('listResources');
+    const text = JSON.stringify(entry);
+    for (let i = 1; i <= 10; i++) expect(text).not.toMatch(new RegExp(`\\bs${i}\\b`));
+    expect(entry?.path).toBe(
+      '/api/v1/general/get-all-resource/?resource=Club&q=keep-me&api_key=[redacted]&apikey=[redacted]&key=[redacted]' +
+        '&client_secret=[redacted]&password=[redacted]&auth=[redacted]&X-Amz-Signature=[redacted]&code=[redacted]' +
+        '&author=keep-too',
+    );
+    expect(entry?.headers).toMatchObject({
+      'x-api-key': '[redacted]',
+      'x-auth-token': '[redacted]',
+      accept: 'application/json',
+    });
+  });
+
+  it('keeps a shared location as the store keeps it: rounded to 0.01°', async () => {
+    const person = await server.register();
+    const shared = await person.api.PUT('/api/v1/users/me/location', {
+      body: { latitude: 37.4275123, longitude: -122.1697456 },
+    });
+    expect(shared.data?.data).toMatchObject({ latitude: 37.43, longitude: -122.17 });
+    const [entry] = await mock.requests('shareLocation');
+    expect(entry?.body).toEqual({ latitude: 37.43, longitude: -122.17 });
+    expect(JSON.stringify(await mock.requests())).not.toMatch(/37\.4275|122\.1697/);
+  });
+
   it('lists an event stream as soon as it opens', async () => {
     const token = await server.login();
     const aborter = new AbortController();

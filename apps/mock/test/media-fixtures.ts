@@ -148,3 +148,33 @@ export function rawPost(url: string, body: Buffer, headers: Record<string, strin
     req.end(body);
   });
 }
+
+/** Where a phone photo says it was taken (EXIF GPS): what an upload must not pass on. */
+export const GPS = {
+  GPSLatitudeRef: 'N',
+  GPSLatitude: '37/1 25/1 3900/100',
+  GPSLongitudeRef: 'W',
+  GPSLongitude: '122/1 10/1 1100/100',
+};
+
+/**
+ * A 64 × 48 photo as a phone saves it: taken sideways (EXIF orientation 6, so shown 48 × 64), with
+ * its camera and its location (GPS) in EXIF, in the given format.
+ */
+export const phonePhoto = (format: 'jpeg' | 'png' | 'webp' = 'jpeg') =>
+  solid('#f80')
+    [format]()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Make: 'Phone', Model: 'Camera' }, IFD3: GPS })
+    .toBuffer();
+
+/** A two-frame animated GIF (red, then blue). */
+export const animatedGif = async () => {
+  const frame = (background: string) =>
+    sharp({ create: { width: 32, height: 32, channels: 3, background } })
+      .png()
+      .toBuffer();
+  return sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } })
+    .gif({ delay: [100, 100] })
+    .toBuffer();
+};

@@ -85,3 +85,63 @@ describe('forgot password', () => {
     expect(await outbox(email)).toHaveLength(5);
   });
 });
+
+describe('a new password voids every open link', () => {
+  const changePassword = (token: string, from: string, to: string) =>
+    server.client(token).PUT('/api/v1/users/me/password', {
+      body: { current_password: from, password: to, password_confirmation: to },
+    });
+
+  it('a link asked for earlier is refused after a later link set the password, and every session ends', async () => {
+    const { email, token: session } = await account();
+    await forgot(email);
+    await forgot(email);
+    const [later, earlier] = (await outbox(email)).map(tokenOf);
+    expect((await reset(later ?? '', 'new-pass-2')).response?.status).toBe(200);
+    expect((await server.client(session).GET('/api/v1/users/me')).error?.status).toBe(401);
+    const old = await reset(earlier ?? '', 'taken-over-3');
+    expect(old.error).toMatchObject({ status: 422, fieldErrors: { token: [expect.any(String)] } });
+    expect((await signIn(email, 'taken-over-3')).error?.status).toBe(401);
+    expect((await signIn(email, 'new-pass-2')).response?.status).toBe(200);
+  });
+
+  it('a link asked for before a password change is refused after it; other sessions end, this one stays', async () => {
+    const { email, token: session } = await account();
+    const other = (await signIn(email, 'test-pass-1')).data?.data.access_token ?? '';
+    await forgot(email);
+    const link = tokenOf((await outbox(email))[0]);
+    expect((await changePassword(session, 'test-pass-1', 'new-pass-2')).response?.status).toBe(200);
+    expect((await server.client(other).GET('/api/v1/users/me')).error?.status).toBe(401);
+    expect((await server.client(session).GET('/api/v1/users/me')).response?.status).toBe(200);
+    const old = await reset(link, 'taken-over-3');
+    expect(old.error).toMatchObject({ status: 422, fieldErrors: { token: [expect.any(String)] } });
+    expect((await signIn(email, 'taken-over-3')).error?.status).toBe(401);
+    expect((await signIn(email, 'new-pass-2')).response?.status).toBe(200);
+  });
+});
+
+describe("the reset mail's link", () => {
+  const forgotFrom = (email: string, headers: Record<string, string>) =>
+    fetch(`${server.baseUrl}/api/v1/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ email }),
+    });
+
+  it('points at the Origin the person asked from when it is an allowed one', async () => {
+    const { email } = await account();
+    expect((await forgotFrom(email, { origin: 'http://127.0.0.1:5173' })).status).toBe(200);
+    expect((await outbox(email))[0]?.link).toMatch(/^http:\/\/127\.0\.0\.1:5173\/reset-password\?token=/);
+  });
+
+  it('points at the configured web origin for a foreign Origin, whatever Host or X-Forwarded-* say', async () => {
+    const { email } = await account();
+    const headers = {
+      origin: 'http://attacker.example',
+      'x-forwarded-host': 'attacker.example',
+      'x-forwarded-proto': 'https',
+    };
+    expect((await forgotFrom(email, headers)).status).toBe(200);
+    expect((await outbox(email))[0]?.link).toMatch(/^http:\/\/localhost:5173\/reset-password\?token=/);
+  });
+});

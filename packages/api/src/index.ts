@@ -3,6 +3,7 @@ export { asFetchClient, authMiddleware, createCohortClient } from './client.ts';
 export type { FieldErrors } from './errors.ts';
 export { ApiError } from './errors.ts';
 export type { components, operations, paths } from './generated/schema.ts';
+export { LIMIT_SOURCES, LIMITS } from './limits.ts';
 export type { RawEvent, StreamEvents, StreamHandlers, StreamOptions, StreamPath } from './stream.ts';
 export { openStream, SseParser } from './stream.ts';
 export type {

@@ -114,6 +114,8 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = Number(schema.minLength ?? 0);
   const maxLength = Math.max(minLength, Math.min(Number(schema.maxLength ?? MAX_STRING), MAX_STRING));
   const fits = (s: string) => s.length >= minLength && s.length <= Number(schema.maxLength ?? Number.POSITIVE_INFINITY);
+  const patterned = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
+  const matches = (s: string) => patterned?.test(s) ?? true;
   switch (schema.format) {
     case 'email':
       return fc
@@ -131,9 +133,17 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
         .map((d) => d.toISOString())
         .filter(fits);
     case 'uri':
-      return webUrlArbitrary().filter(fits);
+      return webUrlArbitrary().filter(fits).filter(matches);
     case 'uri-reference':
-      return fc.oneof(webUrlArbitrary(), fc.stringMatching(/^\/[a-z0-9/-]{0,30}$/)).filter(fits);
+      // A URL field's pattern may take only web addresses and the API's own media paths.
+      return fc
+        .oneof(
+          webUrlArbitrary(),
+          fc.stringMatching(/^\/media\/[a-z0-9-]{1,12}(\/[a-z0-9.-]{1,12}){0,2}$/),
+          fc.stringMatching(/^\/[a-z0-9/-]{0,30}$/),
+        )
+        .filter(fits)
+        .filter(matches);
     case 'time':
       return fc
         .date({ min: new Date('2000-01-01'), max: new Date('2000-01-02'), noInvalidDate: true })

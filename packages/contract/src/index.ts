@@ -12,6 +12,7 @@ import { RunContext, unimplemented } from './context.ts';
 import { coverageOf, statusCoverage } from './coverage.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
 import { registerThirdUser, runAccess } from './phases/access.ts';
+import { runLimitScope, runResetLinks } from './phases/auth-flows.ts';
 import { runConditionalGets } from './phases/conditional.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
@@ -138,7 +139,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       await runConditionalGets(ctx, concurrency);
     });
     if (options.examples !== false) await timed('examples', () => runExamples(ctx));
-    await timed('access', () => runAccess(ctx));
+    await timed('access', async () => {
+      await runAccess(ctx);
+      // The third user is spare once access is done: its reset links are tried, then a limit per user.
+      await runResetLinks(ctx);
+      await runLimitScope(ctx);
+    });
     await timed('streams', () => runStreams(ctx, options.streamWait ?? 2000));
     if (!ctx.a?.token) {
       // Without a session every protected operation would show up as merely "not applicable".

@@ -185,6 +185,7 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
     }
   }
   out.push(...branchMutations(book, schema, broken));
+  out.push(...scriptUrlMutations(book, properties));
   if (schema.additionalProperties === false) {
     const declared = (schema.properties ?? {}) as Schema;
     for (const key of UNKNOWN_KEYS) {
@@ -236,6 +237,59 @@ function branchMutations(book: SchemaBook, schema: Schema, done: Set<string>): M
       }
     }
   });
+  return out;
+}
+
+/** What a URL field must refuse: a link that runs script where a client puts it in `href` or `src`. */
+export const SCRIPT_URL = 'javascript:alert(document.domain)';
+const FINE_URL = 'https://conformance.cohort.test/file.png';
+
+/** Whether a string schema is a URL field whose pattern refuses a `javascript:` URL (an `http(s)`-only field). */
+function refusesScriptUrl(schema: Schema): boolean {
+  if (!typesOf(schema).includes('string') || (schema.format !== 'uri' && schema.format !== 'uri-reference'))
+    return false;
+  return typeof schema.pattern === 'string' && compiled(schema.pattern)?.test(SCRIPT_URL) === false;
+}
+
+/** The schema itself and each of its oneOf/anyOf branches, dereferenced. */
+function alternatives(book: SchemaBook, raw: unknown): Schema[] {
+  const schema = book.deref(raw);
+  return [schema, ...((schema.oneOf ?? schema.anyOf ?? []) as unknown[]).map((b) => book.deref(b))];
+}
+
+/**
+ * A `javascript:` URL in each URL field whose pattern refuses it: a body's own (`profile_image`,
+ * in any of its branches) and one of an array's objects (`files.0.url`, the array holding just that
+ * object, made valid otherwise). A server that stores one hands script to every client showing it.
+ */
+function scriptUrlMutations(book: SchemaBook, properties: Record<string, unknown>): Mutation[] {
+  const out: Mutation[] = [];
+  const add = (field: string, apply: Mutation['apply']) =>
+    out.push({ field, kind: 'javascript: URL', description: `${field} is a javascript: URL`, apply });
+  for (const [name, raw] of Object.entries(properties)) {
+    if (alternatives(book, raw).some(refusesScriptUrl)) {
+      add(name, (v) => ({ ...clone(v), [name]: SCRIPT_URL }));
+      continue;
+    }
+    const prop = book.deref(raw);
+    if (!typesOf(prop).includes('array')) continue;
+    for (const item of alternatives(book, prop.items ?? {})) {
+      const fields = Object.entries((item.properties ?? {}) as Record<string, unknown>).filter(([, f]) =>
+        alternatives(book, f).some(refusesScriptUrl),
+      );
+      if (fields.length === 0) continue;
+      const [made] = sample(arbitraryFor(book, item), 1, 1);
+      if (typeof made !== 'object' || made === null) continue;
+      // Every URL field of the object a web address, so the one broken is the only thing wrong.
+      const fine = { ...(made as Record<string, unknown>) };
+      for (const [field] of fields)
+        if (field in fine || (item.required as string[] | undefined)?.includes(field)) fine[field] = FINE_URL;
+      for (const [field] of fields) {
+        add(`${name}.0.${field}`, (v) => ({ ...clone(v), [name]: [{ ...clone(fine), [field]: SCRIPT_URL }] }));
+      }
+      break;
+    }
+  }
   return out;
 }
 

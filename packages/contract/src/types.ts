@@ -20,6 +20,7 @@ export const CHECK_NAMES = [
   'status_coverage',
   'stream_conformance',
   'upload_conformance',
+  'rate_limit_per_user',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 

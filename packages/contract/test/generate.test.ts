@@ -2,7 +2,7 @@ import { listOperations, loadContract } from '@cohort/openapi';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFor, sample } from '../src/generate.ts';
 import { jsonRequestSchema } from '../src/inputs.ts';
-import { atMaxLength, bodyMutations, boundBreakers, namesField, notMatching } from '../src/mutate.ts';
+import { atMaxLength, bodyMutations, boundBreakers, namesField, notMatching, SCRIPT_URL } from '../src/mutate.ts';
 import { adaptSchema, SchemaBook } from '../src/schema.ts';
 
 const doc = loadContract();
@@ -70,6 +70,25 @@ describe('generated request bodies', () => {
       expect(kinds.filter((k) => k === 'maxLength')).toHaveLength(1);
     },
   );
+
+  it.each([
+    ['UserUpdate', { first_name: 'Ada' }, ['profile_image']],
+    ['MessageInput', { message: 'Hi' }, ['files.0.url', 'files.0.thumbnail_url']],
+  ] as const)('%s: each URL field gets a javascript: URL, which the contract refuses', (name, valid, fields) => {
+    const schema = doc.components.schemas[name];
+    const validate = book.validator(`${name} body`, schema);
+    expect(validate(valid)).toBe(true);
+    const mutations = bodyMutations(book, schema, { ...valid }).filter((m) => m.kind === 'javascript: URL');
+    expect(mutations.map((m) => m.field)).toEqual(fields);
+    for (const m of mutations) {
+      const broken = m.apply({ ...valid });
+      expect(JSON.stringify(broken)).toContain(SCRIPT_URL);
+      expect(validate(broken), m.description).toBe(false);
+      // Only the URL is wrong: the same body with an https URL there is valid.
+      const fixed = JSON.parse(JSON.stringify(broken).replace(SCRIPT_URL, 'https://example.edu/a.png'));
+      expect(validate(fixed), `${JSON.stringify(fixed)} ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
 
   it('probes the longest text a patterned field allows when the probe fits its pattern, not otherwise', () => {
     const probes = atMaxLength(book, doc.components.schemas.CommentInput);

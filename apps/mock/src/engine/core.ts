@@ -71,6 +71,8 @@ export interface EngineOptions {
   outbox?: Outbox;
   /** The web app's origin, for the links in those mails. */
   webOrigin?: string;
+  /** Origins a mail's link may point at when the request came from one (the allowed browser origins); none by default. */
+  mailOrigins?: readonly string[];
   /** Told of each mail as it is "sent" (dev prints the link). */
   onMail?: (mail: Mail) => void;
   /** The live chat streams; pass one to share it (the chatter does), else the engine makes its own. */
@@ -178,6 +180,7 @@ export function createEngineCore(
     passwordResetLimiters: limiters.passwordReset,
     outbox,
     webOrigin: options.webOrigin ?? 'http://localhost:5173',
+    mailOrigins: options.mailOrigins ?? [],
     ...(options.onMail ? { onMail: options.onMail } : {}),
   });
   resourcesRoutes(ctx);

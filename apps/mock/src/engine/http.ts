@@ -82,6 +82,8 @@ export function headerOf(headers: RequestHeaders, name: string): string | undefi
 /** What a guard (a rate limit) sees of a request: it runs after validation, before the handler. */
 export interface GuardCall {
   readonly req: EngineRequest;
+  /** The signed-in user of a secured operation: limits count per user, so a fresh sign-in starts no fresh window. */
+  readonly userId?: string;
   /** The JSON body as sent. */
   readonly body: unknown;
   setHeader(name: string, value: string): void;

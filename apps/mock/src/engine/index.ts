@@ -6,8 +6,7 @@
 
 import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { HttpError } from '../http-error.ts';
-import { scenarioSession } from '../scenarios/session.ts';
-import { sessionStores } from '../store/session-stores.ts';
+import { sessionSeeds } from '../scenarios/session.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './core.ts';
@@ -15,7 +14,7 @@ import { fromFetch, notServed, toResponse } from './fetch.ts';
 import type { EngineRequest } from './http.ts';
 import type { MediaPlatform } from './media.ts';
 import { memoryMedia } from './memory-media.ts';
-import { MOCK_ENDPOINTS, mockEndpoints, requireJson } from './mock-endpoints.ts';
+import { MOCK_ENDPOINTS, mockEndpoints } from './mock-endpoints.ts';
 import { type SessionOptions, Sessions } from './sessions.ts';
 
 export type { EngineOptions } from './core.ts';
@@ -41,9 +40,9 @@ export interface CreateEngineOptions extends Omit<EngineOptions, 'seededPassword
 
 export interface MockEngine {
   /**
-   * Answers one request: the API (`/api/`) and the testing endpoints (`/__mock/overrides`, `requests`,
-   * `violations`, `sessions`, `reset`), so `mockControl` drives it as it drives the server; any
-   * other path is a 404 (docs, media files, `/__mock/clock` and `/__mock/mail` are the server's).
+   * Answers one request: the API (`/api/`) and every `/__mock` endpoint (`overrides`, `requests`,
+   * `violations`, `sessions`, `reset`, `mail`, `clock`), so `mockControl` drives it as it drives the
+   * server; any other path is a 404 (docs and media files are the server's).
    */
   handle(request: Request): Promise<Response>;
   store: Store;
@@ -63,20 +62,14 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
   const { sessions: sessionOptions, realtime: _own, outbox: _mails, ...perSession } = rest;
   const built = Promise.resolve(seededPasswordHash).then((hash) => {
     const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash });
-    // Each session: its own store from the same seed (sharing its profile items and users), the clock, compiled contract and tools.
-    const stores = sessionStores(state);
+    // Each session: its own store from its preset's seed, made once (sharing its profile items and users), the clock, compiled contract and tools.
+    const seeds = sessionSeeds(state);
     // X-Mock-Scenario on a session's first request: the preset's data and behaviour, as the server makes it.
     const make = (name: string, scenarioName: string | undefined) => {
-      let sessionStore: Store;
-      let shaped = perSession;
-      if (scenarioName === undefined) sessionStore = stores.create({ ...options.store, clock: core.clock });
-      else {
-        const scenario = scenarioSession(scenarioName, stores.seed());
-        // A session's state is its own: never the default store's persistence (the tab's IndexedDB).
-        const { items: _items, persistence: _persistence, ...storeOptions } = options.store ?? {};
-        sessionStore = new Store(scenario.state, { ...storeOptions, clock: core.clock });
-        shaped = { ...perSession, behaviourFor: scenario.behaviourFor };
-      }
+      const { stores, behaviourFor } = seeds.of(scenarioName);
+      // A session's state is its own: never the default store's persistence (the tab's IndexedDB); create() drops it.
+      const sessionStore = stores.create({ ...options.store, clock: core.clock });
+      const shaped = behaviourFor ? { ...perSession, behaviourFor } : perSession;
       return createEngineCore(
         sessionStore,
         doc,
@@ -86,12 +79,14 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
         name,
       );
     };
-    const sessions = new Sessions(make, core.clock.nowMs, sessionOptions);
+    const sessions = new Sessions(make, core.clock.nowMs, sessionOptions, seeds);
     // POST /__mock/reset as the server answers it: the default state and what a test set outside any session.
     const resetDefault = () => resetToSeed(core, state());
     const endpoints = mockEndpoints({
       tools: core.tools,
       sessions,
+      clock: core.clock,
+      outbox: core.outbox,
       reset: resetDefault,
       guard: sameOrigin,
       ...(options.onBug ? { onBug: options.onBug } : {}),
@@ -127,14 +122,13 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
 }
 
 /**
- * The engine's guard on the testing endpoints that change state: JSON only, and no page of
- * another origin than the engine's own (a service worker only sees its own pages; msw/node none).
+ * The engine's guard on every `/__mock` endpoint, reads included: no page of another origin than
+ * the engine's own (a service worker only sees its own pages; msw/node none).
  */
 function sameOrigin(req: EngineRequest): void {
   const request = req.native as Request;
   const origin = request.headers.get('origin');
   if (origin !== null && origin !== new URL(request.url).origin) {
-    throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not change the mock's state.`);
+    throw HttpError.forbidden(`Requests from ${origin.slice(0, 200)} may not use the mock's /__mock endpoints.`);
   }
-  requireJson(req.headers);
 }

@@ -1,23 +1,32 @@
 /**
- * The testing endpoints (`/__mock/overrides`, `/requests`, `/violations`, `/sessions`, `/reset`) as
- * plain functions of an `EngineRequest`: the Express server and the in-process engine both answer
- * them here, so `mockControl` drives either the same way.
+ * Every `/__mock` endpoint (`overrides`, `requests`, `violations`, `sessions`, `reset`, `mail`,
+ * `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
+ * both answer them here, behind one guard, so `mockControl` drives either the same way.
  */
+import type { MockClock } from '../clock.ts';
 import { HttpError } from '../http-error.ts';
+import type { Outbox } from '../mail.ts';
 import type { JournalQuery } from '../tools/journal.ts';
 import type { MockTools } from '../tools/tools.ts';
 import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from './http.ts';
 import { type Sessions, sessionOf } from './sessions.ts';
 
-/** The paths answered here; other `/__mock` paths (clock, mail) are the server's alone. */
-export const MOCK_ENDPOINTS = /^\/__mock\/(?:overrides|requests|violations|sessions|reset)(?:\/|$)/;
+/** The paths answered here: all of `/__mock`, so an unknown one is refused by the same guard before its 404. */
+export const MOCK_ENDPOINTS = /^\/__mock(?:\/|$)/;
 
 export interface MockEndpointsOptions {
   tools: MockTools;
   sessions: Sessions;
   /** `POST /__mock/reset`: the default state back to the seed, with what else the adapter resets. */
   reset: () => void | Promise<void>;
-  /** Throws (an `HttpError`: 403, 415) when this request may not change the mock's state. */
+  /** The clock `GET`/`POST /__mock/clock` read and move. */
+  clock: MockClock;
+  /** The mails the mock would have sent (`GET /__mock/mail`): live reset links, so never for a foreign page. */
+  outbox: Outbox;
+  /**
+   * Throws (an `HttpError`, 403) when this request may not reach any `/__mock` endpoint, read or
+   * write: a foreign origin, or a server beyond loopback not opened up. State changes must also be JSON (checked here).
+   */
   guard: (req: EngineRequest) => void;
   /** Where an unexpected error (a bug) is reported; the client sees a bare 500. */
   onBug?: (error: unknown) => void;
@@ -80,8 +89,9 @@ function journalQuery(tools: MockTools, query: Record<string, unknown>): Journal
   return out;
 }
 
-function routesOf({ tools, sessions, reset }: MockEndpointsOptions): Route[] {
+function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOptions): Route[] {
   const { overrides, journal, violations } = tools;
+  const clockBody = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs });
   // The caller's session (`X-Mock-Session` or the `mock_session` cookie), as an API request names it.
   const scope = (req: EngineRequest) => sessionOf(req) ?? null;
   return [
@@ -188,6 +198,27 @@ function routesOf({ tools, sessions, reset }: MockEndpointsOptions): Route[] {
       },
     },
     {
+      // The mails the mock would have sent (it has no mail server), newest first; `?to=` one address.
+      method: 'GET',
+      path: 'mail',
+      changes: false,
+      run: (req) => ({ data: outbox.list(one(req.query.to)) }),
+    },
+    { method: 'GET', path: 'clock', changes: false, run: () => ({ data: clockBody() }) },
+    {
+      method: 'POST',
+      path: 'clock',
+      changes: true,
+      async run(req) {
+        const advance = ((await req.readJson()) as { advance_ms?: unknown } | undefined)?.advance_ms;
+        if (typeof advance !== 'number' || !Number.isSafeInteger(advance) || advance < 0) {
+          throw HttpError.invalid({ advance_ms: ['must be a whole number of milliseconds, 0 or more'] });
+        }
+        clock.advance(advance);
+        return { data: clockBody(), message: 'Mock clock moved.' };
+      },
+    },
+    {
       method: 'POST',
       path: 'reset',
       changes: true,
@@ -217,7 +248,9 @@ export function mockEndpoints(options: MockEndpointsOptions): (req: EngineReques
   const onBug = options.onBug ?? ((error: unknown) => console.error(error));
   return async (req) => {
     try {
-      const rest = req.path.replace(/^\/__mock\//, '');
+      // Reads too: the outbox holds live reset links and the journal message bodies.
+      options.guard(req);
+      const rest = req.path.replace(/^\/__mock\/?/, '');
       const found = routes.flatMap((route) => {
         const param = match(route, rest);
         return param === undefined ? [] : [{ route, param }];
@@ -229,7 +262,7 @@ export function mockEndpoints(options: MockEndpointsOptions): (req: EngineReques
         const allow = found.map(({ route }) => route.method).join(', ');
         throw new HttpError(405, undefined, undefined, { Allow: allow });
       }
-      if (hit.route.changes) options.guard(req);
+      if (hit.route.changes) requireJson(req.headers);
       const { data, message = 'OK', status = 200 } = await hit.route.run(req, hit.param);
       return { kind: 'json', status, headers: {}, body: { success: true, message, data } };
     } catch (error) {

@@ -12,7 +12,36 @@ export interface SessionOptions {
   max?: number;
   /** A session unused this long (the mock's clock) is dropped (default 30 minutes). */
   idleMs?: number;
+  /**
+   * Sessions one address may hold (default `max`); past it that address's least recently used
+   * session goes. However many it may hold, a full server takes sessions back from the address
+   * holding more than its fair share (`max` over the addresses holding sessions) for another one.
+   */
+  perAddress?: number;
+  /** New sessions per minute (mock clock) per address, then 429 (default 120). */
+  createPerMinute?: number;
+  /** Roughly the heap all sessions may take together, the seeds they share included (default 2 GiB); past it a new one is a 503. */
+  memoryBudget?: number;
+  /** Bytes the heap can still take with room to spare (Node: from V8's heap statistics); a session that would not fit is a 503. */
+  heapRoom?: () => number;
 }
+
+/** What sessions cost, from the seeds they are made from (scenarios/session.ts: `sessionSeeds`). */
+export interface SessionCosts {
+  /** Roughly the heap one more session of `scenario` takes, once its seed is made (else undefined); throws a 400 for an unknown one. */
+  sessionBytes(scenario: string | undefined): number | undefined;
+  /** Makes the seed of `scenario`, so its sessions' size is known. */
+  prepare(scenario: string | undefined): void;
+  /** Roughly the heap the seeds made so far take. */
+  readonly sharedBytes: number;
+  /** Roughly the heap the default seed takes: about what a preset's seed will. */
+  readonly seedBytes: number;
+}
+
+export const DEFAULT_SESSION_BUDGET = 2 * 1024 ** 3;
+/** A session unused this long (mock clock) may go to make room for another; one in use never does. */
+const EVICTABLE_AFTER_MS = 60_000;
+const MB = 1024 * 1024;
 
 export interface SessionInfo {
   name: string;
@@ -21,14 +50,19 @@ export interface SessionInfo {
   created_at: string;
   last_used_at: string;
   requests: number;
+  /** Roughly the heap it took when made (its own copy of its seed), in bytes. */
+  size_bytes: number;
 }
 
 interface Session {
   core: EngineCore;
   scenario: string;
+  /** The address that made it (the rate limit's key). */
+  address: string;
   createdAt: number;
   lastUsed: number;
   requests: number;
+  bytes: number;
 }
 
 /** The session a request names, `undefined` for none; throws 400 for a malformed name. */
@@ -47,22 +81,34 @@ export function sessionOf(req: EngineRequest): string | undefined {
  * Named sessions, each its own engine over its own store from the same seed (made on first use;
  * the seed's users, profile items and search index shared read-only, see store/session-stores.ts),
  * so parallel tests on one server never see each other's writes. Capped in number (~15 MB each at
- * 100,000 users: 100 fit in memory); idle ones expire on the mock's clock, checked as sessions are
+ * 100,000 users: 100 fit in memory), in memory (judged before one is made), per address and in
+ * how fast an address makes them; idle ones expire on the mock's clock, checked as sessions are
  * used and listed.
  */
 export class Sessions {
   readonly #sessions = new Map<string, Session>();
+  /** New sessions per address in the current minute. */
+  readonly #made = new Map<string, { count: number; resetAt: number }>();
   readonly max: number;
   readonly idleMs: number;
+  readonly perAddress: number;
+  readonly createPerMinute: number;
+  readonly memoryBudget: number;
+  readonly #heapRoom: (() => number) | undefined;
 
   constructor(
     /** A session's engine; `scenario` is the preset its first request named (throws an HttpError for an unknown one). */
     private readonly make: (name: string, scenario: string | undefined) => EngineCore,
     private readonly now: () => number,
     options: SessionOptions = {},
+    private readonly costs?: SessionCosts,
   ) {
     this.max = options.max ?? 100;
     this.idleMs = options.idleMs ?? 30 * 60_000;
+    this.perAddress = Math.max(1, options.perAddress ?? this.max);
+    this.createPerMinute = options.createPerMinute ?? 120;
+    this.memoryBudget = options.memoryBudget ?? DEFAULT_SESSION_BUDGET;
+    this.#heapRoom = options.heapRoom;
   }
 
   /** The request path in front of the default engine: a request naming a session goes to its engine. */
@@ -78,7 +124,7 @@ export class Sessions {
           }
           return fallback(req);
         }
-        return this.#select(name, scenario).core.dispatch(req);
+        return this.#select(name, scenario, req.clientKey).core.dispatch(req);
       } catch (error) {
         const e = HttpError.from(error);
         const reply: EngineReply = { kind: 'json', status: e.status, headers: e.headers, body: e.toBody() };
@@ -95,7 +141,15 @@ export class Sessions {
       created_at: new Date(s.createdAt).toISOString(),
       last_used_at: new Date(s.lastUsed).toISOString(),
       requests: s.requests,
+      size_bytes: s.bytes,
     }));
+  }
+
+  /** Roughly the heap sessions take, the seeds they share included. */
+  get bytes(): number {
+    let bytes = this.costs?.sharedBytes ?? 0;
+    for (const s of this.#sessions.values()) bytes += s.bytes;
+    return bytes;
   }
 
   /** Drops one session (its state and its overrides go; the next request naming it starts from the seed again). */
@@ -120,31 +174,115 @@ export class Sessions {
   }
 
   /** The named session, made on first use with `scenario` (later requests cannot change a session's scenario). */
-  #select(name: string, scenario: string | undefined): Session {
+  #select(name: string, scenario: string | undefined, address: string): Session {
     const now = this.now();
     this.#expire();
     let session = this.#sessions.get(name);
     if (!session) {
-      if (this.#sessions.size >= this.max) {
-        throw new HttpError(
-          503,
-          `The mock keeps at most ${this.max} sessions (--max-sessions). Reset one (DELETE /__mock/sessions/{name}) or wait for an idle one to expire.`,
-          undefined,
-          { 'Retry-After': String(Math.max(1, Math.ceil(this.#nextExpiry(now) / 1000))) },
-        );
+      // Judged in order of cost: the name of the preset, the rate, room (taken back from an address over its share), memory.
+      this.costs?.sessionBytes(scenario);
+      this.#countMade(address, now);
+      this.#makeRoom(address, now);
+      let bytes = this.costs?.sessionBytes(scenario);
+      if (bytes === undefined && this.costs) {
+        // A preset's first session seeds it (shared by its later ones): only with room for about another seed.
+        this.#fits(this.costs.seedBytes, now);
+        this.costs.prepare(scenario);
+        bytes = this.costs.sessionBytes(scenario) ?? 0;
       }
+      this.#fits(bytes ?? 0, now);
       session = {
         core: this.make(name, scenario),
         scenario: scenario ?? 'default',
+        address,
         createdAt: now,
         lastUsed: now,
         requests: 0,
+        bytes: bytes ?? 0,
       };
       this.#sessions.set(name, session);
     }
     session.lastUsed = now;
     session.requests++;
     return session;
+  }
+
+  /** Counts a new session of `address`; a 429 past `createPerMinute` in this minute. */
+  #countMade(address: string, now: number): void {
+    let window = this.#made.get(address);
+    if (!window || window.resetAt <= now) {
+      for (const [key, w] of this.#made) if (w.resetAt <= now) this.#made.delete(key);
+      window = { count: 0, resetAt: now + 60_000 };
+      this.#made.set(address, window);
+    }
+    if (window.count >= this.createPerMinute) {
+      const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+      throw new HttpError(
+        429,
+        `Too many new sessions from this address: at most ${this.createPerMinute} a minute (--session-rate). Reuse a session (DELETE /__mock/sessions/{name} resets one) or try again in ${seconds} seconds.`,
+        undefined,
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    window.count++;
+  }
+
+  /**
+   * Room for one more session of `address`: at its own cap, or on a full server when an address
+   * holds more than its fair share (`max` over the addresses holding sessions), the least recently
+   * used session of that address goes if it is idle (unused for a minute); else a 503.
+   */
+  #makeRoom(address: string, now: number): void {
+    const byAddress = new Map<string, Session[]>();
+    for (const s of this.#sessions.values()) {
+      const list = byAddress.get(s.address);
+      if (list) list.push(s);
+      else byAddress.set(s.address, [s]);
+    }
+    const own = byAddress.get(address) ?? [];
+    let from: Session[] | undefined;
+    if (own.length >= this.perAddress) from = own;
+    else if (this.#sessions.size >= this.max) {
+      const share = Math.max(1, Math.floor(this.max / (byAddress.size + (own.length === 0 ? 1 : 0))));
+      const most = [...byAddress.values()].reduce((a, b) => (b.length > a.length ? b : a), own);
+      if (most.length > share) from = most;
+    } else return;
+    const oldest = from?.reduce((a, b) => (b.lastUsed < a.lastUsed ? b : a));
+    if (oldest && now - oldest.lastUsed >= EVICTABLE_AFTER_MS) {
+      for (const [name, s] of this.#sessions) if (s === oldest) this.drop(name);
+      return;
+    }
+    const cap = from === own && own.length >= this.perAddress && this.perAddress < this.max;
+    throw new HttpError(
+      503,
+      cap
+        ? `This address holds ${own.length} sessions, at most ${this.perAddress} (--sessions-per-address), all used within the last minute. Reset one (DELETE /__mock/sessions/{name}) or try again soon.`
+        : `The mock keeps at most ${this.max} sessions (--max-sessions). Reset one (DELETE /__mock/sessions/{name}) or wait for an idle one to expire.`,
+      undefined,
+      {
+        'Retry-After': String(
+          Math.max(1, Math.ceil((oldest ? oldest.lastUsed + EVICTABLE_AFTER_MS - now : this.#nextExpiry(now)) / 1000)),
+        ),
+      },
+    );
+  }
+
+  /** A 503 unless `bytes` more fit the memory budget and the heap. */
+  #fits(bytes: number, now: number): void {
+    const used = this.bytes;
+    const room = this.#heapRoom?.() ?? Number.POSITIVE_INFINITY;
+    // Copying a seed briefly takes about twice what is kept.
+    if (used + bytes <= this.memoryBudget && 2 * bytes <= room) return;
+    const why =
+      used + bytes > this.memoryBudget
+        ? `its sessions would take more than ${Math.round(this.memoryBudget / MB)} MB (--session-memory-mb; about ${Math.round(used / MB)} MB in use, ${Math.max(1, Math.round(bytes / MB))} MB more asked)`
+        : 'the heap is nearly full';
+    throw new HttpError(
+      503,
+      `The mock makes no new session now: ${why}. Reset sessions (DELETE /__mock/sessions) or wait for an idle one to expire.`,
+      undefined,
+      { 'Retry-After': String(Math.max(1, Math.ceil(this.#nextExpiry(now) / 1000))) },
+    );
   }
 
   #expire(): void {

@@ -26,7 +26,9 @@ function* itemsOf(message: Message, channelId: string): Generator<MediaItem> {
     yield { kind, ...rest, ...(name ? { name } : {}), ...base };
   }
   for (const match of message.message.matchAll(LINK)) {
-    yield { kind: 'link', url: match[0].replace(/[.,;:!?)\]]+$/, ''), ...base };
+    const url = match[0].replace(/[.,;:!?)\]]+$/, '');
+    // "https://." is punctuation after a scheme, not a link (a URL field holds more than its scheme).
+    if (!url.endsWith('://')) yield { kind: 'link', url, ...base };
   }
 }
 

@@ -72,7 +72,8 @@ export function mediaRouter(store: Store, files: MediaFiles): Router {
   router.get('/media/:id/:file', (req, res, next) => {
     const { id, file } = req.params;
     const media = store.media.get(id);
-    const known = media && Object.values(media.files).includes(file);
+    // An avatar's original is kept but never served: only the files its answer named.
+    const known = media && store.media.served(media).includes(file);
     const path = known ? files.pathOf(id, file) : undefined;
     if (!media || !path) throw HttpError.notFound('No such file.');
     const original = file === media.files.original;

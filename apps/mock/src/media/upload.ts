@@ -36,7 +36,9 @@ export async function storeUpload(req: Request, store: Store, files: MediaFiles,
     if (wrong) throw HttpError.invalid({ file: [wrong] });
     const original = `file.${EXTENSIONS[mime] ?? 'bin'}`;
     await rename(upload.path, join(staging, original));
-    const image = SAFE_IMAGES.has(mime) ? await deriveImages(join(staging, original), staging, upload.use) : undefined;
+    const image = SAFE_IMAGES.has(mime)
+      ? await deriveImages(join(staging, original), staging, upload.use, mime)
+      : undefined;
     const id = randomId('med');
     await files.commit(staging, id);
     committed = id;
@@ -45,7 +47,7 @@ export async function storeUpload(req: Request, store: Store, files: MediaFiles,
       user_id: userId,
       use: upload.use,
       name: upload.name,
-      size: upload.size,
+      size: image?.size ?? upload.size,
       mime,
       file_type: image ? 1 : 2,
       ...(image ? { width: image.width, height: image.height } : {}),

@@ -6,11 +6,16 @@ export interface AuthLimits {
   loginPerEmail?: number;
   /** Failed sign-ins per minute per address, whatever the e-mail: stops spraying (default 100). */
   loginPerAddress?: number;
-  /** Registrations per 10 minutes per address (default 20). */
+  /** Registrations per 10 minutes per address (default 100: five conformance runs of about twelve each, and room to spare). */
   registerPerAddress?: number;
-  /** Directory reads (search, another user's profile) per minute per token (default 300). */
+  /** Successful sign-ins per 10 minutes per address (default 200): each one mints a token. */
+  signInPerAddress?: number;
+  /** Directory reads (search, another user's profile) per minute per user (default 300). */
+  directoryPerUser?: number;
+  /** Writes that reach other people (messages, invitations, new groups…) per minute per user and operation (default 60). */
+  writesPerUser?: number;
+  /** Older names of `directoryPerUser` and `writesPerUser` (the windows were per token once). */
   directoryPerToken?: number;
-  /** Writes that reach other people (messages, invitations, new groups…) per minute per token and operation (default 60). */
   writesPerToken?: number;
   /** Password-reset mails asked for per hour per e-mail (default 5) and per address (default 30). */
   passwordResetPerEmail?: number;
@@ -18,15 +23,16 @@ export interface AuthLimits {
 }
 
 export interface AuthLimiters {
+  /** Failed sign-ins per e-mail + address and per address, and successful ones per address. */
   login: Guard[];
   register: Guard[];
-  /** A wrong current password (`changePassword`, `deleteAccount`) per session, failed attempts only. */
+  /** A wrong current password (`changePassword`, `deleteAccount`) per user, failed attempts only. */
   passwordCheck: Guard[];
   /** Asking for a password-reset mail: per e-mail and per address, so nobody floods an inbox. */
   passwordReset: Guard[];
-  /** Directory reads per token: harvesting every profile takes hours, not seconds. */
+  /** Directory reads per user: harvesting every profile takes hours, not seconds. */
   directory: Guard[];
-  /** Spam-prone writes per token and operation (the contract declares their 429). */
+  /** Spam-prone writes per user and operation (the contract declares their 429). */
   writes: (operationId: string) => Guard[];
   /** Forgets every count (`POST /__mock/reset`). */
   reset: () => void;
@@ -58,7 +64,7 @@ class Windows {
     return window;
   }
 
-  /** Takes back a hit (a successful sign-in is not a failed attempt), if its window is still open. */
+  /** Takes back a hit (a successful sign-in is not a failed attempt, nor a failed one a success), if its window is still open. */
   undo(key: string, window: { hits: number; resetAt: number }): void {
     if (this.#windows.get(key) === window && window.hits > 0) window.hits--;
   }
@@ -74,12 +80,14 @@ class Windows {
 }
 
 type KeyOf = (call: GuardCall) => string;
+/** Which answers a window counts: every one, failures only (wrong passwords) or successes only (sign-ins). */
+type Counts = 'all' | 'failed' | 'succeeded';
 
 function makeLimiter(
   limit: number,
   windowMs: number,
   key: KeyOf,
-  failedOnly: boolean,
+  counts: Counts,
   now: () => number,
 ): { middleware: Guard; store: Windows } {
   const store = new Windows(windowMs, now);
@@ -96,7 +104,9 @@ function makeLimiter(
         'Retry-After': String(seconds),
       });
     }
-    return failedOnly ? (status: number) => status < 400 && store.undo(id, window) : undefined;
+    if (counts === 'failed') return (status: number) => status < 400 && store.undo(id, window);
+    if (counts === 'succeeded') return (status: number) => status >= 400 && store.undo(id, window);
+    return undefined;
   };
   return { middleware, store };
 }
@@ -107,28 +117,36 @@ const emailOf = (call: GuardCall) => {
   const email = (call.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.toLowerCase() : '';
 };
-const tokenKey = (call: GuardCall) => `${headerOf(call.req.headers, 'authorization') ?? ''}|${address(call)}`;
+/** The signed-in user (a new token gets no new window); signed out, the token sent and the address. */
+const userKey = (call: GuardCall) =>
+  call.userId !== undefined
+    ? `user:${call.userId}`
+    : `${headerOf(call.req.headers, 'authorization') ?? ''}|${address(call)}`;
 
 /**
  * Sign-in: failed attempts per e-mail + address and per address alone (one address trying 200
- * e-mails is a spray); registration: accounts per address. Each then 429 with Retry-After. `now`
- * is the mock's clock, so `/__mock/clock` moves the windows too.
+ * e-mails is a spray), successful ones per address (each mints a token); registration: accounts
+ * per address; reads and writes per user. Each then 429 with Retry-After. `now` is the mock's
+ * clock, so `/__mock/clock` moves the windows too.
  */
 export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.now): AuthLimiters {
   // Every window reads the mock's clock (token expiry reads the same one).
-  const limiter = (limit: number, windowMs: number, key: KeyOf, failedOnly: boolean) =>
-    makeLimiter(limit, windowMs, key, failedOnly, now);
-  const perEmail = limiter(limits.loginPerEmail ?? 10, 60_000, (call) => `${emailOf(call)}|${address(call)}`, true);
-  const perAddress = limiter(limits.loginPerAddress ?? 100, 60_000, address, true);
-  const register = limiter(limits.registerPerAddress ?? 20, 600_000, address, false);
-  const directory = limiter(limits.directoryPerToken ?? 300, 60_000, tokenKey, false);
-  const resetPerEmail = limiter(limits.passwordResetPerEmail ?? 5, 3_600_000, emailOf, false);
-  const resetPerAddress = limiter(limits.passwordResetPerAddress ?? 30, 3_600_000, address, false);
-  // A wrong current password (changing it, deleting the account): per session, like sign-in per e-mail.
-  const passwordCheck = limiter(limits.loginPerEmail ?? 10, 60_000, tokenKey, true);
+  const limiter = (limit: number, windowMs: number, key: KeyOf, counts: Counts) =>
+    makeLimiter(limit, windowMs, key, counts, now);
+  const perEmail = limiter(limits.loginPerEmail ?? 10, 60_000, (call) => `${emailOf(call)}|${address(call)}`, 'failed');
+  const perAddress = limiter(limits.loginPerAddress ?? 100, 60_000, address, 'failed');
+  const signIns = limiter(limits.signInPerAddress ?? 200, 600_000, address, 'succeeded');
+  const register = limiter(limits.registerPerAddress ?? 100, 600_000, address, 'all');
+  const directory = limiter(limits.directoryPerUser ?? limits.directoryPerToken ?? 300, 60_000, userKey, 'all');
+  const resetPerEmail = limiter(limits.passwordResetPerEmail ?? 5, 3_600_000, emailOf, 'all');
+  const resetPerAddress = limiter(limits.passwordResetPerAddress ?? 30, 3_600_000, address, 'all');
+  // A wrong current password (changing it, deleting the account): per user, like sign-in per e-mail.
+  const passwordCheck = limiter(limits.loginPerEmail ?? 10, 60_000, userKey, 'failed');
+  const writesPerUser = limits.writesPerUser ?? limits.writesPerToken ?? 60;
   const stores = [
     perEmail.store,
     perAddress.store,
+    signIns.store,
     register.store,
     directory.store,
     resetPerEmail.store,
@@ -139,7 +157,7 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
   const writes = (operationId: string): Guard[] => {
     let middleware = writeLimiters.get(operationId);
     if (!middleware) {
-      const made = limiter(limits.writesPerToken ?? 60, 60_000, tokenKey, false);
+      const made = limiter(writesPerUser, 60_000, userKey, 'all');
       stores.push(made.store);
       middleware = made.middleware;
       writeLimiters.set(operationId, middleware);
@@ -147,7 +165,8 @@ export function authLimiters(limits: AuthLimits = {}, now: () => number = Date.n
     return [middleware];
   };
   return {
-    login: [perAddress.middleware, perEmail.middleware],
+    // Successful sign-ins first: past their limit, an attempt counts as no failed one.
+    login: [signIns.middleware, perAddress.middleware, perEmail.middleware],
     register: [register.middleware],
     passwordReset: [resetPerAddress.middleware, resetPerEmail.middleware],
     passwordCheck: [passwordCheck.middleware],

@@ -31,9 +31,10 @@ export function accountRoutes(ctx: RouteContext, options: AccountRoutesOptions):
       }
       await checkPassword(session.user, body.current_password, 'current_password');
       const hash = await hashPassword(body.password);
-      // After the awaits, in a transaction of its own: every other session ends, this one stays.
+      // After the awaits, in a transaction of its own: every other session and every open reset link end, this one stays.
       store.transact(() => {
         store.accounts.setPassword(session.user, hash, session.token);
+        store.passwordResets.voidOpen(session.user.id);
         store.chat.announce({ type: 'sessions-ended', userId: session.user.id, except: session.token });
       });
       return { status: 200, body: ok(null, 'Your password is changed. Every other session is signed out.') };

@@ -1,4 +1,4 @@
-import type { Guard } from '../engine/http.ts';
+import { type Guard, headerOf } from '../engine/http.ts';
 import { HttpError } from '../http-error.ts';
 import type { Mail, Outbox } from '../mail.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
@@ -10,6 +10,8 @@ export interface AuthRoutesOptions {
   /** Where the mails the mock would send go (`GET /__mock/mail`), and the web app's origin for their links. */
   outbox: Outbox;
   webOrigin: string;
+  /** Origins a mail's link may point at instead (the allowed browser origins, never `*`). */
+  mailOrigins: readonly string[];
   /** Told of each mail as it is "sent" (main prints the reset link in dev). */
   onMail?: (mail: Mail) => void;
   /** Checks the password of a seeded user (they share one hash, made once per start). */
@@ -72,10 +74,13 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
   route(
     ctx,
     'requestPasswordReset',
-    ({ body }) => {
+    ({ body, request }) => {
       const made = store.passwordResets.request(body.email);
       if (made) {
-        const link = `${options.webOrigin}/reset-password?token=${made.token}`;
+        // Back where the person asked from, if that is an allowed origin; never from Host or X-Forwarded-*.
+        const origin = headerOf(request.headers, 'origin');
+        const base = origin && options.mailOrigins.includes(origin) ? origin : options.webOrigin;
+        const link = `${base}/reset-password?token=${made.token}`;
         const mail: Mail = {
           to: made.user.email,
           subject: 'Set a new Cohort password',

@@ -159,8 +159,9 @@ export function route<Id extends OperationId>(
     const setHeader = (name: string, value: string) => {
       headers[name] = value;
     };
+    const userId = call.session?.user.id;
     for (const guard of guards) {
-      const after = guard({ req, body, setHeader });
+      const after = guard(userId === undefined ? { req, body, setHeader } : { req, body, setHeader, userId });
       if (after) call.after.push(after);
     }
     const args: HandlerArgs<Id> = {

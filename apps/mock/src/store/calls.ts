@@ -15,6 +15,8 @@ export type CallSignal = Schemas['CallSignal'];
 export const RING_MS = 30_000;
 /** Signals one call may relay (offers, answers, ICE candidates). */
 export const MAX_SIGNALS_PER_CALL = 500;
+/** Bytes a call may relay before it is answered: a ringing call must not fill the callee's stream. */
+export const MAX_RINGING_SIGNAL_BYTES = 65_536;
 
 /**
  * One-to-one calls (the contract's `startCall` … `sendCallSignal`): the mock rings, relays the
@@ -26,6 +28,8 @@ export class Calls {
   /** Calls started by this process: only these can still ring or be active. */
   private readonly live = new Set<string>();
   private readonly signals = new Map<string, number>();
+  /** Bytes relayed while each call rang. */
+  private readonly ringingBytes = new Map<string, number>();
 
   constructor(
     private readonly core: StoreCore,
@@ -75,6 +79,7 @@ export class Calls {
       this.live.delete(c.id);
       this.signals.delete(c.id);
     }
+    if (c.status !== 'ringing') this.ringingBytes.delete(c.id);
     const call = this.view(c);
     this.areas.chat.announce({ type: 'call', call });
     return call;
@@ -167,6 +172,19 @@ export class Calls {
       throw new HttpError(429, `A call relays at most ${MAX_SIGNALS_PER_CALL} signals.`, undefined, {
         'Retry-After': '60',
       });
+    }
+    if (c.status === 'ringing') {
+      const bytes = (this.ringingBytes.get(id) ?? 0) + new TextEncoder().encode(JSON.stringify(signal)).length;
+      if (bytes > MAX_RINGING_SIGNAL_BYTES) {
+        const ringsFor = Math.max(1, Math.ceil((RING_MS - (this.core.nowMs() - Date.parse(c.created_at))) / 1000));
+        throw new HttpError(
+          429,
+          `A call relays at most ${MAX_RINGING_SIGNAL_BYTES / 1024} KB of signals before it is answered.`,
+          undefined,
+          { 'Retry-After': String(ringsFor) },
+        );
+      }
+      this.ringingBytes.set(id, bytes);
     }
     this.signals.set(id, sent);
     const to = c.caller_id === userId ? c.callee_id : c.caller_id;

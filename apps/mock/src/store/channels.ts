@@ -97,15 +97,19 @@ export class Channels {
   /**
    * Whether `userId` may see the group at all. Members always; otherwise only a public group, and a
    * subgroup only when it is public and its main group is one the user belongs to or may see
-   * (a public subgroup is for whoever may see its main group). A one-to-one chat is
-   * never public.
+   * (a public subgroup is for whoever may see its main group), or when it is open and the user is in
+   * its main group (so whoever may join it finds it, before joining and after leaving). A one-to-one
+   * chat is never public.
    */
   canSee(userId: string, channel: StoredChannel, depth = 0): boolean {
     if (channel.users.includes(userId)) return true;
-    if (!channel.is_public || channel.is_direct) return false;
+    if (channel.is_direct) return false;
+    const parent = channel.parent_id ? this.byId.get(channel.parent_id) : undefined;
+    // Whoever may join an open subgroup sees it, so leaving it never hides the way back in.
+    if (parent?.users.includes(userId) && channel.is_open && !channel.is_closed) return true;
+    if (!channel.is_public) return false;
     if (!channel.parent_id) return true;
     if (depth >= 8) return false;
-    const parent = this.byId.get(channel.parent_id);
     return parent !== undefined && this.canSee(userId, parent, depth + 1);
   }
 

@@ -61,8 +61,18 @@ export class MediaLibrary {
     this.byId.delete(id);
   }
 
+  /** The file `url` names: an avatar's square copy, else the original. */
+  private shown(m: StoredMedia): string {
+    return m.use === 'avatar' && m.files.avatar ? m.files.avatar : m.files.original;
+  }
+
+  /** The files of an upload the contract hands out a URL to (`url`, `thumbnail_url`): the only ones served. */
+  served(m: StoredMedia): string[] {
+    return [this.shown(m), ...(m.files.thumb ? [m.files.thumb] : [])];
+  }
+
   view(m: StoredMedia): Media {
-    const url = mediaUrl(m.id, m.use === 'avatar' && m.files.avatar ? m.files.avatar : m.files.original);
+    const url = mediaUrl(m.id, this.shown(m));
     return {
       id: m.id,
       url,
@@ -108,6 +118,6 @@ export class MediaLibrary {
   /** The avatar-sized image's URL of an avatar upload. */
   avatarUrl(userId: string, id: string, field: string): string {
     const m = this.own(userId, id, 'avatar', field);
-    return mediaUrl(m.id, m.files.avatar ?? m.files.original);
+    return mediaUrl(m.id, this.shown(m));
   }
 }

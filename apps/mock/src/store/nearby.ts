@@ -37,7 +37,9 @@ const CAMPUSES: Record<(typeof UNIVERSITIES)[number]['name'], [number, number]> 
   'University of California, Berkeley': [37.8719, -122.2585],
 };
 
-const round = (degrees: number) => Math.round(degrees * GRID) / GRID;
+/** A position as the store keeps it (the journal shows it so too). */
+export const roundToGrid = (degrees: number) => Math.round(degrees * GRID) / GRID;
+const round = roundToGrid;
 
 function km(a: [number, number], b: [number, number]): number {
   const rad = Math.PI / 180;

@@ -60,8 +60,8 @@ export class Notifications {
   /** Records that `kind` happened to `userId` (never to the one who did it) and tells their streams. */
   notify(userId: string, kind: NotificationKind, actorId: string | null, target: Target): void {
     if (userId === actorId) return;
-    // Someone the user blocked notifies them of nothing.
-    if (actorId !== null && this.areas.blocks.has(userId, actorId)) return;
+    // A block silences both ways: neither of the two notifies the other of anything.
+    if (actorId !== null && this.areas.blocks.between(userId, actorId)) return;
     // Nor is a kind the user turned off recorded.
     if (!this.areas.settings.wants(userId, kind)) return;
     const n: StoredNotification = {

@@ -54,13 +54,23 @@ export class PasswordResets {
     return user;
   }
 
-  /** Sets the new password (already hashed), uses up the token and ends every session of the account. */
+  /** Sets the new password (already hashed), uses up the token, voids the account's other links and ends every session. */
   reset(token: string, passwordHash: string): StoredUser {
     const user = this.check(token);
     const key = hashToken(token);
     this.core.touch('password_reset', key);
     (this.resets[key] as StoredPasswordReset).used_at = this.core.now().toISOString();
+    this.voidOpen(user.id);
     this.accounts.setPassword(user, passwordHash);
     return user;
+  }
+
+  /** A new password voids every link still open for the account: one mailed earlier must not set another. */
+  voidOpen(userId: string): void {
+    for (const [key, reset] of Object.entries(this.resets)) {
+      if (reset.user_id !== userId || reset.used_at) continue;
+      this.core.touch('password_reset', key);
+      delete this.resets[key];
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { approxBytes } from '../engine/approx-bytes.ts';
 import { fillCounters } from './counters.ts';
 import type { SharedIndex } from './directory.ts';
 import type { DirectoryIndex } from './directory-index.ts';
@@ -15,6 +16,12 @@ export interface SessionStores {
    * one before it changes it), and the directory's search index while nothing it holds changes.
    */
   create(options?: StoreOptions): Store;
+  /** Whether the seed is made yet (`seed()` makes it). */
+  readonly seeded: boolean;
+  /** Roughly the heap one more session takes (its own copy of the seed), once the seed is made; else undefined. */
+  readonly sessionBytes: number | undefined;
+  /** Roughly the heap the seed all sessions share takes (0 before it is made). */
+  readonly sharedBytes: number;
 }
 
 /**
@@ -23,7 +30,7 @@ export interface SessionStores {
  * are nine-tenths of a session's memory.
  */
 export function sessionStores(seedState: () => State): SessionStores {
-  let seeded: { state: State; items: SharedItems } | undefined;
+  let seeded: { state: State; items: SharedItems; own: number; shared: number } | undefined;
   let index: DirectoryIndex | undefined;
   const directory: SharedIndex = { get: (build) => (index ??= build()) };
   const seed = () => {
@@ -36,15 +43,24 @@ export function sessionStores(seedState: () => State): SessionStores {
         { ...emptySocialState(), ...full.social },
       );
       for (const user of full.users) deepFreeze(user);
-      seeded = {
-        state: { ...full, next_id, notes: [], clubs: [], interests: [], directions: [], experiences: [] },
-        items: shareItems(full),
-      };
+      const state = { ...full, next_id, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
+      // Measured once: what `create` copies for each session, and the rest (users, items) read by all.
+      const own = HEAP_PER_BYTE * approxBytes({ ...state, users: [] });
+      seeded = { state, items: shareItems(full), own, shared: HEAP_PER_BYTE * approxBytes(full) - own };
     }
     return seeded;
   };
   return {
     seed: () => seed().state,
+    get seeded() {
+      return seeded !== undefined;
+    },
+    get sessionBytes() {
+      return seeded?.own;
+    },
+    get sharedBytes() {
+      return seeded?.shared ?? 0;
+    },
     create(options = {}) {
       const { state, items } = seed();
       const { items: _items, persistence: _persistence, ...rest } = options;
@@ -53,6 +69,12 @@ export function sessionStores(seedState: () => State): SessionStores {
     },
   };
 }
+
+/**
+ * The heap V8 takes per byte `approxBytes` counts (hidden classes, property stores, slack), from the
+ * bench's sessions (bench/src/session-memory.ts: 20.6 MB of heap for 12.5 MB counted, 6.9 for 5.3).
+ */
+const HEAP_PER_BYTE = 1.5;
 
 /** Freezes a plain-data value and everything in it, so a change to a shared user throws instead of reaching other sessions. */
 function deepFreeze(value: unknown): void {

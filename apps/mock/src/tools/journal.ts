@@ -1,3 +1,6 @@
+import { isSecretName } from '../middleware/redact-url.ts';
+import { roundToGrid } from '../store/nearby.ts';
+
 /** One request as the journal keeps it. */
 export interface JournalEntry {
   /** Increasing per server: `?since=<seq>` lists what came after. */
@@ -14,7 +17,7 @@ export interface JournalEntry {
   status: number;
   /** The request body as parsed (JSON only; `null` without one), secrets redacted. */
   body: unknown;
-  /** The request headers that say how it was sent, `authorization` and `cookie` redacted. */
+  /** The request headers that say how it was sent; `authorization`, `cookie` and every credential-shaped one redacted. */
   headers: Record<string, string>;
   /** Milliseconds until the answer began (an event stream: until it opened). */
   duration_ms: number;
@@ -33,18 +36,21 @@ export interface JournalQuery {
 }
 
 export const REDACTED = '[redacted]';
-/** Field names whose values are secrets wherever they occur in a body. */
-const SECRET_FIELD = /pass(word)?|token|secret|authorization|credential|api[-_]?key|ticket/i;
 const KEPT_HEADERS = ['content-type', 'accept', 'if-none-match', 'last-event-id', 'x-request-id'];
 
-/** A copy of a JSON body with every secret-named field's value redacted, at any depth. */
+/** Position fields the store rounds to its grid: the journal keeps no more than the store does. */
+const POSITION_FIELD = /^(latitude|longitude|lat|lng|lon)$/i;
+
+/** A copy of a JSON body with every secret-named field's value redacted and every position rounded, at any depth. */
 export function redact(value: unknown, depth = 0): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth > 32) return REDACTED;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = SECRET_FIELD.test(key) && item !== null && item !== undefined ? REDACTED : redact(item, depth + 1);
+    if (isSecretName(key) && item !== null && item !== undefined) out[key] = REDACTED;
+    else if (typeof item === 'number' && POSITION_FIELD.test(key)) out[key] = roundToGrid(item);
+    else out[key] = redact(item, depth + 1);
   }
   return out;
 }
@@ -115,7 +121,7 @@ export class Journal {
   readonly #redactUrl: (url: string) => string;
   /** `NUMBERS` per slot: its sequence number (0 while empty), time, duration, body length, status, flags. */
   readonly #numbers: Float64Array;
-  /** `REFERENCES` per slot: method, URL, operation, session, body, `x-mock-*` headers, kept headers. */
+  /** `REFERENCES` per slot: method, URL, operation, session, body, `x-mock-*` and credential headers, kept headers. */
   readonly #references: unknown[];
   /**
    * One copy of each URL and header value the ring keeps (requests repeat them: the same path, the
@@ -163,11 +169,13 @@ export class Journal {
     }
     let mock: Record<string, string> | undefined;
     for (const name in headers) {
-      if (!name.startsWith('x-mock-')) continue;
       const value = headers[name];
-      if (value === undefined) continue;
+      if (value === undefined || name === 'authorization' || name === 'cookie') continue;
+      // `x-mock-*` as sent; any other credential-shaped header (`x-api-key`) only as having been sent.
+      const secret = isSecretName(name);
+      if (!secret && !name.startsWith('x-mock-')) continue;
       mock ??= {};
-      mock[name] = headerValue(value);
+      mock[name] = secret ? REDACTED : headerValue(value);
     }
     references[from + MOCK_HEADERS] = mock;
   }

@@ -1,7 +1,7 @@
 import type { ApiError, Schemas } from '@cohort/api';
 import { atom, type Getter } from 'jotai';
 import { apiClientAtom } from './api-client.ts';
-import { clearAllDrafts } from './drafts.ts';
+import { clearDrafts } from './drafts.ts';
 import { queryClientAtom, queryKey } from './query.ts';
 import { type ActionResult, fail, ok } from './result.ts';
 import { clearStoredSession, readStoredSession, type StoredSession, writeStoredSession } from './session.ts';
@@ -51,7 +51,7 @@ function clearState(get: Getter): void {
  */
 export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> => {
   const api = get(apiClientAtom);
-  clearAllDrafts();
+  clearDrafts(get(sessionAtom)?.id);
   set(sessionNoticeBaseAtom, null);
   clearState(get);
   set(setSessionAtom, null);
@@ -63,6 +63,9 @@ export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> =>
 const sessionNoticeBaseAtom = atom<string | null>(null);
 /** Why the last session ended without the user asking (shown on the sign-in screen), or null. */
 export const sessionNoticeAtom = atom((get) => get(sessionNoticeBaseAtom));
+const endedUserBaseAtom = atom<string | null>(null);
+/** Whose session ended by itself: only they are taken back to where it ended. */
+export const endedUserIdAtom = atom((get) => get(endedUserBaseAtom));
 export const dismissSessionNoticeAtom = atom(null, (_get, set) => set(sessionNoticeBaseAtom, null));
 
 /**
@@ -70,7 +73,9 @@ export const dismissSessionNoticeAtom = atom(null, (_get, set) => set(sessionNot
  * go to /login, which says why. Drafts are kept, so what the user was typing is back after sign-in.
  */
 export const sessionEndedAtom = atom(null, (get, set, error?: ApiError) => {
-  if (get(sessionAtom) || readStoredSession()) {
+  const ended = get(sessionAtom) ?? readStoredSession();
+  if (ended) {
+    set(endedUserBaseAtom, ended.id);
     const expired = /expired/i.test(error?.message ?? '');
     set(
       sessionNoticeBaseAtom,
@@ -89,7 +94,7 @@ export const sessionEndedAtom = atom(null, (get, set, error?: ApiError) => {
  * logout call, and say why on the sign-in screen the guards go to.
  */
 export const accountClosedAtom = atom(null, (get, set, notice: string) => {
-  clearAllDrafts();
+  clearDrafts(get(sessionAtom)?.id);
   clearStoredSession();
   clearState(get);
   set(sessionNoticeBaseAtom, notice);

@@ -25,7 +25,8 @@ export interface PickedUpload {
 /**
  * Files picked for one thing being written: each is checked in the browser (`check`, then the
  * contract's limits for `use`), then uploaded at once with progress; a failed one keeps its reason and
- * can be retried unless the file itself was refused (`refused`: size, type), any can be removed (an upload in flight is cancelled). At most `max` are kept.
+ * can be retried unless the file itself was refused (`refused`: size, type), any can be removed (an upload in flight is cancelled). At most `max` are kept;
+ * `leftOut` names the files of the last pick past it.
  * `ready` lists the uploaded ids to send. A new `scope` (another chat opened on the same screen) drops
  * them all: a file picked for one chat never goes to another.
  */
@@ -43,14 +44,21 @@ export function useUploadBatch({
 }) {
   const upload = useAtomValue(uploadAtom);
   const [items, setItems] = useState<PickedUpload[]>([]);
+  // The names of the files the last pick could not keep (past `max`), to say so beside the picker.
+  const [leftOut, setLeftOut] = useState<readonly string[]>([]);
   // A new scope empties the list as it renders (React's "adjusting state when a prop changes"), not
   // in an effect: an effect left waiting since the mount would empty it after a file picked meanwhile.
   const [itemsScope, setItemsScope] = useState(scope);
   if (itemsScope !== scope) {
     setItemsScope(scope);
     setItems([]);
+    setLeftOut([]);
   }
   const handles = useRef(new Map<string, UploadHandle>());
+  // How many are kept, as of the last change: a remove then an add in one handler (the story sheet
+  // replacing its photo) must see the room the remove made, which `items` shows only next render.
+  const kept = useRef(0);
+  kept.current = items.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is the reset signal itself
   useEffect(() => {
     const all = handles.current;
@@ -95,22 +103,26 @@ export function useUploadBatch({
 
   const add = useCallback(
     (files: readonly File[]) => {
-      const added = files.map((file) => ({
+      const room = Math.max(0, max - kept.current);
+      const added = files.slice(0, room).map((file) => ({
         key: crypto.randomUUID(),
         file,
         status: 'uploading' as const,
         fraction: 0,
       }));
+      setLeftOut(files.slice(room).map((file) => file.name));
+      kept.current += added.length;
       setItems((all) => [...all, ...added].slice(0, max));
-      for (const a of added.slice(0, Math.max(0, max - items.length))) void begin(a.key, a.file);
+      for (const a of added) void begin(a.key, a.file);
     },
-    [begin, items.length, max],
+    [begin, max],
   );
 
   const remove = useCallback((key: string) => {
     const handle = handles.current.get(key);
     handles.current.delete(key);
     handle?.abort();
+    kept.current = Math.max(0, kept.current - 1);
     setItems((all) => all.filter((a) => a.key !== key));
   }, []);
 
@@ -122,8 +134,20 @@ export function useUploadBatch({
     [items, begin],
   );
 
-  const clear = useCallback(() => setItems([]), []);
+  const clear = useCallback(() => {
+    setItems([]);
+    setLeftOut([]);
+  }, []);
   const ready = items.flatMap((a) => (a.status === 'done' && a.media ? [{ id: a.media.id }] : []));
   const busy = items.some((a) => a.status !== 'done');
-  return { items, ready, busy, add, remove, retry, clear };
+  return { items, ready, busy, leftOut, add, remove, retry, clear };
+}
+
+/** What a pick past a limit left out, and why: "“e.png” was left out: a post holds at most 4 photos." */
+export function leftOutText(names: readonly string[], limit: string): string {
+  if (names.length === 0) return '';
+  const shown = names.slice(0, 3).map((n) => `“${n}”`);
+  const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+  const list = shown.length > 1 && !more ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown.join(', ');
+  return `${list}${more} ${names.length === 1 ? 'was' : 'were'} left out: ${limit}.`;
 }

@@ -51,7 +51,9 @@ export interface paths {
          * Ask for a link to set a new password
          * @description If an account uses the e-mail, a single-use link to set a new password is mailed to it,
          *     valid for one hour. The answer is the same whether or not such an account exists, so it
-         *     tells nobody who has one. Limited per e-mail and per address (429 with `Retry-After`).
+         *     tells nobody who has one. Limited per e-mail and per address (429 with `Retry-After`). The
+         *     link opens the web app the request came from when its `Origin` is one the server allows,
+         *     else the server's configured web address (never one taken from `Host` or `X-Forwarded-*`).
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -72,8 +74,10 @@ export interface paths {
         /**
          * Set a new password with the link's token
          * @description The token from the mailed link, used once, within an hour of the request. Every session of
-         *     the account ends (sign in again with the new password). A token that is unknown, used or
-         *     expired is a 422 naming `token`; passwords that differ a 422 naming `password_confirmation`.
+         *     the account ends (sign in again with the new password), and every other link still open for
+         *     the account is void: one mailed earlier cannot set the password again. A token that is
+         *     unknown, used, void or expired is a 422 naming `token`; passwords that differ a 422 naming
+         *     `password_confirmation`.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -157,7 +161,7 @@ export interface paths {
         };
         /**
          * Another user's public profile
-         * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per token (the mock: 300 a minute), then 429.
+         * @description Name, photo, school, program and class are shown to every signed-in user; `email`, `phone` and `emails` only to the person themself and their connections (see `PublicUser`). Directory reads (this and `searchUsers`) are limited per user (the mock: 300 a minute), then 429.
          */
         get: operations["getUser"];
         put?: never;
@@ -825,8 +829,9 @@ export interface paths {
          * Change the signed-in user's password
          * @description The current password is required. The new one follows the sign-up rules and
          *     `password_confirmation` must equal it. Every other session of the account is signed out (its
-         *     streams closed); the calling session stays signed in. A wrong current password is 422 naming
-         *     `current_password`; repeated wrong ones are limited per session (the mock: 10 a minute), then 429.
+         *     streams closed) and every open password-reset link of the account is void; the calling
+         *     session stays signed in. A wrong current password is 422 naming
+         *     `current_password`; repeated wrong ones are limited per user (the mock: 10 a minute), then 429.
          */
         put: operations["changePassword"];
         post?: never;
@@ -1093,7 +1098,10 @@ export interface paths {
          * Relay a WebRTC offer, answer or ICE candidate to the other person in the call
          * @description Only the two people in a ringing or active call (404 for anyone else, 409 once ended); the
          *     other one receives it as `event: call_signal` on their streams, unchanged. At most 500
-         *     signals per call (then 429).
+         *     signals per call (then 429). Until the call is answered, the signals of a call together
+         *     carry at most 65,536 bytes (each counted as its body's compact JSON, UTF-8); a signal past
+         *     that is 429 with `Retry-After` (the seconds the call may still ring), and relays again
+         *     once the call is answered.
          */
         post: operations["sendCallSignal"];
         delete?: never;
@@ -1181,7 +1189,7 @@ export interface paths {
         };
         /**
          * A group's profile (members, subgroups, online count)
-         * @description Members may read any group they belong to. Anyone else signed in may read it only when they may see it (`ChannelInput.is_public`): a public top-level group, or a public subgroup whose main group they may see; anything else, a one-to-one chat included, is a 403. `subgroups` lists only the subgroups the reader may see: a private subgroup appears, by name or count, to its own members only.
+         * @description Members may read any group they belong to. Anyone else signed in may read it only when they may see it (`ChannelInput.is_public`): a public top-level group, a public subgroup whose main group they may see, or an open subgroup (`is_open`, not `is_closed`) of a main group they belong to; anything else, a one-to-one chat included, is a 403. `subgroups` lists only the subgroups the reader may see, joined or not: a member of the main group finds every subgroup they may join there, and a private subgroup that needs an invitation appears, by name or count, to its own members only.
          */
         get: operations["getChannel"];
         put?: never;
@@ -1619,7 +1627,10 @@ export interface paths {
          *     part, an unknown `use`, or bytes that do not match the name's extension or the part's
          *     declared type is 422. Each error names the field (`file` or `use`). Images answer their
          *     `width` and `height` in pixels and a `thumbnail_url` sized for a chat bubble; an avatar's
-         *     `url` is a square image sized for profiles. The file is stored once answered; it belongs
+         *     `url` is a square image sized for profiles. An image is stored re-encoded in its own format,
+         *     upright (its EXIF orientation applied) and without any of its metadata (EXIF with GPS, XMP,
+         *     IPTC, comments); its `size` is then the bytes its `url` serves. Only the files the answer
+         *     names (`url`, `thumbnail_url`) are served: an avatar's original is not. The file is stored once answered; it belongs
          *     to the uploader, who may use its id in `updateMe` (`profile_image` for an avatar, `resume`
          *     for a résumé) and in `sendMessage` (`files`, for an attachment). Served files carry
          *     `X-Content-Type-Options: nosniff`, and anything but a raster image is served as a
@@ -1694,7 +1705,7 @@ export interface paths {
          *     twice is 422 naming `images.N.id`. Without `channel_id` the audience is the author's connections (and the author);
          *     with it, the members of that group, which the author must belong to (else 422 naming
          *     `channel_id`). Everyone who may see it gets `event: post` on their stream. At most
-         *     `--write-limit` posts per minute per token on the mock, then 429.
+         *     `--write-limit` posts per minute per user on the mock, then 429.
          */
         post: operations["createPost"];
         delete?: never;
@@ -1819,7 +1830,7 @@ export interface paths {
         /**
          * Report a post to the moderators
          * @description Once per person and post (a second report is 409). At most `--write-limit` reports per
-         *     minute per token on the mock, then 429.
+         *     minute per user on the mock, then 429.
          */
         post: operations["reportPost"];
         delete?: never;
@@ -1889,7 +1900,7 @@ export interface paths {
          *     whose type is an image; else 422 naming `image.id`) or a text card (`text`, 1 to 200
          *     characters, and `background`: a named colour or `#rrggbb`), not both. It expires 24 hours
          *     after it was made (by the server's clock). The author's connections get `event: story`. At
-         *     most `--write-limit` stories per minute per token on the mock, then 429.
+         *     most `--write-limit` stories per minute per user on the mock, then 429.
          */
         post: operations["createStory"];
         delete?: never;
@@ -2270,7 +2281,7 @@ export interface components {
             phone?: string | null;
             program?: string | null;
             description?: string | null;
-            /** @description A photo URL, or the id of a file the user uploaded with use `avatar` (the profile then shows that file's avatar-sized image); null removes the photo. */
+            /** @description An `http(s)` photo URL (any other scheme, `javascript:` included, is 422 naming the field), or the id of a file the user uploaded with use `avatar` (the profile then shows that file's avatar-sized image); null removes the photo. */
             profile_image?: string | components["schemas"]["MediaId"] | null;
             /** @description The id of a PDF the user uploaded with use `resume`; null removes the résumé. */
             resume?: components["schemas"]["MediaId"] | null;
@@ -2420,7 +2431,7 @@ export interface components {
             users: components["schemas"]["UserId"][];
             /** @description The main group, to create a subgroup: the signed-in user must be a member of it (403 otherwise); an unknown group or a one-to-one chat is a 422. */
             parent_id?: components["schemas"]["ChannelId"] | null;
-            /** @description Who may see the group without being a member. A public top-level group: everyone. A public subgroup: whoever may see its main group (the spec's Make Public, "anyone in the main group can see"). A private group or subgroup: its members only; a private subgroup is not listed, by name or count, on its main group's profile to anyone else. Absent, a closed group is private and any other public. */
+            /** @description Who may see the group without being a member. A public top-level group: everyone. A public subgroup: whoever may see its main group (the spec's Make Public, "anyone in the main group can see"). A private subgroup that is open (`is_open`): the members of its main group too, so whoever may join it sees it, before joining and after leaving. Any other private group or subgroup: its members only; such a subgroup is not listed, by name or count, on its main group's profile to anyone else. Absent, a closed group is private and any other public. */
             is_public?: boolean;
             /** @description Whether someone who may see the group can join it without an invitation (the spec's Make Open). Ignored (stored `false`) when `is_closed` is true or `is_direct` is. */
             is_open?: boolean;
@@ -2433,7 +2444,7 @@ export interface components {
         MessageFile: {
             /**
              * Format: uri-reference
-             * @description An absolute URL, or a path on the API's own origin (the mock serves `/media/…`).
+             * @description An absolute `http(s)` URL, or a path of the API's own media (`/media/…`); nothing else (a `javascript:` or `data:` URL in a request is 422 naming the field).
              */
             url: string;
             /**
@@ -3364,7 +3375,7 @@ export interface components {
             name: string;
             /**
              * Format: int64
-             * @description Bytes.
+             * @description Bytes of the file `url` serves (an image's after its metadata is stripped).
              */
             size: number;
             /** @description The type read from the file's bytes. */
@@ -4459,7 +4470,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The password is changed; every session of the account has ended. */
+            /** @description The password is changed; every session of the account has ended and its other links are void. */
             200: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];

@@ -18,6 +18,7 @@ const SHORT: Record<CheckName, string> = {
   status_coverage: 'cover',
   stream_conformance: 'stream',
   upload_conformance: 'upload',
+  rate_limit_per_user: 'rate',
 };
 
 function pad(text: string, width: number): string {

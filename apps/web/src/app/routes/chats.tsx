@@ -14,8 +14,10 @@ import { NewMessageDrawer } from '../../features/groups/components/NewMessageDra
 import { MAX_MEMBERS } from '../../features/groups/group-form.ts';
 import { useCreateGroup } from '../../features/groups/hooks/use-create-group.ts';
 import { useOpenChat } from '../../features/groups/hooks/use-open-chat.ts';
+import { STORY_DRAFT } from '../../features/stories/components/NewStorySheet.tsx';
 import { StoriesBar } from '../../features/stories/components/StoriesBar.tsx';
 import { sessionAtom } from '../../lib/auth.ts';
+import { useHasDraft } from '../../lib/drafts.ts';
 import { useResource } from '../../lib/resources.ts';
 
 type Step =
@@ -37,7 +39,9 @@ export default function ChatsScreen() {
   const tags = useResource('Tag', step.kind === 'details');
   const { opening, openChat } = useOpenChat();
   const [openingFriend, setOpeningFriend] = useState<string | null>(null);
-  const [creatingStory, setCreatingStory] = useState(false);
+  // A text card the person was writing when the session ended is reopened.
+  const storyDraft = useHasDraft(STORY_DRAFT);
+  const [creatingStory, setCreatingStory] = useState(storyDraft);
 
   const openDrawer = () => {
     setStep({ kind: 'drawer' });

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -14,11 +14,9 @@ import { useForm } from '../../lib/forms/use-form.ts';
 export default function LoginScreen() {
   const form = useForm<LoginValues>(loginRules, emptyLogin);
   const signIn = useSetAtom(signInAtom);
-  const navigate = useNavigate();
   const location = useLocation();
-  const state = location.state as { notice?: string; from?: string } | null;
-  const notice = state?.notice;
-  // A session that ended by itself (expired, revoked) says so, and sign-in returns to where the user was.
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  // A session that ended by itself (expired, revoked) says so.
   const sessionNotice = useAtomValue(sessionNoticeAtom);
   const dismissSessionNotice = useSetAtom(dismissSessionNoticeAtom);
   const [pending, setPending] = useState(false);
@@ -31,12 +29,8 @@ export default function LoginScreen() {
     setPending(true);
     const result = await signIn(form.values);
     setPending(false);
-    if (result.ok) {
-      dismissSessionNotice();
-      const back = sessionNotice && state?.from?.startsWith('/') ? state.from : paths.profile;
-      navigate(back, { replace: true });
-      return;
-    }
+    // Signed in: the route guard leaves this screen (back where an ended session was, or the profile).
+    if (result.ok) return dismissSessionNotice();
     // The typed input stays; the message says what went wrong (wrong credentials, server down, ...).
     setError(result.error.message);
     form.setServerErrors(fieldErrorsFrom(result.error, { uniName: 'uniName', email: 'email', password: 'password' }));

@@ -1,6 +1,7 @@
 import type { Friend } from '@cohort/api';
 import { useState } from 'react';
 import type { Loadable } from '../../lib/result.ts';
+import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import { LoadState } from './LoadState.tsx';
 import { PeopleChecklist, toPerson } from './PeopleChecklist.tsx';
@@ -53,13 +54,21 @@ export function MemberPicker({
   const others = useSearch(query, friendIds);
   // People ticked from a search stay known after the search text changes.
   const [seen, setSeen] = useState<ReadonlyMap<string, PickedPerson>>(new Map());
+  // Who a tick past `max` left out, said beside the counter rather than ignored.
+  const [leftOut, setLeftOut] = useState<string | null>(null);
   const toggle = (id: string) => {
     const person = others.people.find((p) => p.id === id);
     if (person) setSeen((m) => new Map(m).set(id, person));
+    const full = !chosen.has(id) && chosen.size >= max;
+    const known = person ?? friends.data?.find((f) => f.id === id);
+    setLeftOut(
+      full ? (known ? `${known.first_name} ${known.last_name}`.trim() || 'This person' : 'This person') : null,
+    );
+    if (full) return;
     setChosen((prev) => {
       const next = new Set(prev);
       if (next.has(id)) next.delete(id);
-      else if (next.size < max) next.add(id);
+      else next.add(id);
       return next;
     });
   };
@@ -94,6 +103,11 @@ export function MemberPicker({
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
+        {leftOut && (
+          <Alert tone="info">
+            {leftOut} was left out: a group holds at most {max.toLocaleString()} {max === 1 ? 'person' : 'people'}.
+          </Alert>
+        )}
       </div>
       <LoadState state={friends} what="people" empty="No friends to add yet." onRetry={onRetryFriends}>
         {(list) => (

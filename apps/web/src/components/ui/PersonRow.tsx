@@ -1,13 +1,18 @@
 import type { Schemas } from '@cohort/api';
 import { useState } from 'react';
+import { Link } from 'react-router';
 
 export type Person = Schemas['PersonSummary'];
 
+import { otherProfilePath } from '../../config/paths.ts';
 import { lastSeenText } from '../../lib/dates.ts';
 import { initials, personName } from '../../lib/format.ts';
 import * as s from './people.css.ts';
 
-/** A person with photo, full name, last-seen text and a selection checkbox (the whole row toggles it). */
+/**
+ * A person with photo, full name, last-seen text and a selection checkbox: the name opens their
+ * profile, as everywhere else, and the rest of the row toggles the checkbox.
+ */
 export function PersonRow({ person, selected, onToggle }: { person: Person; selected: boolean; onToggle: () => void }) {
   // A member without a name (the contract allows empty names) still gets a label to read and select.
   const name = personName(person);
@@ -27,9 +32,9 @@ export function PersonRow({ person, selected, onToggle }: { person: Person; sele
           </span>
         )}
         <span className={s.who}>
-          <span className={s.name} dir="auto">
+          <Link to={otherProfilePath(person.id)} className={s.nameLink} dir="auto">
             {name}
-          </span>
+          </Link>
           <span className={s.meta}>{lastSeenText(person.last_seen_at)}</span>
           {detail && (
             <span className={s.meta} dir="auto">

@@ -1,9 +1,13 @@
 import {
+  type ChangeEvent,
+  type ClipboardEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
+  useRef,
+  useState,
 } from 'react';
 import * as s from './TextField.css.ts';
 
@@ -58,9 +62,52 @@ export function TextField({ label, error, hint, id, ...rest }: Common & InputHTM
   );
 }
 
-export function TextArea({ label, error, hint, id, ...rest }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+/**
+ * A paste that `maxLength` cuts (the browser drops the rest without a word): `note` says how much was
+ * left out and why, until the next change that is not a paste.
+ */
+export function usePasteCut<E extends HTMLTextAreaElement | HTMLInputElement>(
+  maxLength: number | undefined,
+  handlers: {
+    onPaste?: ((e: ClipboardEvent<E>) => void) | undefined;
+    onChange?: ((e: ChangeEvent<E>) => void) | undefined;
+  },
+) {
+  const [cut, setCut] = useState(0);
+  const pasting = useRef(false);
+  const onPaste = (e: ClipboardEvent<E>) => {
+    handlers.onPaste?.(e);
+    if (maxLength === undefined || e.defaultPrevented) return;
+    const el = e.currentTarget;
+    const kept = el.value.length - ((el.selectionEnd ?? 0) - (el.selectionStart ?? 0));
+    const pasted = e.clipboardData.getData('text/plain').length;
+    pasting.current = pasted > 0;
+    setCut(Math.max(0, kept + pasted - maxLength));
+  };
+  const onChange = (e: ChangeEvent<E>) => {
+    if (!pasting.current) setCut(0);
+    pasting.current = false;
+    handlers.onChange?.(e);
+  };
+  const note =
+    cut > 0
+      ? `The pasted text was cut: ${cut.toLocaleString()} ${cut === 1 ? 'character' : 'characters'} past the ${maxLength?.toLocaleString()} this box holds were left out.`
+      : null;
+  return { note, onPaste, onChange };
+}
+
+export function TextArea({
+  label,
+  error,
+  hint,
+  id,
+  onPaste,
+  onChange,
+  ...rest
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const fieldId = id ?? auto;
+  const paste = usePasteCut(rest.maxLength, { onPaste, onChange });
   return (
     <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
       <textarea
@@ -68,9 +115,22 @@ export function TextArea({ label, error, hint, id, ...rest }: Common & TextareaH
         className={s.textarea}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fieldId, error, hint)}
+        onPaste={paste.onPaste}
+        onChange={paste.onChange}
         {...rest}
       />
+      <PasteCutNote note={paste.note} />
     </FieldFrame>
+  );
+}
+
+/** Where a cut paste is said, under the box. */
+export function PasteCutNote({ note }: { note: string | null }) {
+  if (!note) return null;
+  return (
+    <p role="status" className={s.hint}>
+      {note}
+    </p>
   );
 }
 

@@ -35,6 +35,18 @@ export const initials = style([
 
 export const who = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
 export const name = style({ fontWeight: vars.fontWeight.medium, overflow: 'hidden', textOverflow: 'ellipsis' });
+/** The name as a link to the profile: only its own text opens it, the rest of the row selects. */
+export const nameLink = style([
+  name,
+  {
+    alignSelf: 'flex-start',
+    maxWidth: '100%',
+    whiteSpace: 'nowrap',
+    color: 'inherit',
+    textDecoration: 'none',
+    selectors: { '&:hover': { textDecoration: 'underline' } },
+  },
+]);
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const checkbox = style({ width: '22px', height: '22px', accentColor: vars.color.accent, flexShrink: 0 });

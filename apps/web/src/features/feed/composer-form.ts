@@ -1,7 +1,9 @@
-import type { ApiError, Schemas } from '@cohort/api';
+import { type ApiError, LIMITS, type Schemas } from '@cohort/api';
 
-export const MAX_TEXT = 5000;
-export const MAX_PHOTOS = 4;
+export const MAX_TEXT = LIMITS.postText;
+export const MAX_PHOTOS = LIMITS.postImages;
+/** Why a pick stops at MAX_PHOTOS, in the words the composer shows. */
+export const PHOTOS_LIMIT = `a post holds at most ${MAX_PHOTOS} photos`;
 
 /** The composer's fields as the contract's PostInput: text trimmed, photos, `channel_id` for a group (none: my connections). */
 export function toPostInput(text: string, photos: readonly { id: string }[], audience: string): Schemas['PostInput'] {

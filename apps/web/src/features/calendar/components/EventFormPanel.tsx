@@ -7,6 +7,7 @@ import { PeopleChecklist, toPerson } from '../../../components/ui/PeopleChecklis
 import * as cs from '../../../components/ui/rows.css.ts';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import { SelectField, TextField } from '../../../components/ui/TextField.tsx';
+import { useDraft } from '../../../lib/drafts.ts';
 import type { Loadable } from '../../../lib/result.ts';
 import { useCreateEvent } from '../api/events.ts';
 import {
@@ -19,7 +20,10 @@ import {
   withAllDay,
 } from '../event-form.ts';
 
-/** Forward → Calendar: an event made from the message, saved through the events endpoint. */
+/**
+ * Forward → Calendar: an event made from the message, saved through the events endpoint. What was
+ * filled in is a draft per message until saved, so neither closing nor a session that ends loses it.
+ */
 export function EventFormPanel({
   message,
   friends,
@@ -33,7 +37,8 @@ export function EventFormPanel({
 }) {
   const createEvent = useCreateEvent();
   const id = useId();
-  const [form, setForm] = useState<EventForm>(() => newEventForm(message.message || 'New event'));
+  const [blank] = useState<EventForm>(() => newEventForm(message.message || 'New event'));
+  const [form, setForm, clearForm] = useDraft(`event:${message.id}`, blank);
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,6 +63,7 @@ export function EventFormPanel({
       setError(`Could not save the event: ${result.error.message}${fields ? ` (${fields})` : ''}`);
       return;
     }
+    clearForm();
     onSaved(result.value.title);
   };
 

@@ -1,13 +1,17 @@
+import { LIMITS } from '@cohort/api';
 import { useRef } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
-import type { useAttachments } from '../hooks/use-attachments.ts';
+import { PasteCutNote, usePasteCut } from '../../../components/ui/TextField.tsx';
+import { leftOutText } from '../../../lib/upload-batch.ts';
+import { ATTACHMENTS_LIMIT, type useAttachments } from '../hooks/use-attachments.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { AttachmentTray } from './AttachmentTray.tsx';
 import * as s from './composer.css.ts';
 import { menuButton } from './inbox.css.ts';
 
-const MESSAGE_MAX = 4000;
+const MESSAGE_MAX = LIMITS.messageText;
 
 /**
  * The message box: the reply being written (if any), the text and Send (Enter sends, Shift+Enter
@@ -37,6 +41,16 @@ export function Composer({
   const picker = useRef<HTMLInputElement>(null);
   const sendable = (!!text.trim() || attachments.ready.length > 0) && !attachments.busy;
   const dragging = useFileDrop(attachments.add);
+  const paste = usePasteCut<HTMLTextAreaElement>(MESSAGE_MAX, {
+    onChange: (e) => setText(e.target.value),
+    onPaste: (e) => {
+      const files = Array.from(e.clipboardData.files);
+      if (files.length === 0) return;
+      // A pasted file is attached; text pasted along with it (if any) still goes into the box.
+      if (!e.clipboardData.types.includes('text/plain')) e.preventDefault();
+      attachments.add(files);
+    },
+  });
   return (
     <form
       className={dragging ? `${s.composer} ${s.dropping}` : s.composer}
@@ -62,6 +76,9 @@ export function Composer({
         </p>
       )}
       <AttachmentTray items={attachments.items} onRemove={attachments.remove} onRetry={attachments.retry} />
+      {attachments.leftOut.length > 0 && (
+        <Alert tone="info">{leftOutText(attachments.leftOut, ATTACHMENTS_LIMIT)}</Alert>
+      )}
       <div className={s.composerRow}>
         <input
           ref={picker}
@@ -85,14 +102,8 @@ export function Composer({
           aria-label="Message"
           value={text}
           maxLength={MESSAGE_MAX}
-          onChange={(e) => setText(e.target.value)}
-          onPaste={(e) => {
-            const files = Array.from(e.clipboardData.files);
-            if (files.length === 0) return;
-            // A pasted file is attached; text pasted along with it (if any) still goes into the box.
-            if (!e.clipboardData.types.includes('text/plain')) e.preventDefault();
-            attachments.add(files);
-          }}
+          onChange={paste.onChange}
+          onPaste={paste.onPaste}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();
@@ -109,6 +120,7 @@ export function Composer({
           <Icon name="send" width={18} height={18} />
         </Button>
       </div>
+      <PasteCutNote note={paste.note} />
     </form>
   );
 }

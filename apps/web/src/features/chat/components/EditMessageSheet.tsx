@@ -1,4 +1,4 @@
-import type { Message } from '@cohort/api';
+import { LIMITS, type Message } from '@cohort/api';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -6,7 +6,7 @@ import { Sheet } from '../../../components/ui/Sheet.tsx';
 import { TextArea } from '../../../components/ui/TextField.tsx';
 import { useMessageEdits } from '../api/message-edits.ts';
 
-const MESSAGE_MAX = 4000;
+const MESSAGE_MAX = LIMITS.messageText;
 
 /** Edit my message: the new text is saved for everyone; on failure the text typed stays. */
 export function EditMessageSheet({

@@ -1,6 +1,6 @@
 import { type RefObject, useState } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
-import { useDraftText } from '../../../lib/drafts.ts';
+import { useDraft } from '../../../lib/drafts.ts';
 import type { ChatItem } from '../chat-items.ts';
 import { useAttachments } from './use-attachments.ts';
 import type { ChannelChat } from './use-channel-chat.ts';
@@ -11,7 +11,7 @@ import type { ChannelChat } from './use-channel-chat.ts';
  * and empties the box; until the history is in, a message would have nowhere to show, so it waits.
  */
 export function useChatComposer(channelId: string, chat: ChannelChat, listRef: RefObject<VirtuosoHandle | null>) {
-  const [text, setText] = useDraftText(`chat:${channelId}`);
+  const [text, setText, clearText] = useDraft(`chat:${channelId}`, '');
   const attachments = useAttachments(channelId);
   const [replyTo, setReplyTo] = useState<ChatItem | null>(null);
   const canSend = chat.status === 'ready';
@@ -19,7 +19,7 @@ export function useChatComposer(channelId: string, chat: ChannelChat, listRef: R
     const body = text.trim();
     if ((!body && attachments.ready.length === 0) || attachments.busy || !canSend) return;
     chat.send(body, replyTo?.id ?? null, attachments.ready);
-    setText('');
+    clearText();
     attachments.clear();
     setReplyTo(null);
     // Own messages always scroll into view, wherever the user was reading.

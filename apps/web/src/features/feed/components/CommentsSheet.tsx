@@ -1,10 +1,13 @@
+import { LIMITS } from '@cohort/api';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { PasteCutNote, usePasteCut } from '../../../components/ui/TextField.tsx';
 import { timeAgo } from '../../../lib/dates.ts';
+import { useDraft } from '../../../lib/drafts.ts';
 import { personName } from '../../../lib/format.ts';
 import { useCommentActions, useComments } from '../api/comments.ts';
 import type { Comment } from '../feed-events.ts';
@@ -13,13 +16,13 @@ import * as s from './comments-sheet.css.ts';
 import { AuthorPhoto, profileLink } from './PostCard.tsx';
 import * as card from './post-card.css.ts';
 
-const MAX_COMMENT = 2000;
+const MAX_COMMENT = LIMITS.commentText;
 
-/** A post's comments, oldest first and paged; add one; delete my own (or any on my post). */
+/** A post's comments, oldest first and paged; add one (a draft per post until sent); delete my own (or any on my post). */
 export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | null; onClose: () => void }) {
   const query = useComments(post.id);
   const { add, remove } = useCommentActions();
-  const [text, setText] = useState('');
+  const [text, setText, clearText] = useDraft(`comment:${post.id}`, '');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const seen = new Set<string>();
@@ -31,7 +34,7 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
     const result = await add(post.id, { text: text.trim() });
     setBusy(null);
     if (!result.ok) return setError(`Could not add the comment: ${result.error.message}`);
-    setText('');
+    clearText();
   };
   const del = async (c: Comment) => {
     setBusy(c.id);
@@ -40,6 +43,8 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
     setBusy(null);
     if (!result.ok) setError(`Could not delete the comment: ${result.error.message}`);
   };
+
+  const paste = usePasteCut<HTMLTextAreaElement>(MAX_COMMENT, { onChange: (e) => setText(e.target.value) });
 
   return (
     <Sheet
@@ -65,11 +70,13 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
             rows={1}
             maxLength={MAX_COMMENT}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onPaste={paste.onPaste}
+            onChange={paste.onChange}
           />
           <Button type="submit" small disabled={!text.trim()} loading={busy === 'add'}>
             Send
           </Button>
+          <PasteCutNote note={paste.note} />
         </form>
       }
     >

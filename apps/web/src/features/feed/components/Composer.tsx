@@ -1,12 +1,14 @@
 import type { ApiError } from '@cohort/api';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
+import * as l from '../../../components/ui/layout.css.ts';
 import { SelectField, TextArea } from '../../../components/ui/TextField.tsx';
-import { imagesOnly, useUploadBatch } from '../../../lib/upload-batch.ts';
+import { useDraft } from '../../../lib/drafts.ts';
+import { imagesOnly, leftOutText, useUploadBatch } from '../../../lib/upload-batch.ts';
 import { usePostActions } from '../api/posts.ts';
-import { composerErrors, MAX_PHOTOS, MAX_TEXT, toPostInput } from '../composer-form.ts';
+import { composerErrors, MAX_PHOTOS, MAX_TEXT, PHOTOS_LIMIT, toPostInput } from '../composer-form.ts';
 import * as s from './composer.css.ts';
 import { PhotoPicks } from './PhotoPicks.tsx';
 
@@ -17,14 +19,19 @@ export interface Audience {
 
 /**
  * Write a post: text, up to 4 photos (uploaded as picked, with progress), and who sees it (my
- * connections or one of my groups). A failed post keeps everything typed and picked.
+ * connections or one of my groups). A failed post keeps everything typed and picked; the text and
+ * audience are a draft, so a session that ends does not lose them.
  */
 export function Composer({ groups }: { groups: readonly Audience[] }) {
   const { create } = usePostActions();
   const photos = useUploadBatch({ use: 'attachment', max: MAX_PHOTOS, scope: 'post', check: imagesOnly });
   const fileInput = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [audience, setAudience] = useState('');
+  const fullId = useId();
+  const full = photos.items.length >= MAX_PHOTOS;
+  const [draft, setDraft, clearDraft] = useDraft('post', { text: '', audience: '' });
+  const { text, audience } = draft;
+  const setText = (value: string) => setDraft((d) => ({ ...d, text: value }));
+  const setAudience = (value: string) => setDraft((d) => ({ ...d, audience: value }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const fields = composerErrors(error);
@@ -44,7 +51,7 @@ export function Composer({ groups }: { groups: readonly Audience[] }) {
     const result = await create(toPostInput(text, photos.ready, audience));
     setBusy(false);
     if (!result.ok) return setError(result.error);
-    setText('');
+    clearDraft();
     photos.clear();
   };
 
@@ -61,6 +68,7 @@ export function Composer({ groups }: { groups: readonly Audience[] }) {
         hint={text.length > MAX_TEXT - 200 ? `${MAX_TEXT - text.length} characters left` : undefined}
       />
       <PhotoPicks items={photos.items} onRemove={photos.remove} onRetry={photos.retry} />
+      {photos.leftOut.length > 0 && <Alert tone="info">{leftOutText(photos.leftOut, PHOTOS_LIMIT)}</Alert>}
       {fields.images && <p role="alert">{fields.images}</p>}
       <div className={s.composerRow}>
         <SelectField
@@ -95,8 +103,8 @@ export function Composer({ groups }: { groups: readonly Audience[] }) {
           variant="secondary"
           small
           onClick={() => fileInput.current?.click()}
-          disabled={photos.items.length >= MAX_PHOTOS}
-          title={photos.items.length >= MAX_PHOTOS ? `At most ${MAX_PHOTOS} photos` : undefined}
+          disabled={full}
+          aria-describedby={full ? fullId : undefined}
         >
           <Icon name="image" width={18} height={18} /> Photos ({photos.items.length}/{MAX_PHOTOS})
         </Button>
@@ -105,6 +113,11 @@ export function Composer({ groups }: { groups: readonly Audience[] }) {
           Post
         </Button>
       </div>
+      {full && (
+        <p id={fullId} className={l.muted}>
+          A post holds at most {MAX_PHOTOS} photos: remove one to add another.
+        </p>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const comment = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
@@ -23,7 +23,15 @@ export const commentList = style({
   gap: vars.space.md,
 });
 
-export const commentForm = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', width: '100%' });
+export const commentForm = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'flex-end',
+  width: '100%',
+});
+// A note under the box (a paste cut at the limit) takes a line of its own.
+globalStyle(`${commentForm} > p`, { flexBasis: '100%' });
 
 export const commentInput = style({
   flex: 1,

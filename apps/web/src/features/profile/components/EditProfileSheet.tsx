@@ -12,9 +12,17 @@ import { useForm } from '../../../lib/forms/use-form.ts';
 import { useUpdateMe } from '../api/me.ts';
 import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser } from '../edit-profile-form.ts';
 
-export function EditProfileSheet({ user, onClose }: { user: PublicUser | null; onClose: () => void }) {
+/** The fields being edited, kept as a draft (only those changed, over the profile as it is when reopened). */
+export const PROFILE_DRAFT = 'edit-profile';
+
+/** Edit my profile: Save sends only what changed; Cancel or closing forgets the edits, a session that ends keeps them. */
+export function EditProfileSheet({ user, onClose: close }: { user: PublicUser | null; onClose: () => void }) {
   const [initial] = useState(() => valuesFromUser(user));
-  const form = useForm<EditProfileValues>(editProfileRules, initial);
+  const form = useForm<EditProfileValues>(editProfileRules, initial, { draft: PROFILE_DRAFT });
+  const onClose = () => {
+    form.discard();
+    close();
+  };
   const update = useUpdateMe();
   const toast = useSetAtom(showToastAtom);
   const [pending, setPending] = useState(false);

@@ -8,8 +8,9 @@ import * as l from '../../../components/ui/layout.css.ts';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useHasDraft } from '../../../lib/drafts.ts';
 import { initials, personName, UNNAMED_PERSON } from '../../../lib/format.ts';
-import { EditProfileSheet } from './EditProfileSheet.tsx';
+import { EditProfileSheet, PROFILE_DRAFT } from './EditProfileSheet.tsx';
 import { PhotoSheet } from './PhotoSheet.tsx';
 import * as s from './profile.css.ts';
 import { SavedMessages } from './SavedMessages.tsx';
@@ -131,7 +132,9 @@ export interface ProfileViewProps {
 export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots, posts }: ProfileViewProps) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<ProfileTabKey>('notes');
-  const [editing, setEditing] = useState(false);
+  // Edits the person was making when the session ended reopen the form.
+  const editDraft = useHasDraft(PROFILE_DRAFT);
+  const [editing, setEditing] = useState(own && editDraft);
   const [showSaved, setShowSaved] = useState(false);
   const [changingPhoto, setChangingPhoto] = useState(false);
   const closePhoto = useCallback(() => setChangingPhoto(false), []);
@@ -226,7 +229,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
         )}
       </div>
 
-      {editing && <EditProfileSheet user={user} onClose={() => setEditing(false)} />}
+      {editing && user && <EditProfileSheet user={user} onClose={() => setEditing(false)} />}
       {changingPhoto && <PhotoSheet current={user?.profile_image} onClose={closePhoto} />}
     </div>
   );

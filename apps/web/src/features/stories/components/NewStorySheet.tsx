@@ -1,4 +1,4 @@
-import type { ApiError } from '@cohort/api';
+import { type ApiError, LIMITS } from '@cohort/api';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -6,12 +6,15 @@ import * as l from '../../../components/ui/layout.css.ts';
 import { Sheet } from '../../../components/ui/Sheet.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { TextArea } from '../../../components/ui/TextField.tsx';
+import { useDraft } from '../../../lib/drafts.ts';
 import { imagesOnly, useUploadBatch } from '../../../lib/upload-batch.ts';
 import { useStoryActions } from '../api/stories.ts';
 import { BACKGROUNDS, backgroundColour, type NamedBackground } from '../background.ts';
 import * as s from './stories.css.ts';
 
-const MAX_TEXT = 200;
+const MAX_TEXT = LIMITS.storyText;
+/** The text card being written, kept as a draft (its screen reopens the sheet when one is there). */
+export const STORY_DRAFT = 'story-text';
 const KINDS = [
   { key: 'photo', label: 'Photo' },
   { key: 'text', label: 'Text' },
@@ -27,7 +30,10 @@ function Preview({ file }: { file: File }) {
   return url ? <img className={s.photoPreview} src={url} alt="Picked for the story" /> : null;
 }
 
-/** New Story: a photo (uploaded with progress) or a text card on a chosen background; shared for 24 hours. */
+/**
+ * New Story: a photo (uploaded with progress) or a text card on a chosen background; shared for 24
+ * hours. Cancel or closing forgets the text card; a session that ends keeps it.
+ */
 export function NewStorySheet({
   me,
   onShared,
@@ -38,12 +44,17 @@ export function NewStorySheet({
   onClose: () => void;
 }) {
   const { create } = useStoryActions();
-  const [kind, setKind] = useState<'photo' | 'text'>('photo');
+  const [card, setCard, clearCard] = useDraft<{ text: string; background: NamedBackground }>(STORY_DRAFT, {
+    text: '',
+    background: 'ocean',
+  });
+  const { text, background } = card;
+  const setText = (value: string) => setCard((c) => ({ ...c, text: value }));
+  const setBackground = (value: NamedBackground) => setCard((c) => ({ ...c, background: value }));
+  const [kind, setKind] = useState<'photo' | 'text'>(() => (text ? 'text' : 'photo'));
   const photo = useUploadBatch({ use: 'attachment', max: 1, scope: 'story', check: imagesOnly });
   const picked = photo.items[0];
   const fileInput = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [background, setBackground] = useState<NamedBackground>('ocean');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const ready = kind === 'photo' ? photo.ready.length === 1 : text.trim() !== '';
@@ -56,16 +67,21 @@ export function NewStorySheet({
     const result = await create(body, me);
     setBusy(false);
     if (!result.ok) return setError(result.error);
+    clearCard();
     onShared();
+  };
+  const cancel = () => {
+    clearCard();
+    onClose();
   };
 
   return (
     <Sheet
       title="New Story"
-      onClose={onClose}
+      onClose={cancel}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={cancel}>
             Cancel
           </Button>
           <Button onClick={() => void share()} disabled={!ready} loading={busy}>

@@ -1,6 +1,6 @@
 import type { Note } from '@cohort/api';
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../../components/ui/Alert.tsx';
 import { Button } from '../../../../components/ui/Button.tsx';
 import { LoadState } from '../../../../components/ui/LoadState.tsx';
@@ -8,7 +8,7 @@ import * as l from '../../../../components/ui/layout.css.ts';
 import { Sheet } from '../../../../components/ui/Sheet.tsx';
 import { TextArea, TextField } from '../../../../components/ui/TextField.tsx';
 import { showToastAtom } from '../../../../components/ui/toast-state.ts';
-import { clearDraft, hasDraft, readDraft, writeDraft } from '../../../../lib/drafts.ts';
+import { useHasDraft } from '../../../../lib/drafts.ts';
 import { fieldErrorsFrom } from '../../../../lib/forms/server-errors.ts';
 import { useForm } from '../../../../lib/forms/use-form.ts';
 import { notes, useAddProfileItem, useProfileList, useRemoveProfileItem } from '../../api/profile-items.ts';
@@ -19,12 +19,10 @@ import * as s from './tabs.css.ts';
 const NOTE_DRAFT = 'add-note';
 
 export function AddNoteForm({ onClose: close }: { onClose: () => void }) {
-  // Kept as a draft while open, so an expired session does not lose what was typed.
-  const [initial] = useState(() => readDraft(NOTE_DRAFT, emptyNote));
-  const form = useForm<NoteValues>(noteRules, initial);
-  useEffect(() => writeDraft(NOTE_DRAFT, form.values), [form.values]);
+  // Kept as a draft while open, so a session that ends does not lose what was typed.
+  const form = useForm<NoteValues>(noteRules, emptyNote, { draft: NOTE_DRAFT });
   const onClose = () => {
-    clearDraft(NOTE_DRAFT);
+    form.discard();
     close();
   };
   const addNote = useAddProfileItem(notes);
@@ -130,7 +128,8 @@ export function NotesTab({ owner, own }: { owner: string; own: boolean }) {
   const removeNote = useRemoveProfileItem(notes);
   const toast = useSetAtom(showToastAtom);
   // A note the user was typing when the session ended is reopened where they left it.
-  const [adding, setAdding] = useState(() => own && hasDraft(NOTE_DRAFT));
+  const hadDraft = useHasDraft(NOTE_DRAFT);
+  const [adding, setAdding] = useState(() => own && hadDraft);
 
   const remove = async (note: Note) => {
     const result = await removeNote(note.id);
