@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -138,23 +139,17 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button
-          variant="ghost"
-          aria-label="Back"
-          onClick={() => (canGoBack() ? navigate(-1) : navigate(paths.contacts))}
-        >
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>{own ? 'My Profile' : 'Profile'}</h1>
-        {own ? (
-          <Link className={s.gear} to={paths.settings} aria-label="Settings">
-            <Icon name="settings" />
-          </Link>
-        ) : (
-          <span className={s.gear} aria-hidden="true" />
-        )}
-      </header>
+      <ScreenHeader
+        title={own ? 'My Profile' : 'Profile'}
+        onBack={() => (canGoBack() ? navigate(-1) : navigate(paths.contacts))}
+        actions={
+          own && (
+            <Link className={s.gear} to={paths.settings} aria-label="Settings">
+              <Icon name="settings" />
+            </Link>
+          )
+        }
+      />
 
       <section className={s.hero} aria-label="Profile">
         {own && user ? (
