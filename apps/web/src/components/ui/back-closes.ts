@@ -54,12 +54,13 @@ function install() {
  */
 export function connectBackCloses(router: {
   state: { navigation: { state: string } };
-  subscribe: (listener: () => void) => () => void;
+  subscribe: (listener: (state: { historyAction: string }) => void) => () => void;
 }): () => void {
   install();
   navigating = () => router.state.navigation.state !== 'idle';
-  return router.subscribe(() => {
-    last = placeOf(entry());
+  return router.subscribe((state) => {
+    // A Back or Forward (POP) is placed by onPopState, which must still see where it came from.
+    if (state.historyAction !== 'POP') last = placeOf(entry());
   });
 }
 
