@@ -1,6 +1,6 @@
 import type { PublicUser } from '@cohort/api';
 import { type ReactNode, useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
@@ -131,7 +131,20 @@ export interface ProfileViewProps {
 /** A profile, own (edit, add, save controls) or another user's (read-only): spec section 2. */
 export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots, posts }: ProfileViewProps) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<ProfileTabKey>('notes');
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const tabs = posts ? WITH_POSTS : PROFILE_TABS;
+  const tab: ProfileTabKey = tabs.find((t) => t.key === params.get('tab'))?.key ?? 'notes';
+  // The tab lives in the URL (the entry replaced), so Back to this profile reopens it where it was scrolled.
+  const setTab = (next: ProfileTabKey) =>
+    setParams(
+      (prev) => {
+        const changed = new URLSearchParams(prev);
+        changed.set('tab', next);
+        return changed;
+      },
+      { replace: true, state: location.state },
+    );
   const [editing, setEditing] = useState(false);
   const [showSaved, setShowSaved] = useState(false);
   const [changingPhoto, setChangingPhoto] = useState(false);
@@ -208,7 +221,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
           <SavedMessages />
         ) : (
           owner && (
-            <Tabs label="Profile sections" tabs={posts ? WITH_POSTS : PROFILE_TABS} value={tab} onChange={setTab}>
+            <Tabs label="Profile sections" tabs={tabs} value={tab} onChange={setTab}>
               {tab === 'notes' && <NotesTab owner={owner} own={own} />}
               {tab === 'media' && <MediaTab owner={owner} own={own} />}
               {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}
