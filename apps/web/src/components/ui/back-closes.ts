@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
+import type { createBrowserRouter } from 'react-router';
 
 /**
  * The browser's Back closes an open sheet or dialog and stays on the screen. Each open dialog pushes
  * a history entry of its own (same URL, the router's state copied, so the router sees no new
  * location); Back pops it and the dialog closes. Closing it by its own button steps back over that
- * entry, so no stray entry is left; an entry left behind anyway (the dialog was left by a link, or
- * gave way to another dialog) is stepped over when Back or Forward reaches it.
+ * entry, so no stray entry is left; an entry left behind anyway is stepped over when Back or Forward
+ * reaches it.
  */
 
 interface EntryState {
@@ -48,20 +49,34 @@ function install() {
   window.addEventListener('popstate', onPopState);
 }
 
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
 /**
- * Lets dialogs see the router: its navigations move the current place, and a dialog closed while a
- * navigation is pending must not step back (that would cancel the navigation).
+ * Lets dialogs see the router: its navigations move the current place, a dialog closed while a
+ * navigation is pending must not step back (that would cancel it), and a link followed from an open
+ * dialog replaces the dialog's entry, so Back from there returns to the screen without it.
  */
-export function connectBackCloses(router: {
-  state: { navigation: { state: string } };
-  subscribe: (listener: (state: { historyAction: string }) => void) => () => void;
-}): () => void {
+export function connectBackCloses(router: AppRouter): () => void {
   install();
   navigating = () => router.state.navigation.state !== 'idle';
-  return router.subscribe((state) => {
+  const navigate = router.navigate;
+  router.navigate = ((to: unknown, options?: object) => {
+    const state = entry();
+    const fromDialog = typeof to !== 'number' && state?.sheetId !== undefined && open.has(state.sheetId);
+    return (navigate as (to: unknown, options?: object) => Promise<void>).call(
+      router,
+      to,
+      fromDialog ? { ...options, replace: true } : options,
+    );
+  }) as AppRouter['navigate'];
+  const unsubscribe = router.subscribe((state) => {
     // A Back or Forward (POP) is placed by onPopState, which must still see where it came from.
     if (state.historyAction !== 'POP') last = placeOf(entry());
   });
+  return () => {
+    router.navigate = navigate;
+    unsubscribe();
+  };
 }
 
 /** While mounted (and `enabled`), Back calls `onClose` instead of leaving the screen. */
@@ -80,9 +95,18 @@ export function useBackCloses(onClose: () => void, enabled = true): void {
       leaving.delete(id);
     } else {
       const state = entry() ?? {};
-      const at: Place = [state.idx ?? 0, (state.sheet ?? 0) + 1];
-      window.history.pushState({ ...state, sheet: at[1], sheetId: id }, '', window.location.href);
-      last = at;
+      const closing = state.sheetId;
+      const stepBack = closing === undefined ? undefined : leaving.get(closing);
+      if (closing !== undefined && stepBack !== undefined) {
+        // Opened as another closed (a menu giving way to its report sheet): take over that entry.
+        clearTimeout(stepBack);
+        leaving.delete(closing);
+        window.history.replaceState({ ...state, sheetId: id }, '', window.location.href);
+      } else {
+        const at: Place = [state.idx ?? 0, (state.sheet ?? 0) + 1];
+        window.history.pushState({ ...state, sheet: at[1], sheetId: id }, '', window.location.href);
+        last = at;
+      }
     }
     const current = open.get(id);
     open.set(id, { at: current?.at ?? placeOf(entry()), close: () => closeRef.current() });
