@@ -5,6 +5,7 @@ import { paths, pathsWithoutTabBar } from '../config/paths.ts';
 import { UnreadBadge } from '../features/notifications/components/UnreadBadge.tsx';
 import { isSignedInAtom } from '../lib/auth.ts';
 import * as s from './AppShell.css.ts';
+import { useScrollMemory } from './scroll-memory.ts';
 
 const TABS: { label: string; to: string; icon: IconName }[] = [
   { label: 'Contacts', to: paths.contacts, icon: 'contacts' },
@@ -33,6 +34,7 @@ export function TabBar() {
 /** The phone column; the bottom tab bar everywhere except login, signup and chatInbox. */
 export function AppShell() {
   const { pathname } = useLocation();
+  useScrollMemory();
   const showTabBar = !pathsWithoutTabBar.includes(pathname);
   return (
     <div className={s.column}>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { MemberPicker } from '../../components/ui/MemberPicker.tsx';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { usePeopleSearch } from '../../features/directory/api/search.ts';
 import { useMyChannels } from '../../features/groups/api/channels.ts';
@@ -63,13 +64,14 @@ export default function ChatsScreen() {
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <span style={{ width: 44 }} />
-        <h1 className={l.topTitle}>Chats</h1>
-        <Button variant="ghost" aria-label="New message" onClick={openDrawer}>
-          <Icon name="compose" />
-        </Button>
-      </header>
+      <ScreenHeader
+        title="Chats"
+        actions={
+          <Button variant="ghost" aria-label="New message" onClick={openDrawer}>
+            <Icon name="compose" />
+          </Button>
+        }
+      />
       <StoriesBar
         me={me ?? null}
         creating={creatingStory}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import * as l from '../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDirectorySearch } from '../../features/directory/api/search.ts';
 import * as s from '../../features/directory/components/contacts.css.ts';
@@ -52,9 +53,7 @@ export default function ContactsScreen() {
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <h1 className={l.topTitle}>Contacts</h1>
-      </header>
+      <ScreenHeader title="Contacts" />
       <div className={s.headerActions}>
         <Button small variant="secondary" onClick={() => setSheet('create')}>
           Create list

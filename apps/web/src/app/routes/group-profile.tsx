@@ -1,10 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { isNotFound, NotFound } from '../../components/ui/NotFound.tsx';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useFriends } from '../../features/directory/api/friends.ts';
 import { usePeopleSearch } from '../../features/directory/api/search.ts';
@@ -62,13 +61,7 @@ export default function GroupProfileScreen() {
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={back}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>{detail?.is_direct ? 'Chat' : 'Group'}</h1>
-        <span style={{ width: 44 }} />
-      </header>
+      <ScreenHeader title={detail?.is_direct ? 'Chat' : 'Group'} onBack={back} />
       <GroupLoadStatus error={error} loading={!detail} onRetry={() => void group.reload()} />
       {detail && (
         <>

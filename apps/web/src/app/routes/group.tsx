@@ -2,10 +2,9 @@ import type { Channel } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
 import { LoadState } from '../../components/ui/LoadState.tsx';
 import * as l from '../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { paths } from '../../config/paths.ts';
@@ -60,13 +59,7 @@ export default function GroupScreen() {
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={back}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>My Groups</h1>
-        <span style={{ width: 44 }} />
-      </header>
+      <ScreenHeader title="My Groups" onBack={back} />
       <Tabs label="Groups" tabs={TABS} value={tab} onChange={setTab}>
         {/* The tab panel already has the page's 16 px margins: the rows line up with the tabs. */}
         <div>

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { FriendsList } from '../../features/connections/components/FriendsList.tsx';
@@ -22,13 +21,7 @@ export default function InvitationsScreen() {
   const back = useBack(paths.notifications);
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={back}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>Invitations</h1>
-        <span style={{ width: 44 }} />
-      </header>
+      <ScreenHeader title="Invitations" onBack={back} />
       <Tabs
         label="Invitations"
         tabs={TABS}

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePeopleSlot } from '../../features/groups/hooks/use-people-slot.tsx';
 import { useLocationSharing } from '../../features/nearby/api/nearby.ts';
@@ -20,12 +20,7 @@ export default function NearbyScreen() {
   const state = sharing.data?.data;
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={back}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>Find People Nearby</h1>
-      </header>
+      <ScreenHeader title="Find People Nearby" onBack={back} />
       <div className={l.section}>
         {state && <SharingPanel sharing={state} />}
         {sharing.isError && (

@@ -1,4 +1,5 @@
 import * as l from '../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { NotificationsList } from '../../features/notifications/components/NotificationsList.tsx';
 import { NotificationsToolbar } from '../../features/notifications/components/NotificationsToolbar.tsx';
 
@@ -6,9 +7,7 @@ import { NotificationsToolbar } from '../../features/notifications/components/No
 export default function NotificationsScreen() {
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <h1 className={l.topTitle}>Notifications</h1>
-      </header>
+      <ScreenHeader title="Notifications" />
       <NotificationsToolbar />
       <NotificationsList />
     </div>

@@ -1,9 +1,8 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
 import { LoadState } from '../../components/ui/LoadState.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import * as p from '../../components/ui/people.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useMyChannels } from '../../features/groups/api/channels.ts';
 import { useUser } from '../../features/profile/api/users.ts';
@@ -22,13 +21,7 @@ export default function OtherGroupScreen() {
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(-1)}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>Shared Groups</h1>
-        <span style={{ width: 44 }} />
-      </header>
+      <ScreenHeader title="Shared Groups" onBack={() => navigate(-1)} />
       <section className={l.section}>
         {!personId ? (
           <p className={p.meta}>No person was chosen.</p>

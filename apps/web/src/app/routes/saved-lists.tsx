@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { LoadState } from '../../components/ui/LoadState.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import * as p from '../../components/ui/people.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { usePeopleSlot } from '../../features/groups/hooks/use-people-slot.tsx';
 import { type SavedList, useSavedListActions, useSavedLists } from '../../features/saved-lists/api/saved-lists.ts';
@@ -39,9 +40,7 @@ export default function SavedListsScreen() {
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <h1 className={l.topTitle}>Saved Lists</h1>
-      </header>
+      <ScreenHeader title="Saved Lists" />
       <section className={l.section} aria-labelledby="all-lists">
         <h2 id="all-lists" className={s.heading}>
           All Saved Lists

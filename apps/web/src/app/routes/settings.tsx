@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
 import * as l from '../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSettings } from '../../features/settings/api/settings.ts';
 import { ChangePasswordForm } from '../../features/settings/components/ChangePasswordForm.tsx';
@@ -51,12 +51,7 @@ export default function SettingsScreen() {
   const back = useBack(paths.profile);
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={back}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>Settings</h1>
-      </header>
+      <ScreenHeader title="Settings" onBack={back} />
       <div className={l.section}>
         <div className={l.card}>
           <ChangePasswordForm />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackCloses } from './back-closes.ts';
 import { Icon } from './Icon.tsx';
 import * as s from './ImageViewer.css.ts';
 
@@ -14,7 +15,7 @@ const SWIPE = 48;
 
 /**
  * A full-screen viewer over a list of images: arrow keys, the buttons or a swipe move between
- * them, Escape or Close closes. Focus moves inside on open, stays inside with Tab and returns to
+ * them, Escape, Close or the browser's Back closes. Focus moves inside on open, stays inside with Tab and returns to
  * the opener on close.
  */
 export function ImageViewer({
@@ -32,6 +33,7 @@ export function ImageViewer({
   const swipeFrom = useRef<number | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  useBackCloses(onClose);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;

@@ -1,8 +1,8 @@
 import type { ApiError } from '@cohort/api';
 import { useNavigate } from 'react-router';
 import { Button } from './Button.tsx';
-import { Icon } from './Icon.tsx';
 import * as l from './layout.css.ts';
+import { ScreenHeader } from './ScreenHeader.tsx';
 
 /** The server's answer means the id names nothing there is (unknown, malformed or missing). */
 export function isNotFound(error: ApiError | null | undefined): boolean {
@@ -24,13 +24,7 @@ export function NotFound({
   const navigate = useNavigate();
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back" onClick={() => navigate(back)}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>{title}</h1>
-        <span style={{ width: 44 }} />
-      </header>
+      <ScreenHeader title={title} onBack={() => navigate(back)} />
       <section className={l.section} aria-label={title}>
         <p>{text}</p>
         <Button variant="secondary" onClick={() => navigate(back)}>

@@ -55,6 +55,8 @@ export const title = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWe
 export const body = style({
   flex: 1,
   overflowY: 'auto',
+  // Sticky actions that change height (a button's spinner wrapping a row) must not scroll the list.
+  overflowAnchor: 'none',
   padding: vars.space.lg,
   display: 'flex',
   flexDirection: 'column',

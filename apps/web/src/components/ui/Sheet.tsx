@@ -1,12 +1,13 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useBackCloses } from './back-closes.ts';
 import * as s from './Sheet.css.ts';
 
 const FOCUSABLE = 'input, select, textarea, button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog shown as a bottom sheet or full screen. Escape and the backdrop close it; focus moves
- * inside on open, is kept inside with Tab, and returns to the opener on close.
+ * A modal dialog shown as a bottom sheet or full screen. Escape, the backdrop and the browser's Back
+ * close it; focus moves inside on open, is kept inside with Tab, and returns to the opener on close.
  */
 export function Sheet({
   title,
@@ -15,6 +16,7 @@ export function Sheet({
   children,
   footer,
   headerAction,
+  inUrl = false,
 }: {
   title: string;
   onClose: () => void;
@@ -22,11 +24,14 @@ export function Sheet({
   children: ReactNode;
   footer?: ReactNode;
   headerAction?: ReactNode;
+  /** Its being open is already a history entry of the caller's (in the URL or its state): Back closes it there. */
+  inUrl?: boolean;
 }) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  useBackCloses(onClose, !inUrl);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -80,7 +85,9 @@ export function Sheet({
           </h2>
           {headerAction}
         </div>
-        <div className={s.body}>{children}</div>
+        <div className={s.body} data-keep-scroll={title}>
+          {children}
+        </div>
         {footer && <div className={s.footer}>{footer}</div>}
       </div>
     </div>,

@@ -4,36 +4,6 @@ import { vars } from '../../styles/theme.css.ts';
 /** A screen: the column's full height, content padded. */
 export const screen = style({ display: 'flex', flexDirection: 'column', minHeight: '100%' });
 
-export const topBar = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 10,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-  minHeight: '56px',
-  padding: `0 ${vars.space.sm}`,
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const topTitle = style({
-  // Centred on the bar whatever stands left and right of it (a Back button, a spacer, nothing).
-  position: 'absolute',
-  left: '56px',
-  right: '56px',
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  textAlign: 'center',
-  flex: 1,
-  // A long name from the server (a saved list's, a group's) stays on one line instead of widening the page.
-  minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
-
 export const section = style({
   display: 'flex',
   flexDirection: 'column',

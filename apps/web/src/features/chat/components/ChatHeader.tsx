@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
 import { groupProfilePath } from '../../../config/paths.ts';
 import { memberCount as formatMembers } from '../../../lib/format.ts';
-import * as s from './chat-header.css.ts';
 
 /** The chat's top bar: Back, the group's name and counts (a link to its profile), and its actions. */
 export function ChatHeader({
@@ -22,25 +18,19 @@ export function ChatHeader({
   memberCount: number | undefined;
   online: number | undefined;
   onBack: () => void;
-  /** The right of the bar (a one-to-one chat's call buttons); an empty spacer otherwise. */
+  /** The right of the bar (a one-to-one chat's call buttons). */
   actions?: ReactNode;
 }) {
   return (
-    <header className={l.topBar}>
-      <Button variant="ghost" aria-label="Back" onClick={onBack}>
-        <Icon name="back" />
-      </Button>
-      <Link to={groupProfilePath(channelId)} className={s.headerMain} title="Group profile">
-        <h1 className={s.headerName} dir="auto">
-          {name}
-        </h1>
-        <span className={s.headerMeta}>
-          {[memberCount !== undefined && formatMembers(memberCount), online !== undefined && `${online} online`]
-            .filter(Boolean)
-            .join(' · ')}
-        </span>
-      </Link>
-      {actions ?? <span style={{ width: 44 }} />}
-    </header>
+    <ScreenHeader
+      title={name}
+      subtitle={[memberCount !== undefined && formatMembers(memberCount), online !== undefined && `${online} online`]
+        .filter(Boolean)
+        .join(' · ')}
+      titleTo={groupProfilePath(channelId)}
+      titleHint="Group profile"
+      onBack={onBack}
+      actions={actions}
+    />
   );
 }

@@ -37,7 +37,7 @@ export function ResultsSheet({
   const allShown = results.data.length > 0 && results.data.every((person) => selected.includes(person.id));
 
   return (
-    <Sheet title="Search results" variant="full" onClose={onSearchAgain}>
+    <Sheet title="Search results" variant="full" onClose={onSearchAgain} inUrl>
       <div className={s.stickyActions}>
         <div className={p.actions}>
           <Button small onClick={() => setPicking(true)} disabled={none}>

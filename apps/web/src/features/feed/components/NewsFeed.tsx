@@ -6,6 +6,7 @@ import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
+import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
 import { showWaiting, useFeed, usePostActions, useWaitingPosts } from '../api/posts.ts';
 import { PULL_TO_REFRESH_PX, useAtTop, usePullToRefresh } from '../hooks/use-window-top.ts';
 import { pillText, whatToShow } from '../new-posts.ts';
@@ -82,19 +83,20 @@ export function NewsFeed({ me, groups }: { me: string | null; groups: readonly A
 
   return (
     <>
-      <header className={l.topBar}>
-        <span style={{ width: 44 }} />
-        <h1 className={l.topTitle}>News Feed</h1>
-        <Button
-          variant="ghost"
-          aria-label="Refresh the feed"
-          onClick={() => void doRefresh()}
-          loading={refreshing}
-          disabled={!feed.isSuccess}
-        >
-          {!refreshing && <Icon name="refresh" />}
-        </Button>
-      </header>
+      <ScreenHeader
+        title="News Feed"
+        actions={
+          <Button
+            variant="ghost"
+            aria-label="Refresh the feed"
+            onClick={() => void doRefresh()}
+            loading={refreshing}
+            disabled={!feed.isSuccess}
+          >
+            {!refreshing && <Icon name="refresh" />}
+          </Button>
+        }
+      />
       <div className={s.pull} style={{ height: refreshing ? 40 : pull }} aria-hidden={!refreshing && pull === 0}>
         {(refreshing || pull > 0) && (
           <>

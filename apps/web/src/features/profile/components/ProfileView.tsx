@@ -1,10 +1,11 @@
 import type { PublicUser } from '@cohort/api';
 import { type ReactNode, useCallback, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
+import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
 import { Switch } from '../../../components/ui/Switch.tsx';
 import { Tabs } from '../../../components/ui/Tabs.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -131,7 +132,20 @@ export interface ProfileViewProps {
 /** A profile, own (edit, add, save controls) or another user's (read-only). */
 export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots, posts }: ProfileViewProps) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<ProfileTabKey>('notes');
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const tabs = posts ? WITH_POSTS : PROFILE_TABS;
+  const tab: ProfileTabKey = tabs.find((t) => t.key === params.get('tab'))?.key ?? 'notes';
+  // The tab lives in the URL (the entry replaced), so Back to this profile reopens it where it was scrolled.
+  const setTab = (next: ProfileTabKey) =>
+    setParams(
+      (prev) => {
+        const changed = new URLSearchParams(prev);
+        changed.set('tab', next);
+        return changed;
+      },
+      { replace: true, state: location.state },
+    );
   // Edits the person was making when the session ended reopen the form.
   const editDraft = useHasDraft(PROFILE_DRAFT);
   const [editing, setEditing] = useState(own && editDraft);
@@ -141,23 +155,17 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button
-          variant="ghost"
-          aria-label="Back"
-          onClick={() => (canGoBack() ? navigate(-1) : navigate(paths.contacts))}
-        >
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle}>{own ? 'My Profile' : 'Profile'}</h1>
-        {own ? (
-          <Link className={s.gear} to={paths.settings} aria-label="Settings">
-            <Icon name="settings" />
-          </Link>
-        ) : (
-          <span className={s.gear} aria-hidden="true" />
-        )}
-      </header>
+      <ScreenHeader
+        title={own ? 'My Profile' : 'Profile'}
+        onBack={() => (canGoBack() ? navigate(-1) : navigate(paths.contacts))}
+        actions={
+          own && (
+            <Link className={s.gear} to={paths.settings} aria-label="Settings">
+              <Icon name="settings" />
+            </Link>
+          )
+        }
+      />
 
       <section className={s.hero} aria-label="Profile">
         {own && user ? (
@@ -216,7 +224,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
           <SavedMessages />
         ) : (
           owner && (
-            <Tabs label="Profile sections" tabs={posts ? WITH_POSTS : PROFILE_TABS} value={tab} onChange={setTab}>
+            <Tabs label="Profile sections" tabs={tabs} value={tab} onChange={setTab}>
               {tab === 'notes' && <NotesTab owner={owner} own={own} />}
               {tab === 'media' && <MediaTab owner={owner} own={own} />}
               {tab === 'clubs' && <ClubsTab owner={owner} own={own} />}

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
 import * as l from '../../../components/ui/layout.css.ts';
 import { PersonRow, toggleId } from '../../../components/ui/PersonRow.tsx';
 import * as p from '../../../components/ui/people.css.ts';
 import type { PeopleActionsSlot } from '../../../components/ui/people-actions.ts';
+import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
 import { showToastAtom } from '../../../components/ui/toast-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { shortDate } from '../../../lib/dates.ts';
@@ -52,15 +52,7 @@ export function SavedListDetailView({
 
   return (
     <div className={l.screen}>
-      <header className={l.topBar}>
-        <Button variant="ghost" aria-label="Back to saved lists" onClick={onBack}>
-          <Icon name="back" />
-        </Button>
-        <h1 className={l.topTitle} dir="auto">
-          {list?.name || 'Saved list'}
-        </h1>
-        <span style={{ width: 44 }} />
-      </header>
+      <ScreenHeader title={list?.name || 'Saved list'} onBack={onBack} backLabel="Back to saved lists" />
       <section className={l.section}>
         {error && (
           <Alert
