@@ -5,7 +5,7 @@
  * process: the bench bundles it like the mock (`buildSubjects` in subjects.ts), then
  * `node dist/bare-server.js <node|express|express-contract> <canned.json>`.
  *
- * A third mode, `express-contract`, is the start-up reference of issue 13: a minimal Express 5 app
+ * A third mode, `express-contract`, is the reference of the start-up and throughput targets: a minimal Express 5 app
  * that loads the contract file the mock loads (parsed the same way, through `@cohort/openapi`) and
  * registers one route per operation answering 501; the canned file is ignored.
  */

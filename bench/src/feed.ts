@@ -1,5 +1,5 @@
 /**
- * Part 10, a News Feed page at 100,000 users (issue 17): the default seed's feed shape scaled up,
+ * Part 10, a News Feed page at 100,000 users: the default seed's feed shape scaled up,
  * one post per user on average (four in ten in one of the author's groups, the rest to their
  * connections), on the real mock in-process; the demo account walks its feed five pages deep,
  * 20 posts a page, again and again. p50/p95 of the server's time (the Server-Timing header that

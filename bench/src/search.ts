@@ -220,7 +220,7 @@ export async function measureSearchAndStartup(settings: SearchSettings): Promise
   const operation = findSearchOperation();
   const searchReason = operation
     ? null
-    : `not measured: \`GET ${SEARCH_PATH}\` is not in the contract yet (issue #6); the harness runs as soon as it is`;
+    : `not measured: \`GET ${SEARCH_PATH}\` is not in the contract yet; the harness runs as soon as it is`;
   if (searchReason) search.rows.push(...plannedSearchRows(settings.sizes, searchReason));
 
   let baseline: number | null = null;

@@ -1,6 +1,6 @@
 /**
  * Part 8's figures and the rows they make (store.ts measures them): pure, and unit-tested
- * (test/store.test.ts) against the targets of issue 13.
+ * (test/store.test.ts) against the store's targets (listed in store.ts).
  */
 import type { LoadResult } from './load.ts';
 import type { OpenLoopSummary } from './open-loop.ts';

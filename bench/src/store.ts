@@ -1,5 +1,5 @@
 /**
- * Part 8, the mock's store at 100,000 users (issue 13, as amended by DESIGN.md "Mock store (13)"):
+ * Part 8, the mock's store at 100,000 users, against its targets:
  * with `--data` (SQLite), writes measured open-loop at a fixed 1,000/s (p99 ≤ 10 ms), closed-loop
  * at 50 connections as a ratio to the same load without `--data` (≥ 0.5×, and ≥ 1,000
  * acknowledged writes/s), reads while writing (p99 within 2× of idle), resident memory

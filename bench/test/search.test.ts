@@ -4,7 +4,7 @@ import type { Operation } from '@cohort/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildQueries, timeSearch } from '../src/search.ts';
 
-// A stand-in for the mock's search endpoint (issue #6 has not landed): records every query it gets.
+// A stand-in for the mock's search endpoint, so the harness is tested alone: records every query it gets.
 const seen: URLSearchParams[] = [];
 let server: Server;
 let baseUrl = '';

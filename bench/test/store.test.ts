@@ -129,7 +129,7 @@ describe('storeRows', () => {
     return found;
   };
 
-  it('judges every target of issue 13 on this run’s figures', () => {
+  it('judges every store target on this run’s figures', () => {
     const rows = storeRows({
       withData: figures({ closed: { ...figures().closed, statusCodes: { '201': 12_000, '503': 3 } } }),
       withoutData: figures(),

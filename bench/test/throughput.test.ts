@@ -74,7 +74,7 @@ describe('plannedThroughputRows', () => {
       'POST notes/store: req/s',
       'POST notes/store: p99',
     ]);
-    // Issue 13's target: the mock against the minimal Express 5 app of the same run.
+    // The throughput target: the mock against the minimal Express 5 app of the same run.
     expect(rows.filter((row) => row.ratio?.of === 'minimal Express 5').map((row) => row.target?.bound)).toEqual([
       0.9, 0.9,
     ]);

@@ -13,7 +13,7 @@ import {
 const doc = loadContract();
 const operations = listOperations(doc);
 
-/** The product spec's call table (section 7), with DESIGN.md's corrections: method, path, payload. */
+/** The calls the original app makes (method, path, payload): each stays in the contract, tagged `core`. */
 const SPEC_CALLS: [method: string, path: string, body: string[]][] = [
   ['post', '/api/v1/login', ['uniName', 'email', 'password']],
   ['post', '/api/v1/register', ['university_name', 'email', 'password', 'graduation_year']],

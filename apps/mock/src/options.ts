@@ -3,6 +3,7 @@ import { DEFAULT_CORS_ORIGINS } from './app.ts';
 import type { Latency } from './middleware/dev.ts';
 import { DEFAULT_SEED, DEFAULT_USERS, MAX_USERS } from './seed/index.ts';
 
+/** What the mock is started with: each field from its flag in FLAGS (below). */
 export interface CliOptions {
   port: number;
   host: string;
@@ -19,7 +20,7 @@ export interface CliOptions {
   /** `Host` names allowed besides loopback, `--host` and the CORS origins' hosts, or every name. */
   allowedHosts: string[] | 'all';
   quiet: boolean;
-  /** Seeded members post now and then (#7); on in `pnpm dev`, off by default and in tests. */
+  /** Seeded members post now and then, so live messages show up; on in `pnpm dev`, off by default and in tests. */
   chatter: boolean;
   /** With `--data`: start from the seed, replacing what the file held. */
   fresh: boolean;
@@ -71,54 +72,11 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: tsx src/main.ts [options]
-  --port <n>            port (default 4010; 0 picks a free one)       env MOCK_PORT
-  --host <addr>         address to listen on (default 127.0.0.1)      env MOCK_HOST
-  --seed <n>            seed for the generated data                   env MOCK_SEED
-  --users <n>           seeded users, 1..${MAX_USERS} (default ${DEFAULT_USERS})        env MOCK_USERS
-  --scenario <name|file>  a preset (default, empty, crowded, flaky, offline-stream) or a YAML/JSON scenario file  env MOCK_SCENARIO
-  --latency <ms|a-b>    delay every API answer                        env MOCK_LATENCY
-  --error-rate <0..1>   answer this share of API calls with 503       env MOCK_ERROR_RATE
-  --data <file>         keep state in this file across restarts      env MOCK_DATA
-  --cors-origin <list>  comma-separated origins or * (default the Vite dev server)  env MOCK_CORS_ORIGIN
-  --allowed-hosts <list>  comma-separated names the mock may be reached by besides loopback, --host and the --cors-origin hosts (.example.com: and its subdomains), or all (default none)  env MOCK_ALLOWED_HOSTS
-  --quiet               no request log
-  --chatter             seeded members post to open chats now and then env MOCK_CHATTER=1
-  --fresh               with --data: start from the seed, replacing the file's state  env MOCK_FRESH=1
-  --reseed-bad-data     with --data: move an unusable file aside and start from the seed instead of refusing
-  --token-ttl <s>       seconds a token lives after its last use (default 2592000, 30 days)  env MOCK_TOKEN_TTL
-  --login-limit <n>     failed sign-ins per minute per address (default 100)  env MOCK_LOGIN_LIMIT
-  --register-limit <n>  registrations per 10 minutes per address (default 100)  env MOCK_REGISTER_LIMIT
-  --sign-in-limit <n>   successful sign-ins per 10 minutes per address (default 200)  env MOCK_SIGN_IN_LIMIT
-  --request-timeout <ms> time to receive a whole request (default 30000)  env MOCK_REQUEST_TIMEOUT
-  --headers-timeout <ms> time to receive the request headers (default 10000)  env MOCK_HEADERS_TIMEOUT
-  --streams-per-user <n> open event streams per user and per token (default 10)  env MOCK_STREAMS_PER_USER
-  --keep-alive <ms>     keep-alive comment interval on idle event streams (default 15000)  env MOCK_KEEP_ALIVE
-  --unused-upload-hours <h>  remove uploads nothing uses after this long (default 24)  env MOCK_UNUSED_UPLOAD_HOURS
-  --directory-limit <n> directory reads (search, profiles) per minute per user (default 300)  env MOCK_DIRECTORY_LIMIT
-  --write-limit <n>     messages, invitations, new groups… per minute per user and operation (default 60)  env MOCK_WRITE_LIMIT
-  --ice-servers <json>  ICE servers for calls, e.g. '[{"urls":"turn:turn.example.org","username":"u","credential":"p"}]' (default none)  env MOCK_ICE_SERVERS
-  --journal-size <n>    requests GET /__mock/requests keeps (default 1000; 0 turns the journal off)  env MOCK_JOURNAL_SIZE
-  --max-sessions <n>    sessions (X-Mock-Session) kept at once, then 503 (default 100)  env MOCK_MAX_SESSIONS
-  --session-idle-minutes <m>  a session unused this long (mock clock) is dropped (default 30)  env MOCK_SESSION_IDLE_MINUTES
-  --sessions-per-address <n>  sessions one address may hold, then its least recently used goes (default --max-sessions; a full server takes back from an address over its fair share)  env MOCK_SESSIONS_PER_ADDRESS
-  --session-rate <n>    new sessions per minute per address, then 429 (default 120)  env MOCK_SESSION_RATE
-  --session-memory-mb <n>  heap sessions may take together, seeds included; past it a new one is a 503 (default 2048)  env MOCK_SESSION_MEMORY_MB
-  --trust-proxy <hops|addresses>  behind a proxy you trust: count per-address limits by X-Forwarded-For (Express's trust proxy: 1, or loopback,10.0.0.0/8) (default off)  env MOCK_TRUST_PROXY
-  --check-responses     check every JSON answer against the contract, list drift at /__mock/violations  env MOCK_CHECK_RESPONSES=1
-  --strict              with the check: answer a drifting response as a 500 naming what drifted (for CI)  env MOCK_STRICT=1
-  --allow-remote-mock-tools  allow every /__mock endpoint (reads too: mail, journal, sessions, clock) when --host is not loopback; alias --allow-reset
-  --help`;
-
 function integer(name: string, raw: string, min: number, max: number): number {
   if (!/^\d+$/.test(raw.trim())) throw new UsageError(`--${name} must be a whole number, got "${raw}"`);
   const n = Number(raw);
   if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
   return n;
-}
-
-function numberOr(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  return raw === undefined ? fallback : integer(name, raw, min, max);
 }
 
 /** Loopback addresses, where only this machine can reach the `/__mock` endpoints. */
@@ -135,7 +93,6 @@ export function parseLatency(raw: string): Latency {
   return { min, max };
 }
 
-/** Flags win over environment variables, which win over defaults. */
 /** An on/off environment variable: 1/true/on or 0/false/off (or unset: off). */
 function switchEnv(env: NodeJS.ProcessEnv, name: string): boolean {
   const value = env[name]?.trim().toLowerCase();
@@ -145,65 +102,500 @@ function switchEnv(env: NodeJS.ProcessEnv, name: string): boolean {
   return ['1', 'true', 'on'].includes(value ?? '');
 }
 
+/**
+ * One command-line flag: the parser, `--help` and the README's flag table are all made from this entry
+ * (`pnpm --filter @cohort/mock docs:flags` rewrites the table; test/flags.test.ts fails when it is stale).
+ */
+export interface Flag {
+  /** The long name, without `--`. */
+  name: string;
+  /** A one-letter short form (`-h`). */
+  alias?: string;
+  /** Older long names that still work (a switch's only: `--allow-reset`). */
+  aliases?: readonly string[];
+  /** `integer` and `number` are checked against min..max; a `switch` takes no value. */
+  type: 'integer' | 'number' | 'string' | 'switch';
+  /** How the value is written in `--help` and the table (`<n>`); switches have none. */
+  arg?: string;
+  /** The environment variable read when the flag is not given (switches: 1/true/on or 0/false/off). */
+  env?: string;
+  /** The parser's value when neither the flag nor its variable is given. */
+  default?: number | string | boolean | readonly string[];
+  /** How the default reads, where the value itself would not say it. */
+  defaultText?: string;
+  min?: number;
+  max?: number;
+  /** One sentence for `--help` and the README (Markdown backticks are dropped in `--help`). */
+  description: string;
+}
+
+export const FLAGS = [
+  {
+    name: 'port',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_PORT',
+    default: 4010,
+    min: 0,
+    max: 65535,
+    description: 'port to listen on; `0` picks a free one (the first line printed says which)',
+  },
+  {
+    name: 'host',
+    type: 'string',
+    arg: '<addr>',
+    env: 'MOCK_HOST',
+    default: '127.0.0.1',
+    description: 'address to listen on',
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SEED',
+    default: DEFAULT_SEED,
+    min: 0,
+    max: 2 ** 32 - 1,
+    description: 'seed for the generated data: the same seed gives byte-identical data',
+  },
+  {
+    name: 'users',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_USERS',
+    default: DEFAULT_USERS,
+    min: 1,
+    max: MAX_USERS,
+    description: `seeded users, 1 to ${MAX_USERS}; wins over a scenario's \`seed.users\``,
+  },
+  {
+    name: 'scenario',
+    type: 'string',
+    arg: '<name|file>',
+    env: 'MOCK_SCENARIO',
+    default: 'default',
+    description:
+      'a preset (`default`, `empty`, `crowded`, `flaky`, `offline-stream`) or a YAML/JSON scenario file (see docs/scenarios.md)',
+  },
+  {
+    name: 'latency',
+    type: 'string',
+    arg: '<ms|min-max>',
+    env: 'MOCK_LATENCY',
+    description: 'delays every API answer, to see loading states',
+  },
+  {
+    name: 'error-rate',
+    type: 'number',
+    arg: '<0..1>',
+    env: 'MOCK_ERROR_RATE',
+    default: 0,
+    min: 0,
+    max: 1,
+    description:
+      'that share of API calls answers 503 with the error envelope, to see error states (never `/docs` or `/__mock`)',
+  },
+  {
+    name: 'data',
+    type: 'string',
+    arg: '<file>',
+    env: 'MOCK_DATA',
+    description:
+      "keeps the state in a SQLite file across restarts; each request's changed rows are written before the answer, so an acknowledged write survives `kill -9`; uploads go to `<file>.media/`",
+  },
+  {
+    name: 'fresh',
+    type: 'switch',
+    env: 'MOCK_FRESH',
+    default: false,
+    description: "with `--data`: start from the seed, replacing the file's state",
+  },
+  {
+    name: 'reseed-bad-data',
+    type: 'switch',
+    default: false,
+    description:
+      'with `--data`: move an unusable file aside (printed) and start from the seed, instead of refusing (on in `pnpm dev`)',
+  },
+  {
+    name: 'cors-origin',
+    type: 'string',
+    arg: '<list>',
+    env: 'MOCK_CORS_ORIGIN',
+    default: DEFAULT_CORS_ORIGINS,
+    defaultText: 'the Vite dev server',
+    description: 'comma-separated origins, or `*`',
+  },
+  {
+    name: 'allowed-hosts',
+    type: 'string',
+    arg: '<list>',
+    env: 'MOCK_ALLOWED_HOSTS',
+    description:
+      '`Host` names the mock answers besides loopback names, IP addresses, `--host` and the `--cors-origin` hosts (`.example.com`: and its subdomains), or `all`; any other is a 403',
+  },
+  { name: 'quiet', type: 'switch', default: false, description: 'no request log' },
+  {
+    name: 'chatter',
+    type: 'switch',
+    env: 'MOCK_CHATTER',
+    default: false,
+    description:
+      "seeded members post to the open chats (or the demo account's) every 6–15 s, so live messages show up (on in `pnpm dev`)",
+  },
+  {
+    name: 'token-ttl',
+    type: 'integer',
+    arg: '<s>',
+    env: 'MOCK_TOKEN_TTL',
+    default: 2_592_000,
+    min: 1,
+    max: 10 * 365 * 86_400,
+    description:
+      'seconds a token lives after its last use (sliding; the default is 30 days); sign-in answers it as `expires_in`',
+  },
+  {
+    name: 'login-limit',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_LOGIN_LIMIT',
+    default: 100,
+    min: 1,
+    max: 1_000_000,
+    description: 'failed sign-ins per minute per address, whatever the e-mail (10 per e-mail and address is fixed)',
+  },
+  {
+    name: 'register-limit',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_REGISTER_LIMIT',
+    default: 100,
+    min: 1,
+    max: 1_000_000,
+    description: 'registrations per 10 minutes per address',
+  },
+  {
+    name: 'sign-in-limit',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SIGN_IN_LIMIT',
+    default: 200,
+    min: 1,
+    max: 1_000_000,
+    description: 'successful sign-ins per 10 minutes per address (each mints a token), then 429',
+  },
+  {
+    name: 'request-timeout',
+    type: 'integer',
+    arg: '<ms>',
+    env: 'MOCK_REQUEST_TIMEOUT',
+    default: 30_000,
+    min: 100,
+    max: 3_600_000,
+    description: 'time to receive a whole request; a slower one gets a JSON 408',
+  },
+  {
+    name: 'headers-timeout',
+    type: 'integer',
+    arg: '<ms>',
+    env: 'MOCK_HEADERS_TIMEOUT',
+    default: 10_000,
+    min: 100,
+    max: 3_600_000,
+    description:
+      'time to receive the request headers (never more than the request timeout); a slower one gets a JSON 408',
+  },
+  {
+    name: 'streams-per-user',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_STREAMS_PER_USER',
+    default: 10,
+    min: 1,
+    max: 100_000,
+    description: 'open event streams per user and per token, then 429',
+  },
+  {
+    name: 'keep-alive',
+    type: 'integer',
+    arg: '<ms>',
+    env: 'MOCK_KEEP_ALIVE',
+    default: 15_000,
+    min: 100,
+    max: 600_000,
+    description: 'keep-alive comment interval on idle event streams (the conformance run uses 500 to check it quickly)',
+  },
+  {
+    name: 'unused-upload-hours',
+    type: 'integer',
+    arg: '<h>',
+    env: 'MOCK_UNUSED_UPLOAD_HOURS',
+    default: 24,
+    min: 1,
+    max: 100_000,
+    description:
+      "an upload that no profile (photo, résumé), message, post or story points at is removed once this old on the mock's clock",
+  },
+  {
+    name: 'directory-limit',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_DIRECTORY_LIMIT',
+    default: 300,
+    min: 1,
+    max: 100_000_000,
+    description: 'directory reads (search, profiles) per minute per user, then 429',
+  },
+  {
+    name: 'write-limit',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_WRITE_LIMIT',
+    default: 60,
+    min: 1,
+    max: 100_000_000,
+    description:
+      'new groups, members added or invited, messages, forwards, reports, connection requests, calls, posts, comments and stories per minute per user and operation, then 429',
+  },
+  {
+    name: 'ice-servers',
+    type: 'string',
+    arg: '<json>',
+    env: 'MOCK_ICE_SERVERS',
+    description:
+      'ICE servers calls use (`getCallConfig`), a JSON array of at most 10 `{ "urls", "username"?, "credential"? }`: none on one machine, a TURN server for real networks',
+  },
+  {
+    name: 'journal-size',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_JOURNAL_SIZE',
+    default: 1000,
+    min: 0,
+    max: 100_000,
+    description:
+      'requests `GET /__mock/requests` keeps (a ring buffer: the oldest goes; passwords and tokens redacted); `0` turns the journal off',
+  },
+  {
+    name: 'max-sessions',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_MAX_SESSIONS',
+    default: 100,
+    min: 0,
+    max: 10_000,
+    description:
+      'sessions (`X-Mock-Session` header or `mock_session` cookie) kept at once; a new one past it is a 503 with `Retry-After` until one is reset or expires',
+  },
+  {
+    name: 'session-idle-minutes',
+    type: 'integer',
+    arg: '<m>',
+    env: 'MOCK_SESSION_IDLE_MINUTES',
+    default: 30,
+    min: 1,
+    max: 10_080,
+    description: "a session unused this long on the mock's clock is dropped (its state goes)",
+  },
+  {
+    name: 'sessions-per-address',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SESSIONS_PER_ADDRESS',
+    defaultText: '`--max-sessions`',
+    min: 1,
+    max: 10_000,
+    description:
+      'sessions one address may hold; past it its least recently used session goes if idle for a minute, else 503. A full server also takes back the oldest idle session of an address holding more than its fair share (`--max-sessions` over the addresses holding sessions)',
+  },
+  {
+    name: 'session-rate',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SESSION_RATE',
+    default: 120,
+    min: 1,
+    max: 1_000_000,
+    description: 'new sessions per minute (mock clock) per address, then 429 with `Retry-After`',
+  },
+  {
+    name: 'session-memory-mb',
+    type: 'integer',
+    arg: '<n>',
+    env: 'MOCK_SESSION_MEMORY_MB',
+    default: 2048,
+    min: 1,
+    max: 1_048_576,
+    description:
+      'megabytes of heap sessions may take together, the seeds they share included, judged before a session is made (and never past nine-tenths of the heap limit); past it a new session is a 503 with `Retry-After`',
+  },
+  {
+    name: 'trust-proxy',
+    type: 'string',
+    arg: '<hops|addresses>',
+    env: 'MOCK_TRUST_PROXY',
+    defaultText: 'off',
+    description:
+      "behind a proxy you trust: per-address limits and caps count the client by `X-Forwarded-For` (Express's `trust proxy`: `1`, or `loopback,10.0.0.0/8`); off, the header is ignored",
+  },
+  {
+    name: 'check-responses',
+    type: 'switch',
+    env: 'MOCK_CHECK_RESPONSES',
+    default: false,
+    description:
+      'the drift alarm: every JSON answer is checked against the contract; each new violation is logged once and listed at `GET /__mock/violations` (on in `pnpm dev`)',
+  },
+  {
+    name: 'strict',
+    type: 'switch',
+    env: 'MOCK_STRICT',
+    default: false,
+    description:
+      'with the check (implied): a drifting answer becomes a 500 whose error envelope names each bad field, for CI',
+  },
+  {
+    name: 'allow-remote-mock-tools',
+    aliases: ['allow-reset'],
+    type: 'switch',
+    default: false,
+    description:
+      'every `/__mock` endpoint, reads included (mail, journal, sessions, clock), when `--host` is not a loopback address',
+  },
+  { name: 'help', alias: 'h', type: 'switch', description: 'print this help and exit' },
+] as const satisfies readonly Flag[];
+
+export type FlagName = (typeof FLAGS)[number]['name'];
+
+const FLAG_BY_NAME = new Map<string, Flag>(FLAGS.map((f) => [f.name, f]));
+
+function flagOf(name: FlagName): Flag {
+  const flag = FLAG_BY_NAME.get(name);
+  if (!flag) throw new Error(`no flag --${name} in FLAGS`);
+  return flag;
+}
+
+function defaultOf(flag: Flag): string | undefined {
+  if (flag.defaultText !== undefined) return flag.defaultText;
+  if (flag.default === undefined) return flag.type === 'switch' ? (flag.name === 'help' ? undefined : 'off') : 'none';
+  if (typeof flag.default === 'boolean') return flag.default ? 'on' : 'off';
+  return String(flag.default);
+}
+
+function envOf(flag: Flag): string | undefined {
+  if (flag.env === undefined) return undefined;
+  return flag.type === 'switch' ? `${flag.env}=1` : flag.env;
+}
+
+function spelling(flag: Flag): string {
+  const long = [flag.name, ...(flag.aliases ?? [])]
+    .map((name) => `--${name}${flag.arg ? ` ${flag.arg}` : ''}`)
+    .join(', ');
+  return flag.alias ? `-${flag.alias}, ${long}` : long;
+}
+
+/** Wraps text to `width` columns, continuation lines indented by `indent` spaces. */
+function wrap(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+/** `--help`, made from FLAGS. */
+export function usage(): string {
+  const column = 30;
+  const rows = FLAGS.map((flag: Flag) => {
+    const notes = [defaultOf(flag) && `default ${defaultOf(flag)}`, envOf(flag) && `env ${envOf(flag)}`]
+      .filter(Boolean)
+      .join('; ');
+    const text = `${flag.description}${notes ? ` (${notes})` : ''}`.replaceAll('`', '');
+    const head = `  ${spelling(flag)}`;
+    const lead = head.length < column ? head.padEnd(column) : `${head}\n${' '.repeat(column)}`;
+    return `${lead}${wrap(text, column, 110)}`;
+  });
+  return [
+    'Usage: tsx src/main.ts [options]',
+    'A flag wins over its environment variable, which wins over the default.',
+    '',
+    ...rows,
+  ].join('\n');
+}
+
+export const USAGE = usage();
+
+/** The README's flag table (Markdown), made from FLAGS, its columns padded as the formatter (biome) pads them. */
+export function flagTable(): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const head = ['flag', 'env', 'default', 'what it does'];
+  const body = FLAGS.map((flag: Flag) => {
+    const env = envOf(flag);
+    return [
+      cell(`\`${spelling(flag)}\``),
+      env ? `\`${env}\`` : '',
+      cell(defaultOf(flag) ?? ''),
+      cell(flag.description),
+    ];
+  });
+  const widths = head.map((_, column) => Math.max(3, ...[head, ...body].map((row) => row[column]?.length ?? 0)));
+  const line = (row: string[]) => `| ${row.map((text, column) => text.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [line(head), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
+}
+
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions | 'help' {
   const { values } = parseArgs({
     // `pnpm --filter @cohort/mock start -- --port 0` hands the script its `--` too.
     args: argv[0] === '--' ? argv.slice(1) : argv,
     strict: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      users: { type: 'string' },
-      scenario: { type: 'string' },
-      latency: { type: 'string' },
-      'error-rate': { type: 'string' },
-      data: { type: 'string' },
-      'cors-origin': { type: 'string' },
-      'allowed-hosts': { type: 'string' },
-      quiet: { type: 'boolean' },
-      chatter: { type: 'boolean' },
-      fresh: { type: 'boolean' },
-      'reseed-bad-data': { type: 'boolean' },
-      'token-ttl': { type: 'string' },
-      'login-limit': { type: 'string' },
-      'register-limit': { type: 'string' },
-      'sign-in-limit': { type: 'string' },
-      'request-timeout': { type: 'string' },
-      'headers-timeout': { type: 'string' },
-      'allow-remote-mock-tools': { type: 'boolean' },
-      'allow-reset': { type: 'boolean' },
-      'streams-per-user': { type: 'string' },
-      'keep-alive': { type: 'string' },
-      'unused-upload-hours': { type: 'string' },
-      'directory-limit': { type: 'string' },
-      'ice-servers': { type: 'string' },
-      'write-limit': { type: 'string' },
-      'journal-size': { type: 'string' },
-      'max-sessions': { type: 'string' },
-      'session-idle-minutes': { type: 'string' },
-      'sessions-per-address': { type: 'string' },
-      'session-rate': { type: 'string' },
-      'session-memory-mb': { type: 'string' },
-      'trust-proxy': { type: 'string' },
-      'check-responses': { type: 'boolean' },
-      strict: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: Object.fromEntries(
+      FLAGS.flatMap((flag: Flag) =>
+        [flag.name, ...(flag.aliases ?? [])].map((name) => [
+          name,
+          {
+            type: flag.type === 'switch' ? ('boolean' as const) : ('string' as const),
+            ...(flag.alias === undefined || name !== flag.name ? {} : { short: flag.alias }),
+          },
+        ]),
+      ),
+    ),
   });
   if (values.help) return 'help';
-  const pick = (flag: string | undefined, name: string) => flag ?? env[name] ?? undefined;
-  const port = pick(values.port, 'MOCK_PORT');
-  const seed = pick(values.seed, 'MOCK_SEED');
-  const users = pick(values.users, 'MOCK_USERS');
-  const lat = pick(values.latency, 'MOCK_LATENCY');
-  const rate = pick(values['error-rate'], 'MOCK_ERROR_RATE');
-  const origins = pick(values['cors-origin'], 'MOCK_CORS_ORIGIN');
-  const chatterEnv = switchEnv(env, 'MOCK_CHATTER');
-  const freshEnv = switchEnv(env, 'MOCK_FRESH');
-  const strict = values.strict ?? switchEnv(env, 'MOCK_STRICT');
-  const check = values['check-responses'] ?? switchEnv(env, 'MOCK_CHECK_RESPONSES');
-  let errorRate = 0;
+  /** The flag's text, else its variable's; undefined when neither is given. */
+  const raw = (name: FlagName): string | undefined => {
+    const given = values[name];
+    if (typeof given === 'string') return given;
+    const variable = flagOf(name).env;
+    return variable === undefined ? undefined : env[variable];
+  };
+  const on = (name: FlagName): boolean => {
+    const flag = flagOf(name);
+    // The flag's own name wins over an older one given too.
+    const given = [flag.name, ...(flag.aliases ?? [])]
+      .map((spelt) => (values as Record<string, unknown>)[spelt])
+      .find((value) => typeof value === 'boolean');
+    if (typeof given === 'boolean') return given;
+    return flag.env === undefined ? flag.default === true : switchEnv(env, flag.env);
+  };
+  const whole = (name: FlagName): number => {
+    const flag = flagOf(name);
+    const text = raw(name);
+    return text === undefined
+      ? Number(flag.default)
+      : integer(name, text, flag.min ?? 0, flag.max ?? Number.MAX_SAFE_INTEGER);
+  };
+  const users = raw('users');
+  const lat = raw('latency');
+  const rate = raw('error-rate');
+  const origins = raw('cors-origin');
+  const strict = on('strict');
+  const check = on('check-responses');
+  let errorRate = Number(flagOf('error-rate').default);
   if (rate !== undefined) {
     errorRate = Number(rate);
     if (rate.trim() === '' || !Number.isFinite(errorRate) || errorRate < 0 || errorRate > 1) {
@@ -211,102 +603,51 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
   }
   return {
-    port: port === undefined ? 4010 : integer('port', port, 0, 65535),
-    host: pick(values.host, 'MOCK_HOST') ?? '127.0.0.1',
-    seed: seed === undefined ? DEFAULT_SEED : integer('seed', seed, 0, 2 ** 32 - 1),
-    users: users === undefined ? DEFAULT_USERS : integer('users', users, 1, MAX_USERS),
+    port: whole('port'),
+    host: raw('host') ?? String(flagOf('host').default),
+    seed: whole('seed'),
+    users: whole('users'),
     usersGiven: users !== undefined,
-    scenario: pick(values.scenario, 'MOCK_SCENARIO')?.trim() || 'default',
+    scenario: raw('scenario')?.trim() || String(flagOf('scenario').default),
     latency: lat === undefined ? undefined : parseLatency(lat),
     errorRate,
-    data: pick(values.data, 'MOCK_DATA') || undefined,
+    data: raw('data') || undefined,
     corsOrigins:
       origins === undefined
-        ? DEFAULT_CORS_ORIGINS
+        ? [...(flagOf('cors-origin').default as readonly string[])]
         : origins.trim() === '*'
           ? '*'
           : origins
               .split(',')
               .map((o) => o.trim())
               .filter(Boolean),
-    allowedHosts: allowedHosts(pick(values['allowed-hosts'], 'MOCK_ALLOWED_HOSTS')),
-    quiet: values.quiet ?? false,
-    chatter: values.chatter ?? chatterEnv,
-    fresh: values.fresh ?? freshEnv,
-    reseedBadData: values['reseed-bad-data'] ?? false,
-    tokenTtlSeconds: numberOr(
-      'token-ttl',
-      pick(values['token-ttl'], 'MOCK_TOKEN_TTL'),
-      2_592_000,
-      1,
-      10 * 365 * 86_400,
-    ),
-    loginLimit: numberOr('login-limit', pick(values['login-limit'], 'MOCK_LOGIN_LIMIT'), 100, 1, 1_000_000),
-    registerLimit: numberOr('register-limit', pick(values['register-limit'], 'MOCK_REGISTER_LIMIT'), 100, 1, 1_000_000),
-    signInLimit: numberOr('sign-in-limit', pick(values['sign-in-limit'], 'MOCK_SIGN_IN_LIMIT'), 200, 1, 1_000_000),
-    requestTimeoutMs: numberOr(
-      'request-timeout',
-      pick(values['request-timeout'], 'MOCK_REQUEST_TIMEOUT'),
-      30_000,
-      100,
-      3_600_000,
-    ),
-    headersTimeoutMs: numberOr(
-      'headers-timeout',
-      pick(values['headers-timeout'], 'MOCK_HEADERS_TIMEOUT'),
-      10_000,
-      100,
-      3_600_000,
-    ),
-    allowRemoteMockTools: values['allow-remote-mock-tools'] ?? values['allow-reset'] ?? false,
-    directoryLimit: numberOr(
-      'directory-limit',
-      pick(values['directory-limit'], 'MOCK_DIRECTORY_LIMIT'),
-      300,
-      1,
-      100_000_000,
-    ),
-    writeLimit: numberOr('write-limit', pick(values['write-limit'], 'MOCK_WRITE_LIMIT'), 60, 1, 100_000_000),
-    streamsPerUser: numberOr(
-      'streams-per-user',
-      pick(values['streams-per-user'], 'MOCK_STREAMS_PER_USER'),
-      10,
-      1,
-      100_000,
-    ),
-    keepAliveMs: numberOr('keep-alive', pick(values['keep-alive'], 'MOCK_KEEP_ALIVE'), 15_000, 100, 600_000),
-    iceServers: iceServers(pick(values['ice-servers'], 'MOCK_ICE_SERVERS')),
-    journalSize: numberOr('journal-size', pick(values['journal-size'], 'MOCK_JOURNAL_SIZE'), 1000, 0, 100_000),
-    maxSessions: numberOr('max-sessions', pick(values['max-sessions'], 'MOCK_MAX_SESSIONS'), 100, 0, 10_000),
-    sessionIdleMinutes: numberOr(
-      'session-idle-minutes',
-      pick(values['session-idle-minutes'], 'MOCK_SESSION_IDLE_MINUTES'),
-      30,
-      1,
-      10_080,
-    ),
-    sessionsPerAddress: (() => {
-      const raw = pick(values['sessions-per-address'], 'MOCK_SESSIONS_PER_ADDRESS');
-      return raw === undefined ? undefined : integer('sessions-per-address', raw, 1, 10_000);
-    })(),
-    sessionRate: numberOr('session-rate', pick(values['session-rate'], 'MOCK_SESSION_RATE'), 120, 1, 1_000_000),
-    sessionMemoryMb: numberOr(
-      'session-memory-mb',
-      pick(values['session-memory-mb'], 'MOCK_SESSION_MEMORY_MB'),
-      2048,
-      1,
-      1_048_576,
-    ),
-    trustProxy: trustProxy(pick(values['trust-proxy'], 'MOCK_TRUST_PROXY')),
+    allowedHosts: allowedHosts(raw('allowed-hosts')),
+    quiet: on('quiet'),
+    chatter: on('chatter'),
+    fresh: on('fresh'),
+    reseedBadData: on('reseed-bad-data'),
+    tokenTtlSeconds: whole('token-ttl'),
+    loginLimit: whole('login-limit'),
+    registerLimit: whole('register-limit'),
+    signInLimit: whole('sign-in-limit'),
+    requestTimeoutMs: whole('request-timeout'),
+    headersTimeoutMs: whole('headers-timeout'),
+    allowRemoteMockTools: on('allow-remote-mock-tools'),
+    directoryLimit: whole('directory-limit'),
+    writeLimit: whole('write-limit'),
+    streamsPerUser: whole('streams-per-user'),
+    keepAliveMs: whole('keep-alive'),
+    iceServers: iceServers(raw('ice-servers')),
+    journalSize: whole('journal-size'),
+    maxSessions: whole('max-sessions'),
+    sessionIdleMinutes: whole('session-idle-minutes'),
+    sessionsPerAddress: raw('sessions-per-address') === undefined ? undefined : whole('sessions-per-address'),
+    sessionRate: whole('session-rate'),
+    sessionMemoryMb: whole('session-memory-mb'),
+    trustProxy: trustProxy(raw('trust-proxy')),
     // --strict implies the check: a strict server that checks nothing would be a surprise.
     checkResponses: strict ? 'strict' : check ? 'log' : 'off',
-    unusedUploadHours: numberOr(
-      'unused-upload-hours',
-      pick(values['unused-upload-hours'], 'MOCK_UNUSED_UPLOAD_HOURS'),
-      24,
-      1,
-      100_000,
-    ),
+    unusedUploadHours: whole('unused-upload-hours'),
   };
 }
 

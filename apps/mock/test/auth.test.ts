@@ -123,7 +123,7 @@ describe('logout', () => {
   });
 });
 
-/** The operations this package's core work covers (#3): the spec's 24 and the profile screens' four. */
+/** The operations of the first cut: the 24 tagged `core` and the profile screens' four. */
 const PROFILE_AND_CORE = [
   'getMe',
   'updateMe',

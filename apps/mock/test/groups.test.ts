@@ -240,7 +240,7 @@ describe('state survives a reload from --data', () => {
     expect(snapshot.social?.saved_lists.length).toBeGreaterThan(0);
     expect(Object.keys(snapshot.social?.following ?? {})).toContain(me);
     const copy = JSON.parse(JSON.stringify(snapshot));
-    delete copy.social; // an older file, written before #6
+    delete copy.social; // an older file, written before the social part existed
     const { Store } = await import('../src/store/store.ts');
     expect(new Store(copy).social.listSavedLists(me, false)).toEqual([]);
   });

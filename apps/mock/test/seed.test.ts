@@ -28,7 +28,7 @@ describe('seed', () => {
     expect(state.users).toHaveLength(300);
     expect(new Set(state.users.map((u) => u.email)).size).toBe(300);
     expect(new Set(state.users.map((u) => u.university)).size).toBe(8);
-    expect(state.channels.length).toBe(40 + 1); // + the 10,000-message chat archive (#7)
+    expect(state.channels.length).toBe(40 + 1); // + the 10,000-message chat archive
     for (const channel of state.channels) {
       expect(channel.id).toMatch(/^chan_[A-Za-z0-9_-]{16}$/);
       const messages = state.messages[channel.id] ?? [];

@@ -5,7 +5,7 @@ import { animationsSettled, type Stack, screenshot, startStack } from './harness
 import { api, login, signIn } from './people.ts';
 
 /**
- * Issue 18: no control in the app is disabled for lack of a feature. The walk signs in and visits
+ * No control in the app is disabled for lack of a feature. The walk signs in and visits
  * every route of `paths` (ids from the seed through the API) at 390×844 and 1280×800, also opening
  * each menu and sheet a route offers, and reports every control rendered disabled (`disabled`,
  * `aria-disabled="true"`) WITHOUT A REASON, and any "coming soon" text. A disabled control has a

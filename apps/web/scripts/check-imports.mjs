@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Import boundaries of the web app (DESIGN "Target layout"), one way: shared → features → app.
+// Import boundaries of the web app, one way: shared → features → app, so a feature can be read alone.
 // A feature (src/features/<area>/) imports only shared code (components/, lib/, config/, styles/)
 // and its own files: never another feature or the app (router, routes, shell). Shared code imports
 // no feature and not the app. Tests (`__tests__/`) follow the folder they sit in.

@@ -253,7 +253,7 @@ describe('typed calls', () => {
     const { api, seen } = client(() => ok({}));
     // @ts-expect-error title must be a string
     await api.POST('/api/v1/users/me/notes/store', { body: { title: 1, note: 'Note body', date: '2026-11-01' } });
-    // @ts-expect-error the spec's path with two spaces is not in the contract
+    // @ts-expect-error a path with two spaces is not in the contract
     await api.POST('/api/v1/users/me/experiences  store', {});
     expect(seen).toHaveLength(2);
   });

@@ -14,7 +14,7 @@ describe('selectOperations', () => {
     expect(holds(ids)).toBe(true);
   });
 
-  it('keeps the 24 operations the spec names in core', () => {
+  it('keeps the 24 core operations in core', () => {
     expect(selectOperations(all, 'core')).toHaveLength(24);
   });
 

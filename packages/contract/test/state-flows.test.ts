@@ -163,7 +163,7 @@ describe('access rules, tried as another user (access_control)', () => {
   });
 });
 
-describe('the connection lifecycle (issue 20) against the real mock', () => {
+describe('the connection lifecycle against the real mock', () => {
   const CONNECTIONS = [
     'connectUser',
     'acceptConnection',

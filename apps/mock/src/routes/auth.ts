@@ -116,7 +116,7 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     return { status: 200, body: ok(null, 'Your password is changed. Sign in with it.') };
   });
 
-  // POST (proposed) and the spec's GET (deprecated) do the same.
+  // POST (proposed) and the older GET (deprecated: a GET should not change state) do the same.
   const signOut = (token: string) => {
     store.accounts.revokeToken(token);
     store.chat.announce({ type: 'signed-out', token });

@@ -217,7 +217,7 @@ export interface StreamOptions {
   stream: { tokenFrom: (req: EngineRequest) => string | undefined };
 }
 
-/** GET operations that change state (the spec's logout): never run for a HEAD. */
+/** GET operations that change state (the deprecated GET logout): never run for a HEAD. */
 const NOT_FOR_HEAD = new Set(['logoutViaGet']);
 
 interface Entry {
@@ -272,7 +272,7 @@ export class OperationTable {
     if (!found || 'allow' in found || !entry) return this.#refuse(req, before, call, found);
     const { operation, params } = found as { operation: Operation; params: Record<string, string> };
     if (req.method === 'HEAD' && NOT_FOR_HEAD.has(operation.operationId)) {
-      // Allow names what the path does take (the spec's GET and the proposed POST for logout).
+      // Allow names what the path does take (the deprecated GET and the proposed POST for logout).
       throw new HttpError(405, 'HEAD is not allowed here: this GET changes state.', undefined, {
         Allow: this.router.methodsOf(req.path).join(', '),
       });

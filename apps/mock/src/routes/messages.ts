@@ -1,7 +1,7 @@
 import { messageDraft } from '../media/references.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
-/** Sending, pinning, forwarding and reporting messages; read marks and mutes (#7). */
+/** Sending, pinning, forwarding and reporting messages; read marks and mutes. */
 export function messagesRoutes(ctx: RouteContext): void {
   const chat = ctx.store.chat;
 

@@ -23,7 +23,7 @@ export function seededChatLine(f: Faker, members: StoredUser[]): string {
 }
 
 /**
- * The chat part of the seed (#7): the 10,000-message archive group, a pinned message in most
+ * The chat part of the seed: the 10,000-message archive group, a pinned message in most
  * groups and read marks that leave a few unread messages, so the chat list shows real counts.
  * Runs after the channels exist, on its own faker stream.
  */

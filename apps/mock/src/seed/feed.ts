@@ -4,7 +4,7 @@ import type { FeedState, State, StoredComment, StoredPost, StoredStory } from '.
 import { seededId } from './draws.ts';
 import { newFaker } from './faker.ts';
 
-// Posts, comments, likes and stories (#17), on their own faker stream after the rest of the seed,
+// Posts, comments, likes and stories, on their own faker stream after the rest of the seed,
 // by the first users only (the demo account, its connections among them): the same few hundred
 // rows whatever `--users` is, so the 100k seed is no slower.
 

@@ -6,7 +6,7 @@ const DAY = 86400e3;
 const SUBGROUP_NAMES = ['Hardware', 'Fundraising', 'First Years', 'Alumni'];
 
 /**
- * Saved lists, group invites, follows and inactive groups (#6), mostly for the demo account so every
+ * Saved lists, group invites, follows and inactive groups, mostly for the demo account so every
  * screen has real data. Runs after the rest of the seed on its own faker stream, changing channels
  * only by adding the demo account to a few and making a few subgroups.
  */

@@ -97,8 +97,9 @@ export class Channels {
   /**
    * Whether `userId` may see the group at all. Members always; otherwise only a public group, and a
    * subgroup only when it is public and its main group is one the user belongs to or may see
-   * (the spec's Make Public: "if closed anyone in the main group can see"), or when it is open and
-   * the user is in its main group. A one-to-one chat is never public.
+   * (a public subgroup is for whoever may see its main group), or when it is open and the user is in
+   * its main group (so whoever may join it finds it, before joining and after leaving). A one-to-one
+   * chat is never public.
    */
   canSee(userId: string, channel: StoredChannel, depth = 0): boolean {
     if (channel.users.includes(userId)) return true;

@@ -47,7 +47,7 @@ export const RESOURCE_KINDS = [
 ] as const satisfies readonly ResourceKind[];
 
 /**
- * A user as the store keeps it: the contract's User plus what the directory filters (#6) and
+ * A user as the store keeps it: the contract's User plus what the directory filters and
  * auth need. Plain data, so the whole state serialises to JSON for `--data`.
  */
 export interface StoredUser extends User {
@@ -242,7 +242,7 @@ export interface StoredStory {
   seeded?: boolean;
 }
 
-/** Posts, their comments and reports, and stories (#17). */
+/** Posts, their comments and reports, and stories. */
 export interface FeedState {
   posts: StoredPost[];
   comments: StoredComment[];
@@ -303,7 +303,7 @@ export interface State {
   tokens: Record<string, TokenRecord>;
   /** Counters added after a file was written are filled in on load (see `fillCounters`). */
   next_id: Record<Counter, number>;
-  /** Pins, read marks, mutes, reports and calendar events (#7); absent in older `--data` files. */
+  /** Pins, read marks, mutes, reports and calendar events; absent in older `--data` files. */
   chat?: ChatState;
   /** sha256(reset token) → the request; absent in older `--data` files. */
   password_resets?: Record<string, StoredPasswordReset>;
@@ -319,7 +319,7 @@ export interface State {
   feed?: FeedState;
   /** Who blocked whom; absent in older `--data` files and while nobody has blocked anyone. */
   blocks?: StoredBlock[];
-  /** Saved lists, connections, group invites, follows and inactive groups (#6); absent in older `--data` files. */
+  /** Saved lists, connections, group invites, follows and inactive groups; absent in older `--data` files. */
   social?: SocialState;
   /** Uploaded files (their rows; the bytes are in a folder beside the data file); absent in older `--data` files. */
   media?: StoredMedia[];

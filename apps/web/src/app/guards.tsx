@@ -17,8 +17,8 @@ interface LoginState {
 }
 
 /**
- * Every main-app screen: to /login when no signed-in user info exists (spec section 2). A session
- * that ended by itself (expired, ended from another device) remembers the URL, sheet and all, to come back to.
+ * Every main-app screen: to /login when no signed-in user info exists. A session that ended by
+ * itself (expired, ended from another device) remembers the URL, sheet and all, to come back to.
  */
 export function RequireSignedIn() {
   const signedIn = useAtomValue(isSignedInAtom);

@@ -1,4 +1,4 @@
-/** Every route path of the app (spec section 2), in one place. */
+/** Every route path of the app, in one place. */
 export const paths = {
   login: '/login',
   signup: '/signup',

@@ -12,7 +12,7 @@ export { isSignedInAtom, rememberUserIdAtom, sessionAtom } from './session-state
 export type LoginInput = Schemas['LoginRequest'];
 export type RegisterInput = Schemas['RegisterRequest'];
 
-/** Signs in, keeps the token, then reads users/me for the id (spec: the id is kept in local storage too). */
+/** Signs in, keeps the token, then reads users/me for the id (the id is kept in local storage too). */
 export const signInAtom = atom(null, async (get, set, input: LoginInput): Promise<ActionResult> => {
   const api = get(apiClientAtom);
   const login = await api.POST('/api/v1/login', { body: input });
@@ -33,7 +33,7 @@ export const signInAtom = atom(null, async (get, set, input: LoginInput): Promis
   return ok(undefined);
 });
 
-/** Creates the account and waits for the answer; the caller goes to /login on success (DESIGN: no fire-and-forget). */
+/** Creates the account and waits for the answer; the caller goes to /login on success (a failure must show on the form, so never fire-and-forget). */
 export const registerAtom = atom(null, async (get, _set, input: RegisterInput): Promise<ActionResult> => {
   const result = await get(apiClientAtom).POST('/api/v1/register', { body: input });
   return result.error ? fail(result.error) : ok(undefined);
@@ -46,7 +46,7 @@ function clearState(get: Getter): void {
 }
 
 /**
- * Log out in the spec's order: clear the state, call the server (the token is still stored, so the
+ * Log out in this order: clear the state, call the server (the token is still stored, so the
  * call is authenticated), then remove the stored token. A failed server call still signs out here.
  */
 export const signOutAtom = atom(null, async (get, set): Promise<ActionResult> => {

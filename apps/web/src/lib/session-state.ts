@@ -18,7 +18,7 @@ export const setSessionAtom = atom(null, (_get, set, session: StoredSession | nu
 
 export const isSignedInAtom = atom((get) => get(sessionAtom) !== null);
 
-/** users/me said who is signed in: the stored session keeps that id (spec: the id is kept in local storage). */
+/** users/me said who is signed in: the stored session keeps that id (the id is kept in local storage). */
 export const rememberUserIdAtom = atom(null, (get, set, id: string) => {
   const session = get(sessionAtom);
   if (!session || session.id === id) return;

@@ -1,4 +1,4 @@
-/** The signed-in session as kept in localStorage (spec: key `userInfo`, holding the token and the user's id). */
+/** The signed-in session as kept in localStorage (key `userInfo`, holding the token and the user's id). */
 export interface StoredSession {
   token: string;
   id: string | null;

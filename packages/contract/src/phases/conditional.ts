@@ -4,7 +4,7 @@ import { requiredQuery } from '../inputs.ts';
 import { ok } from './answers.ts';
 import { pool } from './negative.ts';
 
-/** GETs that change state (the spec's logout) are never repeated for a 304. */
+/** GETs that change state (the deprecated GET logout) are never repeated for a 304. */
 const UNSAFE_GETS = new Set(['logoutViaGet']);
 
 const isStream = (op: Operation) =>

@@ -67,7 +67,7 @@ export async function signIn(
 
 /**
  * Logout last, then the revoked token must be refused. Each selected logout (the proposed POST, the
- * spec's deprecated GET) signs out a session of its own; the last token revoked is returned.
+ * deprecated GET) signs out a session of its own; the last token revoked is returned.
  */
 export async function logoutStep(ctx: RunContext): Promise<string | undefined> {
   const a = ctx.a;

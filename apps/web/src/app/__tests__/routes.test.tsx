@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorBody } from '../../test/api.ts';
 import { renderApp } from '../../test/render.tsx';
 
-describe('routes and redirects (spec section 2)', () => {
+describe('routes and redirects', () => {
   it.each([
     '/profile',
     '/contacts',

@@ -26,7 +26,7 @@ type TabKey = (typeof TABS)[number]['key'];
 export default function GroupScreen() {
   const location = useLocation();
   const toast = useSetAtom(showToastAtom);
-  // The tab lives in the URL (?tab=), so Back returns to it; the spec's state `{ id: 1..3 }` still picks one.
+  // The tab lives in the URL (?tab=), so Back returns to it; a navigation state `{ id: 1..3 }` still picks one.
   const [params, setParams] = useSearchParams();
   const id = (location.state as { id?: number } | null)?.id ?? 1;
   const fromUrl = TABS.find((t) => t.key === params.get('tab'))?.key;

@@ -5,7 +5,7 @@ import { useMyChannels } from '../../features/groups/api/channels.ts';
 import { sessionAtom } from '../../lib/auth.ts';
 import { groupName } from '../../lib/format.ts';
 
-/** /news-feed: write a post, read what classmates and groups post (issue 17). */
+/** /news-feed: write a post, read what classmates and groups post. */
 export default function NewsFeedScreen() {
   const me = useAtomValue(sessionAtom)?.id ?? null;
   const channels = useMyChannels();

@@ -4,7 +4,7 @@ export type LoginValues = { uniName: string; email: string; password: string };
 
 /** Spec section 5: email 'Email is invalid', password 'Password is invalid' (bounds: the contract's 1 to 128). */
 export const loginRules: Record<keyof LoginValues, FieldRules> = {
-  // Not in the spec's list, but the contract requires it; same wording as sign-up.
+  // The contract requires it (sign-in is per university); same wording as sign-up.
   uniName: { rules: [required], message: 'University Name is required' },
   email: { rules: [email], message: 'Email is invalid' },
   password: { rules: [required, maxLength(128)], message: 'Password is invalid' },

@@ -3,7 +3,7 @@ import type { Schemas } from '@cohort/api';
 export type EventInput = Schemas['CalendarEventInput'];
 export const EVENT_COLOURS = ['blue', 'green', 'red', 'orange', 'purple', 'grey'] as const;
 export type EventColour = (typeof EVENT_COLOURS)[number];
-/** Reminder choices in minutes before the start; the spec's default is 30. */
+/** Reminder choices in minutes before the start; 30 is the default. */
 export const REMINDERS = [
   { minutes: 0, label: 'At the start' },
   { minutes: 5, label: '5 minutes before' },

@@ -21,7 +21,7 @@ const section = (key: ListFilterKey, kind: ResourceKind, label: string, placehol
   placeholder,
 });
 
-/** The spec's filter rows, in its order; each opens a panel with options from the resource endpoint. */
+/** The directory's filter rows, in screen order; each opens a panel with options from the resource endpoint. */
 export const FILTER_ROWS: FilterRow[] = [
   { label: 'Class of...', sections: [section('class_of', 'Graduation', 'Class of', 'Select Year')] },
   { label: 'University', sections: [section('university', 'University', 'University')] },

@@ -4,7 +4,7 @@ export const MAX_MEMBERS = 200_000;
 export const DESCRIPTION_MAX = 1000;
 export const NAME_MAX = 100;
 
-/** The New Group details form (spec section 3) before it becomes a ChannelInput. */
+/** The New Group details form before it becomes a ChannelInput. */
 export interface GroupForm {
   name: string;
   isSubgroup: boolean;
@@ -17,7 +17,7 @@ export interface GroupForm {
   description: string;
 }
 
-/** Expiry years: this year to this year + 3 (DESIGN: the spec's 2022-2025 is in the past). */
+/** Expiry years: this year to this year + 3 (a fixed list of years would soon be in the past). */
 export function expiryYears(now: Date = new Date()): number[] {
   const year = now.getFullYear();
   return [year, year + 1, year + 2, year + 3];
@@ -39,7 +39,7 @@ export function emptyGroupForm(now: Date = new Date()): GroupForm {
 
 export type GroupFormErrors = Partial<Record<'name' | 'parentId' | 'description' | 'tags' | 'users', string>>;
 
-/** Validated on every change (spec: all forms do). */
+/** Validated on every change, as every form is. */
 export function validateGroupForm(form: GroupForm): GroupFormErrors {
   const errors: GroupFormErrors = {};
   if (!form.name.trim()) errors.name = 'Group Name is required';
@@ -51,7 +51,7 @@ export function validateGroupForm(form: GroupForm): GroupFormErrors {
   return errors;
 }
 
-/** Every field of the form goes to the server (DESIGN: the spec dropped subgroup, public, open and expiry). */
+/** Every field of the form goes to the server, subgroup, public, open and expiry included. */
 export function toChannelInput(form: GroupForm, users: string[]): ChannelInput {
   return {
     name: form.name.trim(),

@@ -2,7 +2,7 @@ import { type FieldRules, minLength, required } from '../../lib/forms/validation
 
 export type NoteValues = { title: string; note: string; date: string };
 
-/** Spec section 5, Add Note: each required, at least 4 characters. Date's message per DESIGN (not the copy-paste). */
+/** Add Note: each field required, at least 4 characters; each message names its own field. */
 export const noteRules: Record<keyof NoteValues, FieldRules> = {
   title: { rules: [required, minLength(4)], message: 'Title is required' },
   note: { rules: [required, minLength(4)], message: 'Note is invalid' },

@@ -3,7 +3,7 @@ import { useDraft } from '../drafts.ts';
 import { type Errors, type FieldRules, isValid, type Values, validate } from './validation.ts';
 
 /**
- * Validates on every change (spec section 5). A field's message shows once the field was changed or a
+ * Validates on every change, so a message goes as soon as the input is fixed. A field's message shows once the field was changed or a
  * submit was tried, so an untouched form is not covered in red; server field errors show until edited.
  * With `draft`, the values are kept as that draft (see drafts.ts) until `discard`.
  */

@@ -75,7 +75,7 @@ describe('own profile', () => {
     expect(await screen.findByText(club.name)).toBeInTheDocument();
   });
 
-  it('Add Note: validates on every change with the spec messages and sends nothing while invalid', async () => {
+  it('Add Note: validates on every change with each field’s message and sends nothing while invalid', async () => {
     const { user, calls } = ownProfile();
     await user.click(await screen.findByRole('button', { name: 'Add Note' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Note' });

@@ -8,7 +8,7 @@ import { type PickerList, type PickerOutcome, type PickerSelection, resolvePicke
 import { SearchSelect } from './SearchSelect.tsx';
 
 export interface PickerProps {
-  /** The opening button's text and look (spec: caller-supplied text and style). */
+  /** The opening button's text and look (the caller's text and style). */
   buttonLabel: string;
   buttonVariant?: ButtonProps['variant'];
   title?: string;

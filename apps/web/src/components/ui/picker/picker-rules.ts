@@ -1,6 +1,6 @@
 import type { ResourceItem } from '@cohort/api';
 
-/** The kinds of list a picker can show (spec section 3: a list descriptor's type). */
+/** The kinds of list a picker can show (a list descriptor's type). */
 export type PickerListType =
   | 'position'
   | 'club'
@@ -27,7 +27,7 @@ export type PickerOutcome =
   | null;
 
 /**
- * The Done rules of spec section 4, in order: a club with a position; else an interest; else a direction;
+ * What Done makes of a selection, first match wins: a club with a position; else an interest; else a direction;
  * else university, major, graduation and degree all chosen; otherwise nothing.
  */
 export function resolvePickerDone(selection: PickerSelection): PickerOutcome {
@@ -47,7 +47,7 @@ export function resolvePickerDone(selection: PickerSelection): PickerOutcome {
   return null;
 }
 
-/** Case- and whitespace-insensitive match on the item's name (spec: the picker's filter). */
+/** Case- and whitespace-insensitive match on the item's name (the picker's filter). */
 export function normalizeForFilter(text: string): string {
   return text.toLowerCase().replace(/\s+/g, '');
 }

@@ -12,7 +12,7 @@ export interface NewPassword {
 }
 
 /**
- * The sign-up password rules (spec section 5 and the contract: 4 to 30 characters, confirmed),
+ * The sign-up password rules (the contract's: 4 to 30 characters, confirmed),
  * each one that `value` breaks, in order, so the form can show every one at once.
  */
 export function brokenPasswordRules({ password, confirmation }: NewPassword): string[] {

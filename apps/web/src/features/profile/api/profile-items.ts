@@ -70,7 +70,7 @@ function useWrite<T extends { id: number }, I, A>(
 }
 
 const prepend = <T extends { id: number }>(list: T[], item: T) => [item, ...list.filter((x) => x.id !== item.id)];
-/** Removes the item the server says it removed (spec: 'using the returned data'). */
+/** Removes the item the server says it removed (by the answer, not by what was asked). */
 const drop = <T extends { id: number }>(list: T[], item: T) => list.filter((x) => x.id !== item.id);
 
 /** Adds to the signed-in user's list; the answer goes to the top of the cached list. */

@@ -129,7 +129,7 @@ export interface ProfileViewProps {
   posts?: ReactNode;
 }
 
-/** A profile, own (edit, add, save controls) or another user's (read-only): spec section 2. */
+/** A profile, own (edit, add, save controls) or another user's (read-only). */
 export function ProfileView({ owner, own, user, loading, error, onRetry, actions, slots, posts }: ProfileViewProps) {
   const navigate = useNavigate();
   const location = useLocation();

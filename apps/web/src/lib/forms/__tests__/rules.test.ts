@@ -12,7 +12,7 @@ const goodSignup: SignupValues = {
   confirmPassword: 'secret1',
 };
 
-describe('sign-up rules (spec section 5)', () => {
+describe('sign-up rules', () => {
   it('accepts a complete form', () => {
     expect(validate(signupRules, goodSignup)).toEqual({});
   });
@@ -58,7 +58,7 @@ describe('sign-up rules (spec section 5)', () => {
   });
 });
 
-describe('login rules (spec section 5)', () => {
+describe('login rules', () => {
   const good: LoginValues = { uniName: 'Stanford University', email: 'ana@stanford.edu', password: 'x' };
   it.each<[string, Partial<LoginValues>, keyof LoginValues, string | undefined]>([
     ['valid', {}, 'email', undefined],
@@ -75,7 +75,7 @@ describe('login rules (spec section 5)', () => {
   });
 });
 
-describe('Add Note rules (spec section 5, Date message per DESIGN)', () => {
+describe('Add Note rules', () => {
   const good: NoteValues = { title: 'Coffee', note: 'Ask about the fund', date: '2026-11-18' };
   it.each<[string, Partial<NoteValues>, keyof NoteValues, string | undefined]>([
     ['valid', {}, 'title', undefined],

@@ -12,7 +12,7 @@ const graduation = item(7, '2026');
 const degree = item(8, 'MBA');
 const experience = { university, major, graduation, degree };
 
-describe('Picker Done rules (spec section 4)', () => {
+describe('Picker Done rules', () => {
   it.each<[string, PickerSelection, PickerOutcome]>([
     [
       'club and position: the club is saved',
