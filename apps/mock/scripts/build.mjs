@@ -82,13 +82,17 @@ export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', '
  * a start would otherwise make each time, made by this very bundle's code (src/write-built.ts):
  * the default seed (dist/default-seed.json, read by a default start; src/seed/built.ts), the
  * parsed contract (dist/contract.json; src/built-contract.ts) and the state file's validator
- * (dist/state-validator.cjs; src/state-check.ts). The writer is bundled, run once and removed.
+ * (dist/state-validator.cjs; src/persistence/state-check.ts). The writer is bundled, run once and removed.
  */
 export async function buildMock(outdir = 'dist') {
   const out = resolve(root, outdir);
   await bundle({
     root,
-    entryPoints: ['src/main.ts', 'src/sqlite-seed-worker.ts', 'src/write-built.ts'],
+    entryPoints: [
+      { in: 'src/main.ts', out: 'main' },
+      { in: 'src/persistence/seed-file-worker.ts', out: 'seed-file-worker' },
+      { in: 'src/write-built.ts', out: 'write-built' },
+    ],
     outdir,
     external: UNBUNDLED,
   });

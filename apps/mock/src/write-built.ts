@@ -7,12 +7,12 @@ import { contractPath, parseContract } from '@cohort/openapi';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { BUILT_CONTRACT_FILE, writeBuiltContract } from './built-contract.ts';
+import { BUILT_VALIDATOR_FILE, STATE_AJV_OPTIONS, schemaHash } from './persistence/state-check.ts';
+import { buildStateSchema } from './persistence/state-schema.ts';
 import { loadScenario } from './scenarios/load.ts';
 import { seedScenario } from './scenarios/shape.ts';
 import { BUILT_SEED_FILE, seedKeyOf, writeBuiltSeed } from './seed/built.ts';
 import { DEFAULT_SEED } from './seed/index.ts';
-import { BUILT_VALIDATOR_FILE, STATE_AJV_OPTIONS, schemaHash } from './state-check.ts';
-import { buildStateSchema } from './state-schema.ts';
 
 const bundleFile = process.argv[2];
 if (!bundleFile) throw new Error('usage: write-built.js <dist/main.js>');

@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/sqlite-driver.ts';
+import { openDatabase } from '../src/persistence/driver.ts';
 import { startMock, stop } from './child.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-index-'));

@@ -1,10 +1,10 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Database, openDatabase } from './sqlite-driver.ts';
-import { ITEM_SCHEMA, ItemTables } from './sqlite-items.ts';
-import { rowText } from './sqlite-values.ts';
-import { type Row, rowsOf } from './store/rows.ts';
-import type { State } from './store/types.ts';
+import { type Row, rowsOf } from '../store/rows.ts';
+import type { State } from '../store/types.ts';
+import { type Database, openDatabase } from './driver.ts';
+import { ITEM_SCHEMA, ItemTables } from './items.ts';
+import { rowText } from './values.ts';
 
 /** What a `--data` file holds: this format's name and version, in its `meta` table. */
 export const STATE_FORMAT = 'cohort-mock-state';

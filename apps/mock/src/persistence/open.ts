@@ -1,22 +1,22 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { readStateFile, StateFileError } from './persistence.ts';
-import { STATE_FORMAT, STATE_FORMAT_VERSION } from './sqlite-build.ts';
-import { type Database, openDatabase } from './sqlite-driver.ts';
-import { ItemTables, migrateItemRows } from './sqlite-items.ts';
-import { quickCheck, startQuickCheck } from './sqlite-quick-check.ts';
-import { SqliteStateFile } from './sqlite-state.ts';
-import { rowText, rowValue } from './sqlite-values.ts';
+import { quickCheck, startQuickCheck } from '../sqlite-quick-check.ts';
+import { PROFILE_COLLECTIONS } from '../store/item-source.ts';
+import { COLLECTIONS, type Collection, type Row, stateFromRows } from '../store/rows.ts';
+import type { State } from '../store/types.ts';
+import { readStateFile, StateFileError } from './data-file.ts';
+import { type Database, openDatabase } from './driver.ts';
+import { STATE_FORMAT, STATE_FORMAT_VERSION } from './format.ts';
+import { ItemTables, migrateItemRows } from './items.ts';
 import { stateFileProblem } from './state-check.ts';
-import { PROFILE_COLLECTIONS } from './store/item-source.ts';
-import { COLLECTIONS, type Collection, type Row, stateFromRows } from './store/rows.ts';
-import type { State } from './store/types.ts';
+import { SqliteStateFile } from './state-file.ts';
+import { rowText, rowValue } from './values.ts';
 
 // Opening `--data`: a file is read read-only and checked whole before anything else happens to it;
-// an older version is then moved to this one in place. Its writes are sqlite-state.ts.
+// an older version is then moved to this one in place. Its writes are state-file.ts.
 
 /**
  * The older versions this mock reads, and moves to this one in place: version 2 kept the profile
- * items as JSON rows too; versions 2 and 3 kept each user as a JSON object (`sqlite-values.ts`).
+ * items as JSON rows too; versions 2 and 3 kept each user as a JSON object (`values.ts`).
  */
 const OLDEST_VERSION = 2;
 /** The first version with the profile items in tables of their own. */

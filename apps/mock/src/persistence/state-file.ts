@@ -1,3 +1,9 @@
+import type { ProfileSource } from '../store/item-source.ts';
+import type { Row } from '../store/rows.ts';
+import type { Persistence } from '../store/store.ts';
+import type { State } from '../store/types.ts';
+import { Checkpointer, WAL_LIMIT_PAGES } from './checkpointer.ts';
+import { type Database, openDatabase, type Statement } from './driver.ts';
 import {
   createSchema,
   FileBuild,
@@ -6,20 +12,14 @@ import {
   rowWriter,
   STATE_FORMAT,
   STATE_FORMAT_VERSION,
-} from './sqlite-build.ts';
-import { Checkpointer, WAL_LIMIT_PAGES } from './sqlite-checkpointer.ts';
-import { type Database, openDatabase, type Statement } from './sqlite-driver.ts';
-import { ItemTables, isProfileCollection } from './sqlite-items.ts';
-import { rowText } from './sqlite-values.ts';
-import type { ProfileSource } from './store/item-source.ts';
-import type { Row } from './store/rows.ts';
-import type { Persistence } from './store/store.ts';
-import type { State } from './store/types.ts';
+} from './format.ts';
+import { ItemTables, isProfileCollection } from './items.ts';
+import { rowText } from './values.ts';
 
 export { STATE_FORMAT, STATE_FORMAT_VERSION };
 
 // The file once open: its writes. Opening it (reading, checking, moving an older version on) is
-// sqlite-open.ts.
+// open.ts.
 
 export interface FileOptions {
   /** How often the worker thread checkpoints the WAL (default `CHECKPOINT_INTERVAL_MS`). */
@@ -139,7 +139,7 @@ export class SqliteStateFile implements Persistence {
 
   /**
    * A new file holding `state` (a converted JSON file), built beside `file` and renamed into place
-   * (`FileBuild`). A fresh seed is built by `seedStateFile` (sqlite-seed.ts) instead.
+   * (`FileBuild`). A fresh seed is built by `seedStateFile` (seed-file.ts) instead.
    */
   static build(file: string, state: State, { beforeRename }: { beforeRename?: () => void } = {}): SqliteStateFile {
     const build = new FileBuild(file);

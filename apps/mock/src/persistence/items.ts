@@ -1,11 +1,11 @@
-import type { Database, Statement } from './sqlite-driver.ts';
 import {
   type ItemSource,
   PROFILE_COLLECTIONS,
   type ProfileCollection,
   type ProfileItems,
   type ProfileSource,
-} from './store/item-source.ts';
+} from '../store/item-source.ts';
+import type { Database, Statement } from './driver.ts';
 
 /**
  * The profile items (five-sixths of a 100,000-user file's rows) in a table each, a column per

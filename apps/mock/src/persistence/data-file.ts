@@ -11,8 +11,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { State } from '../store/types.ts';
 import { stateFileProblem } from './state-check.ts';
-import type { State } from './store/types.ts';
 
 /** A `--data` file the mock will not use; `message` is the one line to print (it names the file). */
 export class StateFileError extends Error {
@@ -21,7 +21,7 @@ export class StateFileError extends Error {
 
 /**
  * The state in a `--data` file of the older JSON format (version 1), or undefined when there is
- * none. `--data` is SQLite now (sqlite-open.ts), which converts such a file once, after this check. A file that is not JSON, or not the
+ * none. `--data` is SQLite now (open.ts), which converts such a file once, after this check. A file that is not JSON, or not the
  * shape the store needs, is refused whole (never half-loaded) with the first bad field named; the
  * file is not touched.
  */

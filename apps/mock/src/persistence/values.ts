@@ -1,4 +1,4 @@
-import type { StoredUser } from './store/types.ts';
+import type { StoredUser } from '../store/types.ts';
 
 /**
  * How a row's value is kept in a `--data` file's `rows` table: JSON, and for a user (version 4 of

@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { FileBuild, rowWriter } from './sqlite-build.ts';
-import type { SeedMessage, SeedReply } from './sqlite-seed.ts';
+import { FileBuild, rowWriter } from './format.ts';
+import type { SeedMessage, SeedReply } from './seed-file.ts';
 
-// The worker thread of `seedStateFile` (sqlite-seed.ts): builds the new file from what the seeding
+// The worker thread of `seedStateFile` (seed-file.ts): builds the new file from what the seeding
 // thread sends, while that thread goes on seeding. Nothing here but SQLite.
 const port = parentPort;
-if (!port) throw new Error('sqlite-seed-worker.ts runs as a worker thread');
+if (!port) throw new Error('seed-file-worker.ts runs as a worker thread');
 const reply = (message: SeedReply) => port.postMessage(message);
 let build: FileBuild | undefined;
 try {

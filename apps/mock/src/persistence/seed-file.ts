@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { flatRows } from './sqlite-build.ts';
-import { ITEM_FIELDS } from './sqlite-items.ts';
-import { SqliteStateFile } from './sqlite-state.ts';
-import { PROFILE_COLLECTIONS, type ProfileCollection } from './store/item-source.ts';
-import type { State } from './store/types.ts';
+import { PROFILE_COLLECTIONS, type ProfileCollection } from '../store/item-source.ts';
+import type { State } from '../store/types.ts';
+import { flatRows } from './format.ts';
+import { ITEM_FIELDS } from './items.ts';
+import { SqliteStateFile } from './state-file.ts';
 
-/** What the seeding thread sends the worker (sqlite-seed-worker.ts): items and rows as flat values, then the end. */
+/** What the seeding thread sends the worker (seed-file-worker.ts): items and rows as flat values, then the end. */
 export type SeedMessage =
   | { items: ProfileCollection; values: unknown[] }
   /** Every item is sent: their indexes are built while the rows are made. */
@@ -17,7 +17,7 @@ export type SeedMessage =
 export type SeedReply = { done: true } | { error: string };
 
 const TYPESCRIPT = import.meta.url.endsWith('.ts');
-const WORKER = new URL(`./sqlite-seed-worker${TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url);
+const WORKER = new URL(`./seed-file-worker${TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url);
 
 /**
  * Starts the worker. Run as TypeScript (tsx, or a test runner's own compiler), a worker's entry

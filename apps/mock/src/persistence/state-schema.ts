@@ -1,5 +1,5 @@
 import { type OpenApiDocument, resolveRef } from '@cohort/openapi';
-import { COUNTERS, FIRST_COUNTERS, RESOURCE_KINDS } from './store/types.ts';
+import { COUNTERS, FIRST_COUNTERS, RESOURCE_KINDS } from '../store/types.ts';
 
 // The shape of a `--data` file: what the store needs to run without a 500 and to answer what the
 // contract promises. A record that is a contract type (User, Note, Message, ...) must have every
