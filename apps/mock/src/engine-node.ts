@@ -1,6 +1,6 @@
 import { contract } from './contract.ts';
-import { installCrypto } from './engine/crypto.ts';
 import { type CreateEngineOptions, createEngine, type MockEngine } from './engine/index.ts';
+import { installCrypto } from './lib/crypto.ts';
 import { hashPassword } from './password.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { createBehaviour } from './scenarios/behaviour.ts';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './engine/http.ts';
 import type { Dispatch } from './engine/pipeline.ts';
-import { HttpError } from './http-error.ts';
+import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './lib/http.ts';
+import { HttpError } from './lib/http-error.ts';
 import { readPlainJson } from './middleware/json-body.ts';
 import { writeJson } from './middleware/json-response.ts';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBuiltJson, writeBuiltJson } from '../src/built-file.ts';
+import { readBuiltJson, writeBuiltJson } from '../src/lib/built-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cohort-built-file-'));
 // Accented letters, a typographic apostrophe (the seed's messages have them), an emoji (two UTF-16 units), DEL.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromFetch } from '../src/engine/fetch.ts';
-import type { EngineReply } from '../src/engine/http.ts';
 import { createMockEngine } from '../src/engine-node.ts';
+import type { EngineReply } from '../src/lib/http.ts';
 
 /** A request as the fetch adapter hands it to the engine. */
 const request = (method: string, path: string, body?: unknown) =>

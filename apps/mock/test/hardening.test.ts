@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { MockClock } from '../src/clock.ts';
+import { MockClock } from '../src/lib/clock.ts';
 import { redactUrl } from '../src/middleware/dev.ts';
 import { parseOptions } from '../src/options.ts';
 import { SEEDED_PASSWORD } from '../src/seed/index.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../src/engine/json-text.ts';
-import { HttpError } from '../src/http-error.ts';
+import { HttpError } from '../src/lib/http-error.ts';
 import { readPlainJson } from '../src/middleware/json-body.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contract } from '../src/contract.ts';
-import { HttpError } from '../src/http-error.ts';
+import { HttpError } from '../src/lib/http-error.ts';
 import {
   beforeOperation,
   createBehaviour,

@@ -4,7 +4,7 @@ import { EventSource } from 'eventsource';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { startChatter } from '../src/chatter.ts';
-import { MockClock } from '../src/clock.ts';
+import { MockClock } from '../src/lib/clock.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
 import { seedState } from '../src/seed/index.ts';
 import { createMockServer } from '../src/server.ts';

@@ -1,7 +1,8 @@
 import type { components } from '@cohort/api';
 import type { OpenApiDocument, Operation } from '@cohort/openapi/schema';
-import type { MockClock } from '../clock.ts';
-import { HttpError } from '../http-error.ts';
+import type { MockClock } from '../lib/clock.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { unref } from '../lib/timers.ts';
 import { type Mail, Outbox } from '../mail.ts';
 import { type AuthLimiters, type AuthLimits, authLimiters } from '../middleware/rate-limit.ts';
 import { redactUrl } from '../middleware/redact-url.ts';
@@ -44,7 +45,6 @@ import { compileValidators } from '../validation.ts';
 import type { MediaPlatform } from './media.ts';
 import { operationsOf } from './operations.ts';
 import { createPipeline, type Dispatch } from './pipeline.ts';
-import { unref } from './timers.ts';
 
 export interface Latency {
   min: number;

@@ -1,6 +1,5 @@
 import fresh from 'fresh';
-import { HttpError } from '../http-error.ts';
-import { cryptoPlatform } from './crypto.ts';
+import { cryptoPlatform } from '../lib/crypto.ts';
 import {
   type EngineReply,
   type EngineRequest,
@@ -9,7 +8,8 @@ import {
   SECURITY_HEADERS,
   type StreamSink,
   weakTag,
-} from './http.ts';
+} from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { JSON_BODY_LIMIT, parseJsonText, parserError } from './json-text.ts';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;

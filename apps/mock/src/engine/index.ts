@@ -5,21 +5,21 @@
  */
 
 import type { OpenApiDocument } from '@cohort/openapi/schema';
-import { HttpError } from '../http-error.ts';
+import type { EngineRequest } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { sessionSeeds } from '../scenarios/session.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
 import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './core.ts';
 import { fromFetch, notServed, toResponse } from './fetch.ts';
-import type { EngineRequest } from './http.ts';
 import type { MediaPlatform } from './media.ts';
 import { memoryMedia } from './memory-media.ts';
 import { MOCK_ENDPOINTS, mockEndpoints } from './mock-endpoints.ts';
 import { type SessionOptions, Sessions } from './sessions.ts';
 
+export type { CryptoPlatform } from '../lib/crypto.ts';
+export { installCrypto, pureCrypto } from '../lib/crypto.ts';
 export type { EngineOptions } from './core.ts';
-export type { CryptoPlatform } from './crypto.ts';
-export { installCrypto, pureCrypto } from './crypto.ts';
 export type { MediaPlatform } from './media.ts';
 
 export interface CreateEngineOptions extends Omit<EngineOptions, 'seededPasswordHash'> {

@@ -1,6 +1,6 @@
+import type { EngineRequest } from '../lib/http.ts';
 import type { StoredMedia } from '../store/media.ts';
 import type { Store } from '../store/store.ts';
-import type { EngineRequest } from './http.ts';
 
 /**
  * Where uploads go: the Node platform streams them to disk and re-encodes images (busboy, sharp);

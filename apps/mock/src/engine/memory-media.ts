@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from '@cohort/openapi/schema';
-import { HttpError } from '../http-error.ts';
-import { randomId } from '../ids.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { randomId } from '../lib/ids.ts';
 import type { StoredMedia } from '../store/media.ts';
 import type { MediaPlatform } from './media.ts';
 

@@ -3,12 +3,12 @@
  * `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
  * both answer them here, behind one guard, so `mockControl` drives either the same way.
  */
-import type { MockClock } from '../clock.ts';
-import { HttpError } from '../http-error.ts';
+import type { MockClock } from '../lib/clock.ts';
+import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Outbox } from '../mail.ts';
 import type { JournalQuery } from '../tools/journal.ts';
 import type { MockTools } from '../tools/tools.ts';
-import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from './http.ts';
 import { type Sessions, sessionOf } from './sessions.ts';
 
 /** The paths answered here: all of `/__mock`, so an unknown one is refused by the same guard before its 404. */

@@ -1,9 +1,9 @@
-import type { FieldErrors } from '../http-error.ts';
-import { HttpError } from '../http-error.ts';
+import type { EngineReply, EngineRequest } from '../lib/http.ts';
+import type { FieldErrors } from '../lib/http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Before, Call, OperationTable } from '../routes/define.ts';
 import type { Store } from '../store/store.ts';
 import type { MockTools } from '../tools/tools.ts';
-import type { EngineReply, EngineRequest } from './http.ts';
 import type { RouteMatch } from './router.ts';
 
 export interface PipelineOptions {

@@ -1,6 +1,6 @@
-import { HttpError } from '../http-error.ts';
+import { type EngineReply, type EngineRequest, headerOf } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { EngineCore } from './core.ts';
-import { type EngineReply, type EngineRequest, headerOf } from './http.ts';
 import type { Dispatch } from './pipeline.ts';
 
 /** A session name: what `X-Mock-Session` (or the `mock_session` cookie) may hold. */

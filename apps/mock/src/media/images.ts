@@ -1,6 +1,6 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { MediaUse } from './limits.ts';
 import { loadSharp } from './sharp.ts';
 

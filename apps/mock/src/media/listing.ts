@@ -1,7 +1,7 @@
 import type { components } from '@cohort/api';
-import { byCodeUnits } from '../compare.ts';
-import { fromBase64Url, toBase64Url } from '../engine/crypto.ts';
-import { HttpError } from '../http-error.ts';
+import { byCodeUnits } from '../lib/compare.ts';
+import { fromBase64Url, toBase64Url } from '../lib/crypto.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Store } from '../store/store.ts';
 import type { Message } from '../store/types.ts';
 

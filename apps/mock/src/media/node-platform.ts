@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { MediaPlatform } from '../engine/media.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './cleanup.ts';
 import type { MediaFiles } from './files.ts';
 import { storeUpload } from './upload.ts';

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Busboy } from 'busboy';
 import type { Request } from 'express';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { isUse, largestLimit, type MediaUse, megabytes, uploadLimits } from './limits.ts';
 
 export interface Received {

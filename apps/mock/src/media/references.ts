@@ -1,5 +1,5 @@
 import type { components } from '@cohort/api';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { UserPatch } from '../store/accounts.ts';
 import type { MessageDraft } from '../store/chat-types.ts';
 import type { Store } from '../store/store.ts';

@@ -1,5 +1,5 @@
 import { type Response, Router } from 'express';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { seededResume } from '../seed/media.ts';
 import type { Store } from '../store/store.ts';
 import type { MediaFiles } from './files.ts';

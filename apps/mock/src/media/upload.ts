@@ -1,8 +1,8 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request } from 'express';
-import { HttpError } from '../http-error.ts';
-import { randomId } from '../ids.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { randomId } from '../lib/ids.ts';
 import type { StoredMedia } from '../store/media.ts';
 import type { Store } from '../store/store.ts';
 import type { MediaFiles } from './files.ts';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Store } from '../store/store.ts';
 import type { StoredUser } from '../store/types.ts';
 

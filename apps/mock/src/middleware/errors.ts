@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ContractRouter } from '../contract.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { writeJson } from './json-response.ts';
 
 /** Unknown path → 404; a contract path with another method → 405 with `Allow`. Registered after every router. */

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { RequestHandler } from 'express';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 /** `--allowed-hosts`: names the mock may be reached by besides its own, or every name. */
 export type AllowedHosts = readonly string[] | 'all';

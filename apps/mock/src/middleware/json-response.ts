@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import fresh from 'fresh';
-import { revalidatable, weakTag } from '../engine/http.ts';
 import { isLasting } from '../engine/lasting.ts';
+import { revalidatable, weakTag } from '../lib/http.ts';
 import { takeOwedHeaders } from './owed-headers.ts';
 
 export { lastingOk } from '../engine/lasting.ts';

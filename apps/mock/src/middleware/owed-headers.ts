@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { SECURITY_HEADERS } from '../engine/http.ts';
+import { SECURITY_HEADERS } from '../lib/http.ts';
 
 /** Header names and values in turn, as `writeHead(status, headers)` takes them in one flat list. */
 export type FlatHeaders = readonly string[];

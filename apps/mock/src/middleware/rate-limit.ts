@@ -1,5 +1,5 @@
-import { type Guard, type GuardCall, headerOf } from '../engine/http.ts';
-import { HttpError } from '../http-error.ts';
+import { type Guard, type GuardCall, headerOf } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 export interface AuthLimits {
   /** Failed sign-ins per minute per e-mail + address (default 10); also wrong current passwords per session. */

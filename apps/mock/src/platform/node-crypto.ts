@@ -1,6 +1,6 @@
 import { hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { CryptoPlatform } from '../engine/crypto.ts';
+import type { CryptoPlatform } from '../lib/crypto.ts';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 32;

@@ -1,6 +1,6 @@
-import type { StreamSink } from '../engine/http.ts';
-import { unref } from '../engine/timers.ts';
-import { HttpError } from '../http-error.ts';
+import type { StreamSink } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { unref } from '../lib/timers.ts';
 import { hashToken } from '../store/accounts.ts';
 import type { Chat, ChatEvent } from '../store/chat.ts';
 

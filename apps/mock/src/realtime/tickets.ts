@@ -1,4 +1,4 @@
-import { randomBytes, toBase64Url } from '../engine/crypto.ts';
+import { randomBytes, toBase64Url } from '../lib/crypto.ts';
 
 export const TICKET_TTL_MS = 60_000;
 

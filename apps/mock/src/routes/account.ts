@@ -1,5 +1,5 @@
-import type { Guard } from '../engine/http.ts';
-import { HttpError } from '../http-error.ts';
+import type { Guard } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import { deleteAccount } from '../store/account-deletion.ts';
 import { hashToken } from '../store/accounts.ts';

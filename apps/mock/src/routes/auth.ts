@@ -1,5 +1,5 @@
-import { type Guard, headerOf } from '../engine/http.ts';
-import { HttpError } from '../http-error.ts';
+import { type Guard, headerOf } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Mail, Outbox } from '../mail.ts';
 import { hashPassword, verifyPassword } from '../password.ts';
 import { ok, type RouteContext, route } from './define.ts';

@@ -1,8 +1,8 @@
 import type { operations } from '@cohort/api';
 import type { Operation } from '@cohort/openapi/schema';
-import { type EngineReply, type EngineRequest, type Guard, headerOf, type StreamSink } from '../engine/http.ts';
 import { ContractRouter, type RouteMatch } from '../engine/router.ts';
-import { HttpError } from '../http-error.ts';
+import { type EngineReply, type EngineRequest, type Guard, headerOf, type StreamSink } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
 import { beforeOperation, scheduleDrop } from '../scenarios/apply.ts';
 import { noBehaviour } from '../scenarios/behaviour.ts';

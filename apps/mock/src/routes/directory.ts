@@ -1,4 +1,4 @@
-import type { Guard } from '../engine/http.ts';
+import type { Guard } from '../lib/http.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** The people directory: search and invitations to connect. Registered before `/users/{id}`. */

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Request } from 'express';
-import type { EngineRequest } from '../engine/http.ts';
-import { HttpError } from '../http-error.ts';
+import type { EngineRequest } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 export interface MockGuardOptions {
   /** Browser origins the mock serves besides its own (`--cors-origin`); `'*'` allows none extra here. */

@@ -1,4 +1,4 @@
-import type { Guard } from '../engine/http.ts';
+import type { Guard } from '../lib/http.ts';
 import { ok, type RouteContext, route } from './define.ts';
 
 /** Find People Nearby: opt-in sharing of an approximate position, and who else shares one near it. */

@@ -1,5 +1,5 @@
-import { byCodeUnits } from '../compare.ts';
-import { type EngineRequest, headerOf } from '../engine/http.ts';
+import { byCodeUnits } from '../lib/compare.ts';
+import { type EngineRequest, headerOf } from '../lib/http.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { type RealtimeHub, frame as sseFrame } from '../realtime/hub.ts';
 import type { StreamTickets } from '../realtime/tickets.ts';

@@ -1,4 +1,4 @@
-import type { Guard } from '../engine/http.ts';
+import type { Guard } from '../lib/http.ts';
 import { profilePatch } from '../media/references.ts';
 import { announcePerson } from '../realtime/announce.ts';
 import { connected, toPublicUser, toUser } from '../store/accounts.ts';

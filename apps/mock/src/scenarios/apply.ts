@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Behaviour } from './types.ts';
 
 /** A scenario's failure as the one error type: the contract's envelope, with the headers its status needs. */

@@ -1,4 +1,4 @@
-import { byCodeUnits } from '../compare.ts';
+import { byCodeUnits } from '../lib/compare.ts';
 import { seededChatLine } from '../seed/chat.ts';
 import { createChannel, createMessage } from '../seed/factories.ts';
 import { newFaker } from '../seed/faker.ts';

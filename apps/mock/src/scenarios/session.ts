@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { type SessionStores, sessionStores } from '../store/session-stores.ts';
 import type { State } from '../store/types.ts';
 import { createBehaviour } from './behaviour.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readBuiltJson, writeBuiltJson } from '../built-file.ts';
+import { readBuiltJson, writeBuiltJson } from '../lib/built-file.ts';
 import type { State } from '../store/types.ts';
 
 /**

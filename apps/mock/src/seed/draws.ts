@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import type { IdPrefix } from '../ids.ts';
+import type { IdPrefix } from '../lib/ids.ts';
 
 /**
  * A few of faker's draws, asked the way faker asks them (the same numbers from the same stream, in

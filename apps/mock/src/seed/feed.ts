@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { byCodeUnits } from '../compare.ts';
+import { byCodeUnits } from '../lib/compare.ts';
 import type { FeedState, State, StoredComment, StoredPost, StoredStory } from '../store/types.ts';
 import { seededId } from './draws.ts';
 import { newFaker } from './faker.ts';

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { byCodeUnits } from '../compare.ts';
+import { byCodeUnits } from '../lib/compare.ts';
 import {
   type Message,
   type ResourceItem,

@@ -1,7 +1,7 @@
-import { byCodeUnits } from '../compare.ts';
-import { cryptoPlatform } from '../engine/crypto.ts';
-import { HttpError } from '../http-error.ts';
-import { newToken, randomId } from '../ids.ts';
+import { byCodeUnits } from '../lib/compare.ts';
+import { cryptoPlatform } from '../lib/crypto.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { newToken, randomId } from '../lib/ids.ts';
 import type { StoreCore } from './core.ts';
 import { EmailIndex } from './email-index.ts';
 import type { Resources } from './resources.ts';

@@ -1,6 +1,6 @@
-import { Emitter } from '../engine/emitter.ts';
-import { HttpError } from '../http-error.ts';
-import { randomId } from '../ids.ts';
+import { Emitter } from '../lib/emitter.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { randomId } from '../lib/ids.ts';
 import type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 import type { StoreCore } from './core.ts';
 import { PIN_NOTIFY_MAX_MEMBERS } from './notifications.ts';
@@ -9,7 +9,7 @@ import type { Areas } from './store.ts';
 
 export type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 
-import { byCodeUnits } from '../compare.ts';
+import { byCodeUnits } from '../lib/compare.ts';
 import type {
   Channel,
   ChatState,

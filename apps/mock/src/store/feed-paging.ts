@@ -1,6 +1,6 @@
 import type { components } from '@cohort/api';
-import { byCodeUnits } from '../compare.ts';
-import { fromBase64Url, toBase64Url } from '../engine/crypto.ts';
+import { byCodeUnits } from '../lib/compare.ts';
+import { fromBase64Url, toBase64Url } from '../lib/crypto.ts';
 
 type PageMeta = components['schemas']['PageMeta'];
 

@@ -1,5 +1,5 @@
 import type { components } from '@cohort/api';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './directory.ts';
 import type { Areas } from './store.ts';

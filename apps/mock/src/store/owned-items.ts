@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { ItemSource } from './item-source.ts';
 
 /** The contract's bound on each profile list (notes, clubs, interests, directions, experiences). */

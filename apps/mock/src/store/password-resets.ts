@@ -1,5 +1,5 @@
-import { HttpError } from '../http-error.ts';
-import { newToken } from '../ids.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { newToken } from '../lib/ids.ts';
 import { type Accounts, hashToken } from './accounts.ts';
 import type { StoreCore } from './core.ts';
 import type { StoredPasswordReset, StoredUser } from './types.ts';

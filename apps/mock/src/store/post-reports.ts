@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { StoreCore } from './core.ts';
 import type { StoredPostReport } from './types.ts';
 

@@ -1,6 +1,6 @@
 import type { components } from '@cohort/api';
-import { HttpError } from '../http-error.ts';
-import { randomId } from '../ids.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { randomId } from '../lib/ids.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './directory.ts';
 import { byTime, decodeCursor, drop, EMPTY_PAGE, newestBefore, newestFirst, pageOf, push } from './feed-paging.ts';

@@ -1,5 +1,5 @@
-import { HttpError } from '../http-error.ts';
-import { randomId } from '../ids.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { randomId } from '../lib/ids.ts';
 import type { Accounts } from './accounts.ts';
 import type { StoreCore } from './core.ts';
 import type { ProfileCollection, ProfileItems, ProfileSource } from './item-source.ts';

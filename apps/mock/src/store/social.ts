@@ -1,6 +1,6 @@
 import type { components } from '@cohort/api';
-import { byCodeUnits } from '../compare.ts';
-import { HttpError } from '../http-error.ts';
+import { byCodeUnits } from '../lib/compare.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { StoreCore } from './core.ts';
 import { type PersonSummary, toPerson } from './directory.ts';
 import type { SearchFilters } from './directory-index.ts';

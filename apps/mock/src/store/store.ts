@@ -1,4 +1,4 @@
-import { MockClock } from '../clock.ts';
+import { MockClock } from '../lib/clock.ts';
 import { Accounts, DEFAULT_TOKEN_TTL_MS } from './accounts.ts';
 import { Blocks } from './blocks.ts';
 import { Calendar } from './calendar.ts';

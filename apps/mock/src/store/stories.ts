@@ -1,7 +1,7 @@
 import type { components } from '@cohort/api';
-import { byCodeUnits } from '../compare.ts';
-import { HttpError } from '../http-error.ts';
-import { randomId } from '../ids.ts';
+import { byCodeUnits } from '../lib/compare.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { randomId } from '../lib/ids.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './directory.ts';
 import type { PostImage } from './posts.ts';

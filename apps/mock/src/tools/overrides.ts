@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../http-error.ts';
+import type { FieldErrors } from '../lib/http-error.ts';
 import type { ResponseChecker } from './response-check.ts';
 
 /** What a test asks for: the next calls of `operationId` answer this instead of the real handler. */

@@ -1,4 +1,4 @@
-import { randomBytes, toBase64Url } from './engine/crypto.ts';
+import { randomBytes, toBase64Url } from './crypto.ts';
 
 export type IdPrefix = 'usr' | 'chan' | 'msg' | 'int' | 'call' | 'post' | 'cmt' | 'sty' | 'med';
 
