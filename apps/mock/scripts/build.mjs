@@ -81,7 +81,7 @@ export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', '
  * The mock as `pnpm start` runs it: dist/main.js, the worker it seeds large files with, and what
  * a start would otherwise make each time, made by this very bundle's code (src/write-built.ts):
  * the default seed (dist/default-seed.json, read by a default start; src/seed/built.ts), the
- * parsed contract (dist/contract.json; src/built-contract.ts) and the state file's validator
+ * parsed contract (dist/contract.json; src/contract/built.ts) and the state file's validator
  * (dist/state-validator.cjs; src/persistence/state-check.ts). The writer is bundled, run once and removed.
  */
 export async function buildMock(outdir = 'dist') {

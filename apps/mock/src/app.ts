@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import express, { type Express, type RequestHandler } from 'express';
-import { contract } from './contract.ts';
+import { contract } from './contract/contract.ts';
 import { docsRouter } from './docs.ts';
 import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './engine/core.ts';
 import { JSON_BODY_LIMIT } from './engine/json-text.ts';

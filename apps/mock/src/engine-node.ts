@@ -1,4 +1,4 @@
-import { contract } from './contract.ts';
+import { contract } from './contract/contract.ts';
 import { type CreateEngineOptions, createEngine, type MockEngine } from './engine/index.ts';
 import { installCrypto } from './lib/crypto.ts';
 import { hashPassword } from './password.ts';

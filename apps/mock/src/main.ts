@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { startChatter } from './chatter.ts';
-import { contract } from './contract.ts';
+import { contract } from './contract/contract.ts';
 import { MockClock } from './lib/clock.ts';
 import { MediaFiles } from './media/files.ts';
 import { isLoopback, parseOptions, USAGE, UsageError } from './options.ts';

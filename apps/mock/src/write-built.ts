@@ -1,12 +1,12 @@
 // Run by scripts/build.mjs after bundling: writes beside dist/main.js what a start would otherwise
 // make each time, each keyed to what it was made from: the default seed (seed/built.ts), the parsed
-// contract (built-contract.ts) and the state file's validator (state-check.ts).
+// contract (contract/built.ts) and the state file's validator (state-check.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contractPath, parseContract } from '@cohort/openapi';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { BUILT_CONTRACT_FILE, writeBuiltContract } from './built-contract.ts';
+import { BUILT_CONTRACT_FILE, writeBuiltContract } from './contract/built.ts';
 import { BUILT_VALIDATOR_FILE, STATE_AJV_OPTIONS, schemaHash } from './persistence/state-check.ts';
 import { buildStateSchema } from './persistence/state-schema.ts';
 import { loadScenario } from './scenarios/load.ts';

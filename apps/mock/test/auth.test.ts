@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract } from '../src/contract.ts';
+import { contract } from '../src/contract/contract.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 import { startServer, type TestServer, validateResponse } from './helpers.ts';
 

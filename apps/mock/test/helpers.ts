@@ -4,7 +4,7 @@ import { type CohortClient, createCohortClient } from '@cohort/api';
 import { compileFragment, createContractAjv, describeErrors, schemaRef, type ValidateFunction } from '@cohort/openapi';
 import { afterEach, expect } from 'vitest';
 import { createApp, type MockOptions } from '../src/app.ts';
-import { ContractRouter, contract } from '../src/contract.ts';
+import { ContractRouter, contract } from '../src/contract/contract.ts';
 import { hashPassword } from '../src/password.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions, seedState } from '../src/seed/index.ts';
 import { createMockServer } from '../src/server.ts';

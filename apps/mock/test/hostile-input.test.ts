@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract } from '../src/contract.ts';
+import { contract } from '../src/contract/contract.ts';
 import { startServer, type TestServer, validateResponse } from './helpers.ts';
 
 // Whatever a client sends: never a 5xx, and every bad field named.

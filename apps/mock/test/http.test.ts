@@ -1,6 +1,6 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract } from '../src/contract.ts';
+import { contract } from '../src/contract/contract.ts';
 import { weakEtag } from '../src/middleware/json-response.ts';
 import { startServer, type TestServer, validateResponse } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { listOperations, parseContract } from '@cohort/openapi';
 import { describe, expect, it } from 'vitest';
-import { contract } from '../src/contract.ts';
-import { operationsOf } from '../src/engine/operations.ts';
+import { contract } from '../src/contract/contract.ts';
+import { operationsOf } from '../src/contract/operations.ts';
 
 describe('the contract operations the server and its engine share', () => {
   it('are listed once per document: the same list for the same document, as listOperations lists them', () => {

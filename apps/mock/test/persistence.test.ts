@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contract } from '../src/contract.ts';
+import { contract } from '../src/contract/contract.ts';
 import { Checkpointer } from '../src/persistence/checkpointer.ts';
 import { lockStateFile, readStateFile } from '../src/persistence/data-file.ts';
 import { openStateFile, readSqliteState } from '../src/persistence/open.ts';

@@ -1,6 +1,6 @@
 import type { Operation } from '@cohort/openapi/schema';
 import { describe, expect, it } from 'vitest';
-import { ContractRouter } from '../src/engine/router.ts';
+import { ContractRouter } from '../src/contract/router.ts';
 
 const op = (method: string, path: string): Operation =>
   ({ method, path, operationId: `${method} ${path}`, parameters: [], secured: false }) as unknown as Operation;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contract } from '../src/contract.ts';
+import { contract } from '../src/contract/contract.ts';
 import { HttpError } from '../src/lib/http-error.ts';
 import {
   beforeOperation,

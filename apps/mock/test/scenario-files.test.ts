@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contract } from '../src/contract.ts';
+import { contract } from '../src/contract/contract.ts';
 import {
   PRESET_NAMES,
   PRESETS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contract } from '../src/contract.ts';
-import { operationsOf } from '../src/engine/operations.ts';
-import { compileValidators, MAX_BODY_DEPTH, nestedDeeperThan } from '../src/validation.ts';
+import { contract } from '../src/contract/contract.ts';
+import { operationsOf } from '../src/contract/operations.ts';
+import { compileValidators, MAX_BODY_DEPTH, nestedDeeperThan } from '../src/contract/validation.ts';
 
 const { doc } = contract();
 const validators = compileValidators(doc, operationsOf(doc));

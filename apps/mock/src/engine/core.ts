@@ -1,5 +1,7 @@
 import type { components } from '@cohort/api';
 import type { OpenApiDocument, Operation } from '@cohort/openapi/schema';
+import { operationsOf } from '../contract/operations.ts';
+import { compileValidators } from '../contract/validation.ts';
 import type { MockClock } from '../lib/clock.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { unref } from '../lib/timers.ts';
@@ -41,9 +43,7 @@ import { Overrides } from '../tools/overrides.ts';
 import { ResponseChecker } from '../tools/response-check.ts';
 import type { MockTools } from '../tools/tools.ts';
 import { Violations } from '../tools/violations.ts';
-import { compileValidators } from '../validation.ts';
 import type { MediaPlatform } from './media.ts';
-import { operationsOf } from './operations.ts';
 import { createPipeline, type Dispatch } from './pipeline.ts';
 
 export interface Latency {

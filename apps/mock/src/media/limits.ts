@@ -1,5 +1,5 @@
 import type { components } from '@cohort/api';
-import { contract } from '../contract.ts';
+import { contract } from '../contract/contract.ts';
 
 export type MediaUse = components['schemas']['MediaUse'];
 export interface UseLimit {

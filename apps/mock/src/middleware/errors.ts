@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ContractRouter } from '../contract.ts';
+import type { ContractRouter } from '../contract/contract.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { writeJson } from './json-response.ts';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { contract } from '../contract.ts';
+import { contract } from '../contract/contract.ts';
 import { buildStateSchema, type Schema } from './state-schema.ts';
 
 // How a `--data` file is checked before anything is read from it: against the state schema

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { contract } from '../contract.ts';
+import { contract } from '../contract/contract.ts';
 import { parseScenario, ScenarioError, scenarioFor, unknownPreset } from './resolve.ts';
 import type { Scenario } from './types.ts';
 

@@ -8,7 +8,7 @@ import {
   resolveRef,
   type ValidateFunction,
 } from '@cohort/openapi/schema';
-import type { FieldErrors } from './lib/http-error.ts';
+import type { FieldErrors } from '../lib/http-error.ts';
 
 export interface ValidInput {
   params: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { OpenApiDocument } from '@cohort/openapi';
-import { readBuiltJson, writeBuiltJson } from './lib/built-file.ts';
+import { readBuiltJson, writeBuiltJson } from '../lib/built-file.ts';
 
 /**
  * The contract as parsed when the mock was built, beside the bundle: parsing openapi.yaml (YAML)
