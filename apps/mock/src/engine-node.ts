@@ -1,7 +1,7 @@
 import { contract } from './contract/contract.ts';
 import { type CreateEngineOptions, createEngine, type MockEngine } from './engine/index.ts';
+import { hashPassword } from './engine/password.ts';
 import { installCrypto } from './lib/crypto.ts';
-import { hashPassword } from './password.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { createBehaviour } from './scenarios/behaviour.ts';
 import { scenarioFor, unknownPreset } from './scenarios/resolve.ts';

@@ -3,8 +3,8 @@
  * over a `Store` of `seedState()`, in-process; or the whole server as a child process (`startMock`).
  */
 export { createApp, type MockOptions } from './app.ts';
+export { hashPassword } from './engine/password.ts';
 export { createMockEngine, type MockEngine, type MockEngineOptions } from './engine-node.ts';
-export { hashPassword } from './password.ts';
 export { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
 export { createMockServer } from './server.ts';
 export { mockMainPath, type StartedMock, startMock } from './start.ts';

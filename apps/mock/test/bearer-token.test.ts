@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken } from '../src/middleware/auth.ts';
+import { bearerToken } from '../src/engine/auth.ts';
 
 /** The header's grammar as the mock reads it: `Bearer`, any case, whitespace, one token, optional whitespace. */
 const GRAMMAR = /^Bearer\s+(\S+)\s*$/i;

@@ -5,7 +5,7 @@ import { compileFragment, createContractAjv, describeErrors, schemaRef, type Val
 import { afterEach, expect } from 'vitest';
 import { createApp, type MockOptions } from '../src/app.ts';
 import { ContractRouter, contract } from '../src/contract/contract.ts';
-import { hashPassword } from '../src/password.ts';
+import { hashPassword } from '../src/engine/password.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions, seedState } from '../src/seed/index.ts';
 import { createMockServer } from '../src/server.ts';
 import { Store, type StoreOptions } from '../src/store/store.ts';

@@ -6,7 +6,6 @@ import type { MockClock } from '../lib/clock.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { unref } from '../lib/timers.ts';
 import { type Mail, Outbox } from '../mail.ts';
-import { type AuthLimiters, type AuthLimits, authLimiters } from '../middleware/rate-limit.ts';
 import { redactUrl } from '../middleware/redact-url.ts';
 import { hubViews } from '../realtime/announce.ts';
 import { RealtimeHub } from '../realtime/hub.ts';
@@ -18,7 +17,6 @@ import { callsRoutes } from '../routes/calls.ts';
 import { channelsRoutes } from '../routes/channels.ts';
 import { clubsRoutes } from '../routes/clubs.ts';
 import { connectionsRoutes } from '../routes/connections.ts';
-import { type Before, OperationTable, type RouteContext } from '../routes/define.ts';
 import { directionsRoutes } from '../routes/directions.ts';
 import { directoryRoutes } from '../routes/directory.ts';
 import { eventsRoutes } from '../routes/events.ts';
@@ -43,8 +41,10 @@ import { Overrides } from '../tools/overrides.ts';
 import { ResponseChecker } from '../tools/response-check.ts';
 import type { MockTools } from '../tools/tools.ts';
 import { Violations } from '../tools/violations.ts';
+import { type Before, OperationTable, type RouteContext } from './dispatch.ts';
 import type { MediaPlatform } from './media.ts';
 import { createPipeline, type Dispatch } from './pipeline.ts';
+import { type AuthLimiters, type AuthLimits, authLimiters } from './rate-limit.ts';
 
 export interface Latency {
   min: number;

@@ -2,9 +2,9 @@ import type { RouteMatch } from '../contract/router.ts';
 import type { EngineReply, EngineRequest } from '../lib/http.ts';
 import type { FieldErrors } from '../lib/http-error.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { Before, Call, OperationTable } from '../routes/define.ts';
 import type { Store } from '../store/store.ts';
 import type { MockTools } from '../tools/tools.ts';
+import type { Before, Call, OperationTable } from './dispatch.ts';
 
 export interface PipelineOptions {
   /** The session whose state this pipeline answers from (the journal notes it); null: the default state. */

@@ -1,10 +1,10 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
+import { hashPassword, verifyPassword } from '../engine/password.ts';
 import type { Guard } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { hashPassword, verifyPassword } from '../password.ts';
 import { deleteAccount } from '../store/account-deletion.ts';
 import { hashToken } from '../store/accounts.ts';
 import type { StoredUser } from '../store/types.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 export interface AccountRoutesOptions {
   /** Checks the password of a seeded user (they share one hash, made once per start). */

@@ -1,8 +1,8 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
+import { hashPassword, verifyPassword } from '../engine/password.ts';
 import { type Guard, headerOf } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Mail, Outbox } from '../mail.ts';
-import { hashPassword, verifyPassword } from '../password.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 export interface AuthRoutesOptions {
   /** Limits asking for password-reset mails. */

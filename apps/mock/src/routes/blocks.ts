@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 /** Blocking a person, unblocking them, and the list of people one has blocked. */
 export function blocksRoutes(ctx: RouteContext): void {

@@ -1,5 +1,5 @@
 import type { components } from '@cohort/api';
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 type IceServer = components['schemas']['IceServer'];
 

@@ -1,5 +1,5 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import { announceChannel, announceLeft } from '../realtime/announce.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 export function channelsRoutes(ctx: RouteContext): void {
   const { store } = ctx;

@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 /** Invitations to connect, their answers, and ending a connection (both sides at once). */
 export function connectionsRoutes(ctx: RouteContext): void {

@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 export function directionsRoutes(ctx: RouteContext): void {
   const { store } = ctx;

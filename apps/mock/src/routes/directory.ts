@@ -1,5 +1,5 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import type { Guard } from '../lib/http.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 /** The people directory: search and invitations to connect. Registered before `/users/{id}`. */
 export function directoryRoutes(ctx: RouteContext, limit: Guard[] = []): void {

@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 /** The signed-in user's calendar (the Forward drawer's Calendar tab). */
 export function eventsRoutes(ctx: RouteContext): void {

@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 /** The signed-in user's education lines, then any user's (`/users/me/experiences` before `/users/{id}/…`). */
 export function experiencesRoutes(ctx: RouteContext): void {

@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 /** News Feed and Stories: posts, likes, comments, reports, the feed and a person's posts; ctx.store.stories. */
 export function feedRoutes(ctx: RouteContext): void {

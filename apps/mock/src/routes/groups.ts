@@ -1,6 +1,6 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import { announceChannel, announceJoined } from '../realtime/announce.ts';
 import type { StoredChannel } from '../store/types.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 /** Group management: profile, follow, reactivate, join, members and invitations. */
 export function groupsRoutes(ctx: RouteContext): void {

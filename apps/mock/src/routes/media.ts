@@ -1,6 +1,6 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import type { MediaPlatform } from '../engine/media.ts';
 import { channelMedia, userMedia } from '../media/listing.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 /** `uploadMedia`, `listUserMedia`, `listChannelMedia`. */
 export function mediaRoutes(ctx: RouteContext, platform: MediaPlatform): void {

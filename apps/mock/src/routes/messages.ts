@@ -1,5 +1,5 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import { messageDraft } from '../media/references.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 /** Sending, pinning, forwarding and reporting messages; read marks and mutes. */
 export function messagesRoutes(ctx: RouteContext): void {

@@ -1,5 +1,5 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import type { Guard } from '../lib/http.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 /** Find People Nearby: opt-in sharing of an approximate position, and who else shares one near it. */
 export function nearbyRoutes(ctx: RouteContext, directoryLimit: Guard[] = []): void {

@@ -1,5 +1,5 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import { lastingOk } from '../engine/lasting.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 export function notesRoutes(ctx: RouteContext): void {
   const { store } = ctx;

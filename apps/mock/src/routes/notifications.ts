@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 /** The signed-in user's notifications: one list, an unread count, marking read. */
 export function notificationsRoutes(ctx: RouteContext): void {

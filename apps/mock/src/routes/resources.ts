@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 export function resourcesRoutes(ctx: RouteContext): void {
   route(ctx, 'listResources', ({ query }) => ({

@@ -1,4 +1,4 @@
-import { ok, type RouteContext, route } from './define.ts';
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 
 /** The signed-in user's saved lists, with Recently Deleted (soft delete and restore). */
 export function savedListsRoutes(ctx: RouteContext): void {

@@ -1,10 +1,10 @@
+import { bearerToken } from '../engine/auth.ts';
+import { ok, type RouteContext, route, type StreamOptions } from '../engine/dispatch.ts';
 import { byCodeUnits } from '../lib/compare.ts';
 import { type EngineRequest, headerOf } from '../lib/http.ts';
-import { bearerToken } from '../middleware/auth.ts';
 import { type RealtimeHub, frame as sseFrame } from '../realtime/hub.ts';
 import type { StreamTickets } from '../realtime/tickets.ts';
 import type { Message } from '../store/types.ts';
-import { ok, type RouteContext, route, type StreamOptions } from './define.ts';
 
 /**
  * `streamChannel`: Server-Sent Events of one group; `streamMe`: the user's own stream across

@@ -1,8 +1,8 @@
+import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import type { Guard } from '../lib/http.ts';
 import { profilePatch } from '../media/references.ts';
 import { announcePerson } from '../realtime/announce.ts';
 import { connected, toPublicUser, toUser } from '../store/accounts.ts';
-import { ok, type RouteContext, route } from './define.ts';
 
 /** The signed-in user, friends, saved messages and public profiles. `/users/me…` before `/users/{id}`. */
 export function usersRoutes(ctx: RouteContext, directoryLimit: Guard[] = []): void {

@@ -1,4 +1,4 @@
-import { cryptoPlatform } from './lib/crypto.ts';
+import { cryptoPlatform } from '../lib/crypto.ts';
 
 /** `scrypt$<salt>$<hash>`, both base64url; scrypt's default cost (N=16384, r=8, p=1). */
 export function hashPassword(password: string): Promise<string> {

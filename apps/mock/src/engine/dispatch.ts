@@ -4,11 +4,11 @@ import { ContractRouter, type RouteMatch } from '../contract/router.ts';
 import type { RequestValidator } from '../contract/validation.ts';
 import { type EngineReply, type EngineRequest, type Guard, headerOf, type StreamSink } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { authenticateToken, bearerToken, type Session } from '../middleware/auth.ts';
 import { beforeOperation, scheduleDrop } from '../scenarios/apply.ts';
 import { noBehaviour } from '../scenarios/behaviour.ts';
 import type { Behaviour, BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
+import { authenticateToken, bearerToken, type Session } from './auth.ts';
 
 export type OperationId = keyof operations;
 
