@@ -2,7 +2,6 @@ import { mkdirSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { startChatter } from './chatter.ts';
 import { contract } from './contract/contract.ts';
 import { hashPassword } from './engine/password.ts';
 import { MockClock } from './lib/clock.ts';
@@ -23,6 +22,7 @@ import { createMockServer } from './server.ts';
 import { PROFILE_COLLECTIONS } from './store/item-source.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';
+import { startChatter } from './tools/chatter.ts';
 
 // Parses flags, seeds (or loads --data), listens, and closes on SIGINT/SIGTERM. Nothing else.
 let options: ReturnType<typeof parseOptions>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, seedState } from '../src/seed/index.ts';
-import { mockControl } from '../src/testing.ts';
+import { mockControl } from '../src/tools/testing.ts';
 import { startServer, validateResponse } from './helpers.ts';
 
 /** A seed whose demo account has a note with a number for a title: `listNotes` then drifts from the contract. */

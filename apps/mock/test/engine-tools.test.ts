@@ -4,7 +4,7 @@ import { createMockEngine } from '../src/engine-node.ts';
 import { createBehaviour } from '../src/scenarios/behaviour.ts';
 import { scenarioFor } from '../src/scenarios/resolve.ts';
 import { DEFAULT_SEED, DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
-import { mockControl } from '../src/testing.ts';
+import { mockControl } from '../src/tools/testing.ts';
 
 const BASE = 'http://mock.test';
 const JSON_HEADERS = { 'content-type': 'application/json' };

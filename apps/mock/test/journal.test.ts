@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type MockControl, mockControl } from '../src/testing.ts';
 import { Journal, type RawEntry, redact } from '../src/tools/journal.ts';
+import { type MockControl, mockControl } from '../src/tools/testing.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

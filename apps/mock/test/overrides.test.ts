@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type MockControl, MockControlError, mockControl } from '../src/testing.ts';
+import { type MockControl, MockControlError, mockControl } from '../src/tools/testing.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from '../src/seed/index.ts';
 import { sessionStores } from '../src/store/session-stores.ts';
 import { overlayItems, shareItems } from '../src/store/shared-items.ts';
 import { Store } from '../src/store/store.ts';
-import { mockControl } from '../src/testing.ts';
+import { mockControl } from '../src/tools/testing.ts';
 import { contractFetch, startServer, type TestServer } from './helpers.ts';
 
 // Sessions share the seed's profile items read-only; each session's changes live in its own overlay.

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { EventSource } from 'eventsource';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { startChatter } from '../src/chatter.ts';
 import { MockClock } from '../src/lib/clock.ts';
 import { RealtimeHub } from '../src/realtime/hub.ts';
 import { seedState } from '../src/seed/index.ts';
 import { createMockServer } from '../src/server.ts';
 import { Store } from '../src/store/store.ts';
 import type { Message } from '../src/store/types.ts';
+import { startChatter } from '../src/tools/chatter.ts';
 import { seededPasswordHash, startServer, type TestServer, validateResponse } from './helpers.ts';
 
 interface Received {

@@ -6,8 +6,8 @@
 import type { MockClock } from '../lib/clock.ts';
 import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { Outbox } from '../mail.ts';
 import type { JournalQuery } from '../tools/journal.ts';
+import type { Outbox } from '../tools/mail.ts';
 import type { MockTools } from '../tools/tools.ts';
 import { type Sessions, sessionOf } from './sessions.ts';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from '../lib/http-error.ts';
-import { redactUrl } from './redact-url.ts';
+import { redactUrl } from '../tools/redact-url.ts';
 
 export interface Latency {
   min: number;
@@ -36,4 +36,4 @@ export function requestLog(write: (line: string) => void): RequestHandler {
   };
 }
 
-export { redactUrl } from './redact-url.ts';
+export { redactUrl } from '../tools/redact-url.ts';

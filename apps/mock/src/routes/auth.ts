@@ -2,7 +2,7 @@ import { ok, type RouteContext, route } from '../engine/dispatch.ts';
 import { hashPassword, verifyPassword } from '../engine/password.ts';
 import { type Guard, headerOf } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { Mail, Outbox } from '../mail.ts';
+import type { Mail, Outbox } from '../tools/mail.ts';
 
 export interface AuthRoutesOptions {
   /** Limits asking for password-reset mails. */

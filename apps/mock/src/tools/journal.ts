@@ -1,5 +1,5 @@
-import { isSecretName } from '../middleware/redact-url.ts';
 import { roundToGrid } from '../store/nearby.ts';
+import { isSecretName } from './redact-url.ts';
 
 /** One request as the journal keeps it. */
 export interface JournalEntry {

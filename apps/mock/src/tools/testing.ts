@@ -4,7 +4,7 @@
  * Operation ids, statuses and bodies are typed from the contract (`@cohort/api`'s generated types).
  */
 import type { operations } from '@cohort/api';
-import type { JournalEntry } from './tools/journal.ts';
+import type { JournalEntry } from './journal.ts';
 
 export type OperationId = keyof operations;
 type Responses<Id extends OperationId> = operations[Id]['responses'];

@@ -1,7 +1,7 @@
-import type { RealtimeHub } from './realtime/hub.ts';
-import { seededChatLine } from './seed/chat.ts';
-import { newFaker } from './seed/faker.ts';
-import type { Store } from './store/store.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import { seededChatLine } from '../seed/chat.ts';
+import { newFaker } from '../seed/faker.ts';
+import type { Store } from '../store/store.ts';
 
 export interface ChatterOptions {
   store: Store;
