@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import { createMockServer } from './adapters/server.ts';
 import { createApp } from './app.ts';
 import { contract } from './contract/contract.ts';
 import { hashPassword } from './engine/password.ts';
@@ -18,7 +19,6 @@ import { ScenarioError } from './scenarios/resolve.ts';
 import { dataFileFor, seedScenario, seedsOtherwise } from './scenarios/shape.ts';
 import { builtSeeds, seedKeyOf } from './seed/built.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, seedState } from './seed/index.ts';
-import { createMockServer } from './server.ts';
 import { PROFILE_COLLECTIONS } from './store/item-source.ts';
 import { Store } from './store/store.ts';
 import type { State } from './store/types.ts';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { Latency } from './adapters/dev.ts';
 import { DEFAULT_CORS_ORIGINS } from './app.ts';
-import type { Latency } from './middleware/dev.ts';
 import { DEFAULT_SEED, DEFAULT_USERS, MAX_USERS } from './seed/index.ts';
 
 /** What the mock is started with: each field from its flag in FLAGS (below). */

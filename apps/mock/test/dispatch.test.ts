@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createMockEngine } from '../src/adapters/node.ts';
 import { fromFetch } from '../src/engine/fetch.ts';
-import { createMockEngine } from '../src/engine-node.ts';
 import type { EngineReply } from '../src/lib/http.ts';
 
 /** A request as the fetch adapter hands it to the engine. */

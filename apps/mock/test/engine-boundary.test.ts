@@ -9,7 +9,7 @@ const ENTRY = resolve(here, '../src/engine/index.ts');
 /** The seed too: a browser build seeds its own state. */
 const SEED = resolve(here, '../src/seed/index.ts');
 /** The browser adapter (`pnpm dev:offline`, the static demo): the engine, the seed, MSW and IndexedDB. */
-const BROWSER = resolve(here, '../src/browser.ts');
+const BROWSER = resolve(here, '../src/adapters/browser.ts');
 /** Workspace packages the engine may use, by the file each specifier names. */
 const WORKSPACE: Record<string, string> = {
   '@cohort/openapi/schema': resolve(here, '../../../openapi/src/schema.ts'),

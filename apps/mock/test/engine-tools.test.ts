@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockEngine } from '../src/adapters/node.ts';
 import type { MockEngine } from '../src/engine/index.ts';
-import { createMockEngine } from '../src/engine-node.ts';
 import { createBehaviour } from '../src/scenarios/behaviour.ts';
 import { scenarioFor } from '../src/scenarios/resolve.ts';
 import { DEFAULT_SEED, DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';

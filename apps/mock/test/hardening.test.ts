@@ -3,11 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { redactUrl } from '../src/adapters/dev.ts';
+import { createMockServer } from '../src/adapters/server.ts';
 import { MockClock } from '../src/lib/clock.ts';
-import { redactUrl } from '../src/middleware/dev.ts';
 import { parseOptions } from '../src/options.ts';
 import { SEEDED_PASSWORD } from '../src/seed/index.ts';
-import { createMockServer } from '../src/server.ts';
 import { Store } from '../src/store/store.ts';
 import { startServer, type TestServer } from './helpers.ts';
 

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { type CohortClient, createCohortClient } from '@cohort/api';
 import { compileFragment, createContractAjv, describeErrors, schemaRef, type ValidateFunction } from '@cohort/openapi';
 import { afterEach, expect } from 'vitest';
+import { createMockServer } from '../src/adapters/server.ts';
 import { createApp, type MockOptions } from '../src/app.ts';
 import { ContractRouter, contract } from '../src/contract/contract.ts';
 import { hashPassword } from '../src/engine/password.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions, seedState } from '../src/seed/index.ts';
-import { createMockServer } from '../src/server.ts';
 import { Store, type StoreOptions } from '../src/store/store.ts';
 import type { State } from '../src/store/types.ts';
 

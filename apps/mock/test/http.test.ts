@@ -1,7 +1,7 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weakEtag } from '../src/adapters/json-response.ts';
 import { contract } from '../src/contract/contract.ts';
-import { weakEtag } from '../src/middleware/json-response.ts';
 import { startServer, type TestServer, validateResponse } from './helpers.ts';
 
 let server: TestServer;

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, request, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPlainJson } from '../src/adapters/json-body.ts';
 import { JSON_BODY_LIMIT } from '../src/engine/json-text.ts';
 import { HttpError } from '../src/lib/http-error.ts';
-import { readPlainJson } from '../src/middleware/json-body.ts';
 
 /**
  * The short JSON reader beside body-parser's `express.json({ limit: '1mb' })` (what it stands in

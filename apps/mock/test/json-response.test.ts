@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { corsFor, EXPOSED_HEADERS } from '../src/middleware/cors.ts';
-import { lastingOk, weakEtag, writeJson } from '../src/middleware/json-response.ts';
-import { oweHeaders, SECURITY_FLAT, takeOwedHeaders } from '../src/middleware/owed-headers.ts';
-import { createMockServer } from '../src/server.ts';
+import { corsFor, EXPOSED_HEADERS } from '../src/adapters/cors.ts';
+import { lastingOk, weakEtag, writeJson } from '../src/adapters/json-response.ts';
+import { oweHeaders, SECURITY_FLAT, takeOwedHeaders } from '../src/adapters/owed-headers.ts';
+import { createMockServer } from '../src/adapters/server.ts';
 
 const body = { success: true, message: 'OK', data: [{ id: 1, title: 'ünïcödé 🎓', date: '2026-11-18' }] };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockEngine } from '../src/adapters/node.ts';
 import type { MockEngine } from '../src/engine/index.ts';
-import { createMockEngine } from '../src/engine-node.ts';
 import { DEMO_ACCOUNT } from '../src/seed/index.ts';
 import { startServer, type TestServer } from './helpers.ts';
 

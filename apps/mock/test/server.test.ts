@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockServer } from '../src/server.ts';
+import { createMockServer } from '../src/adapters/server.ts';
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());

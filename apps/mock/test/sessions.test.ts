@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockEngine } from '../src/engine-node.ts';
+import { createMockEngine } from '../src/adapters/node.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 import { mockControl } from '../src/tools/testing.ts';
 import { contractFetch, startServer, type TestServer } from './helpers.ts';

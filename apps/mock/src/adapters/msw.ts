@@ -1,5 +1,5 @@
 import { http, type RequestHandler } from 'msw';
-import type { MockEngine } from './engine/index.ts';
+import type { MockEngine } from '../engine/index.ts';
 
 /**
  * MSW handlers that answer every request to `baseUrl` from `engine` (its one request path, as the

@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, type Server, ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express } from 'express';
-import { oweHeaders, payOwedHeaders, SECURITY_FLAT } from './middleware/owed-headers.ts';
+import { oweHeaders, payOwedHeaders, SECURITY_FLAT } from './owed-headers.ts';
 
 export interface ServerLimits {
   /** Time to receive a whole request (headers and body); a slower one is answered 408 (default 30 s). */

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { Dispatch } from './engine/pipeline.ts';
-import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from './lib/http.ts';
-import { HttpError } from './lib/http-error.ts';
-import { readPlainJson } from './middleware/json-body.ts';
-import { writeJson } from './middleware/json-response.ts';
+import type { Dispatch } from '../engine/pipeline.ts';
+import type { EngineReply, EngineRequest, RequestHeaders, StreamSink } from '../lib/http.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { readPlainJson } from './json-body.ts';
+import { writeJson } from './json-response.ts';
 
 /**
  * Whether the request carries a body: body-parser's own test (type-is `hasBody`). Without one the

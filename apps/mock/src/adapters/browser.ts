@@ -1,13 +1,13 @@
 import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { http } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { createEngine, type MockEngine, pureCrypto } from './engine/index.ts';
-import { memoryMedia } from './engine/memory-media.ts';
-import { browserMediaHandlers } from './platform/browser-media.ts';
-import { idbSnapshots } from './platform/idb-snapshot.ts';
-import { SEEDED_PASSWORD, type SeedOptions, seedState } from './seed/index.ts';
+import { createEngine, type MockEngine, pureCrypto } from '../engine/index.ts';
+import { memoryMedia } from '../engine/memory-media.ts';
+import { browserMediaHandlers } from '../platform/browser-media.ts';
+import { idbSnapshots } from '../platform/idb-snapshot.ts';
+import { SEEDED_PASSWORD, type SeedOptions, seedState } from '../seed/index.ts';
 
-export { DEMO_ACCOUNT } from './seed/index.ts';
+export { DEMO_ACCOUNT } from '../seed/index.ts';
 
 export interface BrowserMockOptions extends SeedOptions {
   /** The contract as data (the web app's build turns openapi.yaml into JSON). */

@@ -1,10 +1,10 @@
 import { type Response, Router } from 'express';
 import { HttpError } from '../lib/http-error.ts';
+import type { MediaFiles } from '../media/files.ts';
+import { SAFE_IMAGES } from '../media/limits.ts';
+import { RenderCache, renderAvatar, renderGif, renderPicture } from '../media/seeded.ts';
 import { seededResume } from '../seed/media.ts';
 import type { Store } from '../store/store.ts';
-import type { MediaFiles } from './files.ts';
-import { SAFE_IMAGES } from './limits.ts';
-import { RenderCache, renderAvatar, renderGif, renderPicture } from './seeded.ts';
 
 /** Files never change under their URL (a new upload gets a new id; seeded ones are drawn from their name). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,21 +1,21 @@
-import { contract } from './contract/contract.ts';
-import { type CreateEngineOptions, createEngine, type MockEngine } from './engine/index.ts';
-import { hashPassword } from './engine/password.ts';
-import { installCrypto } from './lib/crypto.ts';
-import { nodeCrypto } from './platform/node-crypto.ts';
-import { createBehaviour } from './scenarios/behaviour.ts';
-import { scenarioFor, unknownPreset } from './scenarios/resolve.ts';
-import { seedScenario } from './scenarios/shape.ts';
-import { DEFAULT_SEED, SEEDED_PASSWORD, type SeedOptions, seedState } from './seed/index.ts';
+import { contract } from '../contract/contract.ts';
+import { type CreateEngineOptions, createEngine, type MockEngine } from '../engine/index.ts';
+import { hashPassword } from '../engine/password.ts';
+import { installCrypto } from '../lib/crypto.ts';
+import { nodeCrypto } from '../platform/node-crypto.ts';
+import { createBehaviour } from '../scenarios/behaviour.ts';
+import { scenarioFor, unknownPreset } from '../scenarios/resolve.ts';
+import { seedScenario } from '../scenarios/shape.ts';
+import { DEFAULT_SEED, SEEDED_PASSWORD, type SeedOptions, seedState } from '../seed/index.ts';
 
-export type { MockEngine } from './engine/index.ts';
-export { DEMO_ACCOUNT, SEEDED_PASSWORD } from './seed/index.ts';
+export type { MockEngine } from '../engine/index.ts';
+export { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../seed/index.ts';
 
 export interface MockEngineOptions
   extends SeedOptions,
     Partial<Omit<CreateEngineOptions, 'doc' | 'state' | 'seededPasswordHash'>> {
   /** The state to start from and reset to (default: `seedState({ seed, users, channels })`, shaped by `scenario`). */
-  state?: () => import('./store/types.ts').State;
+  state?: () => import('../store/types.ts').State;
   /** A scenario preset (`empty`, `crowded`, `flaky`, `offline-stream`; see src/scenarios/): its data and behaviour. */
   scenario?: string;
 }
