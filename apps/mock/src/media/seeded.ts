@@ -1,5 +1,5 @@
+import { resumePdfBytes } from '../seed/resume-pdf.ts';
 import { avatarSvg, pictureSvg } from './drawings.ts';
-import { resumePdfBytes } from './resume-pdf.ts';
 import { loadSharp } from './sharp.ts';
 
 export { avatarSvg, hue, pictureSvg } from './drawings.ts';

@@ -1,5 +1,5 @@
-import { resumePdfBytes } from '../media/resume-pdf.ts';
 import type { State, StoredUser } from '../store/types.ts';
+import { resumePdfBytes } from './resume-pdf.ts';
 
 // Seeded media, added after the rest of the seed and drawn from ids alone (no faker draws), so
 // the other seeded data stays as it was: résumés for one user in five, photos with their size,
