@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLUBS, DIRECTIONS, INTERESTS } from '../src/seed/catalog.ts';
+import { CLUBS, DIRECTIONS, INTERESTS } from '../src/lib/catalog.ts';
 import { drawsOf, lastName, recentTime, seededId, someOf } from '../src/seed/draws.ts';
 import { newFaker } from '../src/seed/faker.ts';
 import { isoTime } from '../src/seed/iso-time.ts';

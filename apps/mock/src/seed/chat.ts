@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
+import { CLUBS, COMPANIES, MAJORS } from '../lib/catalog.ts';
 import type { Message, State, StoredUser } from '../store/types.ts';
 import { emptyChatState } from '../store/types.ts';
-import { CLUBS, COMPANIES, MAJORS } from './catalog.ts';
 import { drawsOf } from './draws.ts';
 import { createChannel, createMessage } from './factories.ts';
 import { isoTime } from './iso-time.ts';

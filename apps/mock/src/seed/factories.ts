@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
+import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from '../lib/catalog.ts';
 import type { Message, StoredChannel, StoredUser } from '../store/types.ts';
-import { COMPANIES, DEGREES, INDUSTRIES, LOCATIONS, MAJORS, PROGRAMS, UNIVERSITIES } from './catalog.ts';
 import { drawsOf, lastName, recentTime, seededId } from './draws.ts';
 import { fakePattern } from './fake-pattern.ts';
 import { isoTime } from './iso-time.ts';

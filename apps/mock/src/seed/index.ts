@@ -1,14 +1,4 @@
 import type { Faker } from '@faker-js/faker';
-import { byCodeUnits } from '../lib/compare.ts';
-import {
-  type Message,
-  type ResourceItem,
-  type ResourceKind,
-  SEED_REF_DATE,
-  type State,
-  type StoredChannel,
-  type StoredUser,
-} from '../store/types.ts';
 import {
   CHANNEL_TOPICS,
   CLUBS,
@@ -24,7 +14,17 @@ import {
   PROGRAMS,
   TAGS,
   UNIVERSITIES,
-} from './catalog.ts';
+} from '../lib/catalog.ts';
+import { byCodeUnits } from '../lib/compare.ts';
+import {
+  type Message,
+  type ResourceItem,
+  type ResourceKind,
+  SEED_REF_DATE,
+  type State,
+  type StoredChannel,
+  type StoredUser,
+} from '../store/types.ts';
 import { seedChat } from './chat.ts';
 import { drawsOf } from './draws.ts';
 import { createChannel, createMessage, createUser } from './factories.ts';

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
+import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from '../lib/catalog.ts';
 import type { ProfileCollection, ProfileItems } from '../store/item-source.ts';
 import type { State, StoredUser } from '../store/types.ts';
-import { CLUBS, COMPANIES, DIRECTIONS, INTERESTS, MAJORS, POSITIONS, UNIVERSITIES } from './catalog.ts';
 import { drawsOf, recentTime, seededId, someOf } from './draws.ts';
 import { createDegree } from './factories.ts';
 import { isoTime } from './iso-time.ts';

@@ -1,7 +1,7 @@
 import type { components } from '@cohort/api';
+import type { UNIVERSITIES } from '../lib/catalog.ts';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { UNIVERSITIES } from '../seed/catalog.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './directory.ts';
 import type { Areas } from './store.ts';
