@@ -19,6 +19,7 @@ import { MediaFiles } from './media/files.ts';
 import { type AllowedHosts, hostCheck } from './middleware/host-check.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { nodeMediaPlatform } from './platform/node-media.ts';
+import { registerRoutes } from './routes/index.ts';
 import { sessionSeeds } from './scenarios/session.ts';
 import { seedState } from './seed/index.ts';
 import type { Store } from './store/store.ts';
@@ -82,7 +83,15 @@ function sessionsOf(
   const make = (name: string, scenarioName: string | undefined) => {
     const { stores, behaviourFor } = seeds.of(scenarioName);
     const sessionOptions = behaviourFor ? { ...shared, behaviourFor } : shared;
-    return createEngineCore(stores.create(storeOptions), engine.doc, sessionMedia, sessionOptions, engine.shared, name);
+    return createEngineCore(
+      stores.create(storeOptions),
+      engine.doc,
+      sessionMedia,
+      sessionOptions,
+      registerRoutes,
+      engine.shared,
+      name,
+    );
   };
   return new Sessions(
     make,
@@ -111,12 +120,18 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   const mediaFiles = new MediaFiles(options.mediaDir);
   const unusedUploadMs = options.unusedUploadMs ?? UNUSED_UPLOAD_MS;
-  const engine = createEngineCore(store, doc, nodeMediaPlatform(mediaFiles, unusedUploadMs), {
-    ...options,
-    webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
-    // With `*` any page could ask, so a link always points at the configured web origin.
-    mailOrigins: options.mailOrigins ?? (origins === '*' ? [] : origins),
-  });
+  const engine = createEngineCore(
+    store,
+    doc,
+    nodeMediaPlatform(mediaFiles, unusedUploadMs),
+    {
+      ...options,
+      webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
+      // With `*` any page could ask, so a link always points at the configured web origin.
+      mailOrigins: options.mailOrigins ?? (origins === '*' ? [] : origins),
+    },
+    registerRoutes,
+  );
   const { tools, outbox, clock } = engine;
   const resetState = options.resetState ?? (() => seedState());
   const sessions = sessionsOf(engine, store, resetState, mediaFiles, options);

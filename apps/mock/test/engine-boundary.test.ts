@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ENTRY = resolve(here, '../src/engine/index.ts');
+/** The routes, which the adapters hand to the engine (it never imports them). */
+const ROUTES = resolve(here, '../src/routes/index.ts');
 /** The seed too: a browser build seeds its own state. */
 const SEED = resolve(here, '../src/seed/index.ts');
 /** The browser adapter (`pnpm dev:offline`, the static demo): the engine, the seed, MSW and IndexedDB. */
@@ -41,7 +43,12 @@ function walk(entry: string): { files: string[]; packages: Map<string, string> }
 }
 
 describe('the engine core and the seed', () => {
-  const engine = walk(ENTRY);
+  const core = walk(ENTRY);
+  const routes = walk(ROUTES);
+  const engine = {
+    files: [...new Set([...core.files, ...routes.files])],
+    packages: new Map([...core.packages, ...routes.packages]),
+  };
   const seed = walk(SEED);
   const files = [...new Set([...engine.files, ...seed.files])];
   const packages = new Map([...engine.packages, ...seed.packages]);

@@ -5,6 +5,7 @@ import { createEngine, type MockEngine, pureCrypto } from '../engine/index.ts';
 import { memoryMedia } from '../engine/memory-media.ts';
 import { browserMediaHandlers } from '../platform/browser-media.ts';
 import { idbSnapshots } from '../platform/idb-snapshot.ts';
+import { registerRoutes } from '../routes/index.ts';
 import { SEEDED_PASSWORD, type SeedOptions, seedState } from '../seed/index.ts';
 
 export { DEMO_ACCOUNT } from '../seed/index.ts';
@@ -38,6 +39,7 @@ export async function startBrowserMock(options: BrowserMockOptions): Promise<Bro
   let kept = await snapshots?.load();
   const media = memoryMedia(doc);
   const engine: MockEngine = createEngine({
+    routes: registerRoutes,
     doc,
     state: () => {
       const state = kept ?? seedState(seedOptions);

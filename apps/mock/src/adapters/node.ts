@@ -3,6 +3,7 @@ import { type CreateEngineOptions, createEngine, type MockEngine } from '../engi
 import { hashPassword } from '../engine/password.ts';
 import { installCrypto } from '../lib/crypto.ts';
 import { nodeCrypto } from '../platform/node-crypto.ts';
+import { registerRoutes } from '../routes/index.ts';
 import { createBehaviour } from '../scenarios/behaviour.ts';
 import { scenarioFor, unknownPreset } from '../scenarios/resolve.ts';
 import { seedScenario } from '../scenarios/shape.ts';
@@ -13,7 +14,7 @@ export { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../seed/index.ts';
 
 export interface MockEngineOptions
   extends SeedOptions,
-    Partial<Omit<CreateEngineOptions, 'doc' | 'state' | 'seededPasswordHash'>> {
+    Partial<Omit<CreateEngineOptions, 'doc' | 'state' | 'seededPasswordHash' | 'routes'>> {
   /** The state to start from and reset to (default: `seedState({ seed, users, channels })`, shaped by `scenario`). */
   state?: () => import('../store/types.ts').State;
   /** A scenario preset (`empty`, `crowded`, `flaky`, `offline-stream`; see src/scenarios/): its data and behaviour. */
@@ -39,6 +40,7 @@ export function createMockEngine(options: MockEngineOptions = {}): MockEngine {
   const scenario = scenarioName === undefined ? undefined : scenarioFor(scenarioName);
   if (scenarioName !== undefined && !scenario) throw new Error(unknownPreset(scenarioName));
   return createEngine({
+    routes: registerRoutes,
     doc: contract().doc,
     state: state ?? (() => (scenario ? seedScenario(scenario, seedOptions) : seedState(seedOptions))),
     seededPasswordHash: seededHash,

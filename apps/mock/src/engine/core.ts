@@ -8,29 +8,6 @@ import { unref } from '../lib/timers.ts';
 import { hubViews } from '../realtime/announce.ts';
 import { RealtimeHub } from '../realtime/hub.ts';
 import { StreamTickets } from '../realtime/tickets.ts';
-import { accountRoutes } from '../routes/account.ts';
-import { authRoutes } from '../routes/auth.ts';
-import { blocksRoutes } from '../routes/blocks.ts';
-import { callsRoutes } from '../routes/calls.ts';
-import { channelsRoutes } from '../routes/channels.ts';
-import { clubsRoutes } from '../routes/clubs.ts';
-import { connectionsRoutes } from '../routes/connections.ts';
-import { directionsRoutes } from '../routes/directions.ts';
-import { directoryRoutes } from '../routes/directory.ts';
-import { eventsRoutes } from '../routes/events.ts';
-import { experiencesRoutes } from '../routes/experiences.ts';
-import { feedRoutes } from '../routes/feed.ts';
-import { groupsRoutes } from '../routes/groups.ts';
-import { interestsRoutes } from '../routes/interests.ts';
-import { mediaRoutes } from '../routes/media.ts';
-import { messagesRoutes } from '../routes/messages.ts';
-import { nearbyRoutes } from '../routes/nearby.ts';
-import { notesRoutes } from '../routes/notes.ts';
-import { notificationsRoutes } from '../routes/notifications.ts';
-import { resourcesRoutes } from '../routes/resources.ts';
-import { savedListsRoutes } from '../routes/saved-lists.ts';
-import { streamRoutes } from '../routes/stream.ts';
-import { usersRoutes } from '../routes/users.ts';
 import type { BehaviourFor } from '../scenarios/types.ts';
 import type { Store } from '../store/store.ts';
 import type { State } from '../store/types.ts';
@@ -115,6 +92,19 @@ export interface SharedParts {
   tools: MockTools;
 }
 
+/** What the routes need besides the table: the engine's rate limits, outbox, uploads and live streams. */
+export interface RouteParts {
+  options: EngineOptions;
+  limiters: AuthLimiters;
+  outbox: Outbox;
+  media: MediaPlatform;
+  realtime: RealtimeHub;
+  tickets: StreamTickets;
+}
+
+/** Registers every operation's handler in `ctx.table`. */
+export type RegisterRoutes = (ctx: RouteContext, parts: RouteParts) => void;
+
 /** `--latency` and `--error-rate` as one step in front of every API request but an event stream. */
 function beforeOf(options: EngineOptions): Before | undefined {
   const { latency, errorRate } = options;
@@ -155,6 +145,8 @@ export function createEngineCore(
   doc: OpenApiDocument,
   media: MediaPlatform,
   options: EngineOptions,
+  /** Every operation's handler (routes/index.ts): the composition root passes them, the engine never imports them. */
+  routes: RegisterRoutes,
   shared?: SharedParts,
   /** The session this engine answers for (its journal entries say so); none for the default state. */
   session: string | null = null,
@@ -173,42 +165,6 @@ export function createEngineCore(
   if (options.behaviourFor) ctx.table.behaviourFor = options.behaviourFor;
   const tools = shared?.tools ?? makeTools(doc, operations, options, clock);
   const outbox = options.outbox ?? new Outbox();
-  authRoutes(ctx, {
-    seededPasswordHash: options.seededPasswordHash,
-    loginLimiters: limiters.login,
-    registerLimiters: limiters.register,
-    passwordResetLimiters: limiters.passwordReset,
-    outbox,
-    webOrigin: options.webOrigin ?? 'http://localhost:5173',
-    mailOrigins: options.mailOrigins ?? [],
-    ...(options.onMail ? { onMail: options.onMail } : {}),
-  });
-  resourcesRoutes(ctx);
-  notesRoutes(ctx);
-  clubsRoutes(ctx);
-  interestsRoutes(ctx);
-  directionsRoutes(ctx);
-  experiencesRoutes(ctx);
-  channelsRoutes(ctx);
-  groupsRoutes(ctx);
-  savedListsRoutes(ctx);
-  directoryRoutes(ctx, limiters.directory);
-  connectionsRoutes(ctx);
-  blocksRoutes(ctx);
-  nearbyRoutes(ctx, limiters.directory);
-  callsRoutes(ctx, options.iceServers ?? []);
-  feedRoutes(ctx);
-  // A ringing call ends as missed after 30 s of the mock's clock, whether or not anyone asks.
-  const sweep = unref(setInterval(() => store.transact(() => store.calls.sweep()), 1000));
-  accountRoutes(ctx, {
-    seededPasswordHash: options.seededPasswordHash,
-    passwordCheckLimiters: limiters.passwordCheck,
-  });
-  notificationsRoutes(ctx);
-  messagesRoutes(ctx);
-  eventsRoutes(ctx);
-  usersRoutes(ctx, limiters.directory);
-  mediaRoutes(ctx, media);
   const realtime =
     options.realtime ??
     new RealtimeHub(store.chat, {
@@ -216,7 +172,9 @@ export function createEngineCore(
       ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),
     });
-  streamRoutes(ctx, realtime, new StreamTickets(clock.nowMs));
+  routes(ctx, { options, limiters, outbox, media, realtime, tickets: new StreamTickets(clock.nowMs) });
+  // A ringing call ends as missed after 30 s of the mock's clock, whether or not anyone asks.
+  const sweep = unref(setInterval(() => store.transact(() => store.calls.sweep()), 1000));
   const dispatch = createPipeline({
     session,
     table: ctx.table,

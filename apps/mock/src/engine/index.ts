@@ -10,7 +10,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { sessionSeeds } from '../scenarios/session.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type { State } from '../store/types.ts';
-import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './core.ts';
+import { createEngineCore, type EngineCore, type EngineOptions, type RegisterRoutes, resetToSeed } from './core.ts';
 import { fromFetch, notServed, toResponse } from './fetch.ts';
 import type { MediaPlatform } from './media.ts';
 import { memoryMedia } from './memory-media.ts';
@@ -19,10 +19,12 @@ import { type SessionOptions, Sessions } from './sessions.ts';
 
 export type { CryptoPlatform } from '../lib/crypto.ts';
 export { installCrypto, pureCrypto } from '../lib/crypto.ts';
-export type { EngineOptions } from './core.ts';
+export type { EngineOptions, RegisterRoutes } from './core.ts';
 export type { MediaPlatform } from './media.ts';
 
 export interface CreateEngineOptions extends Omit<EngineOptions, 'seededPasswordHash'> {
+  /** Every operation's handler (`registerRoutes` from routes/index.ts). */
+  routes: RegisterRoutes;
   /** The contract (a bundler can import the YAML as JSON; Node reads the file). */
   doc: OpenApiDocument;
   /** The seeded state: what the engine starts from and what `reset()` restores. */
@@ -58,10 +60,10 @@ const API = /^\/api\//i;
 
 export function createEngine(options: CreateEngineOptions): MockEngine {
   const store = new Store(options.state(), options.store);
-  const { doc, state, media, clientAddress, seededPasswordHash, ...rest } = options;
+  const { doc, state, media, clientAddress, seededPasswordHash, routes, ...rest } = options;
   const { sessions: sessionOptions, realtime: _own, outbox: _mails, ...perSession } = rest;
   const built = Promise.resolve(seededPasswordHash).then((hash) => {
-    const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash });
+    const core = createEngineCore(store, doc, media ?? memoryMedia(doc), { ...rest, seededPasswordHash: hash }, routes);
     // Each session: its own store from its preset's seed, made once (sharing its profile items and users), the clock, compiled contract and tools.
     const seeds = sessionSeeds(state);
     // X-Mock-Scenario on a session's first request: the preset's data and behaviour, as the server makes it.
@@ -75,6 +77,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
         doc,
         memoryMedia(doc),
         { ...shaped, seededPasswordHash: hash },
+        routes,
         core.shared,
         name,
       );
