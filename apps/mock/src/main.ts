@@ -143,7 +143,7 @@ writePending = () => store.writePending();
 const mediaDir = dataFile ? `${dataFile}.media` : undefined;
 if (mediaDir) new MediaFiles(mediaDir).sweep((id) => store.media.get(id) !== undefined);
 
-const realtime = new RealtimeHub(store.chat, {
+const realtime = new RealtimeHub(store.events, {
   ...hubViews(store),
   streamsPerUser: opts.streamsPerUser,
   keepAliveMs: opts.keepAliveMs,

@@ -105,7 +105,7 @@ describe('group commit (--data): the commits of one turn of the event loop are w
       replace: () => {},
     });
     const heard: string[] = [];
-    store.chat.on('chat', () => heard.push('event'));
+    store.events.on('live', () => heard.push('event'));
     store.transact(() => store.chat.send(user, channel, { message: 'Kept' }));
     const answered = store.written?.then(() => heard.push('answer'));
     expect(heard).toEqual([]);

@@ -25,7 +25,7 @@ describe('one transaction per request', () => {
     const user = store.accounts.first(1)[0]?.id ?? '';
     const channel = store.channels.of(user)[0]?.id ?? '';
     const heard: unknown[] = [];
-    store.chat.on('chat', (event) => heard.push(event));
+    store.events.on('live', (event) => heard.push(event));
 
     expect(() =>
       store.transact(() => {

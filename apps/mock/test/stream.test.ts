@@ -390,7 +390,7 @@ describe('stream limits (an attacker opening streams by the thousand)', () => {
 describe('chatter', () => {
   it('makes seeded members (never a connected user) post to the open group now and then', async () => {
     const store = new Store(seedState({ users: 40, channels: 6 }));
-    const realtime = new RealtimeHub(store.chat);
+    const realtime = new RealtimeHub(store.events);
     const app = createApp({ store, options: { seededPasswordHash: await seededPasswordHash(), realtime } });
     const http = await new Promise<Server>((resolve) => {
       const s = createMockServer(app).listen(0, '127.0.0.1', () => resolve(s));

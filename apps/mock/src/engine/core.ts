@@ -167,7 +167,7 @@ export function createEngineCore(
   const outbox = options.outbox ?? new Outbox();
   const realtime =
     options.realtime ??
-    new RealtimeHub(store.chat, {
+    new RealtimeHub(store.events, {
       ...hubViews(store),
       ...(options.keepAliveMs === undefined ? {} : { keepAliveMs: options.keepAliveMs }),
       ...(options.streamsPerUser === undefined ? {} : { streamsPerUser: options.streamsPerUser }),

@@ -18,7 +18,7 @@ export function hubViews(store: Store) {
 /** `userId`'s own view of the group changed (joined, followed, reactivated): their `channel` event. */
 export function announceChannel(store: Store, userId: string, channel: StoredChannel): void {
   const view = store.chat.view(userId, channel);
-  store.chat.announce({ type: 'channel', userId, channel: view });
+  store.events.announce({ type: 'channel', userId, channel: view });
 }
 
 /** Each of `userIds` joined `channel`: `member` to every member, `channel` to each newcomer. */
@@ -27,7 +27,7 @@ export function announceJoined(store: Store, channel: StoredChannel, userIds: It
   for (const userId of userIds) {
     const user = store.accounts.find(userId);
     if (!user) continue;
-    store.chat.announce({
+    store.events.announce({
       type: 'member',
       channelId,
       change: 'joined',
@@ -43,7 +43,7 @@ export function announceLeft(store: Store, channelId: string, userId: string): v
   const channel = store.channels.get(channelId);
   const user = store.accounts.find(userId);
   if (!channel || !user) return;
-  store.chat.announce({
+  store.events.announce({
     type: 'member',
     channelId,
     change: 'left',
@@ -63,5 +63,5 @@ export function announcePerson(store: Store, userId: string): void {
   for (const channel of store.channels.all()) {
     if (channel.users.includes(userId)) for (const id of channel.users) audience.add(id);
   }
-  store.chat.announce({ type: 'person', userIds: [...audience], user: toPerson(user) });
+  store.events.announce({ type: 'person', userIds: [...audience], user: toPerson(user) });
 }

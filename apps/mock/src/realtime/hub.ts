@@ -2,7 +2,7 @@ import type { StreamSink } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { unref } from '../lib/timers.ts';
 import { hashToken } from '../store/accounts.ts';
-import type { Chat, ChatEvent } from '../store/chat.ts';
+import type { LiveEvent, LiveEvents } from '../store/live-events.ts';
 
 export const KEEP_ALIVE_MS = 15_000;
 /** Open streams allowed per user, and per token (429 past it). */
@@ -48,7 +48,7 @@ interface ChannelStreams {
 }
 
 /**
- * The live side of chat: per-channel Server-Sent Event streams. Relays the chat area's events,
+ * The live side of chat: per-channel Server-Sent Event streams. Relays the store's live events,
  * counts who is online (distinct users with an open stream, kept incrementally) and keeps idle
  * streams alive. Streams are capped per user and per token, presence is coalesced per channel,
  * and a stream ends when its token is revoked or its user leaves: the store says so through
@@ -65,7 +65,7 @@ export class RealtimeHub {
   private readonly userStreams = new Map<string, Set<Subscriber>>();
   private readonly membersOf: (channelId: string) => readonly string[];
   private readonly unreadCount: (userId: string, channelId: string) => number;
-  private readonly relay = (event: ChatEvent) => {
+  private readonly relay = (event: LiveEvent) => {
     switch (event.type) {
       case 'message': {
         this.publish(event.channelId, 'message', event.message, event.message.id);
@@ -159,7 +159,7 @@ export class RealtimeHub {
   };
 
   constructor(
-    private readonly chat: Chat,
+    private readonly events: LiveEvents,
     options: HubOptions = {},
   ) {
     this.keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
@@ -167,7 +167,7 @@ export class RealtimeHub {
     this.presenceMs = options.presenceMs ?? PRESENCE_COALESCE_MS;
     this.membersOf = options.membersOf ?? (() => []);
     this.unreadCount = options.unreadCount ?? (() => 0);
-    chat.on('chat', this.relay);
+    events.on('live', this.relay);
   }
 
   /** Throws 429 when the user (or the token) already has the most streams allowed open. */
@@ -254,7 +254,7 @@ export class RealtimeHub {
 
   /** Ends every stream and stops relaying (server shutdown). */
   close(): void {
-    this.chat.off('chat', this.relay);
+    this.events.off('live', this.relay);
     for (const [channelId, streams] of this.channels) {
       clearTimeout(streams.presenceTimer);
       for (const subscriber of streams.subscribers) {

@@ -35,7 +35,7 @@ export function accountRoutes(ctx: RouteContext, options: AccountRoutesOptions):
       store.transact(() => {
         store.accounts.setPassword(session.user, hash, session.token);
         store.passwordResets.voidOpen(session.user.id);
-        store.chat.announce({ type: 'sessions-ended', userId: session.user.id, except: session.token });
+        store.events.announce({ type: 'sessions-ended', userId: session.user.id, except: session.token });
       });
       return { status: 200, body: ok(null, 'Your password is changed. Every other session is signed out.') };
     },
@@ -63,7 +63,7 @@ export function accountRoutes(ctx: RouteContext, options: AccountRoutesOptions):
 
   route(ctx, 'signOutOtherSessions', ({ session }) => {
     const ended = store.accounts.endSessions(session.user.id, session.token);
-    store.chat.announce({ type: 'sessions-ended', userId: session.user.id, except: session.token });
+    store.events.announce({ type: 'sessions-ended', userId: session.user.id, except: session.token });
     return { status: 200, body: ok({ ended }, 'Signed out everywhere else.') };
   });
 
@@ -71,7 +71,7 @@ export function accountRoutes(ctx: RouteContext, options: AccountRoutesOptions):
     const found = store.accounts.sessionsOf(session.user.id).find((s) => s.id === params.id);
     if (!found) throw HttpError.notFound(`You have no session ${params.id}.`);
     store.accounts.endSession(found.key);
-    store.chat.announce({ type: 'sessions-ended', userId: session.user.id, only: found.key });
+    store.events.announce({ type: 'sessions-ended', userId: session.user.id, only: found.key });
     return { status: 200, body: ok(null, 'Signed out.') };
   });
 

@@ -111,7 +111,7 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
     // After the await, in a transaction of its own; the token is checked again (used meanwhile: 422).
     store.transact(() => {
       const user = store.passwordResets.reset(body.token, hash);
-      store.chat.announce({ type: 'sessions-ended', userId: user.id });
+      store.events.announce({ type: 'sessions-ended', userId: user.id });
     });
     return { status: 200, body: ok(null, 'Your password is changed. Sign in with it.') };
   });
@@ -119,7 +119,7 @@ export function authRoutes(ctx: RouteContext, options: AuthRoutesOptions): void 
   // POST (proposed) and the older GET (deprecated: a GET should not change state) do the same.
   const signOut = (token: string) => {
     store.accounts.revokeToken(token);
-    store.chat.announce({ type: 'signed-out', token });
+    store.events.announce({ type: 'signed-out', token });
     return { status: 200 as const, body: ok(null, 'Signed out.') };
   };
   route(ctx, 'logout', ({ session }) => signOut(session.token));

@@ -18,7 +18,7 @@ export function channelsRoutes(ctx: RouteContext): void {
   }));
   route(ctx, 'leaveChannel', ({ session, params }) => {
     const channel = store.channels.leave(session.user.id, params.id);
-    store.chat.announce({ type: 'left', channelId: params.id, userId: session.user.id });
+    store.events.announce({ type: 'left', channelId: params.id, userId: session.user.id });
     announceLeft(store, params.id, session.user.id);
     return { status: 200, body: ok(store.channels.view(session.user.id, channel), 'You left the group.') };
   });

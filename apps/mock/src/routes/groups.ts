@@ -38,7 +38,7 @@ export function groupsRoutes(ctx: RouteContext): void {
   });
   route(ctx, 'inviteToChannel', ({ session, params, body }) => {
     const made = store.invites.invite(session.user.id, params.id, body.user_ids).map((i) => store.invites.view(i));
-    for (const invite of made) store.chat.announce({ type: 'invite', userId: invite.user_id, invite });
+    for (const invite of made) store.events.announce({ type: 'invite', userId: invite.user_id, invite });
     return { status: 201, body: ok(made, made.length === 1 ? 'Invitation sent.' : `${made.length} invitations sent.`) };
   });
   route(ctx, 'listChannelInvites', ({ session }) => ({
@@ -47,13 +47,13 @@ export function groupsRoutes(ctx: RouteContext): void {
   }));
   route(ctx, 'acceptChannelInvite', ({ session, params }) => {
     const { invite, channel } = store.invites.accept(session.user.id, params.id);
-    store.chat.announce({ type: 'invite', userId: session.user.id, invite: store.invites.view(invite) });
+    store.events.announce({ type: 'invite', userId: session.user.id, invite: store.invites.view(invite) });
     announceJoined(store, channel, [session.user.id]);
     return { status: 200, body: ok(view(session.user.id, channel), 'Invitation accepted.') };
   });
   route(ctx, 'declineChannelInvite', ({ session, params }) => {
     const invite = store.invites.view(store.invites.decline(session.user.id, params.id));
-    store.chat.announce({ type: 'invite', userId: session.user.id, invite });
+    store.events.announce({ type: 'invite', userId: session.user.id, invite });
     return { status: 200, body: ok(invite, 'Invitation declined.') };
   });
 }

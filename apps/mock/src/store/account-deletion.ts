@@ -15,7 +15,7 @@ export function deleteAccount(areas: Areas, userId: string): void {
   areas.social.forgetUser(userId);
   areas.invites.forgetUser(userId);
   for (const channel of areas.channels.forgetUser(userId)) {
-    areas.chat.announce({
+    areas.events.announce({
       type: 'member',
       channelId: channel.id,
       change: 'left',
@@ -33,5 +33,5 @@ export function deleteAccount(areas: Areas, userId: string): void {
   areas.posts.forgetUser(userId);
   areas.stories.forgetUser(userId);
   areas.accounts.remove(userId);
-  areas.chat.announce({ type: 'sessions-ended', userId });
+  areas.events.announce({ type: 'sessions-ended', userId });
 }

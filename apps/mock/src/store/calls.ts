@@ -81,7 +81,7 @@ export class Calls {
     }
     if (c.status !== 'ringing') this.ringingBytes.delete(c.id);
     const call = this.view(c);
-    this.areas.chat.announce({ type: 'call', call });
+    this.areas.events.announce({ type: 'call', call });
     return call;
   }
 
@@ -125,7 +125,7 @@ export class Calls {
     this.core.touch('call', call.id);
     this.byId.set(call.id, call);
     this.live.add(call.id);
-    this.areas.chat.announce({ type: 'call', call: this.view(call) });
+    this.areas.events.announce({ type: 'call', call: this.view(call) });
     return this.view(call);
   }
 
@@ -188,7 +188,7 @@ export class Calls {
     }
     this.signals.set(id, sent);
     const to = c.caller_id === userId ? c.callee_id : c.caller_id;
-    this.areas.chat.announce({
+    this.areas.events.announce({
       type: 'call-signal',
       userId: to,
       signal: { call_id: id, from_user_id: userId, ...signal },

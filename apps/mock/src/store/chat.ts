@@ -1,13 +1,12 @@
-import { Emitter } from '../lib/emitter.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
-import type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
+import type { MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 import type { StoreCore } from './core.ts';
 import { PIN_NOTIFY_MAX_MEMBERS } from './notifications.ts';
 import { messageKey } from './rows.ts';
 import type { Areas } from './store.ts';
 
-export type { ChatEvent, MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
+export type { MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 
 import { byCodeUnits } from '../lib/compare.ts';
 import type {
@@ -28,10 +27,10 @@ interface Located {
 }
 
 /**
- * Messages and what hangs off them: pins, read marks, mutes, reports, saved messages. Emits `chat`
- * events (`ChatEvent`) once a change has committed, so live streams can relay them.
+ * Messages and what hangs off them: pins, read marks, mutes, reports, saved messages. Its changes
+ * go out as live events (`store.events`) once they have committed, so live streams can relay them.
  */
-export class Chat extends Emitter<{ chat: [ChatEvent] }> {
+export class Chat {
   /** Channel id → its messages, oldest first. */
   private messages: Record<string, Message[]> = {};
   private state: Omit<ChatState, 'events'> = { pins: {}, read: {}, muted: {}, reports: [] };
@@ -43,9 +42,7 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
   constructor(
     private readonly core: StoreCore,
     private readonly areas: Areas,
-  ) {
-    super();
-  }
+  ) {}
 
   reload(messages: Record<string, Message[]>, state: ChatState, saved: SavedMessageRecord[]): void {
     const { events: _events, ...own } = state;
@@ -54,11 +51,6 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
     this.saved = saved;
     this.index = new Map();
     for (const [channelId, list] of Object.entries(messages)) for (const m of list) this.index.set(m.id, channelId);
-  }
-
-  /** Tells the streams of a change once the request's transaction has committed (never after a rollback). */
-  announce(event: ChatEvent): void {
-    this.core.afterCommit(() => this.emit('chat', event));
   }
 
   allMessages(): Record<string, Message[]> {
@@ -206,7 +198,7 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
     this.append(channel, message);
     // Whoever writes has read everything before it.
     this.markAllRead(userId, channelId);
-    this.announce({ type: 'message', channelId, message });
+    this.areas.events.announce({ type: 'message', channelId, message });
     return message;
   }
 
@@ -241,7 +233,7 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
     }
     this.core.touch('pin', channelId);
     this.state.pins[channelId] = messageId;
-    this.announce({ type: 'pin', channelId, message: found.message });
+    this.areas.events.announce({ type: 'pin', channelId, message: found.message });
     if (found.channel.users.length <= PIN_NOTIFY_MAX_MEMBERS) {
       for (const member of found.channel.users) {
         if (this.isMuted(member, channelId)) continue;
@@ -263,7 +255,7 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
     if (this.state.pins[channelId] !== messageId) throw HttpError.conflict('That message is not pinned.');
     this.core.touch('pin', channelId);
     delete this.state.pins[channelId];
-    this.announce({ type: 'pin', channelId, message: null });
+    this.areas.events.announce({ type: 'pin', channelId, message: null });
   }
 
   forward(userId: string, messageId: string, channelIds: string[]): Message[] {
@@ -294,7 +286,7 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
       };
       this.append(channel, message);
       this.markAllRead(userId, channel.id);
-      this.announce({ type: 'message', channelId: channel.id, message });
+      this.areas.events.announce({ type: 'message', channelId: channel.id, message });
       return [message];
     });
   }
@@ -307,7 +299,7 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
     this.core.touch('message', messageKey(channel.id, message.id));
     message.message = text;
     message.edited_at = this.core.now().toISOString();
-    this.announce({ type: 'message-updated', channelId: channel.id, message });
+    this.areas.events.announce({ type: 'message-updated', channelId: channel.id, message });
     return message;
   }
 
@@ -328,9 +320,9 @@ export class Chat extends Emitter<{ chat: [ChatEvent] }> {
     if (this.state.pins[channel.id] === messageId) {
       this.core.touch('pin', channel.id);
       delete this.state.pins[channel.id];
-      this.announce({ type: 'pin', channelId: channel.id, message: null });
+      this.areas.events.announce({ type: 'pin', channelId: channel.id, message: null });
     }
-    this.announce({ type: 'message-updated', channelId: channel.id, message });
+    this.areas.events.announce({ type: 'message-updated', channelId: channel.id, message });
     return message;
   }
 

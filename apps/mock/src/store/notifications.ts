@@ -149,12 +149,12 @@ export class Notifications {
       n.read_at = now;
       changed = true;
     }
-    if (changed) this.areas.chat.announce({ type: 'notification', userId, notification: null, unreadCount: 0 });
+    if (changed) this.areas.events.announce({ type: 'notification', userId, notification: null, unreadCount: 0 });
     return 0;
   }
 
   private tell(userId: string, n: StoredNotification): void {
-    this.areas.chat.announce({
+    this.areas.events.announce({
       type: 'notification',
       userId,
       notification: this.view(n),

@@ -298,6 +298,6 @@ export class Posts {
     p: StoredPost,
     data: (viewerId: string) => unknown,
   ) {
-    this.areas.chat.announce({ type: 'feed', event, to: (viewerId) => this.canSee(viewerId, p), data });
+    this.areas.events.announce({ type: 'feed', event, to: (viewerId) => this.canSee(viewerId, p), data });
   }
 }

@@ -82,7 +82,7 @@ export class Social {
     };
     this.core.touch('connection', String(connection.id));
     this.connections.push(connection);
-    this.areas.chat.announce({ type: 'connection', connection: { ...connection } });
+    this.areas.events.announce({ type: 'connection', connection: { ...connection } });
     this.areas.notifications.notify(toId, 'connection_invited', fromId, { connection_id: connection.id });
     return { connection, accepted: false };
   }
@@ -122,7 +122,7 @@ export class Social {
     this.core.touch('connection', String(connection.id));
     connection.status = status;
     connection.answered_at = this.core.now().toISOString();
-    this.areas.chat.announce({ type: 'connection', connection: { ...connection } });
+    this.areas.events.announce({ type: 'connection', connection: { ...connection } });
     return connection;
   }
 
@@ -176,7 +176,7 @@ export class Social {
     };
     this.core.touch('connection', String(ended.id));
     this.connections.push(ended);
-    this.areas.chat.announce({ type: 'connection', connection: { ...ended } });
+    this.areas.events.announce({ type: 'connection', connection: { ...ended } });
   }
 
   /**

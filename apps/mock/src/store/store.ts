@@ -11,6 +11,7 @@ import { fillCounters } from './counters.ts';
 import { Directory, type SharedIndex } from './directory.ts';
 import { Invites } from './invites.ts';
 import type { ProfileSource } from './item-source.ts';
+import { LiveEvents } from './live-events.ts';
 import { MediaLibrary } from './media.ts';
 import { Nearby } from './nearby.ts';
 import { Notifications } from './notifications.ts';
@@ -68,6 +69,8 @@ export interface Areas {
   readonly channels: Channels;
   readonly invites: Invites;
   readonly chat: Chat;
+  /** Every area's changes as live events, once they commit: what the live streams relay. */
+  readonly events: LiveEvents;
   readonly calendar: Calendar;
   readonly social: Social;
   readonly directory: Directory;
@@ -110,8 +113,10 @@ export class Store implements Areas, StoreCore {
   profile!: Profile;
   channels!: Channels;
   invites!: Invites;
-  /** Messages, pins, read marks, mutes, reports; its `chat` events feed the live streams. */
+  /** Messages, pins, read marks, mutes, reports. */
   readonly chat: Chat;
+  /** Each area's changes, told once they commit: the live streams listen. */
+  readonly events: LiveEvents;
   calendar!: Calendar;
   social!: Social;
   directory!: Directory;
@@ -153,6 +158,7 @@ export class Store implements Areas, StoreCore {
     const { now } = options;
     this.now = now ?? this.clock.now;
     this.nowMs = now ? () => now().getTime() : this.clock.nowMs;
+    this.events = new LiveEvents(this);
     this.chat = new Chat(this, this);
     const { persistence, batchCommits, items } = options;
     if (persistence && batchCommits) {

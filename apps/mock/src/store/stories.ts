@@ -112,7 +112,7 @@ export class Stories {
     if (list) list.push(s);
     else this.byUser.set(userId, [s]);
     const author = this.areas.accounts.require(userId);
-    this.areas.chat.announce({
+    this.areas.events.announce({
       type: 'feed',
       event: 'story',
       to: (viewerId) => this.canSee(viewerId, s),
