@@ -1,5 +1,4 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
-import { quickCheck, startQuickCheck } from '../sqlite-quick-check.ts';
 import { PROFILE_COLLECTIONS } from '../store/item-source.ts';
 import { COLLECTIONS, type Collection, type Row, stateFromRows } from '../store/rows.ts';
 import type { State } from '../store/types.ts';
@@ -7,6 +6,7 @@ import { readStateFile, StateFileError } from './data-file.ts';
 import { type Database, openDatabase } from './driver.ts';
 import { STATE_FORMAT, STATE_FORMAT_VERSION } from './format.ts';
 import { ItemTables, migrateItemRows } from './items.ts';
+import { quickCheck, startQuickCheck } from './quick-check.ts';
 import { stateFileProblem } from './state-check.ts';
 import { SqliteStateFile } from './state-file.ts';
 import { rowText, rowValue } from './values.ts';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { Database } from './persistence/driver.ts';
+import type { Database } from './driver.ts';
 
 /** What the check found: its first problem, on one line, or undefined when the file is sound. */
 export type QuickCheckResult = string | undefined;
