@@ -1,4 +1,4 @@
-import { approxBytes } from '../engine/approx-bytes.ts';
+import { approxBytes } from '../lib/approx-bytes.ts';
 import { fillCounters } from './counters.ts';
 import type { SharedIndex } from './directory.ts';
 import type { DirectoryIndex } from './directory-index.ts';
