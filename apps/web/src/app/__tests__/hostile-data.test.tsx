@@ -1,5 +1,6 @@
 import type { components } from '@cohort/api';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { linkParts } from '../../components/ui/MediaPanel.tsx';
 import { PersonRow } from '../../components/ui/PersonRow.tsx';
@@ -95,16 +96,20 @@ describe('names', () => {
   });
 
   it('a person with empty names still has a label to read and select', () => {
+    // The name links to the person's profile, so the row renders inside a router.
     render(
-      <ul>
-        <PersonRow
-          person={{ id: 'usr_AAAAAAAAAAAAAAAA', first_name: '', last_name: '' } as never}
-          selected={false}
-          onToggle={() => {}}
-        />
-      </ul>,
+      <MemoryRouter>
+        <ul>
+          <PersonRow
+            person={{ id: 'usr_AAAAAAAAAAAAAAAA', first_name: '', last_name: '' } as never}
+            selected={false}
+            onToggle={() => {}}
+          />
+        </ul>
+      </MemoryRouter>,
     );
     expect(screen.getByRole('checkbox', { name: 'Select Unnamed member' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Unnamed member/ })).toBeTruthy();
   });
 });
 
