@@ -14,10 +14,32 @@ Object.assign(process.env, {
 });
 const mode = process.argv[2];
 
-function run(cmd, args, opts = {}) {
+// Each test step's wall time against its budget, printed when the run ends (passed or failed), so a
+// slow step shows in the log; the budgets add up to eight minutes on a 2-core machine.
+const steps = [];
+function stepSummary() {
+  if (steps.length === 0) return;
+  const total = steps.reduce((sum, s) => sum + s.seconds, 0);
+  const budget = steps.reduce((sum, s) => sum + (s.budget ?? 0), 0);
+  console.log('\nStep times (seconds, budget):');
+  for (const s of steps) {
+    const over = s.budget !== undefined && s.seconds > s.budget ? '  OVER' : '';
+    console.log(
+      `  ${s.name.padEnd(34)} ${s.seconds.toFixed(0).padStart(5)}  ${String(s.budget ?? '-').padStart(5)}${over}`,
+    );
+  }
+  console.log(`  ${'test steps in all'.padEnd(34)} ${total.toFixed(0).padStart(5)}  ${String(budget).padStart(5)}`);
+}
+
+function run(cmd, args, opts = {}, step) {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  const started = performance.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', shell: process.platform === 'win32', ...opts });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (step) steps.push({ ...step, seconds: (performance.now() - started) / 1000 });
+  if (r.status !== 0) {
+    stepSummary();
+    process.exit(r.status ?? 1);
+  }
 }
 
 function hasPnpm() {
@@ -68,16 +90,34 @@ if (mode === 'dev') {
   run('pnpm', ['exec', 'turbo', 'run', 'dev', '--filter=@cohort/mock', '--filter=@cohort/web']);
 } else if (mode === 'test') {
   // 1. The committed client must match the contract, checked before anything regenerates it.
-  run('pnpm', ['--filter', '@cohort/api', 'run', 'check:generated']);
+  run(
+    'pnpm',
+    ['--filter', '@cohort/api', 'run', 'check:generated'],
+    {},
+    { name: 'generated client in sync', budget: 10 },
+  );
   // 2. Lint (Biome + Redocly), type-check, unit and integration tests.
-  run('pnpm', ['run', 'lint']);
+  run('pnpm', ['run', 'lint'], {}, { name: 'lint', budget: 40 });
   // Two tasks at a time: the integration and browser tests start real servers, and on a 2-core
   // machine running every package's suite at once makes their timings, not their logic, fail.
-  run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only']);
+  run(
+    'pnpm',
+    ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only'],
+    {},
+    {
+      name: 'type-check, unit and integration',
+      budget: 200,
+    },
+  );
   // The contract as other teams' generators read it (hey-api, orval): on its own, not a turbo task,
   // since it installs its generators and (on Node 20) a Node 22 from the npm registry, and turbo's
   // strict env mode would hide a machine's proxy and npm settings from it.
-  run('pnpm', ['--filter', '@cohort/openapi', 'run', 'test:compat']);
+  run(
+    'pnpm',
+    ['--filter', '@cohort/openapi', 'run', 'test:compat'],
+    {},
+    { name: 'other generators (compat)', budget: 30 },
+  );
   // 3. Browser tests and the web size budget, then the conformance run against a fresh mock.
   if (existsSync('apps/web/package.json')) {
     const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -95,11 +135,17 @@ if (mode === 'dev') {
       );
       process.exit(1);
     }
-    run('pnpm', ['exec', 'turbo', 'run', 'test:e2e', '--output-logs=full']);
+    run('pnpm', ['exec', 'turbo', 'run', 'test:e2e', '--output-logs=full'], {}, { name: 'browser tests', budget: 170 });
   }
   if (existsSync('packages/contract/package.json')) {
-    run('pnpm', ['--filter', '@cohort/contract', 'run', 'conformance:mock']);
+    run(
+      'pnpm',
+      ['--filter', '@cohort/contract', 'run', 'conformance:mock'],
+      {},
+      { name: 'conformance against the mock', budget: 30 },
+    );
   }
+  stepSummary();
 } else {
   console.error('usage: node scripts/cohort.mjs dev|test');
   process.exit(2);
