@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { approxBytes } from '../lib/approx-bytes.ts';
 import { type PresetJob, presetState } from '../scenarios/session.ts';
 import { type PresetPart, stateParts } from './preset-seeder.ts';
 
@@ -8,10 +9,12 @@ const port = parentPort;
 if (!port) throw new Error('preset-seed-worker.ts runs as a worker thread');
 const send = (part: PresetPart) => port.postMessage(part);
 try {
-  const parts = stateParts(presetState(workerData as PresetJob));
+  const state = presetState(workerData as PresetJob);
+  const bytes = approxBytes(state);
+  const parts = stateParts(state);
   const next = () => {
     const { value, done } = parts.next();
-    send(done ? { done: true } : value);
+    send(done ? { done: true, bytes } : value);
   };
   port.on('message', next);
   next();

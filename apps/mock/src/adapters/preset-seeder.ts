@@ -3,7 +3,11 @@ import type { PresetSeeder } from '../scenarios/session.ts';
 import type { State } from '../store/types.ts';
 
 /** One part of a seeded state as the worker sends it: a value at `path`, or more items of the array there. */
-export type PresetPart = { path: string[]; value: unknown; append?: true } | { done: true } | { error: string };
+export type PresetPart =
+  | { path: string[]; value: unknown; append?: true }
+  /** The end, with the state's `approxBytes`, measured there rather than here. */
+  | { done: true; bytes: number }
+  | { error: string };
 
 const TYPESCRIPT = import.meta.url.endsWith('.ts');
 const WORKER = new URL(`./preset-seed-worker${TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url);
@@ -17,14 +21,14 @@ const CHUNK = 2_000;
  */
 export function presetSeedWorker(): PresetSeeder {
   return (job) =>
-    new Promise<State>((resolve, reject) => {
+    new Promise<{ state: State; bytes: number }>((resolve, reject) => {
       const worker = startModuleWorker(WORKER, job);
       // A server that closes does not wait for a preset it was seeding.
       worker.unref();
       const state: Record<string, unknown> = {};
       worker.on('message', (part: PresetPart) => {
         if ('error' in part || 'done' in part) {
-          if ('done' in part) resolve(state as unknown as State);
+          if ('done' in part) resolve({ state: state as unknown as State, bytes: part.bytes });
           else reject(new Error(part.error));
           void worker.terminate();
           return;

@@ -36,8 +36,8 @@ export interface PresetJob {
   over?: number;
 }
 
-/** The state of a preset's seed, made off the request path (Node: a worker thread, adapters/preset-seeder.ts). */
-export type PresetSeeder = (job: PresetJob) => Promise<State>;
+/** The state of a preset's seed and its `approxBytes`, made off the request path (Node: a worker thread, adapters/preset-seeder.ts). */
+export type PresetSeeder = (job: PresetJob) => Promise<{ state: State; bytes: number }>;
 
 /** A preset's seeded state, as `scenarioSession` makes it (also what the worker thread runs). */
 export function presetState({ name, seed, users, over }: PresetJob): State {
@@ -80,7 +80,7 @@ export function sessionSeeds(
     stores: SessionStores;
     behaviourFor: BehaviourFor;
     /** The state the seeder made, once it is done. */
-    made?: State;
+    made?: { state: State; bytes: number };
     seeding?: Promise<void>;
   }
   const presets = new Map<string, Preset>();
@@ -91,7 +91,10 @@ export function sessionSeeds(
       const scenario = scenarioFor(name);
       if (!scenario) throw HttpError.badRequest(`X-Mock-Scenario: ${unknownPreset(name)}.`);
       const preset: Preset = {
-        stores: sessionStores(() => preset.made ?? scenarioSession(name, base.seed(), users).state),
+        stores: sessionStores(
+          () => preset.made?.state ?? scenarioSession(name, base.seed(), users).state,
+          () => preset.made?.bytes,
+        ),
         behaviourFor: createBehaviour(scenario, base.seed().seed),
       };
       entry = preset;
@@ -113,8 +116,8 @@ export function sessionSeeds(
       if (!preset.seeding) {
         const { seed, users: size } = { seed: base.seed().seed, users: base.seed().users.length };
         preset.seeding = seeder({ name, seed, users: size, ...(users === undefined ? {} : { over: users }) }).then(
-          (state) => {
-            preset.made = state;
+          (made) => {
+            preset.made = made;
             preset.stores.seed();
             preset.made = undefined;
           },
