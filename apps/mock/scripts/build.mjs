@@ -78,7 +78,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', 'tsx', '@faker-js/faker'];
 
 /**
- * The mock as `pnpm start` runs it: dist/main.js, the worker it seeds large files with, and what
+ * The mock as `pnpm start` runs it: dist/main.js, the workers it seeds large files and presets with, and what
  * a start would otherwise make each time, made by this very bundle's code (src/write-built.ts):
  * the default seed (dist/default-seed.json, read by a default start; src/seed/built.ts), the
  * parsed contract (dist/contract.json; src/contract/built.ts) and the state file's validator
@@ -91,6 +91,7 @@ export async function buildMock(outdir = 'dist') {
     entryPoints: [
       { in: 'src/main.ts', out: 'main' },
       { in: 'src/persistence/seed-file-worker.ts', out: 'seed-file-worker' },
+      { in: 'src/adapters/preset-seed-worker.ts', out: 'preset-seed-worker' },
       { in: 'src/write-built.ts', out: 'write-built' },
     ],
     outdir,

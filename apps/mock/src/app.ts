@@ -9,6 +9,7 @@ import { type AllowedHosts, hostCheck } from './adapters/host-check.ts';
 import { weakEtag } from './adapters/json-response.ts';
 import { mediaRouter } from './adapters/media-router.ts';
 import { mockGuard } from './adapters/mock-router.ts';
+import { presetSeedWorker } from './adapters/preset-seeder.ts';
 import { contract } from './contract/contract.ts';
 import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './engine/core.ts';
 import { JSON_BODY_LIMIT } from './engine/json-text.ts';
@@ -78,7 +79,8 @@ function sessionsOf(
   const media = nodeMediaPlatform(files);
   const sessionMedia = { upload: media.upload, sweep: async () => {} };
   // Seeded once per preset; each session copies its state but shares its users and profile items (session-stores.ts).
-  const seeds = sessionSeeds(resetState, options.scenarioUsers);
+  // A preset not seeded yet is seeded in a worker thread; its requests meanwhile are told to retry.
+  const seeds = sessionSeeds(resetState, options.scenarioUsers, presetSeedWorker());
   const storeOptions = { clock: engine.clock, tokenTtlMs: store.accounts.tokenTtlSeconds * 1000 };
   const make = (name: string, scenarioName: string | undefined) => {
     const { stores, behaviourFor } = seeds.of(scenarioName);

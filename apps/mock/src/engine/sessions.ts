@@ -30,8 +30,8 @@ export interface SessionOptions {
 export interface SessionCosts {
   /** Roughly the heap one more session of `scenario` takes, once its seed is made (else undefined); throws a 400 for an unknown one. */
   sessionBytes(scenario: string | undefined): number | undefined;
-  /** Makes the seed of `scenario`, so its sessions' size is known. */
-  prepare(scenario: string | undefined): void;
+  /** Makes the seed of `scenario`, so its sessions' size is known: true, or a promise while it is made off the request path. */
+  prepare(scenario: string | undefined): true | Promise<void>;
   /** Roughly the heap the seeds made so far take. */
   readonly sharedBytes: number;
   /** Roughly the heap the default seed takes: about what a preset's seed will. */
@@ -63,6 +63,11 @@ interface Session {
   lastUsed: number;
   requests: number;
   bytes: number;
+}
+
+function failed(error: unknown): EngineReply {
+  const e = HttpError.from(error);
+  return { kind: 'json', status: e.status, headers: e.headers, body: e.toBody() };
 }
 
 /** The session a request names, `undefined` for none; throws 400 for a malformed name. */
@@ -124,11 +129,23 @@ export class Sessions {
           }
           return fallback(req);
         }
-        return this.#select(name, scenario, req.clientKey).core.dispatch(req);
+        const session = this.#select(name, scenario, req.clientKey);
+        if (!(session instanceof Promise)) return session.core.dispatch(req);
+        // The preset is being seeded off the request path: this request waits for it (the event loop does not), then starts over.
+        return session.then(
+          () => this.dispatch(fallback)(req),
+          (error: unknown) =>
+            failed(
+              new HttpError(
+                503,
+                `The scenario "${scenario}" could not be prepared (${error instanceof Error ? error.message : String(error)}). Try again.`,
+                undefined,
+                { 'Retry-After': '1' },
+              ),
+            ),
+        );
       } catch (error) {
-        const e = HttpError.from(error);
-        const reply: EngineReply = { kind: 'json', status: e.status, headers: e.headers, body: e.toBody() };
-        return reply;
+        return failed(error);
       }
     };
   }
@@ -174,7 +191,7 @@ export class Sessions {
   }
 
   /** The named session, made on first use with `scenario` (later requests cannot change a session's scenario). */
-  #select(name: string, scenario: string | undefined, address: string): Session {
+  #select(name: string, scenario: string | undefined, address: string): Session | Promise<void> {
     const now = this.now();
     this.#expire();
     let session = this.#sessions.get(name);
@@ -187,7 +204,12 @@ export class Sessions {
       if (bytes === undefined && this.costs) {
         // A preset's first session seeds it (shared by its later ones): only with room for about another seed.
         this.#fits(this.costs.seedBytes, now);
-        this.costs.prepare(scenario);
+        const prepared = this.costs.prepare(scenario);
+        if (prepared !== true) {
+          // Being seeded elsewhere (a worker thread; one seeding however many ask): this attempt made no session, so it does not count.
+          this.#uncount(address);
+          return prepared;
+        }
         bytes = this.costs.sessionBytes(scenario) ?? 0;
       }
       this.#fits(bytes ?? 0, now);
@@ -225,6 +247,11 @@ export class Sessions {
       );
     }
     window.count++;
+  }
+
+  #uncount(address: string): void {
+    const window = this.#made.get(address);
+    if (window && window.count > 0) window.count--;
   }
 
   /**

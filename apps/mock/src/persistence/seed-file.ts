@@ -19,13 +19,18 @@ export type SeedReply = { done: true } | { error: string };
 const TYPESCRIPT = import.meta.url.endsWith('.ts');
 const WORKER = new URL(`./seed-file-worker${TYPESCRIPT ? '.ts' : '.js'}`, import.meta.url);
 
-/**
- * Starts the worker. Run as TypeScript (tsx, or a test runner's own compiler), a worker's entry
- * cannot be a `.ts` file on Node 20 even with tsx's `--import`: a small JavaScript entry registers
- * tsx in the worker, then imports it.
- */
 function startWorker(file: string): Worker {
-  if (!TYPESCRIPT) return new Worker(WORKER, { workerData: { file } });
+  return startModuleWorker(WORKER, { file });
+}
+
+/**
+ * Starts a worker thread running `module`. Run as TypeScript (tsx, or a test runner's own compiler), a
+ * worker's entry cannot be a `.ts` file on Node 20 even with tsx's `--import`: a small JavaScript entry
+ * registers tsx in the worker, then imports it.
+ */
+export function startModuleWorker(module: URL, workerData: unknown): Worker {
+  const typescript = module.pathname.endsWith('.ts');
+  if (!typescript) return new Worker(module, { workerData });
   // tsx's ESM API (a test runner's module system may lack import.meta.resolve; require finds its CommonJS twin).
   const tsx =
     typeof import.meta.resolve === 'function'
@@ -35,13 +40,13 @@ function startWorker(file: string): Worker {
             .resolve('tsx/esm/api')
             .replace(/\.cjs$/, '.mjs'),
         ).href;
-  const entry = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER.href)}); });`;
+  const entry = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
   // Without this process's own loading of tsx (`--import …tsx…`, the tsx CLI's `--require …tsx…` too):
   // registered once, by the entry.
   const execArgv = process.execArgv.filter(
     (arg, i, all) => !arg.includes('tsx') && !(/^-[-\w]+$/.test(arg) && (all[i + 1] ?? '').includes('tsx')),
   );
-  return new Worker(entry, { eval: true, workerData: { file }, execArgv });
+  return new Worker(entry, { eval: true, workerData, execArgv });
 }
 
 /** Items (or rows) per message: few messages, none large. */

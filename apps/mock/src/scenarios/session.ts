@@ -28,14 +28,36 @@ export function scenarioSession(
   };
 }
 
+/** What a preset's seed is made from: its name, the default seed's seed and size, and users over the preset's own count. */
+export interface PresetJob {
+  name: string;
+  seed: number;
+  users: number;
+  over?: number;
+}
+
+/** The state of a preset's seed and its `approxBytes`, made off the request path (Node: a worker thread, adapters/preset-seeder.ts). */
+export type PresetSeeder = (job: PresetJob) => Promise<{ state: State; bytes: number }>;
+
+/** A preset's seeded state, as `scenarioSession` makes it (also what the worker thread runs). */
+export function presetState({ name, seed, users, over }: PresetJob): State {
+  const found = scenarioFor(name);
+  if (!found) throw HttpError.badRequest(`X-Mock-Scenario: ${unknownPreset(name)}.`);
+  const scenario = over === undefined ? found : { ...found, seed: { ...found.seed, users: over } };
+  return seedScenario(scenario, { seed, users });
+}
+
 /** The seeds sessions are made from: the default's and one per preset a session named, each made once and shared read-only. */
 export interface SessionSeeds {
   /** The stores for sessions of `scenario` (none: the default) and its behaviour; throws a 400 for an unknown preset. */
   of(scenario: string | undefined): { stores: SessionStores; behaviourFor?: BehaviourFor };
   /** Roughly the heap one more session of `scenario` takes, once its seed is made (else undefined). */
   sessionBytes(scenario: string | undefined): number | undefined;
-  /** Makes the seed of `scenario` (the first session of a preset pays it), so its sessions' size is known. */
-  prepare(scenario: string | undefined): void;
+  /**
+   * Makes the seed of `scenario`, so its sessions' size is known: true once made. With a `PresetSeeder`
+   * a preset not made yet is seeded there (once, however many ask): a promise of its being done.
+   */
+  prepare(scenario: string | undefined): true | Promise<void>;
   /** Roughly the heap the seeds made so far take; at most one per preset, so bounded. */
   readonly sharedBytes: number;
   /** Roughly the heap the default seed takes: about what a preset's seed will. */
@@ -50,17 +72,32 @@ export function sessionSeeds(
   seedState: () => State,
   /** Users that win over a preset's own count (the server's `--users`, when given). */
   users?: number,
+  /** Seeds a preset off the request path; without one (the browser) the first session of a preset seeds it in place. */
+  seeder?: PresetSeeder,
 ): SessionSeeds {
   const base = sessionStores(seedState);
-  const presets = new Map<string, { stores: SessionStores; behaviourFor: BehaviourFor }>();
+  interface Preset {
+    stores: SessionStores;
+    behaviourFor: BehaviourFor;
+    /** The state the seeder made, once it is done. */
+    made?: { state: State; bytes: number };
+    seeding?: Promise<void>;
+  }
+  const presets = new Map<string, Preset>();
   const of = (name: string | undefined) => {
     if (name === undefined) return { stores: base };
     let entry = presets.get(name);
     if (!entry) {
       const scenario = scenarioFor(name);
       if (!scenario) throw HttpError.badRequest(`X-Mock-Scenario: ${unknownPreset(name)}.`);
-      const stores = sessionStores(() => scenarioSession(name, base.seed(), users).state);
-      entry = { stores, behaviourFor: createBehaviour(scenario, base.seed().seed) };
+      const preset: Preset = {
+        stores: sessionStores(
+          () => preset.made?.state ?? scenarioSession(name, base.seed(), users).state,
+          () => preset.made?.bytes,
+        ),
+        behaviourFor: createBehaviour(scenario, base.seed().seed),
+      };
+      entry = preset;
       presets.set(name, entry);
     }
     return entry;
@@ -69,7 +106,29 @@ export function sessionSeeds(
     of,
     sessionBytes: (name) => of(name).stores.sessionBytes,
     prepare(name) {
-      of(name).stores.seed();
+      const entry = of(name);
+      if (entry.stores.seeded) return true;
+      if (!seeder || name === undefined || !('behaviourFor' in entry)) {
+        entry.stores.seed();
+        return true;
+      }
+      const preset = entry as Preset;
+      if (!preset.seeding) {
+        const { seed, users: size } = { seed: base.seed().seed, users: base.seed().users.length };
+        preset.seeding = seeder({ name, seed, users: size, ...(users === undefined ? {} : { over: users }) }).then(
+          (made) => {
+            preset.made = made;
+            preset.stores.seed();
+            preset.made = undefined;
+          },
+          (error: unknown) => {
+            // The next request for the preset tries again.
+            preset.seeding = undefined;
+            throw error;
+          },
+        );
+      }
+      return preset.seeding;
     },
     get seedBytes() {
       return base.sharedBytes + (base.sessionBytes ?? 0);

@@ -29,7 +29,11 @@ export interface SessionStores {
  * use). Sharing the items and users is what lets 100 sessions fit at 100,000 users: together they
  * are nine-tenths of a session's memory.
  */
-export function sessionStores(seedState: () => State): SessionStores {
+export function sessionStores(
+  seedState: () => State,
+  /** `approxBytes` of the state `seedState` gives, when already measured (by the thread that seeded it). */
+  measured?: () => number | undefined,
+): SessionStores {
   let seeded: { state: State; items: SharedItems; own: number; shared: number } | undefined;
   let index: DirectoryIndex | undefined;
   const directory: SharedIndex = { get: (build) => (index ??= build()) };
@@ -46,7 +50,12 @@ export function sessionStores(seedState: () => State): SessionStores {
       const state = { ...full, next_id, notes: [], clubs: [], interests: [], directions: [], experiences: [] };
       // Measured once: what `create` copies for each session, and the rest (users, items) read by all.
       const own = HEAP_PER_BYTE * approxBytes({ ...state, users: [] });
-      seeded = { state, items: shareItems(full), own, shared: HEAP_PER_BYTE * approxBytes(full) - own };
+      seeded = {
+        state,
+        items: shareItems(full),
+        own,
+        shared: HEAP_PER_BYTE * (measured?.() ?? approxBytes(full)) - own,
+      };
     }
     return seeded;
   };
