@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { paths } from '../../../config/paths.ts';
-import { email as emailRule } from '../../../lib/forms/validation.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { TextField } from '@/components/ui/TextField.tsx';
+import { paths } from '@/config/paths.ts';
+import { email as emailRule } from '@/lib/forms/validation.ts';
 import { usePasswordReset } from '../api/password.ts';
 import * as s from './account.css.ts';
 

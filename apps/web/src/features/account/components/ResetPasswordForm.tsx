@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { TextField } from '@/components/ui/TextField.tsx';
+import { paths } from '@/config/paths.ts';
 import { brokenPasswordRules, TOKEN_PATTERN, usePasswordReset } from '../api/password.ts';
 import * as s from './account.css.ts';
 

@@ -1,14 +1,14 @@
 import type { Friend, Message } from '@cohort/api';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { PeopleChecklist, toPerson } from '../../../components/ui/PeopleChecklist.tsx';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Switch } from '../../../components/ui/Switch.tsx';
-import { SelectField, TextField } from '../../../components/ui/TextField.tsx';
-import { useDraft } from '../../../lib/drafts.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { PeopleChecklist, toPerson } from '@/components/ui/PeopleChecklist.tsx';
+import * as cs from '@/components/ui/rows.css.ts';
+import { Switch } from '@/components/ui/Switch.tsx';
+import { SelectField, TextField } from '@/components/ui/TextField.tsx';
+import { useDraft } from '@/lib/drafts.ts';
+import type { Loadable } from '@/lib/result.ts';
 import { useCreateEvent } from '../api/events.ts';
 import {
   EVENT_COLOURS,

@@ -1,9 +1,9 @@
 import { LIMITS, type Message } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { TextArea } from '../../../components/ui/TextField.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { TextArea } from '@/components/ui/TextField.tsx';
 import { useMessageEdits } from '../api/message-edits.ts';
 
 const MESSAGE_MAX = LIMITS.messageText;

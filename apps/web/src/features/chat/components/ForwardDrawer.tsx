@@ -1,15 +1,15 @@
 import type { Channel, ChannelInput, Friend, Message } from '@cohort/api';
 import { type ReactNode, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { PeopleChecklist, toPerson } from '../../../components/ui/PeopleChecklist.tsx';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
-import { findChat, newChatInput } from '../../../lib/chat-match.ts';
-import { memberCount } from '../../../lib/format.ts';
-import type { ActionResult, Loadable } from '../../../lib/result.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { PeopleChecklist, toPerson } from '@/components/ui/PeopleChecklist.tsx';
+import * as cs from '@/components/ui/rows.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { Tabs } from '@/components/ui/Tabs.tsx';
+import { findChat, newChatInput } from '@/lib/chat-match.ts';
+import { memberCount } from '@/lib/format.ts';
+import type { ActionResult, Loadable } from '@/lib/result.ts';
 import { useMessageActions } from '../api/messages.ts';
 
 const TABS = [

@@ -1,6 +1,6 @@
 import type { ApiError } from '@cohort/api';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import * as s from './list-header.css.ts';
 
 export interface ListContext {

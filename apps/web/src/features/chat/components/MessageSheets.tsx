@@ -1,6 +1,6 @@
 import type { Message } from '@cohort/api';
 import { useSetAtom } from 'jotai';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
 import type { useMessageActions } from '../hooks/use-message-actions.ts';
 import { DeleteMessageSheet, EditMessageSheet } from './EditMessageSheet.tsx';

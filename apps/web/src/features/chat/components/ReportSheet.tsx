@@ -1,9 +1,9 @@
 import type { Message } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { NEW_REPORT, ReportFields, reportBody } from '../../../components/ui/ReportFields.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { NEW_REPORT, ReportFields, reportBody } from '@/components/ui/ReportFields.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
 import { useMessageActions } from '../api/messages.ts';
 
 /** Report a message to the moderators: a reason and optional details. */

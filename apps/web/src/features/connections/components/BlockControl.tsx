@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useBlockActions } from '../api/blocks.ts';
 import * as s from './connections.css.ts';
 

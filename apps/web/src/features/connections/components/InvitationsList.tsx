@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { shortDate } from '../../../lib/dates.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { shortDate } from '@/lib/dates.ts';
 import { type Connection, type Direction, useConnectionActions, useInvitations } from '../api/connections.ts';
 import * as s from './connections.css.ts';
 import { PersonCell } from './PersonCell.tsx';

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { matches } from '../../../lib/format.ts';
-import { useResource } from '../../../lib/resources.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { matches } from '@/lib/format.ts';
+import { useResource } from '@/lib/resources.ts';
 import type { FilterRow, FilterSection } from '../filter-rows.ts';
 import type { DirectoryFilters, ListFilterKey } from '../filters.ts';
 import * as s from './contacts.css.ts';

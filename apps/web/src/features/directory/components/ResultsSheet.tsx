@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { PersonRow, toggleId } from '../../../components/ui/PersonRow.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import type { PeopleActionsSlot } from '../../../components/ui/people-actions.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { PersonRow, toggleId } from '@/components/ui/PersonRow.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import type { PeopleActionsSlot } from '@/components/ui/people-actions.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
 import type { Person, SearchState } from '../api/search.ts';
 import * as s from './contacts.css.ts';
 

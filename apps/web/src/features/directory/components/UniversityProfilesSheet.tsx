@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { useResource } from '../../../lib/resources.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { useResource } from '@/lib/resources.ts';
 import * as s from './contacts.css.ts';
 
 /** 'Search University Profiles': pick a university and see its people. */

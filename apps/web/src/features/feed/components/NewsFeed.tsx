@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
-import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { RenderGuard } from '@/components/ui/RenderGuard.tsx';
+import { ScreenHeader } from '@/components/ui/ScreenHeader.tsx';
 import { showWaiting, useFeed, usePostActions, useWaitingPosts } from '../api/posts.ts';
 import { PULL_TO_REFRESH_PX, useAtTop, usePullToRefresh } from '../hooks/use-window-top.ts';
 import { pillText, whatToShow } from '../new-posts.ts';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
-import * as l from '../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import * as l from '@/components/ui/layout.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { usePostActions } from '../api/posts.ts';
 import { findPost, type Post } from '../post-cache.ts';
 import { CommentsSheet } from './CommentsSheet.tsx';

@@ -1,10 +1,10 @@
 import type { Schemas } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { NEW_REPORT, ReportFields, reportBody } from '../../../components/ui/ReportFields.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { NEW_REPORT, ReportFields, reportBody } from '@/components/ui/ReportFields.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
 import type { Post } from '../post-cache.ts';
 
 /** Delete my post, after asking; the list loses it once the server has. */

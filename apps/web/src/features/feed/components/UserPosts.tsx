@@ -1,7 +1,7 @@
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { RenderGuard } from '@/components/ui/RenderGuard.tsx';
 import { useUserPosts } from '../api/posts.ts';
 import { flattenPosts } from '../post-cache.ts';
 import * as s from './feed.css.ts';

@@ -1,10 +1,10 @@
 import type { Channel } from '@cohort/api';
 import { useState } from 'react';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as s from '../../../components/ui/rows.css.ts';
-import { matches } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import * as s from '@/components/ui/rows.css.ts';
+import { matches } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 import { ChatRow } from './ChatRow.tsx';
 
 /** The Chats list with its search box: a row per chat, filtered by name and last message. */

@@ -1,13 +1,13 @@
 import type { Channel, ResourceItem } from '@cohort/api';
 import { useId, useMemo, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as s from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { Switch } from '../../../components/ui/Switch.tsx';
-import { SelectField, TextArea, TextField } from '../../../components/ui/TextField.tsx';
-import { matches } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as s from '@/components/ui/rows.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { Switch } from '@/components/ui/Switch.tsx';
+import { SelectField, TextArea, TextField } from '@/components/ui/TextField.tsx';
+import { matches } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 import {
   DESCRIPTION_MAX,
   emptyGroupForm,

@@ -1,7 +1,7 @@
 import type { ChannelDetail } from '@cohort/api';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
-import { matches } from '../../../lib/format.ts';
+import * as cs from '@/components/ui/rows.css.ts';
+import { Tabs } from '@/components/ui/Tabs.tsx';
+import { matches } from '@/lib/format.ts';
 import { GroupMembersPanel } from './GroupMembersPanel.tsx';
 import { SharedPanel } from './SharedPanel.tsx';
 import { SubgroupsPanel } from './SubgroupsPanel.tsx';

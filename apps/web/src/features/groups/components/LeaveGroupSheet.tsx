@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { groupName } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { groupName } from '@/lib/format.ts';
 
 /** "Leave {group}?" with Cancel and Leave group. */
 export function LeaveGroupSheet({

@@ -1,12 +1,12 @@
 import type { Friend } from '@cohort/api';
 import { useState } from 'react';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as s from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { initials, matches, personName } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import * as s from '@/components/ui/rows.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { initials, matches, personName } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 
 /**
  * The compose drawer: New Group, New Message, New Story and the user's friends; tapping a

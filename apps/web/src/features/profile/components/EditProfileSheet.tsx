@@ -1,14 +1,14 @@
 import type { PublicUser } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { TextArea, TextField } from '../../../components/ui/TextField.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { fieldErrorsFrom } from '../../../lib/forms/server-errors.ts';
-import { useForm } from '../../../lib/forms/use-form.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { TextArea, TextField } from '@/components/ui/TextField.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { fieldErrorsFrom } from '@/lib/forms/server-errors.ts';
+import { useForm } from '@/lib/forms/use-form.ts';
 import { useUpdateMe } from '../api/me.ts';
 import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser } from '../edit-profile-form.ts';
 

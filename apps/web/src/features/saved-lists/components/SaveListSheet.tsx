@@ -1,10 +1,10 @@
 import type { Schemas } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { TextField } from '@/components/ui/TextField.tsx';
 
 type SearchFilters = Schemas['UserSearchFilters'];
 

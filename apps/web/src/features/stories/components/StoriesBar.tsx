@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useStories, useStoryActions } from '../api/stories.ts';
 import { orderGroups } from '../story-order.ts';
 import { NewStorySheet } from './NewStorySheet.tsx';
