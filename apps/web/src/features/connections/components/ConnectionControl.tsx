@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useConnectionActions, useConnectionWith } from '../api/connections.ts';
 import * as s from './connections.css.ts';
@@ -124,22 +125,17 @@ export function ConnectionControl({
           title="Remove connection?"
           onClose={() => setConfirming(false)}
           footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                loading={actions.busy === 'remove'}
-                onClick={async () => {
-                  const r = await actions.remove(userId);
-                  say(r, 'Connection removed.');
-                  if (r.ok) setConfirming(false);
-                }}
-              >
-                Remove
-              </Button>
-            </>
+            <SheetActions
+              label="Remove"
+              variant="danger"
+              busy={actions.busy === 'remove'}
+              onCancel={() => setConfirming(false)}
+              onConfirm={async () => {
+                const r = await actions.remove(userId);
+                say(r, 'Connection removed.');
+                if (r.ok) setConfirming(false);
+              }}
+            />
           }
         >
           <p>You and {name} will no longer be connected, on both sides. Either of you can invite again later.</p>

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/Alert.tsx';
 import { Button, Spinner } from '@/components/ui/Button.tsx';
 import * as p from '@/components/ui/people.css.ts';
 import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { matches } from '@/lib/format.ts';
 import { useResource } from '@/lib/resources.ts';
 import type { FilterRow, FilterSection } from '../filter-rows.ts';
@@ -104,16 +105,7 @@ export function FilterPanel({
     <Sheet
       title={row.label}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} style={{ flex: 1 }}>
-            Cancel
-          </Button>
-          <Button onClick={() => onAdd(chosen)} style={{ flex: 1 }}>
-            Add
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Add" stretch onCancel={onClose} onConfirm={() => onAdd(chosen)} />}
     >
       {row.sections.map((sec) => (
         <Section
@@ -142,16 +134,7 @@ export function KeywordPanel({
     <Sheet
       title="Keywords"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} style={{ flex: 1 }}>
-            Cancel
-          </Button>
-          <Button onClick={() => onAdd(text)} style={{ flex: 1 }}>
-            Add
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Add" stretch onCancel={onClose} onConfirm={() => onAdd(text)} />}
     >
       <p className={p.meta}>Words to find in a person's name, company or description.</p>
       <input

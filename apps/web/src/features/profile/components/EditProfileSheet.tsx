@@ -2,9 +2,9 @@ import type { PublicUser } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/Alert.tsx';
-import { Button } from '@/components/ui/Button.tsx';
 import * as l from '@/components/ui/layout.css.ts';
 import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { TextArea, TextField } from '@/components/ui/TextField.tsx';
 import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { fieldErrorsFrom } from '@/lib/forms/server-errors.ts';
@@ -60,16 +60,7 @@ export function EditProfileSheet({ user, onClose: close }: { user: PublicUser | 
     <Sheet
       title="Edit my profile"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-profile-form" loading={pending}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Save" busy={pending} lockCancel onCancel={onClose} form="edit-profile-form" />}
     >
       <form id="edit-profile-form" className={l.stack} onSubmit={submit} noValidate>
         <TextField

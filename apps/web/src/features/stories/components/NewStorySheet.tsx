@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import * as l from '@/components/ui/layout.css.ts';
 import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { Tabs } from '@/components/ui/Tabs.tsx';
 import { TextArea } from '@/components/ui/TextField.tsx';
 import { useDraft } from '@/lib/drafts.ts';
@@ -79,16 +80,7 @@ export function NewStorySheet({
     <Sheet
       title="New Story"
       onClose={cancel}
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button onClick={() => void share()} disabled={!ready} loading={busy}>
-            Share
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Share" busy={busy} disabled={!ready} onCancel={cancel} onConfirm={share} />}
     >
       <p className={l.muted}>Your connections see it for 24 hours.</p>
       <Tabs label="Kind of story" tabs={KINDS} value={kind} onChange={setKind}>

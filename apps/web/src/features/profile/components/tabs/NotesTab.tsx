@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button.tsx';
 import { LoadState } from '@/components/ui/LoadState.tsx';
 import * as l from '@/components/ui/layout.css.ts';
 import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { TextArea, TextField } from '@/components/ui/TextField.tsx';
 import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useHasDraft } from '@/lib/drafts.ts';
@@ -51,16 +52,7 @@ export function AddNoteForm({ onClose: close }: { onClose: () => void }) {
       title="Add Note"
       variant="full"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-note-form" loading={pending}>
-            Done
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Done" busy={pending} lockCancel onCancel={onClose} form="add-note-form" />}
     >
       <form id="add-note-form" className={l.stack} onSubmit={submit} noValidate>
         <TextField
