@@ -1,0 +1,58 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { TextField } from '@/components/ui/TextField.tsx';
+import * as s from './auth.css.ts';
+
+/** The signed-out screens' frame: the mark, a title and a line under it, the form, and a line with a link. */
+export function AuthPage({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <div className={s.page}>
+      <div className={s.brand}>
+        <div className={s.logo} aria-hidden="true">
+          C
+        </div>
+        <h1 className={s.title}>{title}</h1>
+        <p className={s.subtitle}>{subtitle}</p>
+      </div>
+      {children}
+      <p className={s.switchLine}>{footer}</p>
+    </div>
+  );
+}
+
+/** A link in the line under a signed-out form ("Forgot password?", "Sign in"). */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link className={s.link} to={to}>
+      {children}
+    </Link>
+  );
+}
+
+type Field = Omit<ComponentProps<typeof TextField>, 'label'> & { label?: string };
+
+/** The university a student signs in at (its name, as typed). */
+export function UniversityField(props: Field) {
+  return <TextField label="University Name" autoComplete="organization" {...props} />;
+}
+
+export function EmailField(props: Field) {
+  return <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
+/** `fresh`: a password being chosen (the browser offers to make one), not one being recalled. */
+export function PasswordField({ fresh = false, ...props }: Field & { fresh?: boolean }) {
+  return (
+    <TextField label="Password" type="password" autoComplete={fresh ? 'new-password' : 'current-password'} {...props} />
+  );
+}
