@@ -3,14 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { EmailField, PasswordField } from '../../components/ui/TextField.tsx';
 import { paths } from '../../config/paths.ts';
-import {
-  AuthLink,
-  AuthPage,
-  EmailField,
-  PasswordField,
-  UniversityField,
-} from '../../features/auth/components/AuthPage.tsx';
+import { AuthLink, AuthPage, UniversityField } from '../../features/auth/components/AuthPage.tsx';
 import * as s from '../../features/auth/components/auth.css.ts';
 import { emptyLogin, type LoginValues, loginRules } from '../../features/auth/login-form.ts';
 import { dismissSessionNoticeAtom, sessionNoticeAtom, signInAtom } from '../../lib/auth.ts';

@@ -4,15 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { SelectField } from '../../components/ui/TextField.tsx';
+import { EmailField, PasswordField, SelectField } from '../../components/ui/TextField.tsx';
 import { paths } from '../../config/paths.ts';
-import {
-  AuthLink,
-  AuthPage,
-  EmailField,
-  PasswordField,
-  UniversityField,
-} from '../../features/auth/components/AuthPage.tsx';
+import { AuthLink, AuthPage, UniversityField } from '../../features/auth/components/AuthPage.tsx';
 import * as s from '../../features/auth/components/auth.css.ts';
 import { emptySignup, type SignupValues, signupRules } from '../../features/auth/signup-form.ts';
 import { registerAtom } from '../../lib/auth.ts';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
-import { TextField } from '@/components/ui/TextField.tsx';
+import { EmailField } from '@/components/ui/TextField.tsx';
 import { paths } from '@/config/paths.ts';
 import { email as emailRule } from '@/lib/forms/validation.ts';
 import { usePasswordReset } from '../api/password.ts';
@@ -44,12 +44,8 @@ export function ForgotPasswordForm() {
         <Alert tone="success">{SENT_NOTICE}</Alert>
       ) : (
         <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
-          <TextField
-            label="Email"
+          <EmailField
             name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
             value={email}
             onChange={(e) => {
               setEmail(e.target.value);

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
-import { TextField } from '@/components/ui/TextField.tsx';
+import { PasswordField } from '@/components/ui/TextField.tsx';
 import { paths } from '@/config/paths.ts';
 import { brokenPasswordRules, TOKEN_PATTERN, usePasswordReset } from '../api/password.ts';
 import * as s from './account.css.ts';
@@ -72,21 +72,19 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       {badLink && <AskAgain>{badLink}</AskAgain>}
       {!badLink && (
         <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Set a new password">
-          <TextField
+          <PasswordField
+            fresh
             label="New password"
             name="password"
-            type="password"
-            autoComplete="new-password"
             value={value.password}
             onChange={(e) => change('password', e.target.value)}
             aria-invalid={shown.length > 0 || undefined}
             aria-describedby={shown.length > 0 ? rulesId : undefined}
           />
-          <TextField
+          <PasswordField
+            fresh
             label="Confirm new password"
             name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
             value={value.confirmation}
             onChange={(e) => change('confirmation', e.target.value)}
             aria-invalid={shown.includes('The passwords do not match') || undefined}

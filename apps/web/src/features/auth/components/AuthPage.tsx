@@ -1,6 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TextField } from '@/components/ui/TextField.tsx';
+import { type FieldProps, TextField } from '@/components/ui/TextField.tsx';
 import * as s from './auth.css.ts';
 
 /** The signed-out screens' frame: the mark, a title and a line under it, the form, and a line with a link. */
@@ -39,20 +39,7 @@ export function AuthLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-type Field = Omit<ComponentProps<typeof TextField>, 'label'> & { label?: string };
-
 /** The university a student signs in at (its name, as typed). */
-export function UniversityField(props: Field) {
+export function UniversityField(props: FieldProps) {
   return <TextField label="University Name" autoComplete="organization" {...props} />;
-}
-
-export function EmailField(props: Field) {
-  return <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...props} />;
-}
-
-/** `fresh`: a password being chosen (the browser offers to make one), not one being recalled. */
-export function PasswordField({ fresh = false, ...props }: Field & { fresh?: boolean }) {
-  return (
-    <TextField label="Password" type="password" autoComplete={fresh ? 'new-password' : 'current-password'} {...props} />
-  );
 }

@@ -55,7 +55,7 @@ export function EditProfileSheet({ user, onClose: close }: { user: PublicUser | 
     onClose();
   };
 
-  const { values, setValue, visibleError } = form;
+  const { field } = form;
   return (
     <Sheet
       title="Edit my profile"
@@ -63,47 +63,12 @@ export function EditProfileSheet({ user, onClose: close }: { user: PublicUser | 
       footer={<SheetActions label="Save" busy={pending} lockCancel onCancel={onClose} form="edit-profile-form" />}
     >
       <form id="edit-profile-form" className={l.stack} onSubmit={submit} noValidate>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={(e) => setValue('firstName', e.target.value)}
-          error={visibleError('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={(e) => setValue('lastName', e.target.value)}
-          error={visibleError('lastName')}
-        />
-        <TextField
-          label="Mobile"
-          type="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(e) => setValue('phone', e.target.value)}
-          error={visibleError('phone')}
-        />
-        <TextField
-          label="Program"
-          value={values.program}
-          onChange={(e) => setValue('program', e.target.value)}
-          error={visibleError('program')}
-        />
-        <TextField
-          label="Other e-mail addresses"
-          hint="Separate them with commas."
-          value={values.emails}
-          onChange={(e) => setValue('emails', e.target.value)}
-          error={visibleError('emails')}
-        />
-        <TextArea
-          label="About"
-          value={values.description}
-          onChange={(e) => setValue('description', e.target.value)}
-          error={visibleError('description')}
-        />
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField label="Mobile" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField label="Program" {...field('program')} />
+        <TextField label="Other e-mail addresses" hint="Separate them with commas." {...field('emails')} />
+        <TextArea label="About" {...field('description')} />
         {error && <Alert>{error}</Alert>}
       </form>
     </Sheet>

@@ -46,7 +46,7 @@ export function AddNoteForm({ onClose: close }: { onClose: () => void }) {
     form.setServerErrors(fieldErrorsFrom(result.error, { title: 'title', note: 'note', date: 'date' }));
   };
 
-  const { values, setValue, visibleError } = form;
+  const { field } = form;
   return (
     <Sheet
       title="Add Note"
@@ -55,28 +55,9 @@ export function AddNoteForm({ onClose: close }: { onClose: () => void }) {
       footer={<SheetActions label="Done" busy={pending} lockCancel onCancel={onClose} form="add-note-form" />}
     >
       <form id="add-note-form" className={l.stack} onSubmit={submit} noValidate>
-        <TextField
-          label="Title"
-          name="title"
-          value={values.title}
-          onChange={(e) => setValue('title', e.target.value)}
-          error={visibleError('title')}
-        />
-        <TextArea
-          label="Note"
-          name="note"
-          value={values.note}
-          onChange={(e) => setValue('note', e.target.value)}
-          error={visibleError('note')}
-        />
-        <TextField
-          label="Date"
-          name="date"
-          type="date"
-          value={values.date}
-          onChange={(e) => setValue('date', e.target.value)}
-          error={visibleError('date')}
-        />
+        <TextField label="Title" {...field('title')} />
+        <TextArea label="Note" {...field('note')} />
+        <TextField label="Date" type="date" {...field('date')} />
         {error && <Alert>{error}</Alert>}
       </form>
     </Sheet>
