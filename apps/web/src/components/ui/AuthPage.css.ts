@@ -1,7 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@/styles/theme.css.ts';
 
-// The sign-in screen's look, for the screens that lead back to it.
 export const page = style({
   flex: 1,
   display: 'flex',
@@ -12,12 +11,31 @@ export const page = style({
   background: vars.color.surface,
   minHeight: '100dvh',
 });
+
 export const brand = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const logo = style({
+  width: '48px',
+  height: '48px',
+  borderRadius: vars.radius.md,
+  background: vars.color.accent,
+  color: vars.color.onAccent,
+  display: 'grid',
+  placeItems: 'center',
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.xl,
+  marginBottom: vars.space.sm,
+});
+
 export const title = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, lineHeight: 1.2 });
 export const subtitle = style({ color: vars.color.textMuted });
+
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
 export const switchLine = style({ textAlign: 'center', color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const link = style({ color: vars.color.accent, fontWeight: vars.fontWeight.medium });
+
+/** The rules a new password still breaks, listed under its fields. */
 export const rules = style({
   margin: 0,
   paddingLeft: vars.space.xl,

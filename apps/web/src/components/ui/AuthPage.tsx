@@ -1,26 +1,33 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { type FieldProps, TextField } from '@/components/ui/TextField.tsx';
-import * as s from './auth.css.ts';
+import * as s from './AuthPage.css.ts';
+import { type FieldProps, TextField } from './TextField.tsx';
 
-/** The signed-out screens' frame: the mark, a title and a line under it, the form, and a line with a link. */
+/**
+ * The signed-out screens' frame (sign-in, sign-up, a forgotten password): the mark (`mark`), a title and
+ * a line under it, the form, and a line with a link.
+ */
 export function AuthPage({
   title,
   subtitle,
   children,
   footer,
+  mark = true,
 }: {
   title: string;
   subtitle: string;
   children: ReactNode;
   footer: ReactNode;
+  mark?: boolean;
 }) {
   return (
     <div className={s.page}>
       <div className={s.brand}>
-        <div className={s.logo} aria-hidden="true">
-          C
-        </div>
+        {mark && (
+          <div className={s.logo} aria-hidden="true">
+            C
+          </div>
+        )}
         <h1 className={s.title}>{title}</h1>
         <p className={s.subtitle}>{subtitle}</p>
       </div>
