@@ -1,6 +1,5 @@
 import type { Friend } from '@cohort/api';
 import { useEffect } from 'react';
-import { Button } from '@/components/ui/Button.tsx';
 import { LoadState } from '@/components/ui/LoadState.tsx';
 import { Sheet } from '@/components/ui/Sheet.tsx';
 import { formatDate } from '@/lib/dates.ts';
@@ -59,15 +58,7 @@ export function CalendarSheet({
   };
 
   return (
-    <Sheet
-      title="Calendar"
-      onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Sheet title="Calendar" onClose={onClose} closeLabel="Close">
       <LoadState
         state={events}
         what="your calendar"

@@ -112,16 +112,7 @@ export function ForwardDrawer({
     data: channels.data?.filter((c) => c.id !== currentChannelId),
   };
   return (
-    <Sheet
-      title="Forward"
-      variant="full"
-      onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Cancel
-        </Button>
-      }
-    >
+    <Sheet title="Forward" variant="full" onClose={onClose} closeLabel="Cancel">
       <Tabs label="Forward to" tabs={TABS} value={tab} onChange={setTab}>
         {error && <Alert>{error}</Alert>}
         {tab !== 'calendar' && (

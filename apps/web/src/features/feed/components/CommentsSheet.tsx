@@ -50,11 +50,7 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
     <Sheet
       title={`Comments (${post.comment_count})`}
       onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Close
-        </Button>
-      }
+      closeLabel="Close"
       footer={
         <form
           className={s.commentForm}

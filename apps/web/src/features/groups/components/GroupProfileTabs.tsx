@@ -1,5 +1,5 @@
 import type { ChannelDetail } from '@cohort/api';
-import * as cs from '@/components/ui/rows.css.ts';
+import { SearchInput } from '@/components/ui/SearchInput.tsx';
 import { Tabs } from '@/components/ui/Tabs.tsx';
 import { matches } from '@/lib/format.ts';
 import { GroupMembersPanel } from './GroupMembersPanel.tsx';
@@ -48,14 +48,7 @@ export function GroupProfileTabs({
   return (
     <>
       {searching && (
-        <input
-          type="search"
-          className={cs.search}
-          placeholder="Search members"
-          aria-label="Search members"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+        <SearchInput label="Search members" placeholder="Search members" value={query} onChange={setQuery} />
       )}
       <Tabs
         label="Group sections"
