@@ -84,15 +84,7 @@ export default function SignupScreen() {
           ))}
         </SelectField>
         {years?.status === 'error' && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={years.reload}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the graduation years: {years.error?.message}
-          </Alert>
+          <Alert onRetry={years.reload}>Could not load the graduation years: {years.error?.message}</Alert>
         )}
         <PasswordField fresh {...form.field('password')} />
         <PasswordField fresh label="Confirm Password" {...form.field('confirmPassword')} />

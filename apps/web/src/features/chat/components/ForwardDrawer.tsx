@@ -159,13 +159,7 @@ export function ForwardDrawer({
             </LoadState>
             {/* A contact's existing chat is found in the chat list; without it a duplicate chat would be made. */}
             {channels.status === 'error' && (
-              <Alert
-                action={
-                  <Button small variant="secondary" onClick={onRetryChannels}>
-                    Retry
-                  </Button>
-                }
-              >
+              <Alert onRetry={onRetryChannels}>
                 Could not load your chats, so existing conversations cannot be found: {channels.error?.message}
               </Alert>
             )}

@@ -49,15 +49,7 @@ export function BlockedList() {
   }
   if (query.isError && items.length === 0) {
     return (
-      <Alert
-        action={
-          <Button small variant="secondary" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load blocked people: {(query.error as Error).message}
-      </Alert>
+      <Alert onRetry={() => query.refetch()}>Could not load blocked people: {(query.error as Error).message}</Alert>
     );
   }
   if (items.length === 0) {

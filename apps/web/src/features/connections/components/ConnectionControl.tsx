@@ -40,17 +40,7 @@ export function ConnectionControl({
 
   if (!state) {
     if (error) {
-      return (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={reload}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the connection: {error.message}
-        </Alert>
-      );
+      return <Alert onRetry={reload}>Could not load the connection: {error.message}</Alert>;
     }
     return (
       <Button small variant="secondary" loading>

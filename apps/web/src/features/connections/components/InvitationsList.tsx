@@ -67,17 +67,7 @@ export function InvitationsList({ direction }: { direction: Direction }) {
     );
   }
   if (query.isError && items.length === 0) {
-    return (
-      <Alert
-        action={
-          <Button small variant="secondary" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load invitations: {(query.error as Error).message}
-      </Alert>
-    );
+    return <Alert onRetry={() => query.refetch()}>Could not load invitations: {(query.error as Error).message}</Alert>;
   }
   if (items.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/Alert.tsx';
-import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { Spinner } from '@/components/ui/Button.tsx';
 import * as p from '@/components/ui/people.css.ts';
 import { Sheet } from '@/components/ui/Sheet.tsx';
 import { SheetActions } from '@/components/ui/SheetActions.tsx';
@@ -42,15 +42,7 @@ function Section({
         onChange={(e) => setQuery(e.target.value)}
       />
       {state?.status === 'error' && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={state.reload}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the options: {state.error?.message}
-        </Alert>
+        <Alert onRetry={state.reload}>Could not load the options: {state.error?.message}</Alert>
       )}
       {state.status === 'loading' && (
         <p className={p.meta}>

@@ -85,17 +85,7 @@ export function ResultsSheet({
           </label>
         )}
       </div>
-      {results.status === 'error' && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          The search failed: {results.error}
-        </Alert>
-      )}
+      {results.status === 'error' && <Alert onRetry={onRetry}>The search failed: {results.error}</Alert>}
       {results.status === 'ready' && results.total === 0 && (
         <p className={p.meta}>No one matches these filters. Remove a filter or a keyword and search again.</p>
       )}

@@ -83,15 +83,7 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
         </p>
       )}
       {query.isError && !query.isFetching && comments.length === 0 && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the comments: {query.error.message}
-        </Alert>
+        <Alert onRetry={() => query.refetch()}>Could not load the comments: {query.error.message}</Alert>
       )}
       {query.isSuccess && comments.length === 0 && <p className={l.muted}>No comments yet. Be the first.</p>}
       <ul className={s.commentList} aria-label="Comments">

@@ -23,15 +23,7 @@ export function UserPosts({ userId, me }: { userId: string; me: string | null })
           </p>
         )}
         {query.isError && !query.isFetching && posts.length === 0 && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={() => void query.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the posts: {query.error.message}
-          </Alert>
+          <Alert onRetry={() => query.refetch()}>Could not load the posts: {query.error.message}</Alert>
         )}
         {query.isSuccess && posts.length === 0 && (
           <p className={l.muted}>

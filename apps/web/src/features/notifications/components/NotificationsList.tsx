@@ -73,15 +73,7 @@ export function NotificationsList() {
   if (query.isError && items.length === 0) {
     return (
       <div className={s.more}>
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load notifications: {(query.error as Error).message}
-        </Alert>
+        <Alert onRetry={() => query.refetch()}>Could not load notifications: {(query.error as Error).message}</Alert>
       </div>
     );
   }

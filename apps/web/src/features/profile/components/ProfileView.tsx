@@ -190,17 +190,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
             {user.description}
           </p>
         )}
-        {error && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={onRetry}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the profile: {error}
-          </Alert>
-        )}
+        {error && <Alert onRetry={onRetry}>Could not load the profile: {error}</Alert>}
         {own && (
           <Button variant="secondary" small onClick={() => setEditing(true)} disabled={!user}>
             Edit my profile

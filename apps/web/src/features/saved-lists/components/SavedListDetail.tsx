@@ -54,17 +54,7 @@ export function SavedListDetailView({
     <div className={l.screen}>
       <ScreenHeader title={list?.name || 'Saved list'} onBack={onBack} backLabel="Back to saved lists" />
       <section className={l.section}>
-        {error && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={load}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the list: {error}
-          </Alert>
-        )}
+        {error && <Alert onRetry={load}>Could not load the list: {error}</Alert>}
         {!list && !error && (
           <p className={p.meta}>
             <Spinner label="Loading the list" /> Loading…
