@@ -1,9 +1,11 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { srcAlias } from './alias.ts';
 
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
+  resolve: { alias: srcAlias },
   test: {
     environment: 'happy-dom',
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],

@@ -22,8 +22,11 @@ export function findViolations(files) {
     const area = parts[1];
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2];
-      if (!spec?.startsWith('.')) continue;
-      const target = join(dirname(path), spec).split(sep).join('/');
+      // `@/x` is `src/x` (the path alias); anything else not relative is a package.
+      let target;
+      if (spec?.startsWith('@/')) target = spec.slice(2);
+      else if (spec?.startsWith('.')) target = join(dirname(path), spec).split(sep).join('/');
+      else continue;
       const [top, second] = target.split('/');
       const what = top === 'features' ? `feature "${second}"` : `src/${top}/`;
       if (shared) {

@@ -1,11 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
+import * as s from '../../components/ui/AuthPage.css.ts';
+import { AuthLink, AuthPage, UniversityField } from '../../components/ui/AuthPage.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
+import { EmailField, PasswordField } from '../../components/ui/TextField.tsx';
 import { paths } from '../../config/paths.ts';
-import * as s from '../../features/auth/components/auth.css.ts';
 import { emptyLogin, type LoginValues, loginRules } from '../../features/auth/login-form.ts';
 import { dismissSessionNoticeAtom, sessionNoticeAtom, signInAtom } from '../../lib/auth.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
@@ -36,62 +37,30 @@ export default function LoginScreen() {
     form.setServerErrors(fieldErrorsFrom(result.error, { uniName: 'uniName', email: 'email', password: 'password' }));
   };
 
-  const { values, setValue, visibleError } = form;
   return (
-    <div className={s.page}>
-      <div className={s.brand}>
-        <div className={s.logo} aria-hidden="true">
-          C
-        </div>
-        <h1 className={s.title}>Sign in</h1>
-        <p className={s.subtitle}>Welcome back to your cohort.</p>
-      </div>
+    <AuthPage
+      title="Sign in"
+      subtitle="Welcome back to your cohort."
+      footer={
+        <>
+          New to Cohort? <AuthLink to={paths.signup}>Create an account</AuthLink>
+        </>
+      }
+    >
       {notice && <Alert tone="success">{notice}</Alert>}
       {sessionNotice && <Alert tone="info">{sessionNotice}</Alert>}
       <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <TextField
-          label="University Name"
-          name="uniName"
-          autoComplete="organization"
-          value={values.uniName}
-          onChange={(e) => setValue('uniName', e.target.value)}
-          error={visibleError('uniName')}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={(e) => setValue('email', e.target.value)}
-          error={visibleError('email')}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(e) => setValue('password', e.target.value)}
-          error={visibleError('password')}
-        />
+        <UniversityField {...form.field('uniName')} />
+        <EmailField {...form.field('email')} />
+        <PasswordField {...form.field('password')} />
         {error && <Alert>{error}</Alert>}
         <Button type="submit" block loading={pending}>
           {pending ? 'Signing in…' : 'Sign in'}
         </Button>
         <p className={s.switchLine}>
-          <Link className={s.link} to={paths.forgotPassword}>
-            Forgot password?
-          </Link>
+          <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
         </p>
       </form>
-      <p className={s.switchLine}>
-        New to Cohort?{' '}
-        <Link className={s.link} to={paths.signup}>
-          Create an account
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Button.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { paths } from '../../config/paths.ts';
@@ -24,13 +24,7 @@ export default function NearbyScreen() {
       <div className={l.section}>
         {state && <SharingPanel sharing={state} />}
         {sharing.isError && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={() => void sharing.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <Alert onRetry={() => sharing.refetch()}>
             Could not read whether you share a location: {(sharing.error as { message?: string }).message}
           </Alert>
         )}

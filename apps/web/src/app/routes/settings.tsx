@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Button.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
 import { paths } from '../../config/paths.ts';
@@ -28,13 +28,7 @@ function SettingsForms() {
   }
   if (settings.isError) {
     return (
-      <Alert
-        action={
-          <Button small variant="secondary" onClick={() => void settings.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <Alert onRetry={() => settings.refetch()}>
         Could not load your settings: {(settings.error as { message?: string }).message}
       </Alert>
     );

@@ -1,12 +1,13 @@
 import type { ResourceItem } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
+import * as s from '../../components/ui/AuthPage.css.ts';
+import { AuthLink, AuthPage, UniversityField } from '../../components/ui/AuthPage.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { SelectField, TextField } from '../../components/ui/TextField.tsx';
+import { EmailField, PasswordField, SelectField } from '../../components/ui/TextField.tsx';
 import { paths } from '../../config/paths.ts';
-import * as s from '../../features/auth/components/auth.css.ts';
 import { emptySignup, type SignupValues, signupRules } from '../../features/auth/signup-form.ts';
 import { registerAtom } from '../../lib/auth.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
@@ -56,42 +57,23 @@ export default function SignupScreen() {
     );
   };
 
-  const { values, setValue, visibleError } = form;
   const yearsLoading = !years || years.status === 'loading' || years.status === 'idle';
   return (
-    <div className={s.page}>
-      <div className={s.brand}>
-        <div className={s.logo} aria-hidden="true">
-          C
-        </div>
-        <h1 className={s.title}>Create your account</h1>
-        <p className={s.subtitle}>Join the people you study with.</p>
-      </div>
+    <AuthPage
+      title="Create your account"
+      subtitle="Join the people you study with."
+      footer={
+        <>
+          Already have an account? <AuthLink to={paths.login}>Sign in</AuthLink>
+        </>
+      }
+    >
       <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Create account">
-        <TextField
-          label="University Name"
-          name="universityName"
-          autoComplete="organization"
-          value={values.universityName}
-          onChange={(e) => setValue('universityName', e.target.value)}
-          error={visibleError('universityName')}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => setValue('email', e.target.value)}
-          error={visibleError('email')}
-        />
+        <UniversityField {...form.field('universityName')} />
+        <EmailField {...form.field('email')} />
         <SelectField
           label="Graduation Year"
-          name="graduationYear"
-          value={values.graduationYear}
-          onChange={(e) => setValue('graduationYear', e.target.value)}
-          error={visibleError('graduationYear')}
+          {...form.field('graduationYear')}
           hint={yearsLoading ? 'Loading years…' : undefined}
         >
           <option value="">Select a year</option>
@@ -102,45 +84,15 @@ export default function SignupScreen() {
           ))}
         </SelectField>
         {years?.status === 'error' && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={years.reload}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the graduation years: {years.error?.message}
-          </Alert>
+          <Alert onRetry={years.reload}>Could not load the graduation years: {years.error?.message}</Alert>
         )}
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => setValue('password', e.target.value)}
-          error={visibleError('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => setValue('confirmPassword', e.target.value)}
-          error={visibleError('confirmPassword')}
-        />
+        <PasswordField fresh {...form.field('password')} />
+        <PasswordField fresh label="Confirm Password" {...form.field('confirmPassword')} />
         {error && <Alert>{error}</Alert>}
         <Button type="submit" block loading={pending}>
           {pending ? 'Creating account…' : 'Create account'}
         </Button>
       </form>
-      <p className={s.switchLine}>
-        Already have an account?{' '}
-        <Link className={s.link} to={paths.login}>
-          Sign in
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }

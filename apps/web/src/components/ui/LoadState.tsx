@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Loadable } from '../../lib/result.ts';
 import { Alert } from './Alert.tsx';
-import { Button, Spinner } from './Button.tsx';
+import { Spinner } from './Button.tsx';
 import * as l from './layout.css.ts';
 
 /** Renders a server read: progress, a readable error with Retry, an empty state, or the data. */
@@ -25,13 +25,7 @@ export function LoadState<T>({
   const status = (
     <>
       {state.status === 'error' && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
+        <Alert onRetry={onRetry}>
           Could not load {what}: {state.error?.message}
         </Alert>
       )}

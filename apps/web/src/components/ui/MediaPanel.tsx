@@ -112,13 +112,7 @@ export function MediaPanel({
     );
   }
   const error = query.isError ? (
-    <Alert
-      action={
-        <Button small variant="secondary" onClick={retry}>
-          Retry
-        </Button>
-      }
-    >
+    <Alert onRetry={retry}>
       Could not load the {label.toLowerCase()}: {query.error.message}
     </Alert>
   ) : null;

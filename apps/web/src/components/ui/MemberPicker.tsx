@@ -6,6 +6,7 @@ import { Button } from './Button.tsx';
 import { LoadState } from './LoadState.tsx';
 import { PeopleChecklist, toPerson } from './PeopleChecklist.tsx';
 import * as s from './rows.css.ts';
+import { SearchInput } from './SearchInput.tsx';
 import { Sheet } from './Sheet.tsx';
 
 /** A person the picker can return: a friend or a directory search result. */
@@ -94,14 +95,12 @@ export function MemberPicker({
             {nextLabel}
           </Button>
         </div>
-        <input
-          type="search"
-          className={s.search}
-          style={{ margin: 0 }}
+        <SearchInput
+          label="Who would you like to add?"
           placeholder="Who would you like to add?"
-          aria-label="Who would you like to add?"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={setQuery}
+          flush
         />
         {leftOut && (
           <Alert tone="info">

@@ -70,3 +70,6 @@ export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
   justifyContent: 'flex-end',
 });
+
+/** A footer button that shares the footer's width with the others. */
+export const stretch = style({ flex: 1 });

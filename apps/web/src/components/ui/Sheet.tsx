@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { Button } from './Button.tsx';
 import { useBackCloses } from './back-closes.ts';
 import * as s from './Sheet.css.ts';
 
@@ -16,6 +17,7 @@ export function Sheet({
   children,
   footer,
   headerAction,
+  closeLabel,
   inUrl = false,
 }: {
   title: string;
@@ -24,6 +26,8 @@ export function Sheet({
   children: ReactNode;
   footer?: ReactNode;
   headerAction?: ReactNode;
+  /** A button in the header that closes the sheet, with this label ("Cancel", "Close"). */
+  closeLabel?: string;
   /** Its being open is already a history entry of the caller's (in the URL or its state): Back closes it there. */
   inUrl?: boolean;
 }) {
@@ -84,6 +88,11 @@ export function Sheet({
             {title}
           </h2>
           {headerAction}
+          {closeLabel && (
+            <Button variant="ghost" small onClick={onClose}>
+              {closeLabel}
+            </Button>
+          )}
         </div>
         <div className={s.body} data-keep-scroll={title}>
           {children}

@@ -158,3 +158,17 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+/** A TextField whose label has a default. */
+export type FieldProps = Omit<Common & InputHTMLAttributes<HTMLInputElement>, 'label'> & { label?: string };
+
+export function EmailField(props: FieldProps) {
+  return <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
+/** `fresh`: a password being chosen (the browser offers to make one), not one being recalled. */
+export function PasswordField({ fresh = false, ...props }: FieldProps & { fresh?: boolean }) {
+  return (
+    <TextField label="Password" type="password" autoComplete={fresh ? 'new-password' : 'current-password'} {...props} />
+  );
+}

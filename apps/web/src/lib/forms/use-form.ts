@@ -31,6 +31,14 @@ export function useForm<V extends Values>(
   const visibleError = (field: keyof V): string | undefined =>
     (touched[field] || submitted ? errors[field] : undefined) ?? serverErrors[field];
 
+  /** What a text, select or textarea field of `field` takes: its name, value, change handler and message. */
+  const field = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValue(name, event.target.value),
+    error: visibleError(name),
+  });
+
   /** Marks a submit attempt; returns whether the values may be sent. */
   const trySubmit = (): boolean => {
     setSubmitted(true);
@@ -42,6 +50,7 @@ export function useForm<V extends Values>(
     errors,
     setValue,
     visibleError,
+    field,
     trySubmit,
     valid: isValid(errors),
     setServerErrors: (e: Errors<V>) => setServerErrors(e),

@@ -1,10 +1,10 @@
 import type { Schemas } from '@cohort/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, failure } from '../../../test/api.ts';
-import { demoSession, signInAs } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok, seededGroups, seededStrangers, seedMessage } from '../../../test/seed.ts';
+import { type Answers, failure } from '@/test/api.ts';
+import { demoSession, signInAs } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seededGroups, seededStrangers, seedMessage } from '@/test/seed.ts';
 
 /** /chats for the demo account on the engine, under `extra`. */
 function chats(extra: Answers = {}) {

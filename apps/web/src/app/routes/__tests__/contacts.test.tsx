@@ -1,9 +1,9 @@
 import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody, failure, type Resolver } from '../../../test/api.ts';
-import { demoUser, resourcePage } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, errorBody, failure, type Resolver } from '@/test/api.ts';
+import { demoUser, resourcePage } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 
 const person = (id: string, first: string, last: string): Schemas['PersonSummary'] => ({
   id: `usr_${id.padEnd(16, '0')}`,

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, failure } from '../../../test/api.ts';
-import { demoSession, signInAs } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok, seedMessage } from '../../../test/seed.ts';
+import { type Answers, failure } from '@/test/api.ts';
+import { demoSession, signInAs } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seedMessage } from '@/test/seed.ts';
 
 const NAME = 'Climate Founders';
 const HARDWARE = 'Climate Founders — Hardware';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, failure } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { seededGroups, seedGroupInvite } from '../../../test/seed.ts';
+import { type Answers, failure } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
+import { seededGroups, seedGroupInvite } from '@/test/seed.ts';
 
 function groups(answers: Answers, state?: { id: number }) {
   return renderApp({ path: '/group', signedIn: true, answers, ...(state ? { state } : {}) });

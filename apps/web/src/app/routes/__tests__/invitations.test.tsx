@@ -1,11 +1,11 @@
 import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, failure } from '../../../test/api.ts';
-import { demoSession } from '../../../test/engine.ts';
-import { demoUser } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok, seededFriend, seededStranger, seedInvitation } from '../../../test/seed.ts';
+import { envelope, failure } from '@/test/api.ts';
+import { demoSession } from '@/test/engine.ts';
+import { demoUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seededFriend, seededStranger, seedInvitation } from '@/test/seed.ts';
 
 const person = (n: number): Schemas['PersonSummary'] => ({
   id: `usr_person${String(n).padStart(10, '0')}`,

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readStoredSession } from '../../../lib/session.ts';
-import { errorBody } from '../../../test/api.ts';
-import { engineFetch } from '../../../test/engine.ts';
-import { demoUser } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { readStoredSession } from '@/lib/session.ts';
+import { errorBody } from '@/test/api.ts';
+import { engineFetch } from '@/test/engine.ts';
+import { demoUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 
 async function fill(
   user: ReturnType<typeof renderApp>['user'],

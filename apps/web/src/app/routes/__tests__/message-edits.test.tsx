@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody, type TestStream } from '../../../test/api.ts';
-import { demoUser } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, errorBody, type TestStream } from '@/test/api.ts';
+import { demoUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 
 const ID = 'chan_group00000000000';
 const FRIEND = 'usr_friend0000000001';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoSession, engineCall } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { demoSession, engineCall } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
 
 /**
  * An unknown, malformed or missing id is a not-found screen with a way back and no actions. The

@@ -1,10 +1,10 @@
 import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
-import { demoSession } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok, seededStranger, seedInvitation } from '../../../test/seed.ts';
+import { type Answers, envelope, errorBody } from '@/test/api.ts';
+import { demoSession } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seededStranger, seedInvitation } from '@/test/seed.ts';
 
 const actor = {
   id: 'usr_actor00000000001',

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoSession, signInAs } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok, seededGroups, seededStrangers } from '../../../test/seed.ts';
+import { demoSession, signInAs } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seededGroups, seededStrangers } from '@/test/seed.ts';
 
 /** Three seeded people of the demo account's groups, their names as the engine gives them, saved as a list through the API. */
 async function savedList() {

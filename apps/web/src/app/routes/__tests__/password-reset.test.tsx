@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, errorBody } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { envelope, errorBody } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
 
 const TOKEN = '0ooLTdPxuTldZNNanAu5CMsb45jDPd9u_VEjjhK-Wls';
 const SAME = 'If an account uses that e-mail, a link to set a new password is on its way.';

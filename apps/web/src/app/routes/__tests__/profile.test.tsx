@@ -1,17 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Answers, failure } from '../../../test/api.ts';
-import { demoSession, signInAs } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
-import {
-  engineClient,
-  ok,
-  seededGroups,
-  seededMe,
-  seededStranger,
-  seedGroupInvite,
-  seedNote,
-} from '../../../test/seed.ts';
+import { type Answers, failure } from '@/test/api.ts';
+import { demoSession, signInAs } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seededGroups, seededMe, seededStranger, seedGroupInvite, seedNote } from '@/test/seed.ts';
 
 /** The demo account's own profile on the engine (its seeded data), under `extra` for the states it cannot give. */
 function ownProfile(extra: Answers = {}) {

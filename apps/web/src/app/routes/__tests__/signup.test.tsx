@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody, type Resolver } from '../../../test/api.ts';
-import { resourcePage, TOKEN } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, errorBody, type Resolver } from '@/test/api.ts';
+import { resourcePage, TOKEN } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 
 const years: Resolver<'listResources'> = (req) =>
   req.search.includes('resource=Graduation')

@@ -1,5 +1,6 @@
 import type { ResourceItem } from '@cohort/api';
 import { useState } from 'react';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { Alert } from '../Alert.tsx';
 import { Button, type ButtonProps, Spinner } from '../Button.tsx';
 import { Sheet } from '../Sheet.tsx';
@@ -78,16 +79,7 @@ export function Picker({
         <Sheet
           title={title ?? buttonLabel}
           onClose={close}
-          footer={
-            <>
-              <Button variant="secondary" className={s.footerButton} onClick={close} disabled={saving}>
-                Cancel
-              </Button>
-              <Button className={s.footerButton} onClick={done} loading={saving}>
-                Done
-              </Button>
-            </>
-          }
+          footer={<SheetActions label="Done" busy={saving} lockCancel stretch onCancel={close} onConfirm={done} />}
         >
           {loading && (
             <p className={s.status}>

@@ -1,7 +1,7 @@
 import type { ApiError } from '@cohort/api';
 import { useCallback } from 'react';
-import { useClient } from '../../../lib/query.ts';
-import { type ActionResult, fail, ok } from '../../../lib/result.ts';
+import { useClient } from '@/lib/query.ts';
+import { type ActionResult, fail, ok } from '@/lib/result.ts';
 
 /** The reset link's token as the contract allows it (anything else cannot be a mailed token). */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;

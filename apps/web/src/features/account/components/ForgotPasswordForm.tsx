@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { paths } from '../../../config/paths.ts';
-import { email as emailRule } from '../../../lib/forms/validation.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import * as s from '@/components/ui/AuthPage.css.ts';
+import { AuthLink, AuthPage } from '@/components/ui/AuthPage.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { EmailField } from '@/components/ui/TextField.tsx';
+import { paths } from '@/config/paths.ts';
+import { email as emailRule } from '@/lib/forms/validation.ts';
 import { usePasswordReset } from '../api/password.ts';
-import * as s from './account.css.ts';
 
 /** The same words whatever the server knows: the screen never tells who has an account. */
 export const SENT_NOTICE =
@@ -35,21 +35,18 @@ export function ForgotPasswordForm() {
   };
 
   return (
-    <div className={s.page}>
-      <div className={s.brand}>
-        <h1 className={s.title}>Forgot password</h1>
-        <p className={s.subtitle}>Enter your account's e-mail and we will send a link to set a new password.</p>
-      </div>
+    <AuthPage
+      mark={false}
+      title="Forgot password"
+      subtitle="Enter your account's e-mail and we will send a link to set a new password."
+      footer={<AuthLink to={paths.login}>Back to sign in</AuthLink>}
+    >
       {sent ? (
         <Alert tone="success">{SENT_NOTICE}</Alert>
       ) : (
         <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Forgot password">
-          <TextField
-            label="Email"
+          <EmailField
             name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
             value={email}
             onChange={(e) => {
               setEmail(e.target.value);
@@ -63,11 +60,6 @@ export function ForgotPasswordForm() {
           </Button>
         </form>
       )}
-      <p className={s.switchLine}>
-        <Link className={s.link} to={paths.login}>
-          Back to sign in
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }

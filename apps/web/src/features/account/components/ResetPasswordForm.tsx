@@ -1,11 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { paths } from '../../../config/paths.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import * as s from '@/components/ui/AuthPage.css.ts';
+import { AuthLink, AuthPage } from '@/components/ui/AuthPage.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { PasswordField } from '@/components/ui/TextField.tsx';
+import { paths } from '@/config/paths.ts';
 import { brokenPasswordRules, TOKEN_PATTERN, usePasswordReset } from '../api/password.ts';
-import * as s from './account.css.ts';
 
 function AskAgain({ children }: { children: string }) {
   return (
@@ -64,29 +65,28 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   };
 
   return (
-    <div className={s.page}>
-      <div className={s.brand}>
-        <h1 className={s.title}>Set a new password</h1>
-        <p className={s.subtitle}>4 to 30 characters. Every other signed-in device will be signed out.</p>
-      </div>
+    <AuthPage
+      mark={false}
+      title="Set a new password"
+      subtitle="4 to 30 characters. Every other signed-in device will be signed out."
+      footer={<AuthLink to={paths.login}>Back to sign in</AuthLink>}
+    >
       {badLink && <AskAgain>{badLink}</AskAgain>}
       {!badLink && (
         <form className={s.form} onSubmit={onSubmit} noValidate aria-label="Set a new password">
-          <TextField
+          <PasswordField
+            fresh
             label="New password"
             name="password"
-            type="password"
-            autoComplete="new-password"
             value={value.password}
             onChange={(e) => change('password', e.target.value)}
             aria-invalid={shown.length > 0 || undefined}
             aria-describedby={shown.length > 0 ? rulesId : undefined}
           />
-          <TextField
+          <PasswordField
+            fresh
             label="Confirm new password"
             name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
             value={value.confirmation}
             onChange={(e) => change('confirmation', e.target.value)}
             aria-invalid={shown.includes('The passwords do not match') || undefined}
@@ -107,11 +107,6 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           </Button>
         </form>
       )}
-      <p className={s.switchLine}>
-        <Link className={s.link} to={paths.login}>
-          Back to sign in
-        </Link>
-      </p>
-    </div>
+    </AuthPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { loadable, queryKey, settle, useApi, useClient } from '../../../lib/query.ts';
+import { loadable, queryKey, settle, useApi, useClient } from '@/lib/query.ts';
 
 export type CalendarEvent = Schemas['CalendarEvent'];
 const EVENTS = '/api/v1/users/me/events';

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const day = style({
   margin: `${vars.space.md} 0 ${vars.space.xs}`,

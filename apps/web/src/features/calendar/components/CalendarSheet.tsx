@@ -1,11 +1,10 @@
 import type { Friend } from '@cohort/api';
 import { useEffect } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { formatDate } from '../../../lib/dates.ts';
-import { personName } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { formatDate } from '@/lib/dates.ts';
+import { personName } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 import { type CalendarEvent, useEvents } from '../api/events.ts';
 import * as s from './CalendarSheet.css.ts';
 
@@ -59,15 +58,7 @@ export function CalendarSheet({
   };
 
   return (
-    <Sheet
-      title="Calendar"
-      onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Sheet title="Calendar" onClose={onClose} closeLabel="Close">
       <LoadState
         state={events}
         what="your calendar"

@@ -1,14 +1,15 @@
 import type { Friend, Message } from '@cohort/api';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { PeopleChecklist, toPerson } from '../../../components/ui/PeopleChecklist.tsx';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Switch } from '../../../components/ui/Switch.tsx';
-import { SelectField, TextField } from '../../../components/ui/TextField.tsx';
-import { useDraft } from '../../../lib/drafts.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { PeopleChecklist, toPerson } from '@/components/ui/PeopleChecklist.tsx';
+import * as cs from '@/components/ui/rows.css.ts';
+import { SearchInput } from '@/components/ui/SearchInput.tsx';
+import { Switch } from '@/components/ui/Switch.tsx';
+import { SelectField, TextField } from '@/components/ui/TextField.tsx';
+import { useDraft } from '@/lib/drafts.ts';
+import type { Loadable } from '@/lib/result.ts';
 import { useCreateEvent } from '../api/events.ts';
 import {
   EVENT_COLOURS,
@@ -96,14 +97,12 @@ export function EventFormPanel({
       />
       <fieldset className={cs.fieldset}>
         <legend className={cs.legend}>People</legend>
-        <input
-          type="search"
-          className={cs.search}
-          style={{ margin: 0 }}
+        <SearchInput
+          label="Search people to invite"
           placeholder="Add people"
-          aria-label="Search people to invite"
           value={peopleQuery}
-          onChange={(e) => setPeopleQuery(e.target.value)}
+          onChange={setPeopleQuery}
+          flush
         />
         <div style={{ maxHeight: '12rem', overflowY: 'auto' }}>
           <LoadState state={friends} what="your contacts" empty="No contacts yet." onRetry={onRetryFriends}>

@@ -1,9 +1,9 @@
 import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Answers, envelope, type Resolver } from '../../../test/api.ts';
-import { demoUser } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, type Resolver } from '@/test/api.ts';
+import { demoUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 import { CALL_HANDLERS, call, MAYA } from './fixtures.ts';
 
 const started =

@@ -1,8 +1,8 @@
 import type { Schemas } from '@cohort/api';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { envelope, errorBody } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { envelope, errorBody } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
 import { CALL_HANDLERS, call, MAYA } from './fixtures.ts';
 
 const page = (data: Schemas['Call'][]) => ({

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelope, type TestStream } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { envelope, type TestStream } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
 import { FakePeer, fakeMedia as media, stream } from './fake-peer.ts';
 import { CALL_HANDLERS, call, openStream } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import type { Schemas } from '@cohort/api';
-import { type Answers, envelope, type TestStream } from '../../../test/api.ts';
-import { demoUser } from '../../../test/fixtures.ts';
+import { type Answers, envelope, type TestStream } from '@/test/api.ts';
+import { demoUser } from '@/test/fixtures.ts';
 
 export const MAYA = {
   id: 'usr_maya000000000000',

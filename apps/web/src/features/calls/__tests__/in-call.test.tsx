@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Answers, envelope, type TestStream } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, type TestStream } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
 import { RECONNECT_GRACE_MS } from '../hooks/use-peer-connection.ts';
 import { FakePeer, fakeMedia, stream } from './fake-peer.ts';
 import { CALL_HANDLERS, call, MAYA, openStream } from './fixtures.ts';

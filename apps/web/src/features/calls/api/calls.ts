@@ -1,9 +1,9 @@
 import type { Schemas } from '@cohort/api';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { personName, UNNAMED_PERSON } from '../../../lib/format.ts';
-import { queryKey, settle, useApi, useClient } from '../../../lib/query.ts';
-import type { ActionResult } from '../../../lib/result.ts';
+import { personName, UNNAMED_PERSON } from '@/lib/format.ts';
+import { queryKey, settle, useApi, useClient } from '@/lib/query.ts';
+import type { ActionResult } from '@/lib/result.ts';
 
 export type Call = Schemas['Call'];
 export type CallKind = Call['kind'];

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
 import { type CallKind, useCallActions } from '../api/calls.ts';
 
 /** Call and Video call on another person's profile: start a voice or video call to them. */

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { otherProfilePath } from '../../../config/paths.ts';
-import { personName, UNNAMED_PERSON } from '../../../lib/format.ts';
-import { loadable } from '../../../lib/query.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { otherProfilePath } from '@/config/paths.ts';
+import { personName, UNNAMED_PERSON } from '@/lib/format.ts';
+import { loadable } from '@/lib/query.ts';
 import { type Call, useCallActions, useCallHistory } from '../api/calls.ts';
 import { historyStatus, kindLabel } from '../call-text.ts';
 import * as s from './calls.css.ts';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { sessionAtom } from '../../../lib/session-state.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { sessionAtom } from '@/lib/session-state.ts';
 import { type CurrentCall, useCallActions, useCallConfig, useCurrentCall, usePersonName } from '../api/calls.ts';
 import { endedText, kindLabel } from '../call-text.ts';
 import * as s from './calls.css.ts';

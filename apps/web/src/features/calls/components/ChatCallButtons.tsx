@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
 import { type CallKind, useCallActions } from '../api/calls.ts';
 
 /** Voice and video call in a one-to-one chat's top bar: the same call as the profile's buttons. */

@@ -1,12 +1,11 @@
 import type { Friend } from '@cohort/api';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { initials, matches, personName } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as cs from '@/components/ui/rows.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { initials, matches, personName } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 import { useCallActions } from '../api/calls.ts';
 import * as s from './calls.css.ts';
 
@@ -28,16 +27,7 @@ export function FriendCallPicker({
     void start(friend.id, 'video');
   };
   return (
-    <Sheet
-      title="Video call a friend"
-      variant="full"
-      onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Cancel
-        </Button>
-      }
-    >
+    <Sheet title="Video call a friend" variant="full" onClose={onClose} closeLabel="Cancel">
       <input
         type="search"
         className={cs.search}

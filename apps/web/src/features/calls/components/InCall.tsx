@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import type { Call, CallSignal } from '../api/calls.ts';
 import { formatDuration, MEDIA_PROBLEMS } from '../call-text.ts';
 import { type LinkState, RECONNECT_GRACE_MS, usePeerConnection } from '../hooks/use-peer-connection.ts';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { failedPicks as items } from '../../../test/fake-upload.ts';
+import { failedPicks as items } from '@/test/fake-upload.ts';
 import { AttachmentTray } from '../components/AttachmentTray.tsx';
 
 describe('a failed attachment offers Retry only when sending the same file again could succeed', () => {

@@ -1,8 +1,8 @@
 import type { Message } from '@cohort/api';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyUserEvent } from '../../../lib/live-updates.ts';
-import { flattenPages, type MessagePages, messagesKey, upsertMessages } from '../../../lib/message-cache.ts';
+import { applyUserEvent } from '@/lib/live-updates.ts';
+import { flattenPages, type MessagePages, messagesKey, upsertMessages } from '@/lib/message-cache.ts';
 import { fromServer, optimistic, setStatus } from '../chat-items.ts';
 
 const msg = (id: string, extra: Partial<Message> = {}): Message => ({

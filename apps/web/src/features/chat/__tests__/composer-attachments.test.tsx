@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
-import { envelope } from '../../../test/api.ts';
-import { createFakeUploader } from '../../../test/fake-upload.ts';
-import { demoUser } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { envelope } from '@/test/api.ts';
+import { createFakeUploader } from '@/test/fake-upload.ts';
+import { demoUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 
 const ID = 'chan_group00000000000';
 const detail = {

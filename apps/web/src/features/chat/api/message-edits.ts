@@ -1,10 +1,10 @@
 import type { ApiError, Channel, Message, Schemas } from '@cohort/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { channelKey, MY_CHANNELS } from '../../../lib/channel-cache.ts';
-import { replaceMessage } from '../../../lib/message-cache.ts';
-import { queryKey, useClient } from '../../../lib/query.ts';
-import { type ActionResult, fail, ok } from '../../../lib/result.ts';
+import { channelKey, MY_CHANNELS } from '@/lib/channel-cache.ts';
+import { replaceMessage } from '@/lib/message-cache.ts';
+import { queryKey, useClient } from '@/lib/query.ts';
+import { type ActionResult, fail, ok } from '@/lib/result.ts';
 
 type ListEnvelope = Schemas['ChannelListEnvelope'];
 type DetailEnvelope = Schemas['ChannelDetailEnvelope'];

@@ -1,15 +1,9 @@
 import type { CohortClient, Message, Schemas } from '@cohort/api';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { noteMessage, patchChannel } from '../../../lib/channel-cache.ts';
-import {
-  MESSAGES,
-  type MessagePage,
-  type MessagePages,
-  messagesKey,
-  upsertMessages,
-} from '../../../lib/message-cache.ts';
-import { settle, useClient } from '../../../lib/query.ts';
+import { noteMessage, patchChannel } from '@/lib/channel-cache.ts';
+import { MESSAGES, type MessagePage, type MessagePages, messagesKey, upsertMessages } from '@/lib/message-cache.ts';
+import { settle, useClient } from '@/lib/query.ts';
 
 export const PAGE_SIZE = 50;
 /** Pages a catch-up reads before it gives up and reloads the chat from the newest page. */

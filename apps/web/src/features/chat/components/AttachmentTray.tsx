@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { fileSize } from '../../../lib/upload.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { fileSize } from '@/lib/upload.ts';
 import type { Attachment } from '../hooks/use-attachments.ts';
 import * as s from './attachment-tray.css.ts';
 import { menuButton } from './inbox.css.ts';

@@ -1,8 +1,8 @@
 import type { ApiError, Message } from '@cohort/api';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import * as l from '@/components/ui/layout.css.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
 import * as s from './chat-banners.css.ts';
 

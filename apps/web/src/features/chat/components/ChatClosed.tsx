@@ -1,5 +1,5 @@
-import { NotFound } from '../../../components/ui/NotFound.tsx';
-import { paths } from '../../../config/paths.ts';
+import { NotFound } from '@/components/ui/NotFound.tsx';
+import { paths } from '@/config/paths.ts';
 
 /** A chat that cannot open: no such group (`missing`), or one the user is not a member of. */
 export function ChatClosed({ reason }: { reason: 'missing' | 'not-member' }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
-import { groupProfilePath } from '../../../config/paths.ts';
-import { memberCount as formatMembers } from '../../../lib/format.ts';
+import { ScreenHeader } from '@/components/ui/ScreenHeader.tsx';
+import { groupProfilePath } from '@/config/paths.ts';
+import { memberCount as formatMembers } from '@/lib/format.ts';
 
 /** The chat's top bar: Back, the group's name and counts (a link to its profile), and its actions. */
 export function ChatHeader({

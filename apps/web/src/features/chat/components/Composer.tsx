@@ -1,10 +1,10 @@
 import { LIMITS } from '@cohort/api';
 import { useRef } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { PasteCutNote, usePasteCut } from '../../../components/ui/TextField.tsx';
-import { leftOutText } from '../../../lib/upload-batch.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { PasteCutNote, usePasteCut } from '@/components/ui/TextField.tsx';
+import { leftOutText } from '@/lib/upload-batch.ts';
 import { ATTACHMENTS_LIMIT, type useAttachments } from '../hooks/use-attachments.ts';
 import { useFileDrop } from '../hooks/use-file-drop.ts';
 import { AttachmentTray } from './AttachmentTray.tsx';

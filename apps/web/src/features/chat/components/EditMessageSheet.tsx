@@ -1,9 +1,9 @@
 import { LIMITS, type Message } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { TextArea } from '../../../components/ui/TextField.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { TextArea } from '@/components/ui/TextField.tsx';
 import { useMessageEdits } from '../api/message-edits.ts';
 
 const MESSAGE_MAX = LIMITS.messageText;
@@ -39,16 +39,7 @@ export function EditMessageSheet({
     <Sheet
       title="Edit message"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={save}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Save" busy={busy} onCancel={onClose} onConfirm={save} />}
     >
       <TextArea
         label="Message"
@@ -81,22 +72,17 @@ export function DeleteMessageSheet({
       title="Delete message?"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={busy}
-            onClick={async () => {
-              const r = await remove(message.id);
-              if (!r.ok) return setError(`Could not delete: ${r.error.message}`);
-              onDone(r.value);
-            }}
-          >
-            Delete
-          </Button>
-        </>
+        <SheetActions
+          label="Delete"
+          variant="danger"
+          busy={busy}
+          onCancel={onClose}
+          onConfirm={async () => {
+            const r = await remove(message.id);
+            if (!r.ok) return setError(`Could not delete: ${r.error.message}`);
+            onDone(r.value);
+          }}
+        />
       }
     >
       <p>It is removed for everyone in the chat, with its attachments and pin.</p>

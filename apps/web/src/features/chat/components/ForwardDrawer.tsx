@@ -1,15 +1,15 @@
 import type { Channel, ChannelInput, Friend, Message } from '@cohort/api';
 import { type ReactNode, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { PeopleChecklist, toPerson } from '../../../components/ui/PeopleChecklist.tsx';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
-import { findChat, newChatInput } from '../../../lib/chat-match.ts';
-import { memberCount } from '../../../lib/format.ts';
-import type { ActionResult, Loadable } from '../../../lib/result.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { PeopleChecklist, toPerson } from '@/components/ui/PeopleChecklist.tsx';
+import * as cs from '@/components/ui/rows.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { Tabs } from '@/components/ui/Tabs.tsx';
+import { findChat, newChatInput } from '@/lib/chat-match.ts';
+import { memberCount } from '@/lib/format.ts';
+import type { ActionResult, Loadable } from '@/lib/result.ts';
 import { useMessageActions } from '../api/messages.ts';
 
 const TABS = [
@@ -112,16 +112,7 @@ export function ForwardDrawer({
     data: channels.data?.filter((c) => c.id !== currentChannelId),
   };
   return (
-    <Sheet
-      title="Forward"
-      variant="full"
-      onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Cancel
-        </Button>
-      }
-    >
+    <Sheet title="Forward" variant="full" onClose={onClose} closeLabel="Cancel">
       <Tabs label="Forward to" tabs={TABS} value={tab} onChange={setTab}>
         {error && <Alert>{error}</Alert>}
         {tab !== 'calendar' && (
@@ -168,13 +159,7 @@ export function ForwardDrawer({
             </LoadState>
             {/* A contact's existing chat is found in the chat list; without it a duplicate chat would be made. */}
             {channels.status === 'error' && (
-              <Alert
-                action={
-                  <Button small variant="secondary" onClick={onRetryChannels}>
-                    Retry
-                  </Button>
-                }
-              >
+              <Alert onRetry={onRetryChannels}>
                 Could not load your chats, so existing conversations cannot be found: {channels.error?.message}
               </Alert>
             )}

@@ -1,6 +1,5 @@
 import type { ApiError } from '@cohort/api';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
 import * as s from './list-header.css.ts';
 
 export interface ListContext {
@@ -17,15 +16,7 @@ export function ListHeader({ context }: { context?: ListContext | undefined }) {
   if (context?.olderError && !context.loadingOlder) {
     return (
       <div className={s.olderError}>
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={context.onRetryOlder}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load older messages: {context.olderError.message}
-        </Alert>
+        <Alert onRetry={context.onRetryOlder}>Could not load older messages: {context.olderError.message}</Alert>
       </div>
     );
   }

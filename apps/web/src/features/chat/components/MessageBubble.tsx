@@ -1,10 +1,10 @@
 import { memo, useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { clock } from '../../../lib/dates.ts';
-import { fileNameFromUrl } from '../../../lib/file-name.ts';
-import { initials } from '../../../lib/format.ts';
-import { fileSize } from '../../../lib/upload.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { clock } from '@/lib/dates.ts';
+import { fileNameFromUrl } from '@/lib/file-name.ts';
+import { initials } from '@/lib/format.ts';
+import { fileSize } from '@/lib/upload.ts';
 import type { ChatItem } from '../chat-items.ts';
 import { menuButton } from './inbox.css.ts';
 import * as s from './message-bubble.css.ts';

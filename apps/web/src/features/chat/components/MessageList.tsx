@@ -1,9 +1,9 @@
 import type { RefObject } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import { ImageViewer, type ViewerImage } from '../../../components/ui/ImageViewer.tsx';
-import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
-import { dayKey, dayLabel } from '../../../lib/dates.ts';
+import { ImageViewer, type ViewerImage } from '@/components/ui/ImageViewer.tsx';
+import { RenderGuard } from '@/components/ui/RenderGuard.tsx';
+import { dayKey, dayLabel } from '@/lib/dates.ts';
 import type { ChatItem } from '../chat-items.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
 import { list } from './inbox.css.ts';

@@ -1,5 +1,5 @@
-import * as l from '../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
 import type { ChatItem } from '../chat-items.ts';
 import * as s from './message-menu.css.ts';
 

@@ -1,11 +1,12 @@
 import type { Message } from '@cohort/api';
 import { useSetAtom } from 'jotai';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { ReportSheet } from '@/components/ui/ReportSheet.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { useMessageActions as useMessageApi } from '../api/messages.ts';
 import type { ChannelChat } from '../hooks/use-channel-chat.ts';
 import type { useMessageActions } from '../hooks/use-message-actions.ts';
 import { DeleteMessageSheet, EditMessageSheet } from './EditMessageSheet.tsx';
 import { MessageMenu } from './MessageMenu.tsx';
-import { ReportSheet } from './ReportSheet.tsx';
 
 /** The open message's menu and the edit, delete and report sheets it opens. */
 export function MessageSheets({
@@ -22,6 +23,7 @@ export function MessageSheets({
   groupCreator: string | undefined;
 }) {
   const toast = useSetAtom(showToastAtom);
+  const { report } = useMessageApi();
   const { menuFor, setMenuFor, editing, setEditing, reporting, setReporting, onAction } = actions;
   const EditingSheet = editing?.kind === 'delete' ? DeleteMessageSheet : EditMessageSheet;
   return (
@@ -49,7 +51,11 @@ export function MessageSheets({
       )}
       {reporting && (
         <ReportSheet
-          message={reporting}
+          title="Report message"
+          onReport={async (body) => {
+            const result = await report(reporting.id, body);
+            return result.ok ? null : result.error.message;
+          }}
           onClose={() => setReporting(null)}
           onDone={() => {
             setReporting(null);

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
 import * as s from './selection-bar.css.ts';
 
 /** Shown instead of the message box while messages are being selected. */

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 // The chat screen's frame (used by the route too) and the round icon button bubbles, composer and tray share.
 export const screen = style({ display: 'flex', flexDirection: 'column', height: '100dvh', background: vars.color.bg });

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 /** Stands in for a message that could not be rendered, so the rest of the chat keeps working. */
 export const unshowable = style({

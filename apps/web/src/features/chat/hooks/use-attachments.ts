@@ -1,5 +1,5 @@
 import { LIMITS } from '@cohort/api';
-import { type PickedUpload, useUploadBatch } from '../../../lib/upload-batch.ts';
+import { type PickedUpload, useUploadBatch } from '@/lib/upload-batch.ts';
 
 export const MAX_ATTACHMENTS = LIMITS.messageFiles;
 /** Why a pick stops at MAX_ATTACHMENTS, in the words the tray shows. */

@@ -1,9 +1,9 @@
 import type { ApiError, Message } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { setPinned as cachePinned } from '../../../lib/channel-cache.ts';
-import { flattenPages } from '../../../lib/message-cache.ts';
-import { useClient } from '../../../lib/query.ts';
+import { setPinned as cachePinned } from '@/lib/channel-cache.ts';
+import { flattenPages } from '@/lib/message-cache.ts';
+import { useClient } from '@/lib/query.ts';
 import { applyMessageUpdate } from '../api/message-edits.ts';
 import { catchUp, useMessageActions, useMessages } from '../api/messages.ts';
 import { type ChatItem, fromServer, optimistic, setStatus } from '../chat-items.ts';

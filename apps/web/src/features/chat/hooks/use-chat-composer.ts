@@ -1,6 +1,6 @@
 import { type RefObject, useState } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
-import { useDraft } from '../../../lib/drafts.ts';
+import { useDraft } from '@/lib/drafts.ts';
 import type { ChatItem } from '../chat-items.ts';
 import { useAttachments } from './use-attachments.ts';
 import type { ChannelChat } from './use-channel-chat.ts';

@@ -1,6 +1,6 @@
 import type { Channel, ChannelDetail } from '@cohort/api';
 import { useCallback, useMemo } from 'react';
-import { personName } from '../../../lib/format.ts';
+import { personName } from '@/lib/format.ts';
 import type { ChannelChat } from './use-channel-chat.ts';
 
 /**

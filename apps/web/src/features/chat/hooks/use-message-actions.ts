@@ -1,10 +1,10 @@
 import type { Message } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { useCopy } from '../../../components/ui/use-copy.ts';
-import { chatInboxPath } from '../../../config/paths.ts';
-import type { ActionResult } from '../../../lib/result.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { useCopy } from '@/components/ui/use-copy.ts';
+import { chatInboxPath } from '@/config/paths.ts';
+import type { ActionResult } from '@/lib/result.ts';
 import type { ChatItem } from '../chat-items.ts';
 import type { MessageAction } from '../components/MessageMenu.tsx';
 import type { ChannelChat } from './use-channel-chat.ts';

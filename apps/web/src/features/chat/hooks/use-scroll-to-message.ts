@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import type { ChannelChat } from './use-channel-chat.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoSession, signInAs } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok, seededFriend, seededStranger, seedInvitation } from '../../../test/seed.ts';
+import { demoSession, signInAs } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seededFriend, seededStranger, seedInvitation } from '@/test/seed.ts';
 
 type Status = 'none' | 'outgoing' | 'incoming' | 'connected';
 

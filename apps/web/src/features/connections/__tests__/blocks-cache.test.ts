@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { envelope } from '../../../test/api.ts';
-import { demoUser } from '../../../test/fixtures.ts';
+import { envelope } from '@/test/api.ts';
+import { demoUser } from '@/test/fixtures.ts';
 import { blocksChanged } from '../api/blocks.ts';
 
 const ID = 'usr_other00000000001';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failure } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok, seededFriend, seededStranger } from '../../../test/seed.ts';
+import { failure } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok, seededFriend, seededStranger } from '@/test/seed.ts';
 
 /** A seeded person (a friend when `connected`), blocked first through the API when `blocked`. */
 async function person({ connected, blocked }: { connected: boolean; blocked: boolean }) {

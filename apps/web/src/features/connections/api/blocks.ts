@@ -1,8 +1,8 @@
 import type { ApiError, Schemas } from '@cohort/api';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { queryKey, useClient } from '../../../lib/query.ts';
-import { type ActionResult, fail, ok } from '../../../lib/result.ts';
+import { queryKey, useClient } from '@/lib/query.ts';
+import { type ActionResult, fail, ok } from '@/lib/result.ts';
 import { connectionsChanged } from './connections.ts';
 
 export type Block = Schemas['Block'];

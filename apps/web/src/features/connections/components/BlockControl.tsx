@@ -1,8 +1,9 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useBlockActions } from '../api/blocks.ts';
 import * as s from './connections.css.ts';
 
@@ -52,24 +53,19 @@ export function BlockControl({
           title={`Block ${name}?`}
           onClose={() => setConfirming(false)}
           footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                loading={actions.busy === 'block'}
-                onClick={async () => {
-                  const r = await actions.block(userId);
-                  toast(
-                    r.ok ? { tone: 'success', text: `${name} is blocked.` } : { tone: 'error', text: r.error.message },
-                  );
-                  if (r.ok) setConfirming(false);
-                }}
-              >
-                Block
-              </Button>
-            </>
+            <SheetActions
+              label="Block"
+              variant="danger"
+              busy={actions.busy === 'block'}
+              onCancel={() => setConfirming(false)}
+              onConfirm={async () => {
+                const r = await actions.block(userId);
+                toast(
+                  r.ok ? { tone: 'success', text: `${name} is blocked.` } : { tone: 'error', text: r.error.message },
+                );
+                if (r.ok) setConfirming(false);
+              }}
+            />
           }
         >
           <ul className={s.consequences}>

@@ -1,10 +1,10 @@
 import { useSetAtom } from 'jotai';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { shortDate } from '../../../lib/dates.ts';
-import { personName } from '../../../lib/format.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { shortDate } from '@/lib/dates.ts';
+import { personName } from '@/lib/format.ts';
 import { type Block, useBlockActions, useBlocks } from '../api/blocks.ts';
 import * as s from './connections.css.ts';
 import { PersonCell } from './PersonCell.tsx';
@@ -49,15 +49,7 @@ export function BlockedList() {
   }
   if (query.isError && items.length === 0) {
     return (
-      <Alert
-        action={
-          <Button small variant="secondary" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load blocked people: {(query.error as Error).message}
-      </Alert>
+      <Alert onRetry={() => query.refetch()}>Could not load blocked people: {(query.error as Error).message}</Alert>
     );
   }
   if (items.length === 0) {

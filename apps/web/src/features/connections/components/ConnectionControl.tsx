@@ -1,9 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useConnectionActions, useConnectionWith } from '../api/connections.ts';
 import * as s from './connections.css.ts';
 
@@ -39,17 +40,7 @@ export function ConnectionControl({
 
   if (!state) {
     if (error) {
-      return (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={reload}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the connection: {error.message}
-        </Alert>
-      );
+      return <Alert onRetry={reload}>Could not load the connection: {error.message}</Alert>;
     }
     return (
       <Button small variant="secondary" loading>
@@ -124,22 +115,17 @@ export function ConnectionControl({
           title="Remove connection?"
           onClose={() => setConfirming(false)}
           footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                loading={actions.busy === 'remove'}
-                onClick={async () => {
-                  const r = await actions.remove(userId);
-                  say(r, 'Connection removed.');
-                  if (r.ok) setConfirming(false);
-                }}
-              >
-                Remove
-              </Button>
-            </>
+            <SheetActions
+              label="Remove"
+              variant="danger"
+              busy={actions.busy === 'remove'}
+              onCancel={() => setConfirming(false)}
+              onConfirm={async () => {
+                const r = await actions.remove(userId);
+                say(r, 'Connection removed.');
+                if (r.ok) setConfirming(false);
+              }}
+            />
           }
         >
           <p>You and {name} will no longer be connected, on both sides. Either of you can invite again later.</p>

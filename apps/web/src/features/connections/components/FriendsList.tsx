@@ -1,5 +1,5 @@
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { fromQuery } from '../../../lib/loadable.ts';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { fromQuery } from '@/lib/loadable.ts';
 import { useFriendsList } from '../api/connections.ts';
 import * as s from './connections.css.ts';
 import { PersonCell } from './PersonCell.tsx';

@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { shortDate } from '../../../lib/dates.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { shortDate } from '@/lib/dates.ts';
 import { type Connection, type Direction, useConnectionActions, useInvitations } from '../api/connections.ts';
 import * as s from './connections.css.ts';
 import { PersonCell } from './PersonCell.tsx';
@@ -67,17 +67,7 @@ export function InvitationsList({ direction }: { direction: Direction }) {
     );
   }
   if (query.isError && items.length === 0) {
-    return (
-      <Alert
-        action={
-          <Button small variant="secondary" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load invitations: {(query.error as Error).message}
-      </Alert>
-    );
+    return <Alert onRetry={() => query.refetch()}>Could not load invitations: {(query.error as Error).message}</Alert>;
   }
   if (items.length === 0) {
     return (

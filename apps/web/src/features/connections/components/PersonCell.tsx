@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { otherProfilePath } from '../../../config/paths.ts';
-import { initials, personName } from '../../../lib/format.ts';
+import { otherProfilePath } from '@/config/paths.ts';
+import { initials, personName } from '@/lib/format.ts';
 import * as s from './connections.css.ts';
 
 export interface PersonLike {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastSeenText } from '../../../lib/dates.ts';
+import { lastSeenText } from '@/lib/dates.ts';
 import { toSearch } from '../filters.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');

@@ -1,8 +1,8 @@
 import type { Friend } from '@cohort/api';
 import { useCallback, useRef, useState } from 'react';
-import { fromQuery } from '../../../lib/loadable.ts';
-import { useApi } from '../../../lib/query.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { fromQuery } from '@/lib/loadable.ts';
+import { useApi } from '@/lib/query.ts';
+import type { Loadable } from '@/lib/result.ts';
 
 /**
  * GET /users/me/friends (the whole body is the list), read when a screen first asks for it

@@ -1,6 +1,6 @@
 import type { Schemas } from '@cohort/api';
 import { useEffect, useState } from 'react';
-import { useApi } from '../../../lib/query.ts';
+import { useApi } from '@/lib/query.ts';
 
 type SearchFilters = Schemas['UserSearchFilters'];
 export type Person = Schemas['PersonSummary'];

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Chip, ChipList } from '../../../components/ui/Chip.tsx';
+import { Chip, ChipList } from '@/components/ui/Chip.tsx';
 import { FILTER_ROWS, type FilterRow } from '../filter-rows.ts';
 import { directoryFiltersAtom, directoryKeywordAtom, type ListFilterKey, setDirectoryFilterAtom } from '../filters.ts';
 import * as s from './contacts.css.ts';

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { matches } from '../../../lib/format.ts';
-import { useResource } from '../../../lib/resources.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Spinner } from '@/components/ui/Button.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { matches } from '@/lib/format.ts';
+import { useResource } from '@/lib/resources.ts';
 import type { FilterRow, FilterSection } from '../filter-rows.ts';
 import type { DirectoryFilters, ListFilterKey } from '../filters.ts';
 import * as s from './contacts.css.ts';
@@ -41,15 +42,7 @@ function Section({
         onChange={(e) => setQuery(e.target.value)}
       />
       {state?.status === 'error' && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={state.reload}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the options: {state.error?.message}
-        </Alert>
+        <Alert onRetry={state.reload}>Could not load the options: {state.error?.message}</Alert>
       )}
       {state.status === 'loading' && (
         <p className={p.meta}>
@@ -104,16 +97,7 @@ export function FilterPanel({
     <Sheet
       title={row.label}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} style={{ flex: 1 }}>
-            Cancel
-          </Button>
-          <Button onClick={() => onAdd(chosen)} style={{ flex: 1 }}>
-            Add
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Add" stretch onCancel={onClose} onConfirm={() => onAdd(chosen)} />}
     >
       {row.sections.map((sec) => (
         <Section
@@ -142,16 +126,7 @@ export function KeywordPanel({
     <Sheet
       title="Keywords"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} style={{ flex: 1 }}>
-            Cancel
-          </Button>
-          <Button onClick={() => onAdd(text)} style={{ flex: 1 }}>
-            Add
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Add" stretch onCancel={onClose} onConfirm={() => onAdd(text)} />}
     >
       <p className={p.meta}>Words to find in a person's name, company or description.</p>
       <input

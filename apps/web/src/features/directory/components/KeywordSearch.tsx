@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import { directoryKeywordAtom } from '../filters.ts';
 import * as s from './contacts.css.ts';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { PersonRow, toggleId } from '../../../components/ui/PersonRow.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import type { PeopleActionsSlot } from '../../../components/ui/people-actions.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { PersonRow, toggleId } from '@/components/ui/PersonRow.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import type { PeopleActionsSlot } from '@/components/ui/people-actions.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
 import type { Person, SearchState } from '../api/search.ts';
 import * as s from './contacts.css.ts';
 
@@ -85,17 +85,7 @@ export function ResultsSheet({
           </label>
         )}
       </div>
-      {results.status === 'error' && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          The search failed: {results.error}
-        </Alert>
-      )}
+      {results.status === 'error' && <Alert onRetry={onRetry}>The search failed: {results.error}</Alert>}
       {results.status === 'ready' && results.total === 0 && (
         <p className={p.meta}>No one matches these filters. Remove a filter or a keyword and search again.</p>
       )}

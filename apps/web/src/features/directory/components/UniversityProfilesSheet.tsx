@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { useResource } from '../../../lib/resources.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Spinner } from '@/components/ui/Button.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { useResource } from '@/lib/resources.ts';
 import * as s from './contacts.css.ts';
 
 /** 'Search University Profiles': pick a university and see its people. */
@@ -22,15 +22,7 @@ export function UniversityProfilesSheet({ onPick, onClose }: { onPick: (name: st
         onChange={(e) => setQuery(e.target.value)}
       />
       {state?.status === 'error' && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={state.reload}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the universities: {state.error?.message}
-        </Alert>
+        <Alert onRetry={state.reload}>Could not load the universities: {state.error?.message}</Alert>
       )}
       {(!state || state.status === 'loading') && (
         <p className={p.meta}>

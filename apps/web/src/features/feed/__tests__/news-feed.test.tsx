@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, errorBody } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
 import { post } from './fixtures.ts';
 
 function Wrapper({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { failedPicks as items } from '../../../test/fake-upload.ts';
+import { failedPicks as items } from '@/test/fake-upload.ts';
 import { PhotoPicks } from '../components/PhotoPicks.tsx';
 
 describe('a failed pick offers Retry only when sending the same file again could succeed', () => {

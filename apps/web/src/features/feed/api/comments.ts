@@ -1,7 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { settle, useClient } from '../../../lib/query.ts';
+import { settle, useClient } from '@/lib/query.ts';
 import { addComment, type Comment, type CommentPage, type CommentPages, dropComment } from '../feed-events.ts';
 import { commentsKey, POST_COMMENTS, updatePost } from '../post-cache.ts';
 

@@ -1,7 +1,7 @@
 import type { CohortClient, Schemas } from '@cohort/api';
 import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { settle, useClient } from '../../../lib/query.ts';
+import { settle, useClient } from '@/lib/query.ts';
 import { applyLike } from '../like.ts';
 import {
   FEED,

@@ -1,14 +1,14 @@
 import { LIMITS } from '@cohort/api';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { PasteCutNote, usePasteCut } from '../../../components/ui/TextField.tsx';
-import { timeAgo } from '../../../lib/dates.ts';
-import { useDraft } from '../../../lib/drafts.ts';
-import { personName } from '../../../lib/format.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { PasteCutNote, usePasteCut } from '@/components/ui/TextField.tsx';
+import { timeAgo } from '@/lib/dates.ts';
+import { useDraft } from '@/lib/drafts.ts';
+import { personName } from '@/lib/format.ts';
 import { useCommentActions, useComments } from '../api/comments.ts';
 import type { Comment } from '../feed-events.ts';
 import type { Post } from '../post-cache.ts';
@@ -50,11 +50,7 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
     <Sheet
       title={`Comments (${post.comment_count})`}
       onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Close
-        </Button>
-      }
+      closeLabel="Close"
       footer={
         <form
           className={s.commentForm}
@@ -87,15 +83,7 @@ export function CommentsSheet({ post, me, onClose }: { post: Post; me: string | 
         </p>
       )}
       {query.isError && !query.isFetching && comments.length === 0 && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the comments: {query.error.message}
-        </Alert>
+        <Alert onRetry={() => query.refetch()}>Could not load the comments: {query.error.message}</Alert>
       )}
       {query.isSuccess && comments.length === 0 && <p className={l.muted}>No comments yet. Be the first.</p>}
       <ul className={s.commentList} aria-label="Comments">

@@ -1,8 +1,8 @@
 import type { ApiError } from '@cohort/api';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { isNotFound } from '../../../components/ui/NotFound.tsx';
-import { useApi } from '../../../lib/query.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { isNotFound } from '@/components/ui/NotFound.tsx';
+import { useApi } from '@/lib/query.ts';
 import { CommentsSheet } from './CommentsSheet.tsx';
 
 /** The post a link names (`?post=post_…`, e.g. from a like or comment notification): its comments sheet. */

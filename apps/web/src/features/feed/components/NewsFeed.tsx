@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
-import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { RenderGuard } from '@/components/ui/RenderGuard.tsx';
+import { ScreenHeader } from '@/components/ui/ScreenHeader.tsx';
 import { showWaiting, useFeed, usePostActions, useWaitingPosts } from '../api/posts.ts';
 import { PULL_TO_REFRESH_PX, useAtTop, usePullToRefresh } from '../hooks/use-window-top.ts';
 import { pillText, whatToShow } from '../new-posts.ts';
@@ -30,17 +30,7 @@ function FeedFooter({ context }: { context?: FooterContext }) {
   return (
     <div className={shared.footer}>
       {context.loading && <Spinner label="Loading older posts" />}
-      {context.failed && (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={context.retry}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load older posts: {context.failed}
-        </Alert>
-      )}
+      {context.failed && <Alert onRetry={context.retry}>Could not load older posts: {context.failed}</Alert>}
       {context.done && !context.loading && 'You are all caught up.'}
     </div>
   );
@@ -121,15 +111,7 @@ export function NewsFeed({ me, groups }: { me: string | null; groups: readonly A
           </p>
         )}
         {feed.isError && !feed.isFetching && posts.length === 0 && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={() => void feed.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load your feed: {feed.error.message}
-          </Alert>
+          <Alert onRetry={() => feed.refetch()}>Could not load your feed: {feed.error.message}</Alert>
         )}
         {feed.isSuccess && posts.length === 0 && (
           <p className={l.muted}>No posts yet. Posts from you, your connections and your groups show here.</p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import type { PickedUpload } from '../../../lib/upload-batch.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import type { PickedUpload } from '@/lib/upload-batch.ts';
 import * as s from './photo-picks.css.ts';
 
 function Preview({ file }: { file: File }) {

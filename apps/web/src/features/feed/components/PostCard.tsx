@@ -1,10 +1,10 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { groupProfilePath, otherProfilePath, paths } from '../../../config/paths.ts';
-import { timeAgo } from '../../../lib/dates.ts';
-import { groupName, initials, personName } from '../../../lib/format.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { groupProfilePath, otherProfilePath, paths } from '@/config/paths.ts';
+import { timeAgo } from '@/lib/dates.ts';
+import { groupName, initials, personName } from '@/lib/format.ts';
 import type { Post } from '../post-cache.ts';
 import * as s from './post-card.css.ts';
 

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
-import * as l from '../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import * as l from '@/components/ui/layout.css.ts';
+import { ReportSheet } from '@/components/ui/ReportSheet.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { usePostActions } from '../api/posts.ts';
 import { findPost, type Post } from '../post-cache.ts';
 import { CommentsSheet } from './CommentsSheet.tsx';
 import type { PostHandlers } from './PostCard.tsx';
-import { DeletePostSheet, ReportPostSheet } from './PostMenu.tsx';
+import { DeletePostSheet } from './PostMenu.tsx';
 import * as s from './post-dialogs.css.ts';
 
 type Open = { kind: 'menu' | 'delete' | 'report' | 'comments'; id: string } | null;
@@ -88,9 +89,15 @@ export function usePostDialogs(me: string | null) {
         />
       )}
       {open.kind === 'report' && (
-        <ReportPostSheet
-          post={post}
+        <ReportSheet
+          title="Report post"
+          about={
+            <p className={l.muted} dir="auto">
+              {post.text.slice(0, 140) || 'A post with photos'}
+            </p>
+          }
           onClose={close}
+          onDone={close}
           onReport={async (body) => {
             const result = await actions.report(post.id, body);
             if (!result.ok) return result.error.message;

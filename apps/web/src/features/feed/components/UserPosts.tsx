@@ -1,7 +1,7 @@
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { RenderGuard } from '../../../components/ui/RenderGuard.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { RenderGuard } from '@/components/ui/RenderGuard.tsx';
 import { useUserPosts } from '../api/posts.ts';
 import { flattenPosts } from '../post-cache.ts';
 import * as s from './feed.css.ts';
@@ -23,15 +23,7 @@ export function UserPosts({ userId, me }: { userId: string; me: string | null })
           </p>
         )}
         {query.isError && !query.isFetching && posts.length === 0 && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={() => void query.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the posts: {query.error.message}
-          </Alert>
+          <Alert onRetry={() => query.refetch()}>Could not load the posts: {query.error.message}</Alert>
         )}
         {query.isSuccess && posts.length === 0 && (
           <p className={l.muted}>

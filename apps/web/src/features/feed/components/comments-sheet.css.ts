@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const comment = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
 

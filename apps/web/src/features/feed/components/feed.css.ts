@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 // What the news feed and a profile's posts share: the loading/error area, the end-of-list line, a section title.
 export const status = style({

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { queryKey, useClient } from '../../../lib/query.ts';
+import { queryKey, useClient } from '@/lib/query.ts';
 
 export const CHANNEL_MEDIA = '/api/v1/channels/{id}/media';
 export type ChannelMediaKind = 'image' | 'file' | 'link' | 'gif';

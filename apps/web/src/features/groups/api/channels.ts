@@ -13,11 +13,11 @@ import {
   removeChannel,
   setPinned,
   upsertChannel,
-} from '../../../lib/channel-cache.ts';
-import { fromQuery } from '../../../lib/loadable.ts';
-import { messagesKey } from '../../../lib/message-cache.ts';
-import { useApi, useClient } from '../../../lib/query.ts';
-import { type ActionResult, fail, ok } from '../../../lib/result.ts';
+} from '@/lib/channel-cache.ts';
+import { fromQuery } from '@/lib/loadable.ts';
+import { messagesKey } from '@/lib/message-cache.ts';
+import { useApi, useClient } from '@/lib/query.ts';
+import { type ActionResult, fail, ok } from '@/lib/result.ts';
 
 /**
  * The groups' queries and mutations. Every read is a query keyed by operation and parameters;

@@ -1,7 +1,7 @@
 import type { ChannelDetail, Friend } from '@cohort/api';
 import { useMemo } from 'react';
-import { MemberPicker } from '../../../components/ui/MemberPicker.tsx';
-import type { Loadable } from '../../../lib/result.ts';
+import { MemberPicker } from '@/components/ui/MemberPicker.tsx';
+import type { Loadable } from '@/lib/result.ts';
 import { MAX_MEMBERS } from '../group-form.ts';
 
 /** Add Members from the group profile: my friends not yet in the group, plus people search. */

@@ -1,10 +1,11 @@
 import type { Channel } from '@cohort/api';
 import { useState } from 'react';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as s from '../../../components/ui/rows.css.ts';
-import { matches } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import * as s from '@/components/ui/rows.css.ts';
+import { SearchInput } from '@/components/ui/SearchInput.tsx';
+import { matches } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 import { ChatRow } from './ChatRow.tsx';
 
 /** The Chats list with its search box: a row per chat, filtered by name and last message. */
@@ -18,14 +19,7 @@ export function ChatList({
   const [query, setQuery] = useState('');
   return (
     <>
-      <input
-        type="search"
-        className={s.search}
-        placeholder="Search"
-        aria-label="Search chats"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <SearchInput label="Search chats" value={query} onChange={setQuery} />
       <LoadState
         inset
         state={channels}

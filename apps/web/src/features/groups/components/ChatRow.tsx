@@ -1,10 +1,10 @@
 import type { Channel } from '@cohort/api';
 import { Link } from 'react-router';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as s from '../../../components/ui/rows.css.ts';
-import { chatInboxPath } from '../../../config/paths.ts';
-import { chatTime } from '../../../lib/dates.ts';
-import { groupName, initials } from '../../../lib/format.ts';
+import * as l from '@/components/ui/layout.css.ts';
+import * as s from '@/components/ui/rows.css.ts';
+import { chatInboxPath } from '@/config/paths.ts';
+import { chatTime } from '@/lib/dates.ts';
+import { groupName, initials } from '@/lib/format.ts';
 
 function preview(channel: Channel, me: string | null | undefined): string {
   const last = channel.last_message;

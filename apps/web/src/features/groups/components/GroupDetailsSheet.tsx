@@ -1,13 +1,14 @@
 import type { Channel, ResourceItem } from '@cohort/api';
 import { useId, useMemo, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as s from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { Switch } from '../../../components/ui/Switch.tsx';
-import { SelectField, TextArea, TextField } from '../../../components/ui/TextField.tsx';
-import { matches } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as s from '@/components/ui/rows.css.ts';
+import { SearchInput } from '@/components/ui/SearchInput.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { Switch } from '@/components/ui/Switch.tsx';
+import { SelectField, TextArea, TextField } from '@/components/ui/TextField.tsx';
+import { matches } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 import {
   DESCRIPTION_MAX,
   emptyGroupForm,
@@ -154,14 +155,12 @@ export function GroupDetailsSheet({
 
       <fieldset className={s.fieldset}>
         <legend className={s.legend}>Tags</legend>
-        <input
-          type="search"
-          className={s.search}
-          style={{ margin: 0 }}
+        <SearchInput
+          label="Search tags"
           placeholder="Google Tags (e.g. Entrepreneurship)"
-          aria-label="Search tags"
           value={tagQuery}
-          onChange={(e) => setTagQuery(e.target.value)}
+          onChange={setTagQuery}
+          flush
         />
         {tags?.status === 'error' && <Alert>Could not load tags: {tags.error?.message}</Alert>}
         {tags?.status === 'loading' && <p className={s.muted}>Loading tags…</p>}

@@ -1,6 +1,6 @@
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
 
 /** While a group's profile loads: progress, or why it failed with Retry. */
 export function GroupLoadStatus({
@@ -15,15 +15,7 @@ export function GroupLoadStatus({
   if (error) {
     return (
       <div className={l.section}>
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load the group: {error}
-        </Alert>
+        <Alert onRetry={onRetry}>Could not load the group: {error}</Alert>
       </div>
     );
   }

@@ -1,11 +1,11 @@
 import type { Schemas } from '@cohort/api';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { otherProfilePath, paths } from '../../../config/paths.ts';
-import { formatDate, parseDate } from '../../../lib/dates.ts';
-import { initials, personName } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import * as cs from '@/components/ui/rows.css.ts';
+import { otherProfilePath, paths } from '@/config/paths.ts';
+import { formatDate, parseDate } from '@/lib/dates.ts';
+import { initials, personName } from '@/lib/format.ts';
 import * as s from './group-profile.css.ts';
 
 type Person = Schemas['PersonSummary'];

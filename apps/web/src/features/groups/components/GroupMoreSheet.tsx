@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { groupProfilePath } from '../../../config/paths.ts';
+import * as cs from '@/components/ui/rows.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { groupProfilePath } from '@/config/paths.ts';
 import { useChannelActions } from '../api/channels.ts';
 
 /** The group profile's More sheet: copy the group's link, mark all as read. */

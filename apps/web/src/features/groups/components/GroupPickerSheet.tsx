@@ -1,8 +1,8 @@
 import type { Channel } from '@cohort/api';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as s from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { memberCount } from '../../../lib/format.ts';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as s from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { memberCount } from '@/lib/format.ts';
 import { useMyChannels } from '../api/channels.ts';
 
 /** Choose one of my active groups (Invite to Group). `busy` is the group being acted on. */

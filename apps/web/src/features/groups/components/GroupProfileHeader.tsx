@@ -1,9 +1,9 @@
 import type { ChannelDetail } from '@cohort/api';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { chatInboxPath } from '../../../config/paths.ts';
-import { groupName, initials, memberCount } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import { chatInboxPath } from '@/config/paths.ts';
+import { groupName, initials, memberCount } from '@/lib/format.ts';
 import * as s from './group-profile.css.ts';
 
 /** The group profile's hero (name, counts, Follow) and its action row (Chat or Join, Mute, Search, Leave, More). */

@@ -1,7 +1,7 @@
 import type { ChannelDetail } from '@cohort/api';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
-import { matches } from '../../../lib/format.ts';
+import { SearchInput } from '@/components/ui/SearchInput.tsx';
+import { Tabs } from '@/components/ui/Tabs.tsx';
+import { matches } from '@/lib/format.ts';
 import { GroupMembersPanel } from './GroupMembersPanel.tsx';
 import { SharedPanel } from './SharedPanel.tsx';
 import { SubgroupsPanel } from './SubgroupsPanel.tsx';
@@ -48,14 +48,7 @@ export function GroupProfileTabs({
   return (
     <>
       {searching && (
-        <input
-          type="search"
-          className={cs.search}
-          placeholder="Search members"
-          aria-label="Search members"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+        <SearchInput label="Search members" placeholder="Search members" value={query} onChange={setQuery} />
       )}
       <Tabs
         label="Group sections"

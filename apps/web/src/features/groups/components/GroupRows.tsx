@@ -1,9 +1,9 @@
 import type { Channel } from '@cohort/api';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { paths } from '../../../config/paths.ts';
-import { groupName, memberCount } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { paths } from '@/config/paths.ts';
+import { groupName, memberCount } from '@/lib/format.ts';
 import * as s from './group.css.ts';
 
 /** My Groups' rows: each group with Follow and its Active badge, or (inactive) Reactivate. */

@@ -1,8 +1,8 @@
 import type { ChannelInvite } from '@cohort/api';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { shortDate } from '../../../lib/dates.ts';
-import { groupName } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { shortDate } from '@/lib/dates.ts';
+import { groupName } from '@/lib/format.ts';
 import * as s from './group.css.ts';
 
 /** Group Invites' rows: the group, who invited and when, with Accept Invite and Decline. */

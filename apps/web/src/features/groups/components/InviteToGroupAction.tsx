@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button } from '@/components/ui/Button.tsx';
 import { usePeopleActions } from '../hooks/use-people-actions.ts';
 import { GroupPickerSheet } from './GroupPickerSheet.tsx';
 

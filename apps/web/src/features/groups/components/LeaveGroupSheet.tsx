@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { groupName } from '../../../lib/format.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { groupName } from '@/lib/format.ts';
 
 /** "Leave {group}?" with Cancel and Leave group. */
 export function LeaveGroupSheet({
@@ -18,16 +18,7 @@ export function LeaveGroupSheet({
     <Sheet
       title={`Leave ${groupName(name)}?`}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={busy} onClick={onLeave}>
-            Leave group
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Leave group" variant="danger" busy={busy} onCancel={onClose} onConfirm={onLeave} />}
     >
       <p>You will stop getting its messages. You can join again if the group is open.</p>
     </Sheet>

@@ -1,12 +1,13 @@
 import type { Friend } from '@cohort/api';
 import { useState } from 'react';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as s from '../../../components/ui/rows.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { initials, matches, personName } from '../../../lib/format.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Spinner } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import * as s from '@/components/ui/rows.css.ts';
+import { SearchInput } from '@/components/ui/SearchInput.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { initials, matches, personName } from '@/lib/format.ts';
+import type { Loadable } from '@/lib/result.ts';
 
 /**
  * The compose drawer: New Group, New Message, New Story and the user's friends; tapping a
@@ -37,25 +38,8 @@ export function NewMessageDrawer({
 }) {
   const [query, setQuery] = useState('');
   return (
-    <Sheet
-      title="New Message"
-      variant="full"
-      onClose={onClose}
-      headerAction={
-        <Button variant="ghost" small onClick={onClose}>
-          Cancel
-        </Button>
-      }
-    >
-      <input
-        type="search"
-        className={s.search}
-        style={{ margin: 0 }}
-        placeholder="Search"
-        aria-label="Search friends"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+    <Sheet title="New Message" variant="full" onClose={onClose} closeLabel="Cancel">
+      <SearchInput label="Search friends" value={query} onChange={setQuery} flush />
       <ul className={s.list} aria-label="Start">
         <li>
           <button type="button" className={s.actionRow} onClick={onNewGroup}>

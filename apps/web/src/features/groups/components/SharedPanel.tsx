@@ -1,5 +1,5 @@
-import * as l from '../../../components/ui/layout.css.ts';
-import { MediaPanel } from '../../../components/ui/MediaPanel.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { MediaPanel } from '@/components/ui/MediaPanel.tsx';
 import { type ChannelMediaKind, useChannelMedia } from '../api/channel-media.ts';
 
 export type SharedTab = 'media' | 'files' | 'link' | 'gif';

@@ -1,10 +1,10 @@
 import type { ChannelDetail } from '@cohort/api';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as cs from '../../../components/ui/rows.css.ts';
-import { groupProfilePath } from '../../../config/paths.ts';
-import { groupName, initials, memberCount } from '../../../lib/format.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import * as cs from '@/components/ui/rows.css.ts';
+import { groupProfilePath } from '@/config/paths.ts';
+import { groupName, initials, memberCount } from '@/lib/format.ts';
 import * as s from './group-profile.css.ts';
 
 /** A subgroup named after its main group ("Climate Founders — Hardware") shows the part that tells it apart. */

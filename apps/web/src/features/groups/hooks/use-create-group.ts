@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { groupProfilePath } from '../../../config/paths.ts';
+import { groupProfilePath } from '@/config/paths.ts';
 import { useChannelActions } from '../api/channels.ts';
 import { type GroupForm, type GroupFormErrors, serverErrors, toChannelInput } from '../group-form.ts';
 

@@ -1,5 +1,5 @@
 import type { Channel } from '@cohort/api';
-import type { Loadable } from '../../../lib/result.ts';
+import type { Loadable } from '@/lib/result.ts';
 import { useChannelInvites, useMyChannels } from '../api/channels.ts';
 
 /** 'n Pending', 'n Active', 'n Inactive' from the invitations and my groups, once both are in. */

@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useChannelActions } from '../api/channels.ts';
 
 /** The group profile's writes, each saying how it went in a toast; `busy` names the one under way. */

@@ -2,10 +2,10 @@ import type { Channel } from '@cohort/api';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { paths } from '../../../config/paths.ts';
-import { sessionAtom } from '../../../lib/auth.ts';
-import { type ChatPerson, findChat, newChatInput } from '../../../lib/chat-match.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { paths } from '@/config/paths.ts';
+import { sessionAtom } from '@/lib/auth.ts';
+import { type ChatPerson, findChat, newChatInput } from '@/lib/chat-match.ts';
 import { useChannelActions, useReadMyChannels } from '../api/channels.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Channel } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import type { ChatPerson } from '../../../lib/chat-match.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import type { ChatPerson } from '@/lib/chat-match.ts';
 import { useChannelActions } from '../api/channels.ts';
 import { useOpenChat } from './use-open-chat.ts';
 

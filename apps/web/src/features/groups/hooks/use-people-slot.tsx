@@ -1,4 +1,4 @@
-import type { PeopleActionsSlot } from '../../../components/ui/people-actions.ts';
+import type { PeopleActionsSlot } from '@/components/ui/people-actions.ts';
 import { InviteToGroupSheet } from '../components/InviteToGroupAction.tsx';
 import { usePeopleActions } from './use-people-actions.ts';
 

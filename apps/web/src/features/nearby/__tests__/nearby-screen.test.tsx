@@ -1,8 +1,8 @@
 import type { Schemas } from '@cohort/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, errorBody } from '@/test/api.ts';
+import { renderApp } from '@/test/render.tsx';
 import { roundToGrid } from '../geolocation.ts';
 
 const OFF: Schemas['LocationSharing'] = { sharing: false, latitude: null, longitude: null, expires_at: null };

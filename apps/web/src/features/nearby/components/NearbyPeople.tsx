@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import { PersonRow, toggleId } from '../../../components/ui/PersonRow.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import type { PeopleActionsSlot } from '../../../components/ui/people-actions.ts';
-import { loadable } from '../../../lib/query.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { PersonRow, toggleId } from '@/components/ui/PersonRow.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import type { PeopleActionsSlot } from '@/components/ui/people-actions.ts';
+import { loadable } from '@/lib/query.ts';
 import { useNearbyPeople } from '../api/nearby.ts';
 import { DISTANCE_LABELS } from '../geolocation.ts';
 import * as s from './nearby.css.ts';

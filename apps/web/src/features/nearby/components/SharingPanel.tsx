@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { formatDate } from '../../../lib/dates.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { formatDate } from '@/lib/dates.ts';
 import { type LocationSharing, useSharingActions } from '../api/nearby.ts';
 import { currentRoundedPosition, POSITION_PROBLEMS } from '../geolocation.ts';
 import * as s from './nearby.css.ts';

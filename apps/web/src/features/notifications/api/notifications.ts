@@ -1,7 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKey, useApi, useClient } from '../../../lib/query.ts';
+import { queryKey, useApi, useClient } from '@/lib/query.ts';
 
 export type Notification = Schemas['Notification'];
 type Page = Schemas['NotificationPageEnvelope'];

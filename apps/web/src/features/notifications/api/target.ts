@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { chatInboxPath, groupProfilePath, otherProfilePath, paths, postPath } from '../../../config/paths.ts';
-import { CHANNEL, channelInit } from '../../../lib/channel-cache.ts';
-import { type Api, useApi } from '../../../lib/query.ts';
+import { chatInboxPath, groupProfilePath, otherProfilePath, paths, postPath } from '@/config/paths.ts';
+import { CHANNEL, channelInit } from '@/lib/channel-cache.ts';
+import { type Api, useApi } from '@/lib/query.ts';
 import type { Notification } from './notifications.ts';
 
 /** Where a notification leads, or `gone` when what it is about no longer exists. */

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useNotificationActions, useUnreadCount } from '../api/notifications.ts';
 
 /** "Mark all read", shown while something is unread. */

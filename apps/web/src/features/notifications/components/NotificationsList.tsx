@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { chatTime, formatDate } from '../../../lib/dates.ts';
-import { initials, personName } from '../../../lib/format.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { chatTime, formatDate } from '@/lib/dates.ts';
+import { initials, personName } from '@/lib/format.ts';
 import { type Notification, useNotificationActions, useNotifications } from '../api/notifications.ts';
 import { useResolveTarget } from '../api/target.ts';
 import * as s from './notifications.css.ts';
@@ -73,15 +73,7 @@ export function NotificationsList() {
   if (query.isError && items.length === 0) {
     return (
       <div className={s.more}>
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load notifications: {(query.error as Error).message}
-        </Alert>
+        <Alert onRetry={() => query.refetch()}>Could not load notifications: {(query.error as Error).message}</Alert>
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import * as b from '../../../components/ui/Button.css.ts';
-import { paths } from '../../../config/paths.ts';
+import * as b from '@/components/ui/Button.css.ts';
+import { paths } from '@/config/paths.ts';
 import { MarkAllRead } from './MarkAllRead.tsx';
 import * as s from './notifications.css.ts';
 

@@ -1,4 +1,4 @@
-import * as l from '../../../components/ui/layout.css.ts';
+import * as l from '@/components/ui/layout.css.ts';
 import { useUnreadCount } from '../api/notifications.ts';
 import * as s from './notifications.css.ts';
 

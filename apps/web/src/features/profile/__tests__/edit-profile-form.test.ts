@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../../lib/forms/validation.ts';
-import { demoUser } from '../../../test/fixtures.ts';
+import { validate } from '@/lib/forms/validation.ts';
+import { demoUser } from '@/test/fixtures.ts';
 import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser } from '../edit-profile-form.ts';
 
 const before = valuesFromUser({ ...demoUser, emails: ['dana@stanford.edu'] });

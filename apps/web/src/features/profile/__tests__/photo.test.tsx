@@ -1,10 +1,10 @@
 import type { Schemas } from '@cohort/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope } from '../../../test/api.ts';
-import { createFakeUploader } from '../../../test/fake-upload.ts';
-import { demoUser } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { envelope } from '@/test/api.ts';
+import { createFakeUploader } from '@/test/fake-upload.ts';
+import { demoUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 
 const png = (name = 'me.png', size = 4096) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 

@@ -1,10 +1,10 @@
 import type { Schemas } from '@cohort/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, envelope, errorBody } from '../../../test/api.ts';
-import { createFakeUploader } from '../../../test/fake-upload.ts';
-import { demoUser } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render.tsx';
+import { type Answers, envelope, errorBody } from '@/test/api.ts';
+import { createFakeUploader } from '@/test/fake-upload.ts';
+import { demoUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render.tsx';
 
 const resume = {
   url: '/media/med_resume0000000010/cv.pdf',

@@ -2,9 +2,9 @@ import type { Schemas, User } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { patchPerson } from '../../../lib/person-cache.ts';
-import { loadable, queryKey, settle, useApi, useClient } from '../../../lib/query.ts';
-import { rememberUserIdAtom, sessionAtom } from '../../../lib/session-state.ts';
+import { patchPerson } from '@/lib/person-cache.ts';
+import { loadable, queryKey, settle, useApi, useClient } from '@/lib/query.ts';
+import { rememberUserIdAtom, sessionAtom } from '@/lib/session-state.ts';
 
 /** GET /users/me: the signed-in user (sign-in seeds it); keeps the session's id in step with it. */
 export function useMe() {

@@ -2,9 +2,9 @@ import type { ApiError, ClubEntry, CohortClient, Direction, Experience, Interest
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { loadable, queryKey, settle, useClient } from '../../../lib/query.ts';
-import type { ActionResult } from '../../../lib/result.ts';
-import { sessionAtom } from '../../../lib/session-state.ts';
+import { loadable, queryKey, settle, useClient } from '@/lib/query.ts';
+import type { ActionResult } from '@/lib/result.ts';
+import { sessionAtom } from '@/lib/session-state.ts';
 
 /**
  * The profile's lists (notes, clubs, interests, directions, experiences): one query per list and

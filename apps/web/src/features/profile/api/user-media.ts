@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { queryKey, useClient } from '../../../lib/query.ts';
+import { queryKey, useClient } from '@/lib/query.ts';
 
 export const USER_MEDIA = '/api/v1/users/{id}/media';
 export type UserMediaKind = 'image' | 'file' | 'link';

@@ -1,7 +1,7 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { personName } from '../../../lib/format.ts';
-import { loadable, queryKey, useApi } from '../../../lib/query.ts';
+import { personName } from '@/lib/format.ts';
+import { loadable, queryKey, useApi } from '@/lib/query.ts';
 
 /** GET /users/{id}: another user's public profile. */
 export function useUser(id: string) {

@@ -1,14 +1,14 @@
 import type { PublicUser } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { TextArea, TextField } from '../../../components/ui/TextField.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { fieldErrorsFrom } from '../../../lib/forms/server-errors.ts';
-import { useForm } from '../../../lib/forms/use-form.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { TextArea, TextField } from '@/components/ui/TextField.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { fieldErrorsFrom } from '@/lib/forms/server-errors.ts';
+import { useForm } from '@/lib/forms/use-form.ts';
 import { useUpdateMe } from '../api/me.ts';
 import { changesFrom, type EditProfileValues, editProfileRules, valuesFromUser } from '../edit-profile-form.ts';
 
@@ -55,64 +55,20 @@ export function EditProfileSheet({ user, onClose: close }: { user: PublicUser | 
     onClose();
   };
 
-  const { values, setValue, visibleError } = form;
+  const { field } = form;
   return (
     <Sheet
       title="Edit my profile"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-profile-form" loading={pending}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Save" busy={pending} lockCancel onCancel={onClose} form="edit-profile-form" />}
     >
       <form id="edit-profile-form" className={l.stack} onSubmit={submit} noValidate>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={(e) => setValue('firstName', e.target.value)}
-          error={visibleError('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={(e) => setValue('lastName', e.target.value)}
-          error={visibleError('lastName')}
-        />
-        <TextField
-          label="Mobile"
-          type="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(e) => setValue('phone', e.target.value)}
-          error={visibleError('phone')}
-        />
-        <TextField
-          label="Program"
-          value={values.program}
-          onChange={(e) => setValue('program', e.target.value)}
-          error={visibleError('program')}
-        />
-        <TextField
-          label="Other e-mail addresses"
-          hint="Separate them with commas."
-          value={values.emails}
-          onChange={(e) => setValue('emails', e.target.value)}
-          error={visibleError('emails')}
-        />
-        <TextArea
-          label="About"
-          value={values.description}
-          onChange={(e) => setValue('description', e.target.value)}
-          error={visibleError('description')}
-        />
+        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField label="Mobile" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField label="Program" {...field('program')} />
+        <TextField label="Other e-mail addresses" hint="Separate them with commas." {...field('emails')} />
+        <TextArea label="About" {...field('description')} />
         {error && <Alert>{error}</Alert>}
       </form>
     </Sheet>

@@ -1,14 +1,14 @@
 import { useSetAtom } from 'jotai';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import * as pc from '../../../components/ui/people.css.ts';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { paths } from '../../../config/paths.ts';
-import { signOutAtom } from '../../../lib/auth.ts';
-import type { Loadable } from '../../../lib/result.ts';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import * as pc from '@/components/ui/people.css.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { paths } from '@/config/paths.ts';
+import { signOutAtom } from '@/lib/auth.ts';
+import type { Loadable } from '@/lib/result.ts';
 import * as s from './profile.css.ts';
 
 /** Spec section 9: the More menu closes 100 ms after losing focus (so a click on an item still lands). */

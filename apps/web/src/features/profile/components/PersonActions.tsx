@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import * as b from '../../../components/ui/Button.css.ts';
-import { paths } from '../../../config/paths.ts';
+import * as b from '@/components/ui/Button.css.ts';
+import { paths } from '@/config/paths.ts';
 
 /**
  * The connection control (handed in by the route) and View Shared Groups: what every other-profile

@@ -1,12 +1,12 @@
 import type { ApiError, Media } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { UploadStatus } from '../../../components/ui/UploadStatus.tsx';
-import { useUpload } from '../../../lib/upload.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { UploadStatus } from '@/components/ui/UploadStatus.tsx';
+import { useUpload } from '@/lib/upload.ts';
 import { useUpdateMe } from '../api/me.ts';
 import * as s from './profile.css.ts';
 

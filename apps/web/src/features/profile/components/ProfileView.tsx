@@ -1,16 +1,16 @@
 import type { PublicUser } from '@cohort/api';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
-import { Switch } from '../../../components/ui/Switch.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useHasDraft } from '../../../lib/drafts.ts';
-import { initials, personName, UNNAMED_PERSON } from '../../../lib/format.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import { Icon } from '@/components/ui/Icon.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { ScreenHeader } from '@/components/ui/ScreenHeader.tsx';
+import { Switch } from '@/components/ui/Switch.tsx';
+import { Tabs } from '@/components/ui/Tabs.tsx';
+import { paths } from '@/config/paths.ts';
+import { useHasDraft } from '@/lib/drafts.ts';
+import { initials, personName, UNNAMED_PERSON } from '@/lib/format.ts';
 import { EditProfileSheet, PROFILE_DRAFT } from './EditProfileSheet.tsx';
 import { PhotoSheet } from './PhotoSheet.tsx';
 import * as s from './profile.css.ts';
@@ -190,17 +190,7 @@ export function ProfileView({ owner, own, user, loading, error, onRetry, actions
             {user.description}
           </p>
         )}
-        {error && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={onRetry}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the profile: {error}
-          </Alert>
-        )}
+        {error && <Alert onRetry={onRetry}>Could not load the profile: {error}</Alert>}
         {own && (
           <Button variant="secondary" small onClick={() => setEditing(true)} disabled={!user}>
             Edit my profile

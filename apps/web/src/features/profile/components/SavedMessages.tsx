@@ -1,9 +1,9 @@
 import type { Schemas } from '@cohort/api';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { formatDate } from '../../../lib/dates.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { formatDate } from '@/lib/dates.ts';
 import { useSavedMessages } from '../api/users.ts';
 import * as s from './profile.css.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { PickerOutcome } from '../../../components/ui/picker/picker-rules.ts';
+import type { PickerOutcome } from '@/components/ui/picker/picker-rules.ts';
 import { clubs, directions, interests, useAddProfileItem } from '../api/profile-items.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ResourceKind } from '@cohort/api';
 import { useCallback, useMemo, useState } from 'react';
-import type { PickerList, PickerListType } from '../../../components/ui/picker/picker-rules.ts';
-import { useResourceQueries } from '../../../lib/resources.ts';
+import type { PickerList, PickerListType } from '@/components/ui/picker/picker-rules.ts';
+import { useResourceQueries } from '@/lib/resources.ts';
 
 export interface ListSpec {
   type: PickerListType;

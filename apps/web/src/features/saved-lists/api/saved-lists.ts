@@ -1,7 +1,7 @@
 import type { ApiError, Schemas } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { loadable, queryKey, settle, useApi, useClient } from '../../../lib/query.ts';
+import { loadable, queryKey, settle, useApi, useClient } from '@/lib/query.ts';
 
 export type SavedList = Schemas['SavedList'];
 export type SavedListDetail = Schemas['SavedListDetail'];

@@ -1,14 +1,14 @@
 import type { Channel, ChannelInput } from '@cohort/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { paths } from '../../../config/paths.ts';
-import type { ActionResult } from '../../../lib/result.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { TextField } from '@/components/ui/TextField.tsx';
+import { paths } from '@/config/paths.ts';
+import type { ActionResult } from '@/lib/result.ts';
 import { type SavedList, useSavedListActions, useSavedLists } from '../api/saved-lists.ts';
 
 /** 'Create Group From List': a new group whose members are a saved list's people. */
@@ -55,14 +55,15 @@ export function CreateGroupFromListSheet({
       title="Create Group From List"
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving} style={{ flex: 1 }}>
-            Cancel
-          </Button>
-          <Button onClick={create} loading={saving} disabled={!chosen} style={{ flex: 1 }}>
-            Create Group
-          </Button>
-        </>
+        <SheetActions
+          label="Create Group"
+          busy={saving}
+          disabled={!chosen}
+          lockCancel
+          stretch
+          onCancel={onClose}
+          onConfirm={create}
+        />
       }
     >
       <LoadState

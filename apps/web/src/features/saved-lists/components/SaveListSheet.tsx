@@ -1,10 +1,10 @@
 import type { Schemas } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { TextField } from '@/components/ui/TextField.tsx';
 
 type SearchFilters = Schemas['UserSearchFilters'];
 
@@ -64,16 +64,7 @@ export function SaveListSheet({
     <Sheet
       title={title}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving} style={{ flex: 1 }}>
-            Cancel
-          </Button>
-          <Button onClick={save} loading={saving} style={{ flex: 1 }}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Save" busy={saving} lockCancel stretch onCancel={onClose} onConfirm={save} />}
     >
       <p className={p.meta}>
         {whole

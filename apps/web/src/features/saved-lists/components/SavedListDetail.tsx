@@ -1,16 +1,16 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, Spinner } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { PersonRow, toggleId } from '../../../components/ui/PersonRow.tsx';
-import * as p from '../../../components/ui/people.css.ts';
-import type { PeopleActionsSlot } from '../../../components/ui/people-actions.ts';
-import { ScreenHeader } from '../../../components/ui/ScreenHeader.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { paths } from '../../../config/paths.ts';
-import { shortDate } from '../../../lib/dates.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button, Spinner } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { PersonRow, toggleId } from '@/components/ui/PersonRow.tsx';
+import * as p from '@/components/ui/people.css.ts';
+import type { PeopleActionsSlot } from '@/components/ui/people-actions.ts';
+import { ScreenHeader } from '@/components/ui/ScreenHeader.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { paths } from '@/config/paths.ts';
+import { shortDate } from '@/lib/dates.ts';
 import { useSavedList, useSavedListActions } from '../api/saved-lists.ts';
 
 /** One saved list: creation date, the selectable people and what to do with them. */
@@ -54,17 +54,7 @@ export function SavedListDetailView({
     <div className={l.screen}>
       <ScreenHeader title={list?.name || 'Saved list'} onBack={onBack} backLabel="Back to saved lists" />
       <section className={l.section}>
-        {error && (
-          <Alert
-            action={
-              <Button small variant="secondary" onClick={load}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the list: {error}
-          </Alert>
-        )}
+        {error && <Alert onRetry={load}>Could not load the list: {error}</Alert>}
         {!list && !error && (
           <p className={p.meta}>
             <Spinner label="Loading the list" /> Loading…

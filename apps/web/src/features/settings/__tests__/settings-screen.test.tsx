@@ -1,10 +1,10 @@
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '@cohort/mock/engine-node';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Answers, failure } from '../../../test/api.ts';
-import { demoSession, engineCall, signInAs } from '../../../test/engine.ts';
-import { renderApp } from '../../../test/render.tsx';
-import { engineClient, ok } from '../../../test/seed.ts';
+import { type Answers, failure } from '@/test/api.ts';
+import { demoSession, engineCall, signInAs } from '@/test/engine.ts';
+import { renderApp } from '@/test/render.tsx';
+import { engineClient, ok } from '@/test/seed.ts';
 import { passwordChangeErrors } from '../password-change.ts';
 
 /** /settings for the signed-in demo account, on the engine (its settings, sessions and password) under `answers`. */

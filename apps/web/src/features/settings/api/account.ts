@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKey, settle, useClient } from '../../../lib/query.ts';
-import type { ActionResult } from '../../../lib/result.ts';
+import { queryKey, settle, useClient } from '@/lib/query.ts';
+import type { ActionResult } from '@/lib/result.ts';
 import type { PasswordChange } from '../password-change.ts';
 import { SESSIONS } from './sessions.ts';
 

@@ -1,8 +1,8 @@
 import type { Schemas } from '@cohort/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKey, settle, useApi, useClient } from '../../../lib/query.ts';
-import type { ActionResult } from '../../../lib/result.ts';
+import { queryKey, settle, useApi, useClient } from '@/lib/query.ts';
+import type { ActionResult } from '@/lib/result.ts';
 
 export type Settings = Schemas['Settings'];
 export type SettingsUpdate = Schemas['SettingsUpdate'];

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { PasswordField } from '@/components/ui/TextField.tsx';
 import { useAccountActions } from '../api/account.ts';
 import {
   type PasswordChange,
@@ -28,6 +28,11 @@ export function ChangePasswordForm() {
     setError(null);
     setDone(null);
   };
+  const bind = (field: keyof PasswordChange) => ({
+    value: value[field],
+    onChange: (e: { target: { value: string } }) => change(field, e.target.value),
+    error: errors[field],
+  });
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const broken = passwordChangeErrors(value);
@@ -56,34 +61,9 @@ export function ChangePasswordForm() {
       <h2 id="change-password" className={s.heading}>
         Change password
       </h2>
-      <TextField
-        label="Current password"
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        value={value.current}
-        onChange={(e) => change('current', e.target.value)}
-        error={errors.current}
-      />
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="4 to 30 characters."
-        value={value.password}
-        onChange={(e) => change('password', e.target.value)}
-        error={errors.password}
-      />
-      <TextField
-        label="Confirm new password"
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        value={value.confirmation}
-        onChange={(e) => change('confirmation', e.target.value)}
-        error={errors.confirmation}
-      />
+      <PasswordField label="Current password" name="current_password" {...bind('current')} />
+      <PasswordField fresh label="New password" name="password" hint="4 to 30 characters." {...bind('password')} />
+      <PasswordField fresh label="Confirm new password" name="password_confirmation" {...bind('confirmation')} />
       {error && <Alert>{error}</Alert>}
       {done && <Alert tone="success">{done}</Alert>}
       <Button type="submit" loading={pending}>

@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { accountClosedAtom } from '../../../lib/auth.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { PasswordField, TextField } from '@/components/ui/TextField.tsx';
+import { accountClosedAtom } from '@/lib/auth.ts';
 import { useAccountActions } from '../api/account.ts';
 import * as s from './settings.css.ts';
 
@@ -57,11 +57,8 @@ export function DeleteAccount() {
         }}
         error={errors.word}
       />
-      <TextField
-        label="Password"
+      <PasswordField
         name="password"
-        type="password"
-        autoComplete="current-password"
         value={password}
         onChange={(e) => {
           setPassword(e.target.value);

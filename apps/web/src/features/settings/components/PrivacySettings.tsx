@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Switch } from '../../../components/ui/Switch.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { Switch } from '@/components/ui/Switch.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import {
   type NotificationKind,
   type Settings,

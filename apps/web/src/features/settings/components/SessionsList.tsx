@@ -1,11 +1,11 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { LoadState } from '../../../components/ui/LoadState.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { loadable } from '../../../lib/query.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { formatDate } from '@/lib/dates.ts';
+import { loadable } from '@/lib/query.ts';
 import { type Session, useSessionActions, useSessions } from '../api/sessions.ts';
 import * as s from './settings.css.ts';
 

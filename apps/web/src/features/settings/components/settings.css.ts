@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const heading = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });

@@ -1,7 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { loadable, queryKey, settle, useApi, useClient } from '../../../lib/query.ts';
+import { loadable, queryKey, settle, useApi, useClient } from '@/lib/query.ts';
 import { addStory, markSeenIn, removeStory, type Story, type StoryGroup } from '../story-order.ts';
 
 export const STORIES = '/api/v1/users/me/stories';

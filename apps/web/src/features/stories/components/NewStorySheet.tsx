@@ -1,13 +1,14 @@
 import { type ApiError, LIMITS } from '@cohort/api';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../components/ui/Sheet.tsx';
-import { Tabs } from '../../../components/ui/Tabs.tsx';
-import { TextArea } from '../../../components/ui/TextField.tsx';
-import { useDraft } from '../../../lib/drafts.ts';
-import { imagesOnly, useUploadBatch } from '../../../lib/upload-batch.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { Tabs } from '@/components/ui/Tabs.tsx';
+import { TextArea } from '@/components/ui/TextField.tsx';
+import { useDraft } from '@/lib/drafts.ts';
+import { imagesOnly, useUploadBatch } from '@/lib/upload-batch.ts';
 import { useStoryActions } from '../api/stories.ts';
 import { BACKGROUNDS, backgroundColour, type NamedBackground } from '../background.ts';
 import * as s from './stories.css.ts';
@@ -79,16 +80,7 @@ export function NewStorySheet({
     <Sheet
       title="New Story"
       onClose={cancel}
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel}>
-            Cancel
-          </Button>
-          <Button onClick={() => void share()} disabled={!ready} loading={busy}>
-            Share
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Share" busy={busy} disabled={!ready} onCancel={cancel} onConfirm={share} />}
     >
       <p className={l.muted}>Your connections see it for 24 hours.</p>
       <Tabs label="Kind of story" tabs={KINDS} value={kind} onChange={setKind}>

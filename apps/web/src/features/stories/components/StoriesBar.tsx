@@ -1,8 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { showToastAtom } from '../../../components/ui/toast-state.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useStories, useStoryActions } from '../api/stories.ts';
 import { orderGroups } from '../story-order.ts';
 import { NewStorySheet } from './NewStorySheet.tsx';
@@ -43,15 +42,7 @@ export function StoriesBar({
   return (
     <>
       {stories.status === 'error' && !stories.data ? (
-        <Alert
-          action={
-            <Button small variant="secondary" onClick={stories.reload}>
-              Retry
-            </Button>
-          }
-        >
-          Could not load stories: {stories.error?.message}
-        </Alert>
+        <Alert onRetry={stories.reload}>Could not load stories: {stories.error?.message}</Alert>
       ) : (
         <StoryRings groups={groups} me={me} onOpen={open} onNew={onCreate} />
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import * as l from '../../../components/ui/layout.css.ts';
-import { initials, personName } from '../../../lib/format.ts';
+import * as l from '@/components/ui/layout.css.ts';
+import { initials, personName } from '@/lib/format.ts';
 import type { StoryGroup } from '../story-order.ts';
 import * as s from './stories.css.ts';
 

@@ -1,9 +1,9 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import * as l from '../../../components/ui/layout.css.ts';
-import { timeAgo } from '../../../lib/dates.ts';
-import { personName } from '../../../lib/format.ts';
+import { Icon } from '@/components/ui/Icon.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { timeAgo } from '@/lib/dates.ts';
+import { personName } from '@/lib/format.ts';
 import { backgroundColour } from '../background.ts';
 import { firstUnseen, STORY_MS, type StoryGroup, stepStory } from '../story-order.ts';
 import { Face } from './StoryRings.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLogin, type LoginValues, loginRules } from '../../../features/auth/login-form.ts';
-import { emptySignup, type SignupValues, signupRules } from '../../../features/auth/signup-form.ts';
-import { emptyNote, type NoteValues, noteRules } from '../../../features/profile/note-form.ts';
+import { emptyLogin, type LoginValues, loginRules } from '@/features/auth/login-form.ts';
+import { emptySignup, type SignupValues, signupRules } from '@/features/auth/signup-form.ts';
+import { emptyNote, type NoteValues, noteRules } from '@/features/profile/note-form.ts';
 import { validate } from '../validation.ts';
 
 const goodSignup: SignupValues = {

@@ -1,10 +1,10 @@
 import type { Direction, Interest } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Chip, ChipList } from '../../../../components/ui/Chip.tsx';
-import { LoadState } from '../../../../components/ui/LoadState.tsx';
-import { Picker } from '../../../../components/ui/picker/Picker.tsx';
-import { showToastAtom } from '../../../../components/ui/toast-state.ts';
+import { Chip, ChipList } from '@/components/ui/Chip.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import { Picker } from '@/components/ui/picker/Picker.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { type AreaSpec, directions, interests, useProfileList, useRemoveProfileItem } from '../../api/profile-items.ts';
 import { usePickerSave } from '../../hooks/use-picker-save.ts';
 import { type ListSpec, useResourceLists } from '../../hooks/use-resource-lists.ts';

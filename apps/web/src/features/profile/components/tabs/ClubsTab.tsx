@@ -1,11 +1,11 @@
 import type { ClubEntry } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/Button.tsx';
-import { LoadState } from '../../../../components/ui/LoadState.tsx';
-import * as l from '../../../../components/ui/layout.css.ts';
-import { Picker } from '../../../../components/ui/picker/Picker.tsx';
-import { showToastAtom } from '../../../../components/ui/toast-state.ts';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { Picker } from '@/components/ui/picker/Picker.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { clubs, useProfileList, useRemoveProfileItem } from '../../api/profile-items.ts';
 import { usePickerSave } from '../../hooks/use-picker-save.ts';
 import { type ListSpec, useResourceLists } from '../../hooks/use-resource-lists.ts';

@@ -1,4 +1,4 @@
-import { MediaPanel } from '../../../../components/ui/MediaPanel.tsx';
+import { MediaPanel } from '@/components/ui/MediaPanel.tsx';
 import { useUserMedia } from '../../api/user-media.ts';
 import * as s from './tabs.css.ts';
 

@@ -1,16 +1,17 @@
 import type { Note } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../../components/ui/Alert.tsx';
-import { Button } from '../../../../components/ui/Button.tsx';
-import { LoadState } from '../../../../components/ui/LoadState.tsx';
-import * as l from '../../../../components/ui/layout.css.ts';
-import { Sheet } from '../../../../components/ui/Sheet.tsx';
-import { TextArea, TextField } from '../../../../components/ui/TextField.tsx';
-import { showToastAtom } from '../../../../components/ui/toast-state.ts';
-import { useHasDraft } from '../../../../lib/drafts.ts';
-import { fieldErrorsFrom } from '../../../../lib/forms/server-errors.ts';
-import { useForm } from '../../../../lib/forms/use-form.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import { LoadState } from '@/components/ui/LoadState.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { Sheet } from '@/components/ui/Sheet.tsx';
+import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { TextArea, TextField } from '@/components/ui/TextField.tsx';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { useHasDraft } from '@/lib/drafts.ts';
+import { fieldErrorsFrom } from '@/lib/forms/server-errors.ts';
+import { useForm } from '@/lib/forms/use-form.ts';
 import { notes, useAddProfileItem, useProfileList, useRemoveProfileItem } from '../../api/profile-items.ts';
 import { emptyNote, type NoteValues, noteRules } from '../../note-form.ts';
 import * as s from './tabs.css.ts';
@@ -45,46 +46,18 @@ export function AddNoteForm({ onClose: close }: { onClose: () => void }) {
     form.setServerErrors(fieldErrorsFrom(result.error, { title: 'title', note: 'note', date: 'date' }));
   };
 
-  const { values, setValue, visibleError } = form;
+  const { field } = form;
   return (
     <Sheet
       title="Add Note"
       variant="full"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-note-form" loading={pending}>
-            Done
-          </Button>
-        </>
-      }
+      footer={<SheetActions label="Done" busy={pending} lockCancel onCancel={onClose} form="add-note-form" />}
     >
       <form id="add-note-form" className={l.stack} onSubmit={submit} noValidate>
-        <TextField
-          label="Title"
-          name="title"
-          value={values.title}
-          onChange={(e) => setValue('title', e.target.value)}
-          error={visibleError('title')}
-        />
-        <TextArea
-          label="Note"
-          name="note"
-          value={values.note}
-          onChange={(e) => setValue('note', e.target.value)}
-          error={visibleError('note')}
-        />
-        <TextField
-          label="Date"
-          name="date"
-          type="date"
-          value={values.date}
-          onChange={(e) => setValue('date', e.target.value)}
-          error={visibleError('date')}
-        />
+        <TextField label="Title" {...field('title')} />
+        <TextArea label="Note" {...field('note')} />
+        <TextField label="Date" type="date" {...field('date')} />
         {error && <Alert>{error}</Alert>}
       </form>
     </Sheet>

@@ -1,13 +1,13 @@
 import type { ApiError, Media, Schemas } from '@cohort/api';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
-import { Alert } from '../../../../components/ui/Alert.tsx';
-import { Button } from '../../../../components/ui/Button.tsx';
-import * as l from '../../../../components/ui/layout.css.ts';
-import { showToastAtom } from '../../../../components/ui/toast-state.ts';
-import { UploadStatus } from '../../../../components/ui/UploadStatus.tsx';
-import { shortDate } from '../../../../lib/dates.ts';
-import { fileSize, useUpload } from '../../../../lib/upload.ts';
+import { Alert } from '@/components/ui/Alert.tsx';
+import { Button } from '@/components/ui/Button.tsx';
+import * as l from '@/components/ui/layout.css.ts';
+import { showToastAtom } from '@/components/ui/toast-state.ts';
+import { UploadStatus } from '@/components/ui/UploadStatus.tsx';
+import { shortDate } from '@/lib/dates.ts';
+import { fileSize, useUpload } from '@/lib/upload.ts';
 import { useUpdateMe } from '../../api/me.ts';
 import * as s from './tabs.css.ts';
 

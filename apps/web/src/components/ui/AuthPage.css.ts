@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../styles/theme.css.ts';
+import { vars } from '@/styles/theme.css.ts';
 
 export const page = style({
   flex: 1,
@@ -34,3 +34,14 @@ export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const switchLine = style({ textAlign: 'center', color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const link = style({ color: vars.color.accent, fontWeight: vars.fontWeight.medium });
+
+/** The rules a new password still breaks, listed under its fields. */
+export const rules = style({
+  margin: 0,
+  paddingLeft: vars.space.xl,
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Copy-paste in the web app's source, tests apart: jscpd finds runs of six or more lines alike, and this
+// fails when there are more than MAX_CLONES of them (jscpd's own threshold is a percentage, not a count).
+// Run by `pnpm lint`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAX_CLONES = 40;
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
+const jscpd = createRequire(import.meta.url).resolve('jscpd/run-jscpd.js');
+const out = mkdtempSync(join(tmpdir(), 'cohort-jscpd-'));
+try {
+  const run = spawnSync(
+    process.execPath,
+    [
+      jscpd,
+      '--min-lines',
+      '6',
+      '--format',
+      'typescript,tsx',
+      '--ignore',
+      '**/__tests__/**,**/*.test.*,**/test/**',
+      '--reporters',
+      'json,silent',
+      '--output',
+      out,
+      src,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (run.status !== 0) process.exit(run.status ?? 1);
+  const { duplicates } = JSON.parse(readFileSync(join(out, 'jscpd-report.json'), 'utf8'));
+  const where = (f) => `${f.name}:${f.start}-${f.end}`;
+  if (duplicates.length > MAX_CLONES) {
+    for (const d of duplicates) console.error(`${where(d.firstFile)} ~ ${where(d.secondFile)} (${d.lines} lines)`);
+    console.error(`check-duplicates: ${duplicates.length} copied blocks in apps/web/src, more than ${MAX_CLONES}`);
+    process.exit(1);
+  }
+  console.log(`check-duplicates: ${duplicates.length} copied blocks in apps/web/src (at most ${MAX_CLONES})`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
