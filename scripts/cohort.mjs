@@ -102,7 +102,7 @@ if (mode === 'dev') {
   // machine running every package's suite at once makes their timings, not their logic, fail.
   run(
     'pnpm',
-    ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--output-logs=new-only'],
+    ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--continue', '--output-logs=new-only'],
     {},
     {
       name: 'type-check, unit and integration',
