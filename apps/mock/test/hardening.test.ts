@@ -9,16 +9,7 @@ import { MockClock } from '../src/lib/clock.ts';
 import { parseOptions } from '../src/options.ts';
 import { SEEDED_PASSWORD } from '../src/seed/index.ts';
 import { Store } from '../src/store/store.ts';
-import { startServer, type TestServer } from './helpers.ts';
-
-async function withServer(config: Parameters<typeof startServer>[0], fn: (server: TestServer) => Promise<void>) {
-  const server = await startServer(config);
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
+import { type TestServer, withServer } from './helpers.ts';
 
 const post = (url: string, headers: Record<string, string>, body = '{}') =>
   fetch(url, { method: 'POST', headers, body });

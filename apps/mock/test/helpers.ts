@@ -152,3 +152,16 @@ export async function startServer(
     });
   return { baseUrl, store, client, login, register, close };
 }
+
+/** Starts a server with `config`, runs `fn` against it and closes it, even when `fn` throws. */
+export async function withServer(
+  config: Parameters<typeof startServer>[0],
+  fn: (server: TestServer) => Promise<void>,
+): Promise<void> {
+  const server = await startServer(config);
+  try {
+    await fn(server);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,16 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseOptions, UsageError } from '../src/options.ts';
-import { startServer, type TestServer } from './helpers.ts';
-
-async function withServer(config: Parameters<typeof startServer>[0], fn: (server: TestServer) => Promise<void>) {
-  const server = await startServer(config);
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
+import { type TestServer, withServer } from './helpers.ts';
 
 /** A GET to the server's address with `host` as the `Host` header (what a rebound page's browser sends). */
 function getAs(server: TestServer, path: string, host: string): Promise<{ status: number; body: string }> {

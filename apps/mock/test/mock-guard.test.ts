@@ -2,19 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockEngine } from '../src/adapters/node.ts';
 import type { MockEngine } from '../src/engine/index.ts';
 import { DEMO_ACCOUNT } from '../src/seed/index.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { withServer } from './helpers.ts';
 
 const READS = ['mail', 'requests', 'sessions', 'clock', 'overrides', 'violations'];
 const EVIL = 'https://evil.example';
-
-async function withServer(config: Parameters<typeof startServer>[0], fn: (server: TestServer) => Promise<void>) {
-  const server = await startServer(config);
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
 
 const forgot = (baseUrl: string) =>
   fetch(`${baseUrl}/api/v1/password/forgot`, {

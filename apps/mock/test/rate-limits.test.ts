@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../src/options.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
-import { startServer, type TestServer } from './helpers.ts';
-
-async function withServer(config: Parameters<typeof startServer>[0], fn: (server: TestServer) => Promise<void>) {
-  const server = await startServer(config);
-  try {
-    await fn(server);
-  } finally {
-    await server.close();
-  }
-}
+import { withServer } from './helpers.ts';
 
 const retryAfter = (res: Response | undefined) => Number(res?.headers.get('retry-after'));
 

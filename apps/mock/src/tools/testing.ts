@@ -5,6 +5,7 @@
  */
 import type { operations } from '@cohort/api';
 import type { JournalEntry } from './journal.ts';
+import type { Violation } from './violations.ts';
 
 export type OperationId = keyof operations;
 type Responses<Id extends OperationId> = operations[Id]['responses'];
@@ -53,15 +54,7 @@ export type Request<Id extends OperationId = OperationId> = Omit<JournalEntry, '
   body: RequestBody<Id> | null;
 };
 
-export interface Violation {
-  operationId: string;
-  status: number;
-  pointer: string;
-  message: string;
-  count: number;
-  first_seen: string;
-  last_seen: string;
-}
+export type { Violation };
 
 /** A testing endpoint refused the call (an override that does not fit the contract: `fieldErrors` names each field). */
 export class MockControlError extends Error {
