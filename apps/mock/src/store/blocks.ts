@@ -1,7 +1,7 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
+import { toPerson } from './person.ts';
 import type { Areas } from './store.ts';
 import type { StoredBlock } from './types.ts';
 

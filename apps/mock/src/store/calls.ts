@@ -3,7 +3,7 @@ import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
+import { toPerson } from './person.ts';
 import type { Areas } from './store.ts';
 import type { StoredCall } from './types.ts';
 

@@ -1,28 +1,16 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
 import type { StoreCore } from './core.ts';
+import type { StoredMedia } from './types.ts';
+
+// The row type sits with the state's other types; importers of this module keep the name.
+export type { StoredMedia } from './types.ts';
 
 type Schemas = components['schemas'];
 export type Media = Schemas['Media'];
 export type MediaUse = Schemas['MediaUse'];
 export type MessageFile = Schemas['MessageFile'];
 export type Resume = Schemas['Resume'];
-
-/** An uploaded file as stored: who uploaded it, and the names of its files under `/media/<id>/`. */
-export interface StoredMedia {
-  id: string;
-  user_id: string;
-  use: MediaUse;
-  name: string;
-  size: number;
-  mime: string;
-  file_type: 1 | 2;
-  width?: number;
-  height?: number;
-  /** `original` is the bytes as uploaded; images also have `thumb`, avatars `avatar` (both WebP). */
-  files: { original: string; thumb?: string; avatar?: string };
-  created_at: string;
-}
 
 export const mediaUrl = (id: string, file: string) => `/media/${id}/${file}`;
 

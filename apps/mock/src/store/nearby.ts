@@ -3,7 +3,7 @@ import type { UNIVERSITIES } from '../lib/catalog.ts';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
+import { toPerson } from './person.ts';
 import type { Areas } from './store.ts';
 import type { StoredLocation, StoredUser } from './types.ts';
 

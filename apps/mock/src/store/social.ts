@@ -2,8 +2,8 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { StoreCore } from './core.ts';
-import { type PersonSummary, toPerson } from './directory.ts';
 import type { SearchFilters } from './directory-index.ts';
+import { type PersonSummary, toPerson } from './person.ts';
 import type { Areas } from './store.ts';
 import type { StoredConnection, StoredSavedList } from './types.ts';
 
