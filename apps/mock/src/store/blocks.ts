@@ -1,14 +1,21 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './person.ts';
-import type { Areas } from './store.ts';
 import type { StoredBlock } from './types.ts';
 
 export type Block = components['schemas']['Block'];
 
 /** The most people one user may block (the contract's 409 on `blockUser`). */
 export const MAX_BLOCKS = 1000;
+
+/** What a block ends elsewhere (the invitations and connections between the two people). */
+interface BlocksUses {
+  readonly accounts: Accounts;
+  readonly invites: { declineBetween(a: string, b: string): void };
+  readonly social: { endBetween(blockerId: string, otherId: string): void };
+}
 
 /**
  * Who blocked whom (the contract's `blockUser`): between two people where either blocked the other,
@@ -24,7 +31,7 @@ export class Blocks {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: BlocksUses,
     blocks: StoredBlock[],
   ) {
     for (const b of blocks) this.index(b);

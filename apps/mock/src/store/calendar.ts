@@ -1,8 +1,9 @@
 import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Chat } from './chat.ts';
 import type { StoreCore } from './core.ts';
-import type { Areas } from './store.ts';
 import type { CalendarEvent, StoredEvent } from './types.ts';
 
 export type CalendarEventInput = components['schemas']['CalendarEventInput'];
@@ -11,7 +12,7 @@ export type CalendarEventInput = components['schemas']['CalendarEventInput'];
 export class Calendar {
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly accounts: Accounts; readonly chat: Chat },
     private readonly events: StoredEvent[],
   ) {}
 

@@ -2,9 +2,12 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
 import type { StoreCore } from './core.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { Notifications } from './notifications.ts';
 import { toPerson } from './person.ts';
-import type { Areas } from './store.ts';
 import type { StoredCall } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -17,6 +20,13 @@ export const RING_MS = 30_000;
 export const MAX_SIGNALS_PER_CALL = 500;
 /** Bytes a call may relay before it is answered: a ringing call must not fill the callee's stream. */
 export const MAX_RINGING_SIGNAL_BYTES = 65_536;
+
+interface CallsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly events: LiveEvents;
+  readonly notifications: Notifications;
+}
 
 /**
  * One-to-one calls (the contract's `startCall` … `sendCallSignal`): the mock rings, relays the
@@ -33,7 +43,7 @@ export class Calls {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: CallsUses,
     calls: StoredCall[],
   ) {
     for (const c of calls) this.byId.set(c.id, c);

@@ -2,9 +2,12 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
 import type { StoreCore } from './core.ts';
+import type { Notifications } from './notifications.ts';
 import { toPerson } from './person.ts';
-import type { Areas } from './store.ts';
+import type { Resources } from './resources.ts';
 import type { Channel, SocialState, StoredChannel } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -18,6 +21,15 @@ export const ONLINE_WINDOW_MS = 5 * 60_000;
 /** Why a person on the other side of a block cannot be added, invited or chatted with. */
 const BLOCKED = 'This person cannot be added: one of you has blocked the other.';
 
+interface ChannelsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  /** Joining a group marks what it already holds as read. */
+  readonly chat: { markAllRead(userId: string, channelId: string): void };
+  readonly notifications: Notifications;
+  readonly resources: Resources;
+}
+
 /**
  * Groups and one-to-one chats: who is in them, who may see and join them, and each member's own
  * settings of them (following, inactive). Messages live in `Chat`, invitations in `Invites`.
@@ -27,7 +39,7 @@ export class Channels {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: ChannelsUses,
     channels: StoredChannel[],
     private readonly flags: Pick<SocialState, 'following' | 'inactive'>,
   ) {

@@ -4,11 +4,15 @@ import type { MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 import type { StoreCore } from './core.ts';
 import { PIN_NOTIFY_MAX_MEMBERS } from './notifications.ts';
 import { messageKey } from './rows.ts';
-import type { Areas } from './store.ts';
 
 export type { MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 
 import { byCodeUnits } from '../lib/compare.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import type { Channels } from './channels.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { Notifications } from './notifications.ts';
 import type {
   Channel,
   ChatState,
@@ -26,6 +30,14 @@ interface Located {
   index: number;
 }
 
+interface ChatUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly channels: Channels;
+  readonly events: LiveEvents;
+  readonly notifications: Notifications;
+}
+
 /**
  * Messages and what hangs off them: pins, read marks, mutes, reports, saved messages. Its changes
  * go out as live events (`store.events`) once they have committed, so live streams can relay them.
@@ -41,7 +53,7 @@ export class Chat {
   /** One for the store's life (the streams listen to it); `reload` gives it each new state. */
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: ChatUses,
   ) {}
 
   reload(messages: Record<string, Message[]>, state: ChatState, saved: SavedMessageRecord[]): void {

@@ -1,7 +1,7 @@
 import type { components } from '@cohort/api';
-import { DirectoryIndex, type SearchFilters } from './directory-index.ts';
+import type { Blocks } from './blocks.ts';
+import { DirectoryIndex, type IndexUses, type SearchFilters } from './directory-index.ts';
 import { toPerson } from './person.ts';
-import type { Areas } from './store.ts';
 
 export { type PersonSummary, toPerson } from './person.ts';
 export type PersonPage = components['schemas']['PersonPage'];
@@ -15,6 +15,9 @@ export interface SharedIndex {
   get(build: () => DirectoryIndex): DirectoryIndex;
 }
 
+/** What the directory reads: everyone, their profile items (for the index), who is hidden from whom. */
+type DirectoryUses = IndexUses & { readonly blocks: Blocks };
+
 /** The people directory: its search index, brought up to date on use (changed users in place, or rebuilt). */
 export class Directory {
   private index: DirectoryIndex | undefined;
@@ -26,7 +29,7 @@ export class Directory {
   /** Set while `warm` gathers the club and interest names (before `building`). */
   private warming = false;
 
-  constructor(private readonly areas: Areas) {}
+  constructor(private readonly areas: DirectoryUses) {}
 
   /**
    * Builds the index ahead of the first search, each slice run by `schedule` (the server passes

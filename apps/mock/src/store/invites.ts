@@ -1,8 +1,9 @@
 import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Channels } from './channels.ts';
 import type { StoreCore } from './core.ts';
-import type { Areas } from './store.ts';
+import type { Notifications } from './notifications.ts';
 import type { StoredChannel, StoredChannelInvite } from './types.ts';
 
 export type ChannelInvite = components['schemas']['ChannelInvite'];
@@ -13,7 +14,7 @@ export class Invites {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly channels: Channels; readonly notifications: Notifications },
     invites: StoredChannelInvite[],
   ) {
     this.byId = new Map(invites.map((i) => [i.id, i]));

@@ -2,9 +2,10 @@ import type { components } from '@cohort/api';
 import type { UNIVERSITIES } from '../lib/catalog.ts';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
 import type { StoreCore } from './core.ts';
 import { toPerson } from './person.ts';
-import type { Areas } from './store.ts';
 import type { StoredLocation, StoredUser } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -69,7 +70,7 @@ export class Nearby {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly accounts: Accounts; readonly blocks: Blocks },
     private readonly shares: Record<string, StoredLocation>,
     private readonly seed: () => number,
   ) {}

@@ -1,9 +1,12 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
 import type { StoreCore } from './core.ts';
+import type { LiveEvents } from './live-events.ts';
 import { toPerson } from './person.ts';
-import type { Areas } from './store.ts';
-import type { NotificationKind, StoredNotification } from './types.ts';
+import type { SettingsArea } from './settings.ts';
+import type { NotificationKind, StoredChannel, StoredNotification } from './types.ts';
 
 export type Notification = components['schemas']['Notification'];
 
@@ -14,6 +17,18 @@ type Target = Partial<
   Pick<StoredNotification, 'connection_id' | 'channel_id' | 'invite_id' | 'message_id' | 'call_id' | 'post_id'>
 >;
 
+interface NotificationsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  /** A group's name as the notified person sees it. */
+  readonly channels: {
+    get(id: string): StoredChannel | undefined;
+    nameFor(viewerId: string, c: StoredChannel): string;
+  };
+  readonly events: LiveEvents;
+  readonly settings: SettingsArea;
+}
+
 /** What happened to each user: one list, newest first, with an unread count; told live on the user stream. */
 export class Notifications {
   private readonly byUser = new Map<string, StoredNotification[]>();
@@ -21,7 +36,7 @@ export class Notifications {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: NotificationsUses,
     notifications: StoredNotification[],
   ) {
     for (const n of notifications) this.index(n);

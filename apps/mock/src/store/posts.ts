@@ -1,11 +1,16 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import type { Channels } from './channels.ts';
 import type { StoreCore } from './core.ts';
 import { byTime, decodeCursor, drop, EMPTY_PAGE, newestBefore, newestFirst, pageOf, push } from './feed-paging.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { MediaLibrary } from './media.ts';
+import type { Notifications } from './notifications.ts';
 import { toPerson } from './person.ts';
 import { PostReports } from './post-reports.ts';
-import type { Areas } from './store.ts';
 import type { AnyOfFields, FeedState, StoredComment, StoredPost, StoredPostReport } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -16,6 +21,15 @@ type PageMeta = Schemas['PageMeta'];
 
 /** What `createPost` accepts once the contract validated it. */
 export type PostDraft = AnyOfFields<Schemas['PostInput']>;
+
+interface PostsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly channels: Channels;
+  readonly events: LiveEvents;
+  readonly media: MediaLibrary;
+  readonly notifications: Notifications;
+}
 
 /**
  * Posts (to the author's connections or to one group), their likes, comments and reports. Who may
@@ -31,7 +45,7 @@ export class Posts {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: PostsUses,
     state: FeedState,
   ) {
     for (const p of [...state.posts].sort(byTime)) this.index(p);

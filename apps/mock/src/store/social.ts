@@ -1,10 +1,14 @@
 import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
 import type { StoreCore } from './core.ts';
+import type { Directory } from './directory.ts';
 import type { SearchFilters } from './directory-index.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { Notifications } from './notifications.ts';
 import { type PersonSummary, toPerson } from './person.ts';
-import type { Areas } from './store.ts';
 import type { StoredConnection, StoredSavedList } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -25,13 +29,21 @@ function summary(list: StoredSavedList): SavedList {
   };
 }
 
+interface SocialUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly directory: Directory;
+  readonly events: LiveEvents;
+  readonly notifications: Notifications;
+}
+
 /** Invitations to connect, and each user's saved lists of people (with Recently Deleted). */
 export class Social {
   private readonly lists: Map<number, StoredSavedList>;
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: SocialUses,
     private readonly connections: StoredConnection[],
     savedLists: StoredSavedList[],
   ) {

@@ -2,10 +2,12 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
 import type { StoreCore } from './core.ts';
+import type { LiveEvents } from './live-events.ts';
 import { toPerson } from './person.ts';
 import type { PostImage } from './posts.ts';
-import type { Areas } from './store.ts';
 import type { AnyOfFields, StoredStory } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -30,7 +32,7 @@ export class Stories {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly accounts: Accounts; readonly blocks: Blocks; readonly events: LiveEvents },
     stories: StoredStory[],
     seedRefMs: number,
   ) {
