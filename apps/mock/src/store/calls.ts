@@ -4,10 +4,12 @@ import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
 import type { Accounts } from './accounts.ts';
 import type { Blocks } from './blocks.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
 import type { LiveEvents } from './live-events.ts';
 import type { Notifications } from './notifications.ts';
 import { toPerson } from './person.ts';
+import { contractRecord } from './row-schema.ts';
 import type { StoredCall } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -27,6 +29,14 @@ interface CallsUses {
   readonly events: LiveEvents;
   readonly notifications: Notifications;
 }
+
+/** Call history. */
+export const CALLS = listCollection({
+  name: 'call',
+  place: { field: 'calls', optional: true },
+  item: (doc) => contractRecord(doc, 'Call'),
+  read: (areas: { readonly calls: Calls }, key) => areas.calls.get(key),
+});
 
 /**
  * One-to-one calls (the contract's `startCall` … `sendCallSignal`): the mock rings, relays the
@@ -83,7 +93,7 @@ export class Calls {
   }
 
   private change(c: StoredCall, patch: Partial<StoredCall>): Call {
-    this.core.touch('call', c.id);
+    this.core.touch(CALLS, c.id);
     Object.assign(c, patch);
     if (c.status === 'ended') {
       this.live.delete(c.id);
@@ -132,7 +142,7 @@ export class Calls {
       answered_at: null,
       ended_at: null,
     };
-    this.core.touch('call', call.id);
+    this.core.touch(CALLS, call.id);
     this.byId.set(call.id, call);
     this.live.add(call.id);
     this.areas.events.announce({ type: 'call', call: this.view(call) });

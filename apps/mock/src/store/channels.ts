@@ -4,10 +4,12 @@ import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
 import type { Accounts } from './accounts.ts';
 import type { Blocks } from './blocks.ts';
+import { listCollection, mapCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
 import type { Notifications } from './notifications.ts';
 import { toPerson } from './person.ts';
 import type { Resources } from './resources.ts';
+import { bool, contractRecord, nullable, str, strings } from './row-schema.ts';
 import type { Channel, SocialState, StoredChannel } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -29,6 +31,42 @@ interface ChannelsUses {
   readonly notifications: Notifications;
   readonly resources: Resources;
 }
+
+/** Groups and one-to-one chats. */
+export const CHANNELS = listCollection({
+  name: 'channel',
+  place: { field: 'channels' },
+  item: (doc) =>
+    contractRecord(doc, 'Channel', {
+      required: { id: str, users: strings, created_at: str, last_activity_at: str },
+      optional: {
+        parent_id: nullable('string'),
+        is_public: bool,
+        is_open: bool,
+        expires_year: nullable('integer'),
+        created_by: str,
+      },
+    }),
+  read: (areas: { readonly channels: Channels }, key) => areas.channels.get(key),
+});
+
+/** User id → ids of the groups they follow. */
+export const FOLLOWING = mapCollection({
+  name: 'following',
+  place: { part: 'social', field: 'following', optional: true },
+  item: () => strings,
+  read: (areas: { readonly channels: Channels }, key) => areas.channels.allFlags().following[key],
+});
+
+/** User id → ids of the groups they set inactive. */
+export const INACTIVE = mapCollection({
+  name: 'inactive',
+  place: { part: 'social', field: 'inactive', optional: true },
+  item: () => strings,
+  read: (areas: { readonly channels: Channels }, key) => areas.channels.allFlags().inactive[key],
+});
+
+const FLAGS = { following: FOLLOWING, inactive: INACTIVE };
 
 /**
  * Groups and one-to-one chats: who is in them, who may see and join them, and each member's own
@@ -201,14 +239,14 @@ export class Channels {
       created_at: now,
       last_activity_at: now,
     };
-    this.core.touch('channel', channel.id);
+    this.core.touch(CHANNELS, channel.id);
     this.byId.set(channel.id, channel);
     return channel;
   }
 
   leave(userId: string, channelId: string): StoredChannel {
     const channel = this.requireMembership(userId, channelId);
-    this.core.touch('channel', channelId);
+    this.core.touch(CHANNELS, channelId);
     channel.users.splice(channel.users.indexOf(userId), 1);
     return channel;
   }
@@ -258,7 +296,7 @@ export class Channels {
     const added: string[] = [];
     for (const userId of userIds) {
       if (present.has(userId)) continue;
-      this.core.touch('channel', channel.id);
+      this.core.touch(CHANNELS, channel.id);
       present.add(userId);
       channel.users.push(userId);
       added.push(userId);
@@ -275,13 +313,13 @@ export class Channels {
     const left: StoredChannel[] = [];
     for (const channel of this.byId.values()) {
       if (channel.is_direct || !channel.users.includes(userId)) continue;
-      this.core.touch('channel', channel.id);
+      this.core.touch(CHANNELS, channel.id);
       channel.users.splice(channel.users.indexOf(userId), 1);
       left.push(channel);
     }
     for (const flag of ['following', 'inactive'] as const) {
       if (!this.flags[flag][userId]) continue;
-      this.core.touch(flag, userId);
+      this.core.touch(FLAGS[flag], userId);
       delete this.flags[flag][userId];
     }
     return left;
@@ -289,7 +327,7 @@ export class Channels {
 
   /** A newer message (or creation) makes the group the most recently active. */
   touchActivity(channel: StoredChannel, time: string): void {
-    this.core.touch('channel', channel.id);
+    this.core.touch(CHANNELS, channel.id);
     channel.last_activity_at = time;
   }
 
@@ -315,7 +353,7 @@ export class Channels {
 
   setFlag(flag: 'following' | 'inactive', userId: string, channelId: string, on: boolean): void {
     const record = this.flags[flag];
-    this.core.touch(flag, userId);
+    this.core.touch(FLAGS[flag], userId);
     const without = (record[userId] ?? []).filter((id) => id !== channelId);
     record[userId] = on ? [...without, channelId] : without;
   }

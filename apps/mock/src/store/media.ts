@@ -1,6 +1,8 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
+import { int, record, str } from './row-schema.ts';
 import type { StoredMedia } from './types.ts';
 
 // The row type sits with the state's other types; importers of this module keep the name.
@@ -13,6 +15,18 @@ export type MessageFile = Schemas['MessageFile'];
 export type Resume = Schemas['Resume'];
 
 export const mediaUrl = (id: string, file: string) => `/media/${id}/${file}`;
+
+/** Uploaded files' rows (their bytes are in a folder beside the data file). */
+export const MEDIA = listCollection({
+  name: 'media',
+  place: { field: 'media', optional: true },
+  item: () =>
+    record(
+      { id: str, user_id: str, use: str, name: str, size: int, mime: str, file_type: int, created_at: str },
+      { width: int, height: int, files: record({ original: str }, { thumb: str, avatar: str }) },
+    ),
+  read: (areas: { readonly media: MediaLibrary }, key) => areas.media.get(key),
+});
 
 /**
  * Uploaded files (the rows; the bytes live in `MediaFiles`). A row is added only after its files
@@ -37,7 +51,7 @@ export class MediaLibrary {
   }
 
   add(media: StoredMedia): StoredMedia {
-    this.core.touch('media', media.id);
+    this.core.touch(MEDIA, media.id);
     this.byId.set(media.id, media);
     return media;
   }
@@ -45,7 +59,7 @@ export class MediaLibrary {
   /** Drops an upload's row (its files are removed by the caller once this has committed). */
   remove(id: string): void {
     if (!this.byId.has(id)) return;
-    this.core.touch('media', id);
+    this.core.touch(MEDIA, id);
     this.byId.delete(id);
   }
 
