@@ -1,40 +1,12 @@
 import type { Operation } from '@cohort/openapi';
 import { fail, pass, skip } from './checks/diagnostic.ts';
-import type { Diagnostic } from './types.ts';
+import type { Coverage, Diagnostic, OperationCoverage, StatusCoverage } from './types.ts';
+
+// The shapes live with the result they are part of; importers of this module keep their names.
+export type { Coverage, OperationCoverage, StatusCoverage } from './types.ts';
 
 /** Statuses only a fault provokes (a timeout, a flood, a huge body, an outage): optional, outside the figure. */
 export const OPTIONAL_STATUSES: ReadonlySet<string> = new Set(['304', '408', '413', '429', '431', '503']);
-
-export interface StatusCoverage {
-  status: string;
-  /** How many answers of the run had this status. */
-  observed: number;
-  /** Needs a fault to provoke: never a finding, not counted. */
-  optional: boolean;
-  /** What the run sent to provoke it, when it did (an unknown id, a taken e-mail). */
-  provokedBy?: string;
-  /** Declared content types, and the ones the run saw with this status. */
-  declaredTypes: string[];
-  observedTypes: string[];
-}
-
-export interface OperationCoverage {
-  operationId: string;
-  /** False when the run never got any answer from it (then its statuses are not findings). */
-  exercised: boolean;
-  statuses: StatusCoverage[];
-  /** Declared non-optional statuses, and how many of them were observed. */
-  required: number;
-  covered: number;
-}
-
-export interface Coverage {
-  operations: OperationCoverage[];
-  required: number;
-  covered: number;
-  /** covered / required (1 when nothing is required). */
-  ratio: number;
-}
 
 /** What the run saw, per operation: how many answers had each status, and their media types. */
 export interface Observed {

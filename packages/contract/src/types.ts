@@ -1,6 +1,5 @@
 import type { OpenApiDocument } from '@cohort/openapi';
 import type { TraceStep } from './compare.ts';
-import type { Coverage } from './coverage.ts';
 
 /** Check names as Schemathesis names them, so teams recognise them. */
 export const CHECK_NAMES = [
@@ -141,4 +140,35 @@ export interface ConformanceResult {
   trace?: TraceStep[];
   /** Per operation, which declared statuses the run observed (304, 408, 413, 429, 431, 503 optional). */
   coverage: Coverage;
+}
+
+export interface StatusCoverage {
+  status: string;
+  /** How many answers of the run had this status. */
+  observed: number;
+  /** Needs a fault to provoke: never a finding, not counted. */
+  optional: boolean;
+  /** What the run sent to provoke it, when it did (an unknown id, a taken e-mail). */
+  provokedBy?: string;
+  /** Declared content types, and the ones the run saw with this status. */
+  declaredTypes: string[];
+  observedTypes: string[];
+}
+
+export interface OperationCoverage {
+  operationId: string;
+  /** False when the run never got any answer from it (then its statuses are not findings). */
+  exercised: boolean;
+  statuses: StatusCoverage[];
+  /** Declared non-optional statuses, and how many of them were observed. */
+  required: number;
+  covered: number;
+}
+
+export interface Coverage {
+  operations: OperationCoverage[];
+  required: number;
+  covered: number;
+  /** covered / required (1 when nothing is required). */
+  ratio: number;
 }

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { collectionNamed } from '../store/collections.ts';
 import { PROFILE_COLLECTIONS } from '../store/item-source.ts';
-import { COLLECTIONS, type Collection, type Row, stateFromRows } from '../store/rows.ts';
+import { type Row, stateFromRows } from '../store/rows.ts';
 import type { State } from '../store/types.ts';
 import { readStateFile, StateFileError } from './data-file.ts';
 import { type Database, openDatabase } from './driver.ts';
@@ -87,14 +88,13 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
         `unknown state version ${meta.get('version')} (this mock reads versions ${OLDEST_VERSION} to ${STATE_FORMAT_VERSION})`,
       );
     }
-    const known = new Set<string>(COLLECTIONS);
     // Read straight into the state, row by row (no list of every row in between).
     function* rows(): Generator<Row> {
       for (const [collection, key, text] of db
         .prepare('SELECT collection, key, value FROM rows ORDER BY id')
         .raw()
         .iterate() as Iterable<[string, string, string]>) {
-        if (!known.has(collection)) throw refuse(file, `a row of unknown kind ${JSON.stringify(collection)}`);
+        if (!collectionNamed(collection)) throw refuse(file, `a row of unknown kind ${JSON.stringify(collection)}`);
         let value: unknown;
         try {
           value = rowValue(collection, text);
@@ -106,7 +106,7 @@ function readSqlite(file: string, items: boolean): { state: State; version: numb
               : `the ${collection} row ${key} cannot be read (${error instanceof Error ? error.message : String(error)})`,
           );
         }
-        yield { collection: collection as Collection, key, value };
+        yield { collection, key, value };
       }
     }
     let state: State;

@@ -1,5 +1,5 @@
+import type { Areas } from './collections.ts';
 import { toPerson } from './directory.ts';
-import type { Areas } from './store.ts';
 
 /**
  * Deletes an account (the contract's `deleteAccount`), in one transaction with the caller: its

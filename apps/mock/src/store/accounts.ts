@@ -2,9 +2,11 @@ import { byCodeUnits } from '../lib/compare.ts';
 import { cryptoPlatform } from '../lib/crypto.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { newToken, randomId } from '../lib/ids.ts';
+import { listCollection, mapCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
 import { EmailIndex } from './email-index.ts';
 import type { Resources } from './resources.ts';
+import { contractRecord, nullable, record, str, strings } from './row-schema.ts';
 import type { Friend, PublicUser, StoredUser, TokenRecord, User } from './types.ts';
 
 export const DEFAULT_TOKEN_TTL_MS = 30 * 24 * 3600_000;
@@ -66,6 +68,34 @@ function lastUseOf(entry: TokenEntry): number {
   }
   return entry.usedMs;
 }
+
+/** Every account, in seed order. */
+export const USERS = listCollection({
+  name: 'user',
+  place: { field: 'users' },
+  item: (doc) =>
+    contractRecord(doc, 'User', {
+      required: { id: str, friend_ids: strings, last_seen_at: str },
+      optional: {
+        password_hash: nullable('string'),
+        university_id: nullable('integer'),
+        major: nullable('string'),
+        company: nullable('string'),
+        industry: nullable('string'),
+        desired_industry: nullable('string'),
+        location: nullable('string'),
+      },
+    }),
+  read: (areas: { readonly accounts: Accounts }, key) => areas.accounts.find(key),
+});
+
+/** Sessions, keyed by their token's hash. */
+export const TOKENS = mapCollection({
+  name: 'token',
+  place: { field: 'tokens' },
+  item: () => record({ user_id: str, created_at: str }, { last_used_at: str }),
+  read: (areas: { readonly accounts: Accounts }, key) => areas.accounts.token(key),
+});
 
 /** Users and their sessions: accounts, e-mails, tokens (hashed) and connections. */
 export class Accounts {
@@ -169,7 +199,7 @@ export class Accounts {
       last_seen_at: now,
       friend_ids: [],
     };
-    this.core.touch('user', user.id);
+    this.core.touch(USERS, user.id);
     this.users.push(user);
     this.byId.set(user.id, user);
     this.byEmail.set(user);
@@ -179,7 +209,7 @@ export class Accounts {
 
   update(id: string, patch: UserPatch): StoredUser {
     const found = this.require(id);
-    this.core.touch('user', id);
+    this.core.touch(USERS, id);
     const user = this.own(found);
     Object.assign(user, patch, { updated_at: this.core.now().toISOString() });
     this.touchDirectory(id);
@@ -195,12 +225,12 @@ export class Accounts {
     const token = newToken();
     const record: TokenRecord = { user_id: userId, created_at: this.core.now().toISOString() };
     const key = hashToken(token);
-    this.core.touch('token', key);
+    this.core.touch(TOKENS, key);
     this.tokens[key] = record;
     this.#byKey.set(key, entryOf(record));
     const user = this.byId.get(userId);
     if (user) {
-      this.core.touch('user', userId);
+      this.core.touch(USERS, userId);
       this.own(user).last_seen_at = record.created_at;
     }
     return token;
@@ -225,14 +255,14 @@ export class Accounts {
     const lastUsed = lastUseOf(entry);
     if (now - lastUsed > this.tokenTtlMs) {
       this.core.transact(() => {
-        this.core.touch('token', key);
+        this.core.touch(TOKENS, key);
         this.#forget(key);
       });
       return 'expired';
     }
     if (now - lastUsed > Math.min(TOKEN_TOUCH_MS, this.tokenTtlMs / 10)) {
       this.core.transact(() => {
-        this.core.touch('token', key);
+        this.core.touch(TOKENS, key);
         record.last_used_at = new Date(now).toISOString();
       });
     }
@@ -242,13 +272,13 @@ export class Accounts {
 
   revokeToken(token: string): void {
     const key = hashToken(token);
-    this.core.touch('token', key);
+    this.core.touch(TOKENS, key);
     this.#forget(key);
   }
 
   /** A new password (already hashed); every session of the account but the one holding `keep` ends. */
   setPassword(user: StoredUser, passwordHash: string, keep?: string): void {
-    this.core.touch('user', user.id);
+    this.core.touch(USERS, user.id);
     const own = this.own(user);
     own.password_hash = passwordHash;
     own.updated_at = this.core.now().toISOString();
@@ -273,7 +303,7 @@ export class Accounts {
 
   /** Ends the session whose token hashes to `key`. */
   endSession(key: string): void {
-    this.core.touch('token', key);
+    this.core.touch(TOKENS, key);
     this.#forget(key);
   }
 
@@ -283,7 +313,7 @@ export class Accounts {
     let ended = 0;
     for (const [hashed, record] of Object.entries(this.tokens)) {
       if (record.user_id !== userId || hashed === kept) continue;
-      this.core.touch('token', hashed);
+      this.core.touch(TOKENS, hashed);
       this.#forget(hashed);
       ended++;
     }
@@ -294,7 +324,7 @@ export class Accounts {
   remove(userId: string): void {
     const user = this.require(userId);
     this.endSessions(userId);
-    this.core.touch('user', userId);
+    this.core.touch(USERS, userId);
     this.byEmail.delete(user);
     this.users.splice(this.users.indexOf(user), 1);
     this.byId.delete(userId);
@@ -305,7 +335,7 @@ export class Accounts {
   befriend(a: StoredUser, b: StoredUser): void {
     for (const [user, other] of this.pairs(a, b)) {
       if (user.friend_ids.includes(other.id)) continue;
-      this.core.touch('user', user.id);
+      this.core.touch(USERS, user.id);
       this.own(user).friend_ids.push(other.id);
     }
   }
@@ -316,7 +346,7 @@ export class Accounts {
     for (const [user, other] of this.pairs(a, b)) {
       const at = user.friend_ids.indexOf(other.id);
       if (at === -1) continue;
-      this.core.touch('user', user.id);
+      this.core.touch(USERS, user.id);
       this.own(user).friend_ids.splice(at, 1);
       changed = true;
     }

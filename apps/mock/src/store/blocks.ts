@@ -1,14 +1,31 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
-import type { Areas } from './store.ts';
+import { toPerson } from './person.ts';
+import { int, record, str } from './row-schema.ts';
 import type { StoredBlock } from './types.ts';
 
 export type Block = components['schemas']['Block'];
 
 /** The most people one user may block (the contract's 409 on `blockUser`). */
 export const MAX_BLOCKS = 1000;
+
+/** What a block ends elsewhere (the invitations and connections between the two people). */
+interface BlocksUses {
+  readonly accounts: Accounts;
+  readonly invites: { declineBetween(a: string, b: string): void };
+  readonly social: { endBetween(blockerId: string, otherId: string): void };
+}
+
+/** Who blocked whom. */
+export const BLOCKS = listCollection({
+  name: 'block',
+  place: { field: 'blocks', optional: true },
+  item: () => record({ id: int, blocker_id: str, user_id: str, created_at: str }),
+  read: (areas: { readonly blocks: Blocks }, key) => areas.blocks.get(Number(key)),
+});
 
 /**
  * Who blocked whom (the contract's `blockUser`): between two people where either blocked the other,
@@ -24,7 +41,7 @@ export class Blocks {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: BlocksUses,
     blocks: StoredBlock[],
   ) {
     for (const b of blocks) this.index(b);
@@ -96,7 +113,7 @@ export class Blocks {
       user_id: otherId,
       created_at: this.core.now().toISOString(),
     };
-    this.core.touch('block', String(block.id));
+    this.core.touch(BLOCKS, String(block.id));
     this.index(block);
     this.areas.social.endBetween(userId, otherId);
     this.areas.invites.declineBetween(userId, otherId);
@@ -106,7 +123,7 @@ export class Blocks {
   unblock(userId: string, otherId: string): void {
     const block = this.byBlocker.get(userId)?.get(otherId);
     if (!block) throw HttpError.notFound(`You have not blocked ${otherId}.`);
-    this.core.touch('block', String(block.id));
+    this.core.touch(BLOCKS, String(block.id));
     this.byId.delete(block.id);
     this.byBlocker.get(userId)?.delete(otherId);
     this.byBlocked.get(otherId)?.delete(userId);

@@ -1,17 +1,28 @@
 import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Chat } from './chat.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import type { Areas } from './store.ts';
+import { contractRecord, str } from './row-schema.ts';
 import type { CalendarEvent, StoredEvent } from './types.ts';
 
 export type CalendarEventInput = components['schemas']['CalendarEventInput'];
+
+/** Each user's calendar events (kept with the chat part of the state). */
+export const EVENTS = listCollection({
+  name: 'event',
+  place: { part: 'chat', field: 'events' },
+  item: (doc) => contractRecord(doc, 'CalendarEvent', { required: { user_id: str } }),
+  read: (areas: { readonly calendar: Calendar }, key) => areas.calendar.all().find((item) => String(item.id) === key),
+});
 
 /** Each user's calendar (the Forward drawer's Calendar tab, the profile's Calendar). */
 export class Calendar {
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly accounts: Accounts; readonly chat: Chat },
     private readonly events: StoredEvent[],
   ) {}
 
@@ -24,7 +35,7 @@ export class Calendar {
     for (let i = this.events.length - 1; i >= 0; i--) {
       const event = this.events[i];
       if (event?.user_id !== userId) continue;
-      this.core.touch('event', String(event.id));
+      this.core.touch(EVENTS, String(event.id));
       this.events.splice(i, 1);
     }
   }
@@ -61,7 +72,7 @@ export class Calendar {
       message_id: input.message_id ?? null,
       created_at: this.core.now().toISOString(),
     };
-    this.core.touch('event', String(event.id));
+    this.core.touch(EVENTS, String(event.id));
     this.events.push(event);
     const { user_id: _user, ...out } = event;
     return out;

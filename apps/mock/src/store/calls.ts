@@ -2,9 +2,14 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
-import type { Areas } from './store.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { Notifications } from './notifications.ts';
+import { toPerson } from './person.ts';
+import { contractRecord } from './row-schema.ts';
 import type { StoredCall } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -17,6 +22,21 @@ export const RING_MS = 30_000;
 export const MAX_SIGNALS_PER_CALL = 500;
 /** Bytes a call may relay before it is answered: a ringing call must not fill the callee's stream. */
 export const MAX_RINGING_SIGNAL_BYTES = 65_536;
+
+interface CallsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly events: LiveEvents;
+  readonly notifications: Notifications;
+}
+
+/** Call history. */
+export const CALLS = listCollection({
+  name: 'call',
+  place: { field: 'calls', optional: true },
+  item: (doc) => contractRecord(doc, 'Call'),
+  read: (areas: { readonly calls: Calls }, key) => areas.calls.get(key),
+});
 
 /**
  * One-to-one calls (the contract's `startCall` … `sendCallSignal`): the mock rings, relays the
@@ -33,7 +53,7 @@ export class Calls {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: CallsUses,
     calls: StoredCall[],
   ) {
     for (const c of calls) this.byId.set(c.id, c);
@@ -73,7 +93,7 @@ export class Calls {
   }
 
   private change(c: StoredCall, patch: Partial<StoredCall>): Call {
-    this.core.touch('call', c.id);
+    this.core.touch(CALLS, c.id);
     Object.assign(c, patch);
     if (c.status === 'ended') {
       this.live.delete(c.id);
@@ -122,7 +142,7 @@ export class Calls {
       answered_at: null,
       ended_at: null,
     };
-    this.core.touch('call', call.id);
+    this.core.touch(CALLS, call.id);
     this.byId.set(call.id, call);
     this.live.add(call.id);
     this.areas.events.announce({ type: 'call', call: this.view(call) });

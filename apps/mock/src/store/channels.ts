@@ -2,9 +2,14 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import { listCollection, mapCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
-import type { Areas } from './store.ts';
+import type { Notifications } from './notifications.ts';
+import { toPerson } from './person.ts';
+import type { Resources } from './resources.ts';
+import { bool, contractRecord, nullable, str, strings } from './row-schema.ts';
 import type { Channel, SocialState, StoredChannel } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -18,6 +23,51 @@ export const ONLINE_WINDOW_MS = 5 * 60_000;
 /** Why a person on the other side of a block cannot be added, invited or chatted with. */
 const BLOCKED = 'This person cannot be added: one of you has blocked the other.';
 
+interface ChannelsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  /** Joining a group marks what it already holds as read. */
+  readonly chat: { markAllRead(userId: string, channelId: string): void };
+  readonly notifications: Notifications;
+  readonly resources: Resources;
+}
+
+/** Groups and one-to-one chats. */
+export const CHANNELS = listCollection({
+  name: 'channel',
+  place: { field: 'channels' },
+  item: (doc) =>
+    contractRecord(doc, 'Channel', {
+      required: { id: str, users: strings, created_at: str, last_activity_at: str },
+      optional: {
+        parent_id: nullable('string'),
+        is_public: bool,
+        is_open: bool,
+        expires_year: nullable('integer'),
+        created_by: str,
+      },
+    }),
+  read: (areas: { readonly channels: Channels }, key) => areas.channels.get(key),
+});
+
+/** User id → ids of the groups they follow. */
+export const FOLLOWING = mapCollection({
+  name: 'following',
+  place: { part: 'social', field: 'following', optional: true },
+  item: () => strings,
+  read: (areas: { readonly channels: Channels }, key) => areas.channels.allFlags().following[key],
+});
+
+/** User id → ids of the groups they set inactive. */
+export const INACTIVE = mapCollection({
+  name: 'inactive',
+  place: { part: 'social', field: 'inactive', optional: true },
+  item: () => strings,
+  read: (areas: { readonly channels: Channels }, key) => areas.channels.allFlags().inactive[key],
+});
+
+const FLAGS = { following: FOLLOWING, inactive: INACTIVE };
+
 /**
  * Groups and one-to-one chats: who is in them, who may see and join them, and each member's own
  * settings of them (following, inactive). Messages live in `Chat`, invitations in `Invites`.
@@ -27,7 +77,7 @@ export class Channels {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: ChannelsUses,
     channels: StoredChannel[],
     private readonly flags: Pick<SocialState, 'following' | 'inactive'>,
   ) {
@@ -189,14 +239,14 @@ export class Channels {
       created_at: now,
       last_activity_at: now,
     };
-    this.core.touch('channel', channel.id);
+    this.core.touch(CHANNELS, channel.id);
     this.byId.set(channel.id, channel);
     return channel;
   }
 
   leave(userId: string, channelId: string): StoredChannel {
     const channel = this.requireMembership(userId, channelId);
-    this.core.touch('channel', channelId);
+    this.core.touch(CHANNELS, channelId);
     channel.users.splice(channel.users.indexOf(userId), 1);
     return channel;
   }
@@ -246,7 +296,7 @@ export class Channels {
     const added: string[] = [];
     for (const userId of userIds) {
       if (present.has(userId)) continue;
-      this.core.touch('channel', channel.id);
+      this.core.touch(CHANNELS, channel.id);
       present.add(userId);
       channel.users.push(userId);
       added.push(userId);
@@ -263,13 +313,13 @@ export class Channels {
     const left: StoredChannel[] = [];
     for (const channel of this.byId.values()) {
       if (channel.is_direct || !channel.users.includes(userId)) continue;
-      this.core.touch('channel', channel.id);
+      this.core.touch(CHANNELS, channel.id);
       channel.users.splice(channel.users.indexOf(userId), 1);
       left.push(channel);
     }
     for (const flag of ['following', 'inactive'] as const) {
       if (!this.flags[flag][userId]) continue;
-      this.core.touch(flag, userId);
+      this.core.touch(FLAGS[flag], userId);
       delete this.flags[flag][userId];
     }
     return left;
@@ -277,7 +327,7 @@ export class Channels {
 
   /** A newer message (or creation) makes the group the most recently active. */
   touchActivity(channel: StoredChannel, time: string): void {
-    this.core.touch('channel', channel.id);
+    this.core.touch(CHANNELS, channel.id);
     channel.last_activity_at = time;
   }
 
@@ -303,7 +353,7 @@ export class Channels {
 
   setFlag(flag: 'following' | 'inactive', userId: string, channelId: string, on: boolean): void {
     const record = this.flags[flag];
-    this.core.touch(flag, userId);
+    this.core.touch(FLAGS[flag], userId);
     const without = (record[userId] ?? []).filter((id) => id !== channelId);
     record[userId] = on ? [...without, channelId] : without;
   }

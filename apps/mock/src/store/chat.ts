@@ -3,12 +3,17 @@ import { randomId } from '../lib/ids.ts';
 import type { MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 import type { StoreCore } from './core.ts';
 import { PIN_NOTIFY_MAX_MEMBERS } from './notifications.ts';
-import { messageKey } from './rows.ts';
-import type { Areas } from './store.ts';
 
 export type { MessageDraft, MessagePage, ReportReason } from './chat-types.ts';
 
 import { byCodeUnits } from '../lib/compare.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import type { Channels } from './channels.ts';
+import { groupedCollection, groupKey, listCollection, mapCollection, splitKey } from './collection.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { Notifications } from './notifications.ts';
+import { contractRecord, int, map, record, str, strings } from './row-schema.ts';
 import type {
   Channel,
   ChatState,
@@ -26,6 +31,67 @@ interface Located {
   index: number;
 }
 
+interface ChatUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly channels: Channels;
+  readonly events: LiveEvents;
+  readonly notifications: Notifications;
+}
+
+/** Each channel's messages, oldest first, keyed `channel/message`. */
+export const MESSAGES = groupedCollection({
+  name: 'message',
+  place: { field: 'messages' },
+  item: (doc) => contractRecord(doc, 'Message', { required: { id: str } }),
+  read: (areas: { readonly chat: Chat }, key) => {
+    const [channelId, id] = splitKey(key);
+    return areas.chat.messagesOf(channelId).findLast((m) => m.id === id);
+  },
+  // A channel without messages still has its (empty) list.
+  finish: (state) => {
+    for (const c of state.channels as { id?: unknown }[]) if (typeof c?.id === 'string') state.messages[c.id] ??= [];
+  },
+});
+
+export const SAVED_MESSAGES = listCollection({
+  name: 'saved_message',
+  place: { field: 'saved_messages' },
+  item: () => record({ id: int, user_id: str, channel_id: str, message_id: str, saved_at: str }),
+  read: (areas: { readonly chat: Chat }, key) => areas.chat.allSaved().find((item) => String(item.id) === key),
+});
+
+/** Channel id → its pinned message id. */
+export const PINS = mapCollection({
+  name: 'pin',
+  place: { part: 'chat', field: 'pins' },
+  item: () => str,
+  read: (areas: { readonly chat: Chat }, key) => areas.chat.parts().pins[key],
+});
+
+/** User id → channel id → how many of its messages the user has read. */
+export const READ = mapCollection({
+  name: 'read',
+  place: { part: 'chat', field: 'read' },
+  item: () => map(int),
+  read: (areas: { readonly chat: Chat }, key) => areas.chat.parts().read[key],
+});
+
+/** User id → the channels they muted. */
+export const MUTED = mapCollection({
+  name: 'muted',
+  place: { part: 'chat', field: 'muted' },
+  item: () => strings,
+  read: (areas: { readonly chat: Chat }, key) => areas.chat.parts().muted[key],
+});
+
+export const REPORTS = listCollection({
+  name: 'report',
+  place: { part: 'chat', field: 'reports' },
+  item: (doc) => contractRecord(doc, 'Report', { required: { user_id: str, channel_id: str } }),
+  read: (areas: { readonly chat: Chat }, key) => areas.chat.parts().reports.find((item) => String(item.id) === key),
+});
+
 /**
  * Messages and what hangs off them: pins, read marks, mutes, reports, saved messages. Its changes
  * go out as live events (`store.events`) once they have committed, so live streams can relay them.
@@ -41,7 +107,7 @@ export class Chat {
   /** One for the store's life (the streams listen to it); `reload` gives it each new state. */
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: ChatUses,
   ) {}
 
   reload(messages: Record<string, Message[]>, state: ChatState, saved: SavedMessageRecord[]): void {
@@ -109,7 +175,7 @@ export class Chat {
   }
 
   private append(channel: StoredChannel, message: Message): void {
-    this.core.touch('message', messageKey(channel.id, message.id));
+    this.core.touch(MESSAGES, groupKey(channel.id, message.id));
     this.messages[channel.id] ??= [];
     this.messages[channel.id]?.push(message);
     this.index.set(message.id, channel.id);
@@ -118,7 +184,7 @@ export class Chat {
 
   /** Everything in the group so far counts as read by the user (also how a new member starts). */
   markAllRead(userId: string, channelId: string): void {
-    this.core.touch('read', userId);
+    this.core.touch(READ, userId);
     this.state.read[userId] ??= {};
     this.state.read[userId][channelId] = this.messagesOf(channelId).length;
   }
@@ -215,12 +281,12 @@ export class Chat {
     for (let i = this.saved.length - 1; i >= 0; i--) {
       const record = this.saved[i];
       if (record?.user_id !== userId) continue;
-      this.core.touch('saved_message', String(record.id));
+      this.core.touch(SAVED_MESSAGES, String(record.id));
       this.saved.splice(i, 1);
     }
     for (const part of ['read', 'muted'] as const) {
       if (!this.state[part][userId]) continue;
-      this.core.touch(part, userId);
+      this.core.touch(part === 'read' ? READ : MUTED, userId);
       delete this.state[part][userId];
     }
   }
@@ -231,7 +297,7 @@ export class Chat {
     if (!found || found.channel.id !== channelId) {
       throw HttpError.notFound(`No message with id ${messageId} in this group.`);
     }
-    this.core.touch('pin', channelId);
+    this.core.touch(PINS, channelId);
     this.state.pins[channelId] = messageId;
     this.areas.events.announce({ type: 'pin', channelId, message: found.message });
     if (found.channel.users.length <= PIN_NOTIFY_MAX_MEMBERS) {
@@ -253,7 +319,7 @@ export class Chat {
       throw HttpError.notFound(`No message with id ${messageId} in this group.`);
     }
     if (this.state.pins[channelId] !== messageId) throw HttpError.conflict('That message is not pinned.');
-    this.core.touch('pin', channelId);
+    this.core.touch(PINS, channelId);
     delete this.state.pins[channelId];
     this.areas.events.announce({ type: 'pin', channelId, message: null });
   }
@@ -296,7 +362,7 @@ export class Chat {
     const { channel, message } = this.visibleMessage(userId, messageId);
     if (message.sender_id !== userId) throw HttpError.forbidden('Only its author can edit a message.');
     if (message.deleted_at) throw HttpError.conflict('This message was deleted.');
-    this.core.touch('message', messageKey(channel.id, message.id));
+    this.core.touch(MESSAGES, groupKey(channel.id, message.id));
     message.message = text;
     message.edited_at = this.core.now().toISOString();
     this.areas.events.announce({ type: 'message-updated', channelId: channel.id, message });
@@ -313,12 +379,12 @@ export class Chat {
       throw HttpError.forbidden("Only its author or the group's creator can delete a message.");
     }
     if (message.deleted_at) throw HttpError.conflict('This message was already deleted.');
-    this.core.touch('message', messageKey(channel.id, message.id));
+    this.core.touch(MESSAGES, groupKey(channel.id, message.id));
     message.message = '';
     message.files = [];
     message.deleted_at = this.core.now().toISOString();
     if (this.state.pins[channel.id] === messageId) {
-      this.core.touch('pin', channel.id);
+      this.core.touch(PINS, channel.id);
       delete this.state.pins[channel.id];
       this.areas.events.announce({ type: 'pin', channelId: channel.id, message: null });
     }
@@ -340,7 +406,7 @@ export class Chat {
       details: details ?? null,
       created_at: this.core.now().toISOString(),
     };
-    this.core.touch('report', String(report.id));
+    this.core.touch(REPORTS, String(report.id));
     this.state.reports.push(report);
     const { user_id: _user, channel_id: _channel, ...out } = report;
     return out;
@@ -356,7 +422,7 @@ export class Chat {
 
   setMuted(userId: string, channelId: string, muted: boolean): Channel {
     const channel = this.areas.channels.requireMembership(userId, channelId);
-    this.core.touch('muted', userId);
+    this.core.touch(MUTED, userId);
     this.state.muted[userId] ??= [];
     const list = this.state.muted[userId];
     const at = list.indexOf(channelId);

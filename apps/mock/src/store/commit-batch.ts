@@ -1,5 +1,5 @@
+import type { Row } from './collection.ts';
 import type { ItemSource, ProfileSource } from './item-source.ts';
-import type { Row } from './rows.ts';
 import type { Counter } from './types.ts';
 
 /** What a batch that could not be written undoes: each transaction's rows as they were before it, in order. */

@@ -1,9 +1,16 @@
 import type { components } from '@cohort/api';
+import type { Accounts } from './accounts.ts';
+import type { Profile } from './profile.ts';
 import { SliceSort } from './slice-sort.ts';
-import type { Areas } from './store.ts';
 import type { StoredUser } from './types.ts';
 
 export type SearchFilters = components['schemas']['UserSearchFilters'];
+
+/** What the index is built from: everyone, and their clubs and interests. */
+export interface IndexUses {
+  readonly accounts: Accounts;
+  readonly profile: Profile;
+}
 
 /** The array filters of `searchUsers`, by the name the contract gives them. */
 export const TEXT_FILTERS = [
@@ -102,7 +109,7 @@ export class DirectoryIndex {
    * up on (`update`) like any later change.
    */
   constructor(
-    areas: Areas,
+    areas: IndexUses,
     {
       later = false,
       gathered,
@@ -228,7 +235,7 @@ export class DirectoryIndex {
    * (linear in the postings, against a rebuild's seconds at 100,000 users). False when so many users
    * moved that a rebuild is cheaper.
    */
-  update(areas: Areas, changed: Set<string>): boolean {
+  update(areas: IndexUses, changed: Set<string>): boolean {
     let moves = 0;
     for (const id of changed) {
       const at = this.position.get(id);
@@ -251,7 +258,7 @@ export class DirectoryIndex {
     return true;
   }
 
-  private itemsOf(areas: Areas, userId: string): [clubs: string[], interests: string[]] {
+  private itemsOf(areas: IndexUses, userId: string): [clubs: string[], interests: string[]] {
     return [
       areas.profile.clubs.listFor(userId).map((c) => c.name),
       areas.profile.interests.listFor(userId).map((i) => i.name),

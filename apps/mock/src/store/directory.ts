@@ -1,27 +1,10 @@
 import type { components } from '@cohort/api';
-import { DirectoryIndex, type SearchFilters } from './directory-index.ts';
-import type { Areas } from './store.ts';
-import type { StoredUser } from './types.ts';
+import type { Blocks } from './blocks.ts';
+import { DirectoryIndex, type IndexUses, type SearchFilters } from './directory-index.ts';
+import { toPerson } from './person.ts';
 
-export type PersonSummary = components['schemas']['PersonSummary'];
+export { type PersonSummary, toPerson } from './person.ts';
 export type PersonPage = components['schemas']['PersonPage'];
-
-export function toPerson(u: StoredUser): PersonSummary {
-  return {
-    id: u.id,
-    first_name: u.first_name,
-    last_name: u.last_name,
-    profile_image: u.profile_image,
-    university: u.university ?? null,
-    program: u.program ?? null,
-    major: u.major,
-    graduation_year: u.graduation_year ?? null,
-    company: u.company,
-    industry: u.industry,
-    location: u.location,
-    last_seen_at: u.last_seen_at,
-  };
-}
 
 /**
  * A search index several stores read while their directory is still the one they started from (the
@@ -31,6 +14,9 @@ export function toPerson(u: StoredUser): PersonSummary {
 export interface SharedIndex {
   get(build: () => DirectoryIndex): DirectoryIndex;
 }
+
+/** What the directory reads: everyone, their profile items (for the index), who is hidden from whom. */
+type DirectoryUses = IndexUses & { readonly blocks: Blocks };
 
 /** The people directory: its search index, brought up to date on use (changed users in place, or rebuilt). */
 export class Directory {
@@ -43,7 +29,7 @@ export class Directory {
   /** Set while `warm` gathers the club and interest names (before `building`). */
   private warming = false;
 
-  constructor(private readonly areas: Areas) {}
+  constructor(private readonly areas: DirectoryUses) {}
 
   /**
    * Builds the index ahead of the first search, each slice run by `schedule` (the server passes

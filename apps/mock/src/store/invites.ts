@@ -1,11 +1,22 @@
 import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Channels } from './channels.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import type { Areas } from './store.ts';
+import type { Notifications } from './notifications.ts';
+import { contractRecord } from './row-schema.ts';
 import type { StoredChannel, StoredChannelInvite } from './types.ts';
 
 export type ChannelInvite = components['schemas']['ChannelInvite'];
+
+/** Invitations to join a group. */
+export const CHANNEL_INVITES = listCollection({
+  name: 'channel_invite',
+  place: { part: 'social', field: 'channel_invites', optional: true },
+  item: (doc) => contractRecord(doc, 'ChannelInvite', { without: ['channel_name'] }),
+  read: (areas: { readonly invites: Invites }, key) => areas.invites.all().find((item) => String(item.id) === key),
+});
 
 /** Invitations into groups: made by members, answered (accepted or declined) by the invited. */
 export class Invites {
@@ -13,7 +24,7 @@ export class Invites {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly channels: Channels; readonly notifications: Notifications },
     invites: StoredChannelInvite[],
   ) {
     this.byId = new Map(invites.map((i) => [i.id, i]));
@@ -55,7 +66,7 @@ export class Invites {
         status: 'pending',
         created_at: now,
       };
-      this.core.touch('channel_invite', String(invite.id));
+      this.core.touch(CHANNEL_INVITES, String(invite.id));
       this.byId.set(invite.id, invite);
       made.push(invite);
       this.areas.notifications.notify(uid, 'group_invited', userId, { invite_id: invite.id, channel_id: id });
@@ -80,7 +91,7 @@ export class Invites {
     const invite = this.own(userId, id);
     const { channels } = this.areas;
     const channel = channels.require(invite.channel_id);
-    this.core.touch('channel_invite', String(invite.id));
+    this.core.touch(CHANNEL_INVITES, String(invite.id));
     invite.status = 'accepted';
     channels.addMembers(channel, [userId]);
     channels.setFlag('inactive', userId, channel.id, false);
@@ -89,7 +100,7 @@ export class Invites {
 
   decline(userId: string, id: number): StoredChannelInvite {
     const invite = this.own(userId, id);
-    this.core.touch('channel_invite', String(invite.id));
+    this.core.touch(CHANNEL_INVITES, String(invite.id));
     invite.status = 'declined';
     return invite;
   }
@@ -107,7 +118,7 @@ export class Invites {
   private declinePending(matches: (invite: StoredChannelInvite) => boolean): void {
     for (const invite of this.byId.values()) {
       if (invite.status !== 'pending' || !matches(invite)) continue;
-      this.core.touch('channel_invite', String(invite.id));
+      this.core.touch(CHANNEL_INVITES, String(invite.id));
       invite.status = 'declined';
     }
   }

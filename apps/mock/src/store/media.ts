@@ -1,6 +1,12 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
+import { int, record, str } from './row-schema.ts';
+import type { StoredMedia } from './types.ts';
+
+// The row type sits with the state's other types; importers of this module keep the name.
+export type { StoredMedia } from './types.ts';
 
 type Schemas = components['schemas'];
 export type Media = Schemas['Media'];
@@ -8,23 +14,19 @@ export type MediaUse = Schemas['MediaUse'];
 export type MessageFile = Schemas['MessageFile'];
 export type Resume = Schemas['Resume'];
 
-/** An uploaded file as stored: who uploaded it, and the names of its files under `/media/<id>/`. */
-export interface StoredMedia {
-  id: string;
-  user_id: string;
-  use: MediaUse;
-  name: string;
-  size: number;
-  mime: string;
-  file_type: 1 | 2;
-  width?: number;
-  height?: number;
-  /** `original` is the bytes as uploaded; images also have `thumb`, avatars `avatar` (both WebP). */
-  files: { original: string; thumb?: string; avatar?: string };
-  created_at: string;
-}
-
 export const mediaUrl = (id: string, file: string) => `/media/${id}/${file}`;
+
+/** Uploaded files' rows (their bytes are in a folder beside the data file). */
+export const MEDIA = listCollection({
+  name: 'media',
+  place: { field: 'media', optional: true },
+  item: () =>
+    record(
+      { id: str, user_id: str, use: str, name: str, size: int, mime: str, file_type: int, created_at: str },
+      { width: int, height: int, files: record({ original: str }, { thumb: str, avatar: str }) },
+    ),
+  read: (areas: { readonly media: MediaLibrary }, key) => areas.media.get(key),
+});
 
 /**
  * Uploaded files (the rows; the bytes live in `MediaFiles`). A row is added only after its files
@@ -49,7 +51,7 @@ export class MediaLibrary {
   }
 
   add(media: StoredMedia): StoredMedia {
-    this.core.touch('media', media.id);
+    this.core.touch(MEDIA, media.id);
     this.byId.set(media.id, media);
     return media;
   }
@@ -57,7 +59,7 @@ export class MediaLibrary {
   /** Drops an upload's row (its files are removed by the caller once this has committed). */
   remove(id: string): void {
     if (!this.byId.has(id)) return;
-    this.core.touch('media', id);
+    this.core.touch(MEDIA, id);
     this.byId.delete(id);
   }
 

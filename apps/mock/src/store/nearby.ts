@@ -2,9 +2,12 @@ import type { components } from '@cohort/api';
 import type { UNIVERSITIES } from '../lib/catalog.ts';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import { mapCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
-import type { Areas } from './store.ts';
+import { toPerson } from './person.ts';
+import { record, str } from './row-schema.ts';
 import type { StoredLocation, StoredUser } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -56,6 +59,14 @@ function unit(text: string): number {
   return (h >>> 0) / 2 ** 32;
 }
 
+/** User id → their shared position. */
+export const LOCATIONS = mapCollection({
+  name: 'location',
+  place: { field: 'locations', optional: true },
+  item: () => record({ latitude: { type: 'number' }, longitude: { type: 'number' }, expires_at: str }),
+  read: (areas: { readonly nearby: Nearby }, key) => areas.nearby.all()[key],
+});
+
 /**
  * Find People Nearby (the contract's `shareLocation`, `listNearby`): opt-in, a position kept only
  * rounded to the 0.01° grid and for 24 hours, others shown only as a distance band. Seeded users
@@ -69,7 +80,7 @@ export class Nearby {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly accounts: Accounts; readonly blocks: Blocks },
     private readonly shares: Record<string, StoredLocation>,
     private readonly seed: () => number,
   ) {}
@@ -124,7 +135,7 @@ export class Nearby {
     }
     recent.push(now);
     this.updates.set(userId, recent);
-    this.core.touch('location', userId);
+    this.core.touch(LOCATIONS, userId);
     this.shares[userId] = {
       latitude: round(latitude),
       longitude: round(longitude),
@@ -137,7 +148,7 @@ export class Nearby {
   stop(userId: string): LocationSharing {
     const user = this.areas.accounts.require(userId);
     if (this.shares[userId] || this.seededPosition(user)) {
-      this.core.touch('location', userId);
+      this.core.touch(LOCATIONS, userId);
       // An expired share stands for "not sharing" (a seeded user's stopped share too).
       this.shares[userId] = { latitude: 0, longitude: 0, expires_at: new Date(0).toISOString() };
       this.seeded.set(userId, null);
@@ -148,7 +159,7 @@ export class Nearby {
   forgetUser(userId: string): void {
     this.seeded.delete(userId);
     if (!this.shares[userId]) return;
-    this.core.touch('location', userId);
+    this.core.touch(LOCATIONS, userId);
     delete this.shares[userId];
   }
 

@@ -1,9 +1,14 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
-import type { Areas } from './store.ts';
-import type { NotificationKind, StoredNotification } from './types.ts';
+import type { LiveEvents } from './live-events.ts';
+import { toPerson } from './person.ts';
+import { int, nullable, record, str } from './row-schema.ts';
+import type { SettingsArea } from './settings.ts';
+import type { NotificationKind, StoredChannel, StoredNotification } from './types.ts';
 
 export type Notification = components['schemas']['Notification'];
 
@@ -14,6 +19,39 @@ type Target = Partial<
   Pick<StoredNotification, 'connection_id' | 'channel_id' | 'invite_id' | 'message_id' | 'call_id' | 'post_id'>
 >;
 
+interface NotificationsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  /** A group's name as the notified person sees it. */
+  readonly channels: {
+    get(id: string): StoredChannel | undefined;
+    nameFor(viewerId: string, c: StoredChannel): string;
+  };
+  readonly events: LiveEvents;
+  readonly settings: SettingsArea;
+}
+
+/** What happened to each user. */
+export const NOTIFICATIONS = listCollection({
+  name: 'notification',
+  place: { field: 'notifications', optional: true },
+  item: () =>
+    record(
+      { id: int, user_id: str, kind: str, created_at: str },
+      {
+        actor_id: nullable('string'),
+        read_at: nullable('string'),
+        connection_id: nullable('integer'),
+        channel_id: nullable('string'),
+        invite_id: nullable('integer'),
+        message_id: nullable('string'),
+        call_id: nullable('string'),
+        post_id: nullable('string'),
+      },
+    ),
+  read: (areas: { readonly notifications: Notifications }, key) => areas.notifications.get(Number(key)),
+});
+
 /** What happened to each user: one list, newest first, with an unread count; told live on the user stream. */
 export class Notifications {
   private readonly byUser = new Map<string, StoredNotification[]>();
@@ -21,7 +59,7 @@ export class Notifications {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: NotificationsUses,
     notifications: StoredNotification[],
   ) {
     for (const n of notifications) this.index(n);
@@ -41,7 +79,7 @@ export class Notifications {
   /** A deleted account's notifications go (others' about it then name "Someone"). */
   forgetUser(userId: string): void {
     for (const n of this.byUser.get(userId) ?? []) {
-      this.core.touch('notification', String(n.id));
+      this.core.touch(NOTIFICATIONS, String(n.id));
       this.byId.delete(n.id);
     }
     this.byUser.delete(userId);
@@ -78,7 +116,7 @@ export class Notifications {
       ...(target.call_id ? { call_id: target.call_id } : {}),
       ...(target.post_id ? { post_id: target.post_id } : {}),
     };
-    this.core.touch('notification', String(n.id));
+    this.core.touch(NOTIFICATIONS, String(n.id));
     this.index(n);
     this.tell(userId, n);
   }
@@ -133,7 +171,7 @@ export class Notifications {
     const n = this.byId.get(id);
     if (!n || n.user_id !== userId) throw HttpError.notFound(`No notification with id ${id}.`);
     if (n.read_at === null) {
-      this.core.touch('notification', String(id));
+      this.core.touch(NOTIFICATIONS, String(id));
       n.read_at = this.core.now().toISOString();
       this.tell(userId, n);
     }
@@ -145,7 +183,7 @@ export class Notifications {
     let changed = false;
     for (const n of this.byUser.get(userId) ?? []) {
       if (n.read_at !== null) continue;
-      this.core.touch('notification', String(n.id));
+      this.core.touch(NOTIFICATIONS, String(n.id));
       n.read_at = now;
       changed = true;
     }

@@ -1,11 +1,21 @@
 import { HttpError } from '../lib/http-error.ts';
 import { newToken } from '../lib/ids.ts';
 import { type Accounts, hashToken } from './accounts.ts';
+import { mapCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
+import { nullable, record, str } from './row-schema.ts';
 import type { StoredPasswordReset, StoredUser } from './types.ts';
 
 /** A link to set a new password works this long after it was asked for, once. */
 export const PASSWORD_RESET_TTL_MS = 3600_000;
+
+/** Requests to set a new password, keyed by their token's hash. */
+export const PASSWORD_RESETS = mapCollection({
+  name: 'password_reset',
+  place: { field: 'password_resets', optional: true },
+  item: () => record({ user_id: str, created_at: str }, { used_at: nullable('string') }),
+  read: (areas: { readonly passwordResets: PasswordResets }, key) => areas.passwordResets.get(key),
+});
 
 /** Forgotten passwords: single-use tokens (stored hashed) that set a new one within an hour. */
 export class PasswordResets {
@@ -27,7 +37,7 @@ export class PasswordResets {
   forgetUser(userId: string): void {
     for (const [key, reset] of Object.entries(this.resets)) {
       if (reset.user_id !== userId) continue;
-      this.core.touch('password_reset', key);
+      this.core.touch(PASSWORD_RESETS, key);
       delete this.resets[key];
     }
   }
@@ -38,7 +48,7 @@ export class PasswordResets {
     if (!user) return undefined;
     const token = newToken();
     const key = hashToken(token);
-    this.core.touch('password_reset', key);
+    this.core.touch(PASSWORD_RESETS, key);
     this.resets[key] = { user_id: user.id, created_at: this.core.now().toISOString(), used_at: null };
     return { token, user };
   }
@@ -58,7 +68,7 @@ export class PasswordResets {
   reset(token: string, passwordHash: string): StoredUser {
     const user = this.check(token);
     const key = hashToken(token);
-    this.core.touch('password_reset', key);
+    this.core.touch(PASSWORD_RESETS, key);
     (this.resets[key] as StoredPasswordReset).used_at = this.core.now().toISOString();
     this.voidOpen(user.id);
     this.accounts.setPassword(user, passwordHash);
@@ -69,7 +79,7 @@ export class PasswordResets {
   voidOpen(userId: string): void {
     for (const [key, reset] of Object.entries(this.resets)) {
       if (reset.user_id !== userId || reset.used_at) continue;
-      this.core.touch('password_reset', key);
+      this.core.touch(PASSWORD_RESETS, key);
       delete this.resets[key];
     }
   }

@@ -1,6 +1,15 @@
 import { HttpError } from '../lib/http-error.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
+import { contractRecord, str } from './row-schema.ts';
 import type { StoredPostReport } from './types.ts';
+
+export const POST_REPORTS = listCollection({
+  name: 'post_report',
+  place: { part: 'feed', field: 'reports' },
+  item: (doc) => contractRecord(doc, 'PostReport', { required: { user_id: str } }),
+  read: (areas: { readonly posts: { readonly reports: PostReports } }, key) => areas.posts.reports.get(Number(key)),
+});
 
 /** Reports on posts, for the moderators: one per person and post. */
 export class PostReports {
@@ -33,7 +42,7 @@ export class PostReports {
       details: details ?? null,
       created_at: this.core.now().toISOString(),
     };
-    this.core.touch('post_report', String(report.id));
+    this.core.touch(POST_REPORTS, String(report.id));
     this.byId.set(report.id, report);
     const { user_id: _user, ...view } = report;
     return view;

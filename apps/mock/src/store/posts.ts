@@ -1,11 +1,18 @@
 import type { components } from '@cohort/api';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import type { Channels } from './channels.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
 import { byTime, decodeCursor, drop, EMPTY_PAGE, newestBefore, newestFirst, pageOf, push } from './feed-paging.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { MediaLibrary } from './media.ts';
+import type { Notifications } from './notifications.ts';
+import { toPerson } from './person.ts';
 import { PostReports } from './post-reports.ts';
-import type { Areas } from './store.ts';
+import { int, list, nullable, record, str, strings } from './row-schema.ts';
 import type { AnyOfFields, FeedState, StoredComment, StoredPost, StoredPostReport } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -16,6 +23,39 @@ type PageMeta = Schemas['PageMeta'];
 
 /** What `createPost` accepts once the contract validated it. */
 export type PostDraft = AnyOfFields<Schemas['PostInput']>;
+
+interface PostsUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly channels: Channels;
+  readonly events: LiveEvents;
+  readonly media: MediaLibrary;
+  readonly notifications: Notifications;
+}
+
+export const POSTS = listCollection({
+  name: 'post',
+  place: { part: 'feed', field: 'posts' },
+  item: () =>
+    record({
+      id: str,
+      user_id: str,
+      text: str,
+      images: list(record({ id: str, url: str, thumbnail_url: str, width: int, height: int })),
+      link: nullable('string'),
+      channel_id: nullable('string'),
+      liked_by: strings,
+      created_at: str,
+    }),
+  read: (areas: { readonly posts: Posts }, key) => areas.posts.get(key),
+});
+
+export const COMMENTS = listCollection({
+  name: 'comment',
+  place: { part: 'feed', field: 'comments' },
+  item: () => record({ id: str, post_id: str, user_id: str, text: str, created_at: str }),
+  read: (areas: { readonly posts: Posts }, key) => areas.posts.comment(key),
+});
 
 /**
  * Posts (to the author's connections or to one group), their likes, comments and reports. Who may
@@ -31,7 +71,7 @@ export class Posts {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: PostsUses,
     state: FeedState,
   ) {
     for (const p of [...state.posts].sort(byTime)) this.index(p);
@@ -145,7 +185,7 @@ export class Posts {
       liked_by: [],
       created_at: this.core.now().toISOString(),
     };
-    this.core.touch('post', post.id);
+    this.core.touch(POSTS, post.id);
     this.index(post);
     this.announce('post', post, (viewerId) => this.view(post, viewerId));
     return this.view(post, userId);
@@ -160,11 +200,11 @@ export class Posts {
 
   private remove(p: StoredPost): void {
     for (const c of this.commentsOf.get(p.id) ?? []) {
-      this.core.touch('comment', c.id);
+      this.core.touch(COMMENTS, c.id);
       this.comments.delete(c.id);
     }
     this.commentsOf.delete(p.id);
-    this.core.touch('post', p.id);
+    this.core.touch(POSTS, p.id);
     this.byId.delete(p.id);
     drop(this.byAuthor, p.user_id, p);
     if (p.channel_id) drop(this.byChannel, p.channel_id, p);
@@ -175,7 +215,7 @@ export class Posts {
     const p = this.visible(userId, id);
     const has = p.liked_by.includes(userId);
     if (has !== on) {
-      this.core.touch('post', p.id);
+      this.core.touch(POSTS, p.id);
       p.liked_by = on ? [...p.liked_by, userId] : p.liked_by.filter((u) => u !== userId);
       const data = { post_id: p.id, user_id: userId, liked: on, like_count: p.liked_by.length };
       this.announce('post_liked', p, () => data);
@@ -207,7 +247,7 @@ export class Posts {
       text: text.trim(),
       created_at: this.core.now().toISOString(),
     };
-    this.core.touch('comment', c.id);
+    this.core.touch(COMMENTS, c.id);
     this.comments.set(c.id, c);
     push(this.commentsOf, p.id, c);
     const data = { comment: this.commentView(c), comment_count: this.commentsOf.get(p.id)?.length ?? 0 };
@@ -223,7 +263,7 @@ export class Posts {
     if (!c || !p || !this.canSee(userId, p)) throw HttpError.notFound(`No comment ${id}.`);
     if (c.user_id !== userId && p.user_id !== userId)
       throw HttpError.forbidden("Only the comment's author or the post's author can delete it.");
-    this.core.touch('comment', c.id);
+    this.core.touch(COMMENTS, c.id);
     this.comments.delete(c.id);
     drop(this.commentsOf, p.id, c);
     const data = {
@@ -286,7 +326,7 @@ export class Posts {
     this.byAuthor.delete(userId);
     for (const c of [...this.comments.values()]) {
       if (c.user_id !== userId) continue;
-      this.core.touch('comment', c.id);
+      this.core.touch(COMMENTS, c.id);
       this.comments.delete(c.id);
       drop(this.commentsOf, c.post_id, c);
     }

@@ -1,13 +1,39 @@
+import type { OpenApiDocument } from '@cohort/openapi/schema';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
 import type { Accounts } from './accounts.ts';
+import { type AnyCollection, listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
 import type { ProfileCollection, ProfileItems, ProfileSource } from './item-source.ts';
 import { OwnedItems, strip } from './owned-items.ts';
 import type { Resources } from './resources.ts';
+import { contractRecord, int, type Schema, str } from './row-schema.ts';
 import type { ClubEntry, Direction, Experience, Interest, Note, Owned, State, StoredExperience } from './types.ts';
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const owned = (name: string) => (doc: OpenApiDocument) =>
+  contractRecord(doc, name, { required: { id: int, user_id: str } });
+const item = (name: ProfileCollection, schema: (doc: OpenApiDocument) => Schema) =>
+  listCollection({
+    name,
+    place: { field: `${name}s` },
+    item: schema,
+    // With `--data`, kept in tables of their own (read per user), not as rows.
+    itemTable: true,
+    read: (areas: { readonly profile: Profile }, key) => areas.profile[`${name}s`].get(Number(key)),
+  });
+
+/** Each kind of profile item, by name. */
+export const PROFILE_ITEMS = {
+  note: item('note', owned('Note')),
+  club: item('club', owned('ClubEntry')),
+  interest: item('interest', owned('Interest')),
+  direction: item('direction', owned('Direction')),
+  experience: item('experience', (doc) =>
+    contractRecord(doc, 'Experience', { without: ['university'], required: { user_id: str, university_id: int } }),
+  ),
+} satisfies Record<ProfileCollection, AnyCollection>;
 
 /** A user's profile items: notes, clubs (with a position), interests, directions and education. */
 export class Profile {
@@ -41,7 +67,7 @@ export class Profile {
           // A note about to change: every cached notes list may be stale.
           // (Only when one is cached: clearing an empty Map still allocates it a new table.)
           if (collection === 'note' && this.#notesLists.size > 0) this.#notesLists.clear();
-          core.touch(collection, String(id), created);
+          core.touch(PROFILE_ITEMS[collection], String(id), created);
         },
         source?.[collection],
         (fn) => core.afterCommit(fn),

@@ -1,11 +1,25 @@
+import { groupedCollection, groupKey, splitKey } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { resourceKey } from './rows.ts';
+import { contractRecord, strings } from './row-schema.ts';
 import type { ResourceItem, ResourceKind, ResourcePage, StoredResource } from './types.ts';
+import { RESOURCE_KINDS } from './types.ts';
 
 /** A university name typed at registration or in an experience is listed once this many accounts use it. */
 export const UNIVERSITY_LISTING_THRESHOLD = 3;
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The pickable lists, keyed `kind/id`. */
+export const RESOURCES = groupedCollection({
+  name: 'resource',
+  place: { field: 'resources' },
+  groups: RESOURCE_KINDS,
+  item: (doc) => contractRecord(doc, 'ResourceItem', { optional: { pending_by: strings } }),
+  read: (areas: { readonly resources: Resources }, key) => {
+    const [kind, id] = splitKey(key);
+    return areas.resources.find(kind as ResourceKind, Number(id));
+  },
+});
 
 /** The pickable lists: clubs, positions, universities, majors, tags, … */
 export class Resources {
@@ -48,7 +62,7 @@ export class Resources {
     const found = list.find((item) => sameName(item.name, name)) as StoredResource | undefined;
     if (found) {
       if (found.pending_by && typedBy && !found.pending_by.includes(typedBy)) {
-        this.core.touch('resource', resourceKey(kind, found.id));
+        this.core.touch(RESOURCES, groupKey(kind, found.id));
         found.pending_by.push(typedBy);
         if (found.pending_by.length >= UNIVERSITY_LISTING_THRESHOLD) delete found.pending_by;
       }
@@ -56,7 +70,7 @@ export class Resources {
     }
     const item: StoredResource = { id: this.core.nextId('resource'), name: name.trim() };
     if (typedBy) item.pending_by = [typedBy];
-    this.core.touch('resource', resourceKey(kind, item.id));
+    this.core.touch(RESOURCES, groupKey(kind, item.id));
     list.push(item);
     return item;
   }

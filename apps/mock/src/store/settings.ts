@@ -1,5 +1,7 @@
 import type { components } from '@cohort/api';
+import { mapCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
+import { contractRecord } from './row-schema.ts';
 import type { NotificationKind } from './types.ts';
 
 export type Settings = components['schemas']['Settings'];
@@ -29,6 +31,14 @@ export function defaultSettings(): Settings {
   };
 }
 
+/** User id → their settings, for users who changed one. */
+export const SETTINGS = mapCollection({
+  name: 'settings',
+  place: { field: 'settings', optional: true },
+  item: (doc) => contractRecord(doc, 'Settings'),
+  read: (areas: { readonly settings: SettingsArea }, key) => areas.settings.all()[key],
+});
+
 /** Each user's privacy and notification settings; only users who changed one are stored. */
 export class SettingsArea {
   constructor(
@@ -53,14 +63,14 @@ export class SettingsArea {
       contact_visibility: { ...now.contact_visibility, ...patch.contact_visibility },
       notifications: { ...now.notifications, ...patch.notifications },
     };
-    this.core.touch('settings', userId);
+    this.core.touch(SETTINGS, userId);
     this.byUser[userId] = next;
     return next;
   }
 
   forget(userId: string): void {
     if (!this.byUser[userId]) return;
-    this.core.touch('settings', userId);
+    this.core.touch(SETTINGS, userId);
     delete this.byUser[userId];
   }
 

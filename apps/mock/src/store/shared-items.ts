@@ -1,3 +1,4 @@
+import type { Row } from './collection.ts';
 import {
   type ItemSource,
   PROFILE_COLLECTIONS,
@@ -5,7 +6,6 @@ import {
   type ProfileItems,
   type ProfileSource,
 } from './item-source.ts';
-import type { Row } from './rows.ts';
 import type { Persistence } from './store.ts';
 import type { State } from './types.ts';
 

@@ -1,10 +1,16 @@
 import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { type PersonSummary, toPerson } from './directory.ts';
+import type { Directory } from './directory.ts';
 import type { SearchFilters } from './directory-index.ts';
-import type { Areas } from './store.ts';
+import type { LiveEvents } from './live-events.ts';
+import type { Notifications } from './notifications.ts';
+import { type PersonSummary, toPerson } from './person.ts';
+import { contractRecord, int, nullable, record, str, strings } from './row-schema.ts';
 import type { StoredConnection, StoredSavedList } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -25,13 +31,46 @@ function summary(list: StoredSavedList): SavedList {
   };
 }
 
+interface SocialUses {
+  readonly accounts: Accounts;
+  readonly blocks: Blocks;
+  readonly directory: Directory;
+  readonly events: LiveEvents;
+  readonly notifications: Notifications;
+}
+
+export const SAVED_LISTS = listCollection({
+  name: 'saved_list',
+  place: { part: 'social', field: 'saved_lists', optional: true },
+  item: () =>
+    record({
+      id: int,
+      user_id: str,
+      name: str,
+      member_ids: strings,
+      created_at: str,
+      deleted_at: nullable('string'),
+    }),
+  read: (areas: { readonly social: Social }, key) =>
+    areas.social.allSavedLists().find((item) => String(item.id) === key),
+});
+
+/** Invitations to connect, and connections. */
+export const CONNECTIONS = listCollection({
+  name: 'connection',
+  place: { part: 'social', field: 'connections', optional: true },
+  item: (doc) => contractRecord(doc, 'Connection'),
+  read: (areas: { readonly social: Social }, key) =>
+    areas.social.allConnections().find((item) => String(item.id) === key),
+});
+
 /** Invitations to connect, and each user's saved lists of people (with Recently Deleted). */
 export class Social {
   private readonly lists: Map<number, StoredSavedList>;
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: SocialUses,
     private readonly connections: StoredConnection[],
     savedLists: StoredSavedList[],
   ) {
@@ -80,7 +119,7 @@ export class Social {
       created_at: this.core.now().toISOString(),
       answered_at: null,
     };
-    this.core.touch('connection', String(connection.id));
+    this.core.touch(CONNECTIONS, String(connection.id));
     this.connections.push(connection);
     this.areas.events.announce({ type: 'connection', connection: { ...connection } });
     this.areas.notifications.notify(toId, 'connection_invited', fromId, { connection_id: connection.id });
@@ -119,7 +158,7 @@ export class Social {
   }
 
   private answer(connection: StoredConnection, status: Connection['status']): Connection {
-    this.core.touch('connection', String(connection.id));
+    this.core.touch(CONNECTIONS, String(connection.id));
     connection.status = status;
     connection.answered_at = this.core.now().toISOString();
     this.areas.events.announce({ type: 'connection', connection: { ...connection } });
@@ -174,7 +213,7 @@ export class Social {
       created_at: now,
       answered_at: now,
     };
-    this.core.touch('connection', String(ended.id));
+    this.core.touch(CONNECTIONS, String(ended.id));
     this.connections.push(ended);
     this.areas.events.announce({ type: 'connection', connection: { ...ended } });
   }
@@ -207,10 +246,10 @@ export class Social {
     }
     for (const list of [...this.lists.values()]) {
       if (list.user_id === userId) {
-        this.core.touch('saved_list', String(list.id));
+        this.core.touch(SAVED_LISTS, String(list.id));
         this.lists.delete(list.id);
       } else if (list.member_ids.includes(userId)) {
-        this.core.touch('saved_list', String(list.id));
+        this.core.touch(SAVED_LISTS, String(list.id));
         list.member_ids.splice(list.member_ids.indexOf(userId), 1);
       }
     }
@@ -268,7 +307,7 @@ export class Social {
       created_at: this.core.now().toISOString(),
       deleted_at: null,
     };
-    this.core.touch('saved_list', String(list.id));
+    this.core.touch(SAVED_LISTS, String(list.id));
     this.lists.set(list.id, list);
     return this.detail(list);
   }
@@ -280,7 +319,7 @@ export class Social {
   deleteSavedList(userId: string, id: number): SavedList {
     const list = this.ownList(userId, id);
     if (list.deleted_at !== null) throw HttpError.conflict('This list is already in Recently Deleted.');
-    this.core.touch('saved_list', String(id));
+    this.core.touch(SAVED_LISTS, String(id));
     list.deleted_at = this.core.now().toISOString();
     return summary(list);
   }
@@ -288,7 +327,7 @@ export class Social {
   restoreSavedList(userId: string, id: number): SavedList {
     const list = this.ownList(userId, id);
     if (list.deleted_at === null) throw HttpError.conflict('This list is not deleted.');
-    this.core.touch('saved_list', String(id));
+    this.core.touch(SAVED_LISTS, String(id));
     list.deleted_at = null;
     return summary(list);
   }
@@ -297,7 +336,7 @@ export class Social {
     const list = this.ownList(userId, id);
     const at = list.member_ids.indexOf(memberId);
     if (at === -1) throw HttpError.notFound(`${memberId} is not in this list.`);
-    this.core.touch('saved_list', String(id));
+    this.core.touch(SAVED_LISTS, String(id));
     list.member_ids.splice(at, 1);
     return this.detail(list);
   }

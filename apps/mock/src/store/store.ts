@@ -5,9 +5,11 @@ import { Calendar } from './calendar.ts';
 import { Calls } from './calls.ts';
 import { Channels } from './channels.ts';
 import { Chat } from './chat.ts';
+import type { AnyCollection, Row } from './collection.ts';
+import { type Areas, collectionNamed } from './collections.ts';
 import { CommitBatches, type FailedBatch, writtenFirst } from './commit-batch.ts';
 import type { StoreCore } from './core.ts';
-import { fillCounters } from './counters.ts';
+import { fillCounters, ID_COUNTERS, type StoreRows } from './counters.ts';
 import { Directory, type SharedIndex } from './directory.ts';
 import { Invites } from './invites.ts';
 import type { ProfileSource } from './item-source.ts';
@@ -19,14 +21,13 @@ import { PasswordResets } from './password-resets.ts';
 import { Posts } from './posts.ts';
 import { Profile } from './profile.ts';
 import { Resources } from './resources.ts';
-import { rowOf } from './row-of.ts';
-import type { Collection, Row } from './rows.ts';
+import { writeRow } from './rows.ts';
 import { SettingsArea } from './settings.ts';
 import { Social } from './social.ts';
 import { Stories } from './stories.ts';
 import { type Counter, emptyChatState, emptyFeedState, emptySocialState, SEED_REF_DATE, type State } from './types.ts';
-import { writeRow } from './write-row.ts';
 
+export type { Areas };
 export { DEFAULT_TOKEN_TTL_MS };
 
 /** Where committed changes go (`--data`): the rows a transaction changed, or a whole new state. */
@@ -61,30 +62,6 @@ export interface StoreOptions {
   batchCommits?: (write: () => void) => void;
 }
 
-/** The store's areas, each owning its part of the state and its indexes; they reach each other only through methods. */
-export interface Areas {
-  readonly accounts: Accounts;
-  readonly resources: Resources;
-  readonly profile: Profile;
-  readonly channels: Channels;
-  readonly invites: Invites;
-  readonly chat: Chat;
-  /** Every area's changes as live events, once they commit: what the live streams relay. */
-  readonly events: LiveEvents;
-  readonly calendar: Calendar;
-  readonly social: Social;
-  readonly directory: Directory;
-  readonly notifications: Notifications;
-  readonly passwordResets: PasswordResets;
-  readonly blocks: Blocks;
-  readonly settings: SettingsArea;
-  readonly nearby: Nearby;
-  readonly calls: Calls;
-  readonly media: MediaLibrary;
-  readonly posts: Posts;
-  readonly stories: Stories;
-}
-
 /** How many ids of a kind one write of the counters row reserves (see `Store.reserved`). */
 export const ID_BLOCK = 100;
 
@@ -107,7 +84,7 @@ interface Transaction {
  * calendar, social, directory), with one transaction per request (`transact`) and one id scheme
  * (`nextId`). Plain data underneath (see `State`), so it round-trips through `--data`.
  */
-export class Store implements Areas, StoreCore {
+export class Store implements Areas, StoreCore, StoreRows {
   accounts!: Accounts;
   resources!: Resources;
   profile!: Profile;
@@ -351,8 +328,9 @@ export class Store implements Areas, StoreCore {
    * Records that a row is about to change: call it before changing the row. A change outside a
    * transaction is a bug (it would never be persisted), so it throws.
    */
-  touch(collection: Collection, key: string, created = false): void {
+  touch(spec: AnyCollection, key: string, created = false): void {
     const tx = this.tx;
+    const collection = spec.name;
     if (!tx) throw new Error(`store: ${collection} ${key} changed outside a transaction (wrap it in store.transact)`);
     const id = `${collection}\u0000${key}`;
     // A new row was not there before: nothing to read (with --data, a lookup in the file per write).
@@ -381,7 +359,7 @@ export class Store implements Areas, StoreCore {
       tx.counters[tx.taken++] = id;
     }
     if (id >= this.reserved[counter]) {
-      this.touch('counters', 'next_id');
+      this.touch(ID_COUNTERS, 'next_id');
       this.reserved[counter] = id + ID_BLOCK;
     }
     this.counters[counter] = id + 1;
@@ -458,8 +436,18 @@ export class Store implements Areas, StoreCore {
   }
 
   /** A row's current value (undefined when it does not exist), read from the area that owns it. */
-  row(collection: Collection, key: string): unknown {
-    return rowOf(this, { seed: this.seed, counters: this.reserved }, collection, key);
+  row(collection: string, key: string): unknown {
+    return collectionNamed(collection)?.read(this, key);
+  }
+
+  /** The seed the state was made with (its `meta` row). */
+  get seedNumber(): number {
+    return this.seed;
+  }
+
+  /** The counters row: where each kind's reserved block of ids ends. */
+  get reservedIds(): Record<Counter, number> {
+    return this.reserved;
   }
 }
 

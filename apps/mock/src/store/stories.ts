@@ -2,10 +2,14 @@ import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
+import type { Accounts } from './accounts.ts';
+import type { Blocks } from './blocks.ts';
+import { listCollection } from './collection.ts';
 import type { StoreCore } from './core.ts';
-import { toPerson } from './directory.ts';
+import type { LiveEvents } from './live-events.ts';
+import { toPerson } from './person.ts';
 import type { PostImage } from './posts.ts';
-import type { Areas } from './store.ts';
+import { bool, nullable, record, str, strings } from './row-schema.ts';
 import type { AnyOfFields, StoredStory } from './types.ts';
 
 type Schemas = components['schemas'];
@@ -20,6 +24,26 @@ const MAX_PEOPLE = 500;
 /** What `createStory` accepts once the contract validated it. */
 export type StoryDraft = AnyOfFields<Schemas['StoryInput']>;
 
+export const STORIES = listCollection({
+  name: 'story',
+  place: { part: 'feed', field: 'stories' },
+  item: () =>
+    record(
+      {
+        id: str,
+        user_id: str,
+        kind: { enum: ['image', 'text'] },
+        image: { type: ['object', 'null'] },
+        text: nullable('string'),
+        background: nullable('string'),
+        created_at: str,
+        seen_by: strings,
+      },
+      { seeded: bool },
+    ),
+  read: (areas: { readonly stories: Stories }, key) => areas.stories.get(key),
+});
+
 /**
  * Stories: one image or a text card, seen by the author's connections for 24 hours. Seeded stories
  * keep the age they had at the seed's reference time, counted from when the store loaded them.
@@ -30,7 +54,7 @@ export class Stories {
 
   constructor(
     private readonly core: StoreCore,
-    private readonly areas: Areas,
+    private readonly areas: { readonly accounts: Accounts; readonly blocks: Blocks; readonly events: LiveEvents },
     stories: StoredStory[],
     seedRefMs: number,
   ) {
@@ -106,7 +130,7 @@ export class Stories {
       created_at: this.core.now().toISOString(),
       seen_by: [],
     };
-    this.core.touch('story', s.id);
+    this.core.touch(STORIES, s.id);
     this.byId.set(s.id, s);
     const list = this.byUser.get(userId);
     if (list) list.push(s);
@@ -128,7 +152,7 @@ export class Stories {
   }
 
   private forget(s: StoredStory): void {
-    this.core.touch('story', s.id);
+    this.core.touch(STORIES, s.id);
     this.byId.delete(s.id);
     const list = this.byUser.get(s.user_id) ?? [];
     const at = list.indexOf(s);
@@ -138,7 +162,7 @@ export class Stories {
   markSeen(userId: string, id: string): Story {
     const s = this.visible(userId, id);
     if (s.user_id !== userId && !s.seen_by.includes(userId)) {
-      this.core.touch('story', s.id);
+      this.core.touch(STORIES, s.id);
       s.seen_by = [...s.seen_by, userId];
     }
     return this.view(s, userId);

@@ -1,5 +1,4 @@
 import type { components } from '@cohort/api';
-import type { StoredMedia } from './media.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -248,6 +247,22 @@ export interface FeedState {
   comments: StoredComment[];
   reports: StoredPostReport[];
   stories: StoredStory[];
+}
+
+/** An uploaded file as stored: who uploaded it, and the names of its files under `/media/<id>/`. */
+export interface StoredMedia {
+  id: string;
+  user_id: string;
+  use: Schemas['MediaUse'];
+  name: string;
+  size: number;
+  mime: string;
+  file_type: 1 | 2;
+  width?: number;
+  height?: number;
+  /** `original` is the bytes as uploaded; images also have `thumb`, avatars `avatar` (both WebP). */
+  files: { original: string; thumb?: string; avatar?: string };
+  created_at: string;
 }
 
 /** Seeded timestamps are relative to this fixed instant, so a seed gives byte-identical data on any day. */
