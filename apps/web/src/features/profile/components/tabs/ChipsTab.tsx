@@ -67,17 +67,7 @@ function ChipsTab<T extends Direction | Interest>({
           </ChipList>
         )}
       </LoadState>
-      {own && (
-        <Picker
-          buttonLabel={pickerLabel}
-          lists={pickable.lists}
-          loading={pickable.loading}
-          loadError={pickable.loadError}
-          onOpen={pickable.load}
-          onRetryLoad={pickable.load}
-          onDone={save}
-        />
-      )}
+      {own && <Picker buttonLabel={pickerLabel} {...pickable} onDone={save} />}
     </div>
   );
 }
