@@ -1,8 +1,6 @@
 import { LIMITS, type Message } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/Alert.tsx';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { TextArea } from '@/components/ui/TextField.tsx';
 import { useMessageEdits } from '../api/message-edits.ts';
 
@@ -36,11 +34,7 @@ export function EditMessageSheet({
     onDone(r.value);
   };
   return (
-    <Sheet
-      title="Edit message"
-      onClose={onClose}
-      footer={<SheetActions label="Save" busy={busy} onCancel={onClose} onConfirm={save} />}
-    >
+    <ActionSheet title="Edit message" onClose={onClose} label="Save" busy={busy} onConfirm={save} error={error}>
       <TextArea
         label="Message"
         value={text}
@@ -50,8 +44,7 @@ export function EditMessageSheet({
           setError(null);
         }}
       />
-      {error && <Alert>{error}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }
 
@@ -68,25 +61,20 @@ export function DeleteMessageSheet({
   const { remove, busy } = useMessageEdits();
   const [error, setError] = useState<string | null>(null);
   return (
-    <Sheet
+    <ActionSheet
       title="Delete message?"
       onClose={onClose}
-      footer={
-        <SheetActions
-          label="Delete"
-          variant="danger"
-          busy={busy}
-          onCancel={onClose}
-          onConfirm={async () => {
-            const r = await remove(message.id);
-            if (!r.ok) return setError(`Could not delete: ${r.error.message}`);
-            onDone(r.value);
-          }}
-        />
-      }
+      label="Delete"
+      variant="danger"
+      busy={busy}
+      error={error}
+      onConfirm={async () => {
+        const r = await remove(message.id);
+        if (!r.ok) return setError(`Could not delete: ${r.error.message}`);
+        onDone(r.value);
+      }}
     >
       <p>It is removed for everyone in the chat, with its attachments and pin.</p>
-      {error && <Alert>{error}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }

@@ -1,10 +1,9 @@
 import { type ApiError, LIMITS } from '@cohort/api';
 import { useEffect, useRef, useState } from 'react';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import * as l from '@/components/ui/layout.css.ts';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { Tabs } from '@/components/ui/Tabs.tsx';
 import { TextArea } from '@/components/ui/TextField.tsx';
 import { useDraft } from '@/lib/drafts.ts';
@@ -77,11 +76,7 @@ export function NewStorySheet({
   };
 
   return (
-    <Sheet
-      title="New Story"
-      onClose={cancel}
-      footer={<SheetActions label="Share" busy={busy} disabled={!ready} onCancel={cancel} onConfirm={share} />}
-    >
+    <ActionSheet title="New Story" onClose={cancel} label="Share" busy={busy} disabled={!ready} onConfirm={share}>
       <p className={l.muted}>Your connections see it for 24 hours.</p>
       <Tabs label="Kind of story" tabs={KINDS} value={kind} onChange={setKind}>
         {kind === 'photo' ? (
@@ -152,6 +147,6 @@ export function NewStorySheet({
         )}
       </Tabs>
       {error && <Alert>Could not share the story: {error.message}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }
