@@ -6,16 +6,10 @@ import { useMessageEdits } from '../api/message-edits.ts';
 
 const MESSAGE_MAX = LIMITS.messageText;
 
+type MessageSheetProps = { message: Message; onDone: (message: Message) => void; onClose: () => void };
+
 /** Edit my message: the new text is saved for everyone; on failure the text typed stays. */
-export function EditMessageSheet({
-  message,
-  onDone,
-  onClose,
-}: {
-  message: Message;
-  onDone: (message: Message) => void;
-  onClose: () => void;
-}) {
+export function EditMessageSheet({ message, onDone, onClose }: MessageSheetProps) {
   const { edit, busy } = useMessageEdits();
   const [text, setText] = useState(message.message);
   const [error, setError] = useState<string | null>(null);
@@ -49,15 +43,7 @@ export function EditMessageSheet({
 }
 
 /** Delete a message after a confirmation; everyone then sees "Message deleted" in its place. */
-export function DeleteMessageSheet({
-  message,
-  onDone,
-  onClose,
-}: {
-  message: Message;
-  onDone: (message: Message) => void;
-  onClose: () => void;
-}) {
+export function DeleteMessageSheet({ message, onDone, onClose }: MessageSheetProps) {
   const { remove, busy } = useMessageEdits();
   const [error, setError] = useState<string | null>(null);
   return (

@@ -72,26 +72,26 @@ function ChipsTab<T extends Direction | Interest>({
   );
 }
 
-export function DirectionTab({ owner, own }: { owner: string; own: boolean }) {
+type TabProps = { owner: string; own: boolean };
+
+export function DirectionTab(props: TabProps) {
   return (
     <ChipsTab<Direction>
+      {...props}
       area={directions}
       lists={DIRECTION_LISTS}
-      owner={owner}
-      own={own}
       what="directions"
       pickerLabel="Add or Edit My Directions"
     />
   );
 }
 
-export function InterestsTab({ owner, own }: { owner: string; own: boolean }) {
+export function InterestsTab(props: TabProps) {
   return (
     <ChipsTab<Interest>
+      {...props}
       area={interests}
       lists={INTEREST_LISTS}
-      owner={owner}
-      own={own}
       what="interests"
       pickerLabel="Add or Edit My Interests"
     />
