@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Copy-paste in the web app's source, tests apart: jscpd finds runs of six or more lines alike, and this
-// fails when there are more than MAX_CLONES of them (jscpd's own threshold is a percentage, not a count).
+// fails when it finds LIMIT of them or more (jscpd's own threshold is a percentage, not a count).
+// "Alike" is strict: literals may differ (the same shape filled with other strings or numbers counts), and
+// any 20 tokens make a run, not jscpd's default 50 (short JSX and style lines are copies too). Import
+// statements are skipped: their module names are literals, so any two lists of imports would look alike.
 // Run by `pnpm lint`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAX_CLONES = 40;
+// Lowered as copies go: the aim is under 40.
+const LIMIT = 48;
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const jscpd = createRequire(import.meta.url).resolve('jscpd/run-jscpd.js');
 const out = mkdtempSync(join(tmpdir(), 'cohort-jscpd-'));
@@ -20,6 +24,11 @@ try {
       jscpd,
       '--min-lines',
       '6',
+      '--min-tokens',
+      '20',
+      '--ignore-literals',
+      '--ignore-pattern',
+      'import\\s[^;]*;',
       '--format',
       'typescript,tsx',
       '--ignore',
@@ -35,12 +44,12 @@ try {
   if (run.status !== 0) process.exit(run.status ?? 1);
   const { duplicates } = JSON.parse(readFileSync(join(out, 'jscpd-report.json'), 'utf8'));
   const where = (f) => `${f.name}:${f.start}-${f.end}`;
-  if (duplicates.length > MAX_CLONES) {
+  if (duplicates.length >= LIMIT) {
     for (const d of duplicates) console.error(`${where(d.firstFile)} ~ ${where(d.secondFile)} (${d.lines} lines)`);
-    console.error(`check-duplicates: ${duplicates.length} copied blocks in apps/web/src, more than ${MAX_CLONES}`);
+    console.error(`check-duplicates: ${duplicates.length} copied blocks in apps/web/src; fewer than ${LIMIT} allowed`);
     process.exit(1);
   }
-  console.log(`check-duplicates: ${duplicates.length} copied blocks in apps/web/src (at most ${MAX_CLONES})`);
+  console.log(`check-duplicates: ${duplicates.length} copied blocks in apps/web/src (fewer than ${LIMIT} allowed)`);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

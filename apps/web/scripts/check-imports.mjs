@@ -2,7 +2,8 @@
 // Import boundaries of the web app, one way: shared → features → app, so a feature can be read alone.
 // A feature (src/features/<area>/) imports only shared code (components/, lib/, config/, styles/)
 // and its own files: never another feature or the app (router, routes, shell). Shared code imports
-// no feature and not the app. Tests (`__tests__/`) follow the folder they sit in.
+// no feature and not the app. Tests (`__tests__/`) follow the folder they sit in. Anywhere in src/, an
+// import climbs at most two folders: past that it is written from the root with the `@/` alias.
 // Run by `pnpm lint`; test/check-imports.test.ts proves it bites.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -15,6 +16,12 @@ const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|imp
 export function findViolations(files) {
   const problems = [];
   for (const [path, text] of Object.entries(files)) {
+    for (const match of text.matchAll(IMPORT)) {
+      const spec = match[1] ?? match[2];
+      if (spec?.startsWith('../../../')) {
+        problems.push(`src/${path}: imports ${spec}, climbing three or more folders; write it as @/…`);
+      }
+    }
     const parts = path.split('/');
     // Test helpers (test/) render the whole app, so they are not held to the shared rule.
     const shared = SHARED.includes(parts[0]) && parts[0] !== 'test' && !path.includes('__tests__/');

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn } from '@/styles/recipes.ts';
 import { vars } from '../styles/theme.css.ts';
 
 /** A phone-width column: full width on a phone, centred at 480px on a desktop. */
@@ -9,11 +10,10 @@ export const column = style({
   margin: '0 auto',
   background: vars.color.bg,
   boxShadow: '0 0 0 1px rgba(20, 22, 31, 0.04)',
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
 });
 
-export const main = style({ flex: 1, display: 'flex', flexDirection: 'column' });
+export const main = style({ flex: 1, ...flexColumn() });
 export const withTabBar = style({ paddingBottom: vars.size.tabBar });
 
 export const tabBar = style({
@@ -34,8 +34,7 @@ export const tabBar = style({
 
 export const tab = style({
   position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'center',
   justifyContent: 'center',
   gap: '2px',

@@ -66,3 +66,21 @@ export async function settle<T>(call: Promise<{ data?: object; error?: ApiError 
 export function loadable<E, T>(query: UseQueryResult<E, unknown>, select: (envelope: E) => T) {
   return { ...fromQuery(query, select), reload: () => void query.refetch() };
 }
+
+/** A read's envelope for a query function, or its error thrown so that the query fails. */
+export async function envelope<T>(call: Promise<{ data?: T; error?: unknown }>): Promise<T> {
+  const r = await call;
+  if (r.error) throw r.error;
+  return r.data as T;
+}
+
+/** A paged list's query: the first page without a cursor, each later one with the cursor the page before gave. */
+export function paged<Q extends object, K extends 'before' | 'cursor', C>(query: Q, key: K, at: C | null) {
+  return (at === null ? query : { ...query, [key]: at }) as Q & Partial<Record<K, C>>;
+}
+
+/** The next page's `before` (numbered lists) or `cursor`, or null when the list has no more. */
+export const nextBefore = (last: { meta: { has_more: boolean; next_before?: number | null } }) =>
+  last.meta.has_more ? (last.meta.next_before ?? null) : null;
+export const nextCursor = (last: { meta: { has_more: boolean; next_cursor?: string | null } }) =>
+  last.meta.has_more ? (last.meta.next_cursor ?? null) : null;

@@ -5,7 +5,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { LoadState } from '../../components/ui/LoadState.tsx';
 import * as l from '../../components/ui/layout.css.ts';
 import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
-import { Tabs } from '../../components/ui/Tabs.tsx';
+import { Tabs, tabItems } from '../../components/ui/Tabs.tsx';
 import { showToastAtom } from '../../components/ui/toast-state.ts';
 import { paths } from '../../config/paths.ts';
 import { useChannelActions, useChannelInvites, useMyChannels } from '../../features/groups/api/channels.ts';
@@ -15,11 +15,7 @@ import { useUserNames } from '../../features/profile/api/users.ts';
 import type { ActionResult } from '../../lib/result.ts';
 import { useBack } from '../../lib/use-back.ts';
 
-const TABS = [
-  { key: 'active', label: 'My Groups' },
-  { key: 'inactive', label: 'Inactive Groups' },
-  { key: 'invites', label: 'Group Invites' },
-] as const;
+const TABS = tabItems({ active: 'My Groups', inactive: 'Inactive Groups', invites: 'Group Invites' });
 type TabKey = (typeof TABS)[number]['key'];
 
 /** /group: My Groups, Inactive Groups and Group Invites, all from the server. State `{ id: 1..3 }` picks the tab. */

@@ -1,17 +1,13 @@
 import { useSearchParams } from 'react-router';
 import * as l from '../../components/ui/layout.css.ts';
 import { ScreenHeader } from '../../components/ui/ScreenHeader.tsx';
-import { Tabs } from '../../components/ui/Tabs.tsx';
+import { Tabs, tabItems } from '../../components/ui/Tabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { FriendsList } from '../../features/connections/components/FriendsList.tsx';
 import { InvitationsList } from '../../features/connections/components/InvitationsList.tsx';
 import { useBack } from '../../lib/use-back.ts';
 
-const TABS = [
-  { key: 'received', label: 'Received' },
-  { key: 'sent', label: 'Sent' },
-  { key: 'connections', label: 'Connections' },
-] as const;
+const TABS = tabItems({ received: 'Received', sent: 'Sent', connections: 'Connections' });
 type TabKey = (typeof TABS)[number]['key'];
 
 /** /connections?tab=…: invitations to connect received and sent (paged), and my connections. */

@@ -1,11 +1,9 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { flexRow } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 const base = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, true),
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.sm,
   fontSize: vars.fontSize.sm,

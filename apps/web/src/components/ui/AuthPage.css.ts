@@ -1,10 +1,10 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const page = style({
   flex: 1,
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   justifyContent: 'center',
   gap: vars.space.xl,
   padding: `${vars.space.xxl} ${vars.space.xl}`,
@@ -12,7 +12,7 @@ export const page = style({
   minHeight: '100dvh',
 });
 
-export const brand = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const brand = style({ ...flexColumn(vars.space.xs) });
 
 export const logo = style({
   width: '48px',
@@ -30,7 +30,7 @@ export const logo = style({
 export const title = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, lineHeight: 1.2 });
 export const subtitle = style({ color: vars.color.textMuted });
 
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const form = style({ ...flexColumn(vars.space.lg) });
 
 export const switchLine = style({ textAlign: 'center', color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const link = style({ color: vars.color.accent, fontWeight: vars.fontWeight.medium });
@@ -41,7 +41,5 @@ export const rules = style({
   paddingLeft: vars.space.xl,
   color: vars.color.danger,
   fontSize: vars.fontSize.sm,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
 });

@@ -1,13 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import { bareList } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const list = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: vars.space.sm,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
 });
 
 export const chip = style({

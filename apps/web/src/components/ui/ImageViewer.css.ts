@@ -1,12 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import { ellipsis, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const overlay = style({
   position: 'fixed',
   inset: 0,
   zIndex: 60,
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   background: vars.color.viewer,
   color: vars.color.onViewer,
   outline: 'none',
@@ -14,9 +14,7 @@ export const overlay = style({
 });
 
 export const bar = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   padding: vars.space.sm,
   minHeight: vars.size.touch,
 });
@@ -24,9 +22,7 @@ export const bar = style({
 export const caption = style({
   flex: 1,
   minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
   fontSize: vars.fontSize.sm,
 });
 

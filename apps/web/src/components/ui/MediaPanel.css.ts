@@ -1,10 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn, ellipsis as oneLine } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const panel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   padding: `${vars.space.sm} 0`,
 });
 
@@ -24,9 +23,9 @@ export const tile = style({
 
 export const tileImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' });
 
-export const rowText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const rowText = style({ flex: 1, minWidth: 0, ...flexColumn('2px') });
 
-export const ellipsis = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const ellipsis = style({ ...oneLine });
 
 export const name = style([ellipsis, { fontWeight: vars.fontWeight.medium }]);
 

@@ -1,9 +1,8 @@
 import type { Schemas } from '@cohort/api';
 import { type ReactNode, useId, useState } from 'react';
+import { ActionSheet } from './ActionSheet.tsx';
 import { Alert } from './Alert.tsx';
 import * as cs from './rows.css.ts';
-import { Sheet } from './Sheet.tsx';
-import { SheetActions } from './SheetActions.tsx';
 import { TextArea } from './TextField.tsx';
 
 type ReportInput = Schemas['ReportInput'];
@@ -59,15 +58,11 @@ export function ReportSheet({
     else onDone();
   };
   return (
-    <Sheet
-      title={title}
-      onClose={onClose}
-      footer={<SheetActions label="Report" variant="danger" busy={busy} onCancel={onClose} onConfirm={send} />}
-    >
+    <ActionSheet title={title} onClose={onClose} label="Report" variant="danger" busy={busy} onConfirm={send}>
       {error && <Alert>{error}</Alert>}
       {about}
       <ReportFields draft={draft} onChange={setDraft} />
-    </Sheet>
+    </ActionSheet>
   );
 }
 

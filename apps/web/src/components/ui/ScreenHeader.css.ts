@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { ellipsis, flexColumn } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const bar = style({
@@ -22,8 +23,7 @@ export const end = style([slot, { justifySelf: 'end' }]);
 
 export const middle = style({
   minWidth: 0,
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'center',
   textAlign: 'center',
   color: 'inherit',
@@ -31,7 +31,7 @@ export const middle = style({
 });
 
 // A long name from the server (a saved list's, a group's) stays on one line instead of widening the page.
-const oneLine = style({ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+const oneLine = style({ maxWidth: '100%', ...ellipsis });
 
 export const title = style([oneLine, { fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold }]);
 export const subtitle = style([oneLine, { color: vars.color.textMuted, fontSize: vars.fontSize.xs }]);

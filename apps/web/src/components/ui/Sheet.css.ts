@@ -1,4 +1,5 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -18,8 +19,7 @@ export const overlay = style({
 });
 
 const panelBase = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   width: '100%',
   maxWidth: vars.size.column,
   background: vars.color.surface,
@@ -41,10 +41,7 @@ export const panel = styleVariants({
 });
 
 export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, true),
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderBottom: `1px solid ${vars.color.border}`,
   minHeight: '56px',
@@ -58,9 +55,7 @@ export const body = style({
   // Sticky actions that change height (a button's spinner wrapping a row) must not scroll the list.
   overflowAnchor: 'none',
   padding: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
+  ...flexColumn(vars.space.lg),
 });
 
 export const footer = style({

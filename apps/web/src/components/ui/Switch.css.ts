@@ -1,11 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { flexRow } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
+  ...flexRow(vars.space.md, true),
   width: '100%',
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.lg}`,

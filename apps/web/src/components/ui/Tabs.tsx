@@ -6,6 +6,11 @@ export interface TabItem<K extends string> {
   label: string;
 }
 
+/** Tabs from their labels by key, in order: `tabItems({ sent: 'Sent', received: 'Received' })`. */
+export function tabItems<K extends string>(labels: Record<K, string>): readonly TabItem<K>[] {
+  return (Object.keys(labels) as K[]).map((key) => ({ key, label: labels[key] }));
+}
+
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the selected tab is in the tab order. */
 export function Tabs<K extends string>({
   label,

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const viewport = style({
@@ -8,17 +9,12 @@ export const viewport = style({
   bottom: `calc(${vars.size.tabBar} + ${vars.space.md})`,
   zIndex: 60,
   width: `min(calc(100% - ${vars.space.xl}), calc(${vars.size.column} - ${vars.space.xl}))`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   pointerEvents: 'none',
 });
 
 const base = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, true),
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.sheet,

@@ -1,8 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
-export const box = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
-export const row = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+export const box = style({ ...flexColumn(vars.space.xs) });
+export const row = style({ ...flexRow(vars.space.sm) });
 export const name = style({ fontSize: vars.fontSize.sm, overflowWrap: 'anywhere', flex: 1, minWidth: 0 });
 export const track = style({
   height: '6px',

@@ -1,13 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 /** A screen: the column's full height, content padded. */
-export const screen = style({ display: 'flex', flexDirection: 'column', minHeight: '100%' });
+export const screen = style({ ...flexColumn(), minHeight: '100%' });
 
 export const section = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   padding: vars.space.lg,
 });
 
@@ -16,24 +15,18 @@ export const card = style({
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.card,
   padding: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
 });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const stack = style({ ...flexColumn(vars.space.md) });
 
-export const row = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm });
+export const row = style({ ...flexRow(vars.space.sm) });
 
 export const list = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...bareList,
+  ...flexColumn(vars.space.sm),
 });
 
 export const visuallyHidden = style({
@@ -48,7 +41,5 @@ export const visuallyHidden = style({
 /** Side margins for status text (loading, errors, empty) above edge-to-edge rows. */
 export const inset = style({
   padding: `0 ${vars.space.lg}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
 });

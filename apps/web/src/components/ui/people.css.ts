@@ -1,26 +1,18 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, flexColumn, flexRow, round } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
-export const rows = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const rows = style({ ...bareList, ...flexColumn() });
 
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
+  ...flexRow(vars.space.md),
   minHeight: vars.size.touch,
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
   cursor: 'pointer',
 });
 
-export const photo = style({
-  width: '44px',
-  height: '44px',
-  borderRadius: vars.radius.pill,
-  objectFit: 'cover',
-  background: vars.color.surfaceMuted,
-  flexShrink: 0,
-});
+export const photo = style({ ...round('44px'), background: vars.color.surfaceMuted });
 
 export const initials = style([
   photo,
@@ -33,7 +25,7 @@ export const initials = style([
   },
 ]);
 
-export const who = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+export const who = style({ flex: 1, minWidth: 0, ...flexColumn() });
 export const name = style({ fontWeight: vars.fontWeight.medium, overflow: 'hidden', textOverflow: 'ellipsis' });
 /** The name as a link to the profile: only its own text opens it, the rest of the row selects. */
 export const nameLink = style([
@@ -54,10 +46,7 @@ export const checkbox = style({ width: '22px', height: '22px', accentColor: vars
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
 export const choice = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, true),
   width: '100%',
   minHeight: vars.size.touch,
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -72,5 +61,5 @@ export const choice = style({
 });
 
 /** The More menu's live counts ('1 Pending', '12 Active · 17 Inactive'). */
-export const menuLabel = style({ display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap', padding: '4px 0' });
+export const menuLabel = style({ ...flexColumn(), whiteSpace: 'nowrap', padding: '4px 0' });
 export const menuCount = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

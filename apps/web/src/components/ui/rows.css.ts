@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, ellipsis, flexColumn, flexRow, round } from '@/styles/recipes.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 export const search = style({
@@ -13,12 +14,10 @@ export const search = style({
   color: vars.color.text,
 });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const list = style({ ...bareList });
 
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
+  ...flexRow(vars.space.md),
   padding: `${vars.space.md} ${vars.space.lg}`,
   color: 'inherit',
   textDecoration: 'none',
@@ -33,12 +32,7 @@ export const row = style({
 });
 
 export const avatar = style({
-  flex: '0 0 auto',
-  width: '44px',
-  height: '44px',
-  borderRadius: '50%',
-  display: 'grid',
-  placeItems: 'center',
+  ...round('44px'),
   background: vars.color.accentSoft,
   color: vars.color.accent,
   fontWeight: vars.fontWeight.bold,
@@ -48,15 +42,13 @@ export const avatar = style({
 
 export const avatarImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
 
-export const rowMain = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const rowMain = style({ flex: 1, minWidth: 0, ...flexColumn('2px') });
 
 export const rowTop = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm });
 
 export const name = style({
   fontWeight: vars.fontWeight.bold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
 });
 
 export const time = style({ flex: '0 0 auto', color: vars.color.textMuted, fontSize: vars.fontSize.xs });
@@ -64,9 +56,7 @@ export const time = style({ flex: '0 0 auto', color: vars.color.textMuted, fontS
 export const preview = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
   flex: 1,
 });
 
@@ -106,10 +96,7 @@ export const sectionLabel = style({
 });
 
 export const toolbar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm, true),
 });
 
 export const counter = style({
@@ -147,9 +134,7 @@ export const fieldset = style({
   padding: 0,
   // A fieldset is min-content wide by default; let it shrink to the sheet.
   minWidth: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
 });
 
 export const legend = style({
@@ -177,9 +162,7 @@ export const stickyTop = style({
   zIndex: 1,
   margin: `calc(-1 * ${vars.space.lg}) calc(-1 * ${vars.space.lg}) 0`,
   padding: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
 });

@@ -50,7 +50,7 @@ export function Picker({
 
   const done = async () => {
     const outcome = resolvePickerDone(selection);
-    // Spec section 4: with no complete choice Done simply closes, and nothing is saved.
+    // With no complete choice Done simply closes, and nothing is saved.
     if (!outcome) return close();
     setSaving(true);
     setError(null);

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const root = style({ ...flexColumn(vars.space.xs) });
 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
 

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { bareList, flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const day = style({
@@ -10,7 +11,7 @@ export const day = style({
   color: vars.color.textMuted,
 });
 
-export const events = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
+export const events = style({ ...bareList, display: 'grid', gap: vars.space.sm });
 
 export const event = style({
   display: 'grid',
@@ -34,6 +35,6 @@ export const colour = styleVariants({
   grey: [bar, { background: '#868e96' }],
 });
 
-export const body = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0 });
+export const body = style({ ...flexColumn('2px'), minWidth: 0 });
 export const title = style({ fontWeight: vars.fontWeight.bold, overflowWrap: 'anywhere' });
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });

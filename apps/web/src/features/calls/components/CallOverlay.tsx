@@ -35,19 +35,22 @@ function CallScreen({ current }: { current: CurrentCall }) {
     actions.dismiss();
   };
 
+  // A call that ended or never started: what happened, and Close.
+  const ended = (title: string, text: React.ReactNode, role: 'alert' | 'status') => (
+    <>
+      <h2 className={s.title}>{title}</h2>
+      <p className={s.sub} role={role}>
+        {text}
+      </p>
+      <Button variant="secondary" onClick={close}>
+        Close
+      </Button>
+    </>
+  );
+
   let body: React.ReactNode;
   if (!call) {
-    body = (
-      <>
-        <h2 className={s.title}>Call not started</h2>
-        <p className={s.sub} role="alert">
-          {current.error}
-        </p>
-        <Button variant="secondary" onClick={close}>
-          Close
-        </Button>
-      </>
-    );
+    body = ended('Call not started', current.error, 'alert');
   } else if (call.status === 'ringing' && !caller) {
     body = (
       <>
@@ -87,17 +90,10 @@ function CallScreen({ current }: { current: CurrentCall }) {
       />
     );
   } else {
-    body = (
-      <>
-        <h2 className={s.title}>{name}</h2>
-        <p className={s.sub} role="status">
-          {current.dropped ? `The call dropped: the connection to ${name} was lost.` : endedText(call, caller, name)}
-        </p>
-        <Button variant="secondary" onClick={close}>
-          Close
-        </Button>
-      </>
-    );
+    const text = current.dropped
+      ? `The call dropped: the connection to ${name} was lost.`
+      : endedText(call, caller, name);
+    body = ended(name, text, 'status');
   }
 
   return (

@@ -1,12 +1,12 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const overlay = style({
   position: 'fixed',
   inset: 0,
   zIndex: 50,
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space.lg,
@@ -57,17 +57,15 @@ export const problem = style({
 });
 
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
+  ...flexRow(vars.space.md),
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const rowText = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+export const rowText = style({ flex: 1, minWidth: 0, ...flexColumn() });
 export const name = style({ color: vars.color.text, fontWeight: 600, textDecoration: 'none' });
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const missed = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
-export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const list = style({ ...bareList });
 export const rowActions = style({ display: 'flex', gap: vars.space.xs });
 /** A whole row as one button (the friend picker). */
 export const pickButton = style({

@@ -1,18 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { fileSize } from '@/lib/upload.ts';
+import { usePreview } from '@/lib/use-preview.ts';
 import type { Attachment } from '../hooks/use-attachments.ts';
 import * as s from './attachment-tray.css.ts';
 import { menuButton } from './inbox.css.ts';
 
 function Thumb({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file.type.startsWith('image/')) return;
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
+  const url = usePreview(file, true);
   return url ? (
     <img className={s.trayThumb} src={url} alt="" />
   ) : (

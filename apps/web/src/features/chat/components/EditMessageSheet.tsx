@@ -1,23 +1,15 @@
 import { LIMITS, type Message } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/Alert.tsx';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { TextArea } from '@/components/ui/TextField.tsx';
 import { useMessageEdits } from '../api/message-edits.ts';
 
 const MESSAGE_MAX = LIMITS.messageText;
 
+type MessageSheetProps = { message: Message; onDone: (message: Message) => void; onClose: () => void };
+
 /** Edit my message: the new text is saved for everyone; on failure the text typed stays. */
-export function EditMessageSheet({
-  message,
-  onDone,
-  onClose,
-}: {
-  message: Message;
-  onDone: (message: Message) => void;
-  onClose: () => void;
-}) {
+export function EditMessageSheet({ message, onDone, onClose }: MessageSheetProps) {
   const { edit, busy } = useMessageEdits();
   const [text, setText] = useState(message.message);
   const [error, setError] = useState<string | null>(null);
@@ -36,11 +28,7 @@ export function EditMessageSheet({
     onDone(r.value);
   };
   return (
-    <Sheet
-      title="Edit message"
-      onClose={onClose}
-      footer={<SheetActions label="Save" busy={busy} onCancel={onClose} onConfirm={save} />}
-    >
+    <ActionSheet title="Edit message" onClose={onClose} label="Save" busy={busy} onConfirm={save} error={error}>
       <TextArea
         label="Message"
         value={text}
@@ -50,43 +38,29 @@ export function EditMessageSheet({
           setError(null);
         }}
       />
-      {error && <Alert>{error}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }
 
 /** Delete a message after a confirmation; everyone then sees "Message deleted" in its place. */
-export function DeleteMessageSheet({
-  message,
-  onDone,
-  onClose,
-}: {
-  message: Message;
-  onDone: (message: Message) => void;
-  onClose: () => void;
-}) {
+export function DeleteMessageSheet({ message, onDone, onClose }: MessageSheetProps) {
   const { remove, busy } = useMessageEdits();
   const [error, setError] = useState<string | null>(null);
   return (
-    <Sheet
+    <ActionSheet
       title="Delete message?"
       onClose={onClose}
-      footer={
-        <SheetActions
-          label="Delete"
-          variant="danger"
-          busy={busy}
-          onCancel={onClose}
-          onConfirm={async () => {
-            const r = await remove(message.id);
-            if (!r.ok) return setError(`Could not delete: ${r.error.message}`);
-            onDone(r.value);
-          }}
-        />
-      }
+      label="Delete"
+      variant="danger"
+      busy={busy}
+      error={error}
+      onConfirm={async () => {
+        const r = await remove(message.id);
+        if (!r.ok) return setError(`Could not delete: ${r.error.message}`);
+        onDone(r.value);
+      }}
     >
       <p>It is removed for everyone in the chat, with its attachments and pin.</p>
-      {error && <Alert>{error}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }

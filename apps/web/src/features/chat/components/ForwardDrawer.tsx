@@ -6,17 +6,13 @@ import { LoadState } from '@/components/ui/LoadState.tsx';
 import { PeopleChecklist, toPerson } from '@/components/ui/PeopleChecklist.tsx';
 import * as cs from '@/components/ui/rows.css.ts';
 import { Sheet } from '@/components/ui/Sheet.tsx';
-import { Tabs } from '@/components/ui/Tabs.tsx';
+import { Tabs, tabItems } from '@/components/ui/Tabs.tsx';
 import { findChat, newChatInput } from '@/lib/chat-match.ts';
 import { memberCount } from '@/lib/format.ts';
 import type { ActionResult, Loadable } from '@/lib/result.ts';
 import { useMessageActions } from '../api/messages.ts';
 
-const TABS = [
-  { key: 'chats', label: 'Chats' },
-  { key: 'contacts', label: 'Contacts' },
-  { key: 'calendar', label: 'Calendar' },
-] as const;
+const TABS = tabItems({ chats: 'Chats', contacts: 'Contacts', calendar: 'Calendar' });
 type TabKey = (typeof TABS)[number]['key'];
 
 /**

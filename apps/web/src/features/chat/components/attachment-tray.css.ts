@@ -1,19 +1,16 @@
 import { style } from '@vanilla-extract/css';
+import { ellipsis, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const tray = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   listStyle: 'none',
   padding: 0,
   margin: 0,
 });
 
 const trayBase = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   padding: vars.space.xs,
   borderRadius: vars.radius.sm,
   background: vars.color.surfaceMuted,
@@ -34,13 +31,11 @@ export const trayThumb = style({
   background: vars.color.surface,
 });
 
-export const trayBody = style({ display: 'flex', flexDirection: 'column', gap: '2px', flex: 1, minWidth: 0 });
+export const trayBody = style({ ...flexColumn('2px'), flex: 1, minWidth: 0 });
 
 export const trayName = style({
   fontSize: vars.fontSize.sm,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
 });
 
 export const trayMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

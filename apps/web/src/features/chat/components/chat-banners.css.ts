@@ -1,10 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { ellipsis, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const pinned = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   padding: `${vars.space.sm} ${vars.space.lg}`,
   background: vars.color.accentSoft,
   color: vars.color.text,
@@ -20,7 +19,5 @@ export const pinned = style({
 export const pinnedText = style({
   flex: 1,
   minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
 });

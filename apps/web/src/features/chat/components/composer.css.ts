@@ -1,10 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const composer = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   padding: vars.space.sm,
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
@@ -26,9 +25,7 @@ export const input = style({
 });
 
 export const replyBar = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   padding: `${vars.space.xs} ${vars.space.sm}`,
   borderLeft: `3px solid ${vars.color.accent}`,
   fontSize: vars.fontSize.sm,

@@ -1,8 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 // The chat screen's frame (used by the route too) and the round icon button bubbles, composer and tray share.
-export const screen = style({ display: 'flex', flexDirection: 'column', height: '100dvh', background: vars.color.bg });
+export const screen = style({ ...flexColumn(), height: '100dvh', background: vars.color.bg });
 
 export const list = style({ flex: 1, minHeight: 0 });
 

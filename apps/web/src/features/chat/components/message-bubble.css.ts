@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { flexColumn, round } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const row = styleVariants({
@@ -22,9 +23,7 @@ const bubbleBase = style({
   maxWidth: '78%',
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4px',
+  ...flexColumn('4px'),
   overflowWrap: 'anywhere',
   boxShadow: vars.shadow.card,
 });
@@ -113,13 +112,8 @@ export const check = style({ width: '20px', height: '20px', accentColor: vars.co
 export const highlight = style({ outline: `2px solid ${vars.color.accent}`, outlineOffset: '2px' });
 
 export const senderPhoto = style({
-  flex: '0 0 auto',
-  width: '28px',
-  height: '28px',
-  borderRadius: '50%',
+  ...round('28px'),
   overflow: 'hidden',
-  display: 'grid',
-  placeItems: 'center',
   background: vars.color.accentSoft,
   color: vars.color.accent,
   fontSize: vars.fontSize.xs,

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 /** Stands in for a message that could not be rendered, so the rest of the chat keeps working. */
@@ -11,9 +12,7 @@ export const unshowable = style({
 
 /** Where a new day starts in the history: the day, centred on a hairline. */
 export const daySeparator = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   margin: `${vars.space.md} ${vars.space.lg} ${vars.space.xs}`,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,

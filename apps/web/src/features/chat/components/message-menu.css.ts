@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
-export const menuList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const menuList = style({ ...bareList, ...flexColumn() });
 
 export const menuItem = style({
   width: '100%',

@@ -1,7 +1,7 @@
 import type { ApiError, Schemas } from '@cohort/api';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { queryKey, useClient } from '@/lib/query.ts';
+import { envelope, nextBefore, paged, queryKey, useClient } from '@/lib/query.ts';
 import { type ActionResult, fail, ok } from '@/lib/result.ts';
 import { connectionsChanged } from './connections.ts';
 
@@ -39,13 +39,9 @@ export function useBlocks() {
   return useInfiniteQuery({
     queryKey: [...queryKey(BLOCKS), 'pages'],
     initialPageParam: null as number | null,
-    queryFn: async ({ pageParam }) => {
-      const query = pageParam === null ? { limit: BLOCKS_PAGE } : { limit: BLOCKS_PAGE, before: pageParam };
-      const r = await api.GET(BLOCKS, { params: { query } });
-      if (r.error) throw r.error;
-      return r.data;
-    },
-    getNextPageParam: (last) => (last.meta.has_more ? last.meta.next_before : null),
+    queryFn: ({ pageParam }) =>
+      envelope(api.GET(BLOCKS, { params: { query: paged({ limit: BLOCKS_PAGE }, 'before', pageParam) } })),
+    getNextPageParam: nextBefore,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ApiError, Schemas } from '@cohort/api';
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { queryKey, useApi, useClient } from '@/lib/query.ts';
+import { envelope, nextBefore, paged, queryKey, useApi, useClient } from '@/lib/query.ts';
 import { type ActionResult, fail, ok } from '@/lib/result.ts';
 
 export type Connection = Schemas['Connection'];
@@ -74,16 +74,11 @@ export function useInvitations(direction: Direction) {
   return useInfiniteQuery({
     queryKey: [...queryKey(CONNECTIONS), 'pages', direction],
     initialPageParam: null as number | null,
-    queryFn: async ({ pageParam }) => {
-      const query =
-        pageParam === null
-          ? { direction, limit: INVITATIONS_PAGE }
-          : { direction, limit: INVITATIONS_PAGE, before: pageParam };
-      const r = await api.GET(CONNECTIONS, { params: { query } });
-      if (r.error) throw r.error;
-      return r.data;
-    },
-    getNextPageParam: (last) => (last.meta.has_more ? last.meta.next_before : null),
+    queryFn: ({ pageParam }) =>
+      envelope(
+        api.GET(CONNECTIONS, { params: { query: paged({ direction, limit: INVITATIONS_PAGE }, 'before', pageParam) } }),
+      ),
+    getNextPageParam: nextBefore,
   });
 }
 

@@ -1,8 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { Button } from '@/components/ui/Button.tsx';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useBlockActions } from '../api/blocks.ts';
 import * as s from './connections.css.ts';
@@ -49,24 +48,17 @@ export function BlockControl({
         Block
       </Button>
       {confirming && (
-        <Sheet
+        <ActionSheet
           title={`Block ${name}?`}
           onClose={() => setConfirming(false)}
-          footer={
-            <SheetActions
-              label="Block"
-              variant="danger"
-              busy={actions.busy === 'block'}
-              onCancel={() => setConfirming(false)}
-              onConfirm={async () => {
-                const r = await actions.block(userId);
-                toast(
-                  r.ok ? { tone: 'success', text: `${name} is blocked.` } : { tone: 'error', text: r.error.message },
-                );
-                if (r.ok) setConfirming(false);
-              }}
-            />
-          }
+          label="Block"
+          variant="danger"
+          busy={actions.busy === 'block'}
+          onConfirm={async () => {
+            const r = await actions.block(userId);
+            toast(r.ok ? { tone: 'success', text: `${name} is blocked.` } : { tone: 'error', text: r.error.message });
+            if (r.ok) setConfirming(false);
+          }}
         >
           <ul className={s.consequences}>
             <li>
@@ -80,7 +72,7 @@ export function BlockControl({
           <p className={s.meta}>
             You can unblock them here or under Blocked people at any time; a connection is not restored.
           </p>
-        </Sheet>
+        </ActionSheet>
       )}
     </>
   );

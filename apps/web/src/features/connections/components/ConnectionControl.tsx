@@ -1,9 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useConnectionActions, useConnectionWith } from '../api/connections.ts';
 import * as s from './connections.css.ts';
@@ -111,25 +110,20 @@ export function ConnectionControl({
         Remove
       </Button>
       {confirming && (
-        <Sheet
+        <ActionSheet
           title="Remove connection?"
           onClose={() => setConfirming(false)}
-          footer={
-            <SheetActions
-              label="Remove"
-              variant="danger"
-              busy={actions.busy === 'remove'}
-              onCancel={() => setConfirming(false)}
-              onConfirm={async () => {
-                const r = await actions.remove(userId);
-                say(r, 'Connection removed.');
-                if (r.ok) setConfirming(false);
-              }}
-            />
-          }
+          label="Remove"
+          variant="danger"
+          busy={actions.busy === 'remove'}
+          onConfirm={async () => {
+            const r = await actions.remove(userId);
+            say(r, 'Connection removed.');
+            if (r.ok) setConfirming(false);
+          }}
         >
           <p>You and {name} will no longer be connected, on both sides. Either of you can invite again later.</p>
-        </Sheet>
+        </ActionSheet>
       )}
     </span>
   );

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, ellipsis, flexColumn, flexRow, round } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const control = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
@@ -15,41 +16,28 @@ export const state = style({
 });
 export const pending = style([state, { background: vars.color.surfaceMuted, color: vars.color.textMuted }]);
 
-export const rows = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const rows = style({ ...bareList, ...flexColumn() });
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
+  ...flexRow(vars.space.md),
   padding: `${vars.space.md} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const photo = style({
-  width: '44px',
-  height: '44px',
-  borderRadius: vars.radius.pill,
-  objectFit: 'cover',
+  ...round('44px'),
   background: vars.color.surfaceMuted,
-  flexShrink: 0,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   color: vars.color.accent,
   fontWeight: vars.fontWeight.bold,
 });
-export const who = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const who = style({ flex: 1, minWidth: 0, ...flexColumn('2px') });
 export const name = style({
   fontWeight: vars.fontWeight.medium,
   color: vars.color.text,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
 });
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexShrink: 0 });
 export const consequences = style({
   margin: `0 0 ${vars.space.md}`,
   paddingLeft: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
 });

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Spinner } from '@/components/ui/Button.tsx';
 import * as p from '@/components/ui/people.css.ts';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { matches } from '@/lib/format.ts';
 import { useResource } from '@/lib/resources.ts';
 import type { FilterRow, FilterSection } from '../filter-rows.ts';
@@ -94,11 +93,7 @@ export function FilterPanel({
   );
 
   return (
-    <Sheet
-      title={row.label}
-      onClose={onClose}
-      footer={<SheetActions label="Add" stretch onCancel={onClose} onConfirm={() => onAdd(chosen)} />}
-    >
+    <ActionSheet title={row.label} onClose={onClose} label="Add" stretch onConfirm={() => onAdd(chosen)}>
       {row.sections.map((sec) => (
         <Section
           key={sec.key}
@@ -107,7 +102,7 @@ export function FilterPanel({
           onChange={(values) => setChosen((c) => ({ ...c, [sec.key]: values }))}
         />
       ))}
-    </Sheet>
+    </ActionSheet>
   );
 }
 
@@ -123,11 +118,7 @@ export function KeywordPanel({
 }) {
   const [text, setText] = useState(keyword);
   return (
-    <Sheet
-      title="Keywords"
-      onClose={onClose}
-      footer={<SheetActions label="Add" stretch onCancel={onClose} onConfirm={() => onAdd(text)} />}
-    >
+    <ActionSheet title="Keywords" onClose={onClose} label="Add" stretch onConfirm={() => onAdd(text)}>
       <p className={p.meta}>Words to find in a person's name, company or description.</p>
       <input
         className={s.searchInput}
@@ -140,6 +131,6 @@ export function KeywordPanel({
           if (e.key === 'Enter') onAdd(text);
         }}
       />
-    </Sheet>
+    </ActionSheet>
   );
 }

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const headerActions = style({
@@ -11,14 +12,11 @@ export const filters = style({
   listStyle: 'none',
   margin: 0,
   padding: `0 ${vars.space.lg}`,
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
 });
 
 export const filterRow = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
@@ -54,9 +52,7 @@ export const searchInput = style({
 });
 
 export const options = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   maxHeight: '15rem',
   overflowY: 'auto',
   border: `1px solid ${vars.color.border}`,
@@ -64,9 +60,7 @@ export const options = style({
 });
 
 export const option = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.md}`,
   cursor: 'pointer',
@@ -81,7 +75,5 @@ export const stickyActions = style({
   zIndex: 1,
   background: vars.color.surface,
   paddingBottom: vars.space.sm,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
 });

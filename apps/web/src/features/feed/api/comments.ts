@@ -1,7 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { settle, useClient } from '@/lib/query.ts';
+import { envelope, nextCursor, paged, settle, useClient } from '@/lib/query.ts';
 import { addComment, type Comment, type CommentPage, type CommentPages, dropComment } from '../feed-events.ts';
 import { commentsKey, POST_COMMENTS, updatePost } from '../post-cache.ts';
 
@@ -12,14 +12,15 @@ export function useComments(postId: string) {
   const api = useClient();
   return useInfiniteQuery<CommentPage, Error, CommentPages, readonly unknown[], string | null>({
     queryKey: commentsKey(postId),
-    queryFn: async ({ pageParam, signal }) => {
-      const query = pageParam ? { limit: COMMENTS_PAGE, cursor: pageParam } : { limit: COMMENTS_PAGE };
-      const r = await api.GET(POST_COMMENTS, { params: { path: { id: postId }, query }, signal });
-      if (r.error) throw r.error;
-      return r.data;
-    },
+    queryFn: ({ pageParam, signal }) =>
+      envelope(
+        api.GET(POST_COMMENTS, {
+          params: { path: { id: postId }, query: paged({ limit: COMMENTS_PAGE }, 'cursor', pageParam) },
+          signal,
+        }),
+      ),
     initialPageParam: null,
-    getNextPageParam: (last) => (last.meta.has_more ? (last.meta.next_cursor ?? undefined) : undefined),
+    getNextPageParam: nextCursor,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

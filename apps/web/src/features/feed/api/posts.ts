@@ -1,7 +1,7 @@
 import type { CohortClient, Schemas } from '@cohort/api';
 import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { settle, useClient } from '@/lib/query.ts';
+import { envelope, nextCursor, paged, settle, useClient } from '@/lib/query.ts';
 import { applyLike } from '../like.ts';
 import {
   FEED,
@@ -20,10 +20,9 @@ import {
 export const FEED_PAGE = 20;
 
 async function readFeed(api: CohortClient, cursor: string | null, signal?: AbortSignal): Promise<PostPage> {
-  const query = cursor ? { limit: FEED_PAGE, cursor } : { limit: FEED_PAGE };
-  const r = await api.GET(FEED, { params: { query }, ...(signal ? { signal } : {}) });
-  if (r.error) throw r.error;
-  return r.data;
+  return envelope(
+    api.GET(FEED, { params: { query: paged({ limit: FEED_PAGE }, 'cursor', cursor) }, ...(signal ? { signal } : {}) }),
+  );
 }
 
 /** My feed: an infinite query, newest page first; `fetchNextPage` reads older posts. Kept current by the stream. */
@@ -33,7 +32,7 @@ export function useFeed() {
     queryKey: feedKey(),
     queryFn: ({ pageParam, signal }) => readFeed(api, pageParam, signal),
     initialPageParam: null,
-    getNextPageParam: (last) => (last.meta.has_more ? (last.meta.next_cursor ?? undefined) : undefined),
+    getNextPageParam: nextCursor,
     // Live events keep it current; pull-to-refresh and a stream reconnect read it again.
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -80,14 +79,15 @@ export function useUserPosts(userId: string) {
   const api = useClient();
   return useInfiniteQuery<PostPage, Error, PostPages, readonly unknown[], string | null>({
     queryKey: userPostsKey(userId),
-    queryFn: async ({ pageParam, signal }) => {
-      const query = pageParam ? { limit: FEED_PAGE, cursor: pageParam } : { limit: FEED_PAGE };
-      const r = await api.GET(USER_POSTS, { params: { path: { id: userId }, query }, signal });
-      if (r.error) throw r.error;
-      return r.data;
-    },
+    queryFn: ({ pageParam, signal }) =>
+      envelope(
+        api.GET(USER_POSTS, {
+          params: { path: { id: userId }, query: paged({ limit: FEED_PAGE }, 'cursor', pageParam) },
+          signal,
+        }),
+      ),
     initialPageParam: null,
-    getNextPageParam: (last) => (last.meta.has_more ? (last.meta.next_cursor ?? undefined) : undefined),
+    getNextPageParam: nextCursor,
     enabled: userId !== '',
   });
 }

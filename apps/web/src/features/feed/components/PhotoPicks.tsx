@@ -1,17 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Icon } from '@/components/ui/Icon.tsx';
 import type { PickedUpload } from '@/lib/upload-batch.ts';
+import { usePreview } from '@/lib/use-preview.ts';
 import * as s from './photo-picks.css.ts';
 
 function Preview({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    // A file that is not an image (refused for it) has nothing to preview: no broken-image icon.
-    if (!file.type.startsWith('image/')) return;
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
+  // A file that is not an image (refused for it) has nothing to preview.
+  const url = usePreview(file, true);
   return url ? <img className={s.thumbImage} src={url} alt="" /> : null;
 }
 

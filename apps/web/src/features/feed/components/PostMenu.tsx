@@ -1,8 +1,7 @@
 import { useState } from 'react';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { Alert } from '@/components/ui/Alert.tsx';
 import * as l from '@/components/ui/layout.css.ts';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
 
 /** Delete my post, after asking; the list loses it once the server has. */
 export function DeletePostSheet({
@@ -22,15 +21,18 @@ export function DeletePostSheet({
     else onClose();
   };
   return (
-    <Sheet
+    <ActionSheet
       title="Delete this post?"
       onClose={onClose}
-      footer={<SheetActions label="Delete" variant="danger" busy={busy} onCancel={onClose} onConfirm={confirm} />}
+      label="Delete"
+      variant="danger"
+      busy={busy}
+      onConfirm={confirm}
     >
       <p className={l.muted}>
         It goes from every feed and profile, with its likes and comments. This cannot be undone.
       </p>
       {error && <Alert>Could not delete: {error}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }

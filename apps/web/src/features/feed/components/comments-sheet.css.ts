@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { bareList, flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const comment = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start' });
@@ -9,18 +10,12 @@ export const commentBody = style({
   background: vars.color.surfaceMuted,
   borderRadius: vars.radius.md,
   padding: `${vars.space.sm} ${vars.space.md}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2px',
+  ...flexColumn('2px'),
 });
 
 export const commentList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...bareList,
+  ...flexColumn(vars.space.md),
 });
 
 export const commentForm = style({

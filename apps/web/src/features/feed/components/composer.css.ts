@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const spacer = style({ flex: 1 });
@@ -7,11 +8,9 @@ export const composer = style({
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   padding: vars.space.lg,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
 });
 
-export const composerRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, flexWrap: 'wrap' });
+export const composerRow = style({ ...flexRow(vars.space.sm), flexWrap: 'wrap' });
 
 export const hiddenInput = style({ display: 'none' });

@@ -1,10 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { bareList } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const thumbs = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
+  ...bareList,
   display: 'grid',
   gridTemplateColumns: 'repeat(4, 1fr)',
   gap: vars.space.sm,

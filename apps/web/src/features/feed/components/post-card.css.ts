@@ -1,16 +1,15 @@
 import { style } from '@vanilla-extract/css';
+import { ellipsis, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const card = style({
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   padding: `${vars.space.md} ${vars.space.lg}`,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
 });
 
-export const head = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minWidth: 0 });
+export const head = style({ ...flexRow(vars.space.sm), minWidth: 0 });
 
 export const avatar = style({
   flex: '0 0 auto',
@@ -32,23 +31,19 @@ export const avatarLink = style({ textDecoration: 'none', flex: '0 0 auto' });
 
 export const avatarImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
 
-export const who = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '1px' });
+export const who = style({ flex: 1, minWidth: 0, ...flexColumn('1px') });
 
 export const name = style({
   fontWeight: vars.fontWeight.bold,
   color: vars.color.text,
   textDecoration: 'none',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
 });
 
 export const meta = style({
   color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
 });
 
 export const text = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.45 });
@@ -86,9 +81,7 @@ export const image = style({
 });
 
 export const bar = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
+  ...flexRow(vars.space.xs),
   marginLeft: `-${vars.space.sm}`,
 });
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { queryKey, useClient } from '@/lib/query.ts';
+import { envelope, nextCursor, paged, queryKey, useClient } from '@/lib/query.ts';
 
 export const CHANNEL_MEDIA = '/api/v1/channels/{id}/media';
 export type ChannelMediaKind = 'image' | 'file' | 'link' | 'gif';
@@ -16,12 +16,12 @@ export function useChannelMedia(id: string, kind: ChannelMediaKind, enabled: boo
     queryKey: [...queryKey(CHANNEL_MEDIA), id, kind],
     enabled: enabled && id !== '',
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const query = pageParam === null ? { kind, limit: MEDIA_PAGE } : { kind, limit: MEDIA_PAGE, cursor: pageParam };
-      const r = await api.GET(CHANNEL_MEDIA, { params: { path: { id }, query } });
-      if (r.error) throw r.error;
-      return r.data;
-    },
-    getNextPageParam: (last) => (last.meta.has_more ? last.meta.next_cursor : null),
+    queryFn: ({ pageParam }) =>
+      envelope(
+        api.GET(CHANNEL_MEDIA, {
+          params: { path: { id }, query: paged({ kind, limit: MEDIA_PAGE }, 'cursor', pageParam) },
+        }),
+      ),
+    getNextPageParam: nextCursor,
   });
 }

@@ -1,19 +1,19 @@
 import type { ChannelDetail } from '@cohort/api';
 import { SearchInput } from '@/components/ui/SearchInput.tsx';
-import { Tabs } from '@/components/ui/Tabs.tsx';
+import { Tabs, tabItems } from '@/components/ui/Tabs.tsx';
 import { matches } from '@/lib/format.ts';
 import { GroupMembersPanel } from './GroupMembersPanel.tsx';
 import { SharedPanel } from './SharedPanel.tsx';
 import { SubgroupsPanel } from './SubgroupsPanel.tsx';
 
-const TABS = [
-  { key: 'members', label: 'Members' },
-  { key: 'subgroup', label: 'SubGroup' },
-  { key: 'media', label: 'Media' },
-  { key: 'files', label: 'Files' },
-  { key: 'link', label: 'Link' },
-  { key: 'gif', label: 'GIF' },
-] as const;
+const TABS = tabItems({
+  members: 'Members',
+  subgroup: 'SubGroup',
+  media: 'Media',
+  files: 'Files',
+  link: 'Link',
+  gif: 'GIF',
+});
 export type GroupTab = (typeof TABS)[number]['key'];
 
 /** The group profile's tabs: members (filtered by the search box when it is open), subgroups and what was shared. */

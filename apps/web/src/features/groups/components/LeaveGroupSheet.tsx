@@ -1,5 +1,4 @@
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { groupName } from '@/lib/format.ts';
 
 /** "Leave {group}?" with Cancel and Leave group. */
@@ -15,12 +14,15 @@ export function LeaveGroupSheet({
   onLeave: () => void;
 }) {
   return (
-    <Sheet
+    <ActionSheet
       title={`Leave ${groupName(name)}?`}
       onClose={onClose}
-      footer={<SheetActions label="Leave group" variant="danger" busy={busy} onCancel={onClose} onConfirm={onLeave} />}
+      label="Leave group"
+      variant="danger"
+      busy={busy}
+      onConfirm={onLeave}
     >
       <p>You will stop getting its messages. You can join again if the group is open.</p>
-    </Sheet>
+    </ActionSheet>
   );
 }

@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const hero = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'center',
   gap: vars.space.xs,
   padding: `${vars.space.lg} ${vars.space.lg} ${vars.space.sm}`,
@@ -36,8 +36,7 @@ export const actions = style({
 });
 
 export const action = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'center',
   gap: '2px',
   minHeight: '56px',
@@ -60,16 +59,13 @@ export const action = style({
 export const dangerAction = style([action, { color: vars.color.danger }]);
 
 export const panel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   padding: `${vars.space.sm} 0`,
 });
 
 export const rowEnd = style({
   flex: '0 0 auto',
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'flex-end',
   gap: '4px',
 });

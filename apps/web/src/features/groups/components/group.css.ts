@@ -1,15 +1,14 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   padding: `${vars.space.md} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const info = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' });
+export const info = style({ flex: 1, minWidth: 0, ...flexColumn() });
 
 export const badge = style({
   padding: `2px ${vars.space.sm}`,

@@ -1,11 +1,10 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const heading = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
 export const listHead = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   padding: `0 ${vars.space.lg} ${vars.space.sm}`,
 });
 export const band = style({
@@ -18,9 +17,7 @@ export const band = style({
 export const points = style({
   margin: 0,
   paddingLeft: vars.space.xl,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
 });
 /** A band's people, inset like the headings above them. */
 export const people = style({ padding: `0 ${vars.space.lg}` });

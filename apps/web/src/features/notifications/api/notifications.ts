@@ -1,7 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKey, useApi, useClient } from '@/lib/query.ts';
+import { envelope, nextBefore, paged, queryKey, useApi, useClient } from '@/lib/query.ts';
 
 export type Notification = Schemas['Notification'];
 type Page = Schemas['NotificationPageEnvelope'];
@@ -26,14 +26,11 @@ export function useNotifications() {
   return useInfiniteQuery({
     queryKey: pagesKey(),
     initialPageParam: null as number | null,
-    queryFn: async ({ pageParam }) => {
-      const query =
-        pageParam === null ? { limit: NOTIFICATIONS_PAGE } : { limit: NOTIFICATIONS_PAGE, before: pageParam };
-      const r = await api.GET(NOTIFICATIONS, { params: { query } });
-      if (r.error) throw r.error;
-      return r.data;
-    },
-    getNextPageParam: (last) => (last.meta.has_more ? last.meta.next_before : null),
+    queryFn: ({ pageParam }) =>
+      envelope(
+        api.GET(NOTIFICATIONS, { params: { query: paged({ limit: NOTIFICATIONS_PAGE }, 'before', pageParam) } }),
+      ),
+    getNextPageParam: nextBefore,
   });
 }
 

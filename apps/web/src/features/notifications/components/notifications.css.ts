@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, flexColumn, round } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
-export const rows = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const rows = style({ ...bareList, ...flexColumn() });
 export const item = style({
   display: 'flex',
   alignItems: 'flex-start',
@@ -19,19 +20,12 @@ export const item = style({
 });
 export const unread = style([item, { background: vars.color.accentSoft }]);
 export const photo = style({
-  width: '40px',
-  height: '40px',
-  borderRadius: vars.radius.pill,
-  objectFit: 'cover',
+  ...round('40px'),
   background: vars.color.surfaceMuted,
-  flexShrink: 0,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
   color: vars.color.accent,
   fontWeight: vars.fontWeight.bold,
 });
-export const body = style({ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const body = style({ flex: 1, minWidth: 0, ...flexColumn('2px') });
 export const text = style({ overflowWrap: 'anywhere' });
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const gone = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
@@ -50,7 +44,7 @@ export const toolbar = style({
   gap: vars.space.sm,
   padding: `${vars.space.sm} ${vars.space.lg}`,
 });
-export const more = style({ padding: vars.space.lg, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const more = style({ padding: vars.space.lg, ...flexColumn(vars.space.sm) });
 export const badge = style({
   position: 'absolute',
   top: '2px',

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { queryKey, useClient } from '@/lib/query.ts';
+import { envelope, nextCursor, paged, queryKey, useClient } from '@/lib/query.ts';
 
 export const USER_MEDIA = '/api/v1/users/{id}/media';
 export type UserMediaKind = 'image' | 'file' | 'link';
@@ -13,13 +13,12 @@ export function useUserMedia(id: string, kind: UserMediaKind) {
     queryKey: [...queryKey(USER_MEDIA), id, kind],
     enabled: id !== '',
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const query =
-        pageParam === null ? { kind, limit: USER_MEDIA_PAGE } : { kind, limit: USER_MEDIA_PAGE, cursor: pageParam };
-      const r = await api.GET(USER_MEDIA, { params: { path: { id }, query } });
-      if (r.error) throw r.error;
-      return r.data;
-    },
-    getNextPageParam: (last) => (last.meta.has_more ? last.meta.next_cursor : null),
+    queryFn: ({ pageParam }) =>
+      envelope(
+        api.GET(USER_MEDIA, {
+          params: { path: { id }, query: paged({ kind, limit: USER_MEDIA_PAGE }, 'cursor', pageParam) },
+        }),
+      ),
+    getNextPageParam: nextCursor,
   });
 }

@@ -1,26 +1,15 @@
 import type { ApiError, Media } from '@cohort/api';
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import { Sheet } from '@/components/ui/Sheet.tsx';
 import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { UploadStatus } from '@/components/ui/UploadStatus.tsx';
 import { useUpload } from '@/lib/upload.ts';
+import { usePreview } from '@/lib/use-preview.ts';
 import { useUpdateMe } from '../api/me.ts';
 import * as s from './profile.css.ts';
-
-/** A local preview of a picked file (object URL, released when it changes or the sheet closes). */
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setUrl(null);
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
 
 /**
  * The own profile photo: choose a photo → square preview → upload with progress → set it with

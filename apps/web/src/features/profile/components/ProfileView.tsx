@@ -7,7 +7,7 @@ import { Icon } from '@/components/ui/Icon.tsx';
 import * as l from '@/components/ui/layout.css.ts';
 import { ScreenHeader } from '@/components/ui/ScreenHeader.tsx';
 import { Switch } from '@/components/ui/Switch.tsx';
-import { Tabs } from '@/components/ui/Tabs.tsx';
+import { Tabs, tabItems } from '@/components/ui/Tabs.tsx';
 import { paths } from '@/config/paths.ts';
 import { useHasDraft } from '@/lib/drafts.ts';
 import { initials, personName, UNNAMED_PERSON } from '@/lib/format.ts';
@@ -21,16 +21,16 @@ import { ExperienceTab } from './tabs/ExperienceTab.tsx';
 import { MediaTab } from './tabs/MediaTab.tsx';
 import { NotesTab } from './tabs/NotesTab.tsx';
 
-export const PROFILE_TABS = [
-  { key: 'notes', label: 'Notes' },
-  { key: 'media', label: 'Media' },
-  { key: 'clubs', label: 'Clubs' },
-  { key: 'experience', label: 'Experience' },
-  { key: 'direction', label: 'Direction' },
-  { key: 'interests', label: 'Interests' },
-] as const;
+export const PROFILE_TABS = tabItems({
+  notes: 'Notes',
+  media: 'Media',
+  clubs: 'Clubs',
+  experience: 'Experience',
+  direction: 'Direction',
+  interests: 'Interests',
+});
 export type ProfileTabKey = (typeof PROFILE_TABS)[number]['key'] | 'posts';
-const WITH_POSTS = [...PROFILE_TABS, { key: 'posts', label: 'Posts' }] as const;
+const WITH_POSTS = [...PROFILE_TABS, ...tabItems({ posts: 'Posts' })];
 
 function Photo({ user }: { user: PublicUser | null }) {
   const [broken, setBroken] = useState<string | null>(null);

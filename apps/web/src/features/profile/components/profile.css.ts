@@ -1,25 +1,19 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn, flexRow, round } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const hero = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(vars.space.sm),
   alignItems: 'center',
-  gap: vars.space.sm,
   padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.lg}`,
   background: vars.color.surface,
   textAlign: 'center',
 });
 
 export const photo = style({
-  width: '96px',
-  height: '96px',
-  borderRadius: '50%',
-  objectFit: 'cover',
+  ...round('96px'),
   background: vars.color.accentSoft,
   color: vars.color.accent,
-  display: 'grid',
-  placeItems: 'center',
   fontSize: vars.fontSize.xxl,
   fontWeight: vars.fontWeight.bold,
 });
@@ -37,8 +31,7 @@ export const actions = style({
 
 export const action = style({
   position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'center',
   gap: vars.space.xs,
   minHeight: '64px',
@@ -103,8 +96,7 @@ export const menu = style({
 });
 
 export const menuError = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'flex-start',
   gap: vars.space.sm,
   padding: vars.space.md,
@@ -113,7 +105,7 @@ export const menuError = style({
   overflowWrap: 'anywhere',
 });
 
-export const menuNote = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, padding: vars.space.sm });
+export const menuNote = style({ ...flexRow(vars.space.xs), padding: vars.space.sm });
 
 export const menuItem = style({
   display: 'flex',
@@ -133,9 +125,7 @@ export const menuItem = style({
 export const danger = style({ color: vars.color.danger });
 
 export const savedItem = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
+  ...flexColumn(vars.space.xs),
   padding: vars.space.md,
   background: vars.color.surface,
   borderRadius: vars.radius.md,
@@ -193,9 +183,7 @@ export const photoHint = style({
 });
 
 export const photoSheet = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
+  ...flexColumn(vars.space.md),
   alignItems: 'stretch',
 });
 
@@ -213,8 +201,7 @@ export const photoNote = style({ color: vars.color.textMuted, fontSize: vars.fon
 
 /** What sits below the hero: one column, as the screen's own; `hidden` while the profile loads. */
 export const below = style({
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   flex: 1,
   selectors: { '&[hidden]': { display: 'none' } },
 });

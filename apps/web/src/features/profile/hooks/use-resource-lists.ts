@@ -9,7 +9,7 @@ export interface ListSpec {
   label: string;
 }
 
-/** The picker's lists from the resource endpoint, loaded when the picker opens (`load`; again after an error). */
+/** The picker's lists from the resource endpoint, loaded when the picker opens (`onOpen`; `onRetryLoad` after an error), as the Picker's props. */
 export function useResourceLists(specs: readonly ListSpec[]) {
   const [wanted, setWanted] = useState(false);
   const kinds = useMemo(() => specs.map((spec) => spec.kind), [specs]);
@@ -22,10 +22,12 @@ export function useResourceLists(specs: readonly ListSpec[]) {
   const loading = states.some((s) => s.status === 'loading');
   const failed = states.find((s) => s.status === 'error');
   const load = useCallback(() => (wanted ? reload() : setWanted(true)), [wanted, reload]);
+  // The Picker's own props: spread them into it.
   return {
     lists,
     loading: !wanted || loading,
     loadError: failed ? `Could not load the lists: ${failed.error?.message ?? 'unknown error'}` : null,
-    load,
+    onOpen: load,
+    onRetryLoad: load,
   };
 }

@@ -1,11 +1,9 @@
 import type { Channel, ChannelInput } from '@cohort/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '@/components/ui/Alert.tsx';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { LoadState } from '@/components/ui/LoadState.tsx';
 import * as p from '@/components/ui/people.css.ts';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { TextField } from '@/components/ui/TextField.tsx';
 import { paths } from '@/config/paths.ts';
 import type { ActionResult } from '@/lib/result.ts';
@@ -51,20 +49,16 @@ export function CreateGroupFromListSheet({
   };
 
   return (
-    <Sheet
+    <ActionSheet
       title="Create Group From List"
       onClose={onClose}
-      footer={
-        <SheetActions
-          label="Create Group"
-          busy={saving}
-          disabled={!chosen}
-          lockCancel
-          stretch
-          onCancel={onClose}
-          onConfirm={create}
-        />
-      }
+      label="Create Group"
+      busy={saving}
+      disabled={!chosen}
+      lockCancel
+      stretch
+      onConfirm={create}
+      error={error}
     >
       <LoadState
         state={lists}
@@ -97,7 +91,6 @@ export function CreateGroupFromListSheet({
       {chosen && (
         <TextField label="Group Name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
       )}
-      {error && <Alert>{error}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }

@@ -1,9 +1,7 @@
 import type { Schemas } from '@cohort/api';
 import { useState } from 'react';
-import { Alert } from '@/components/ui/Alert.tsx';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import * as p from '@/components/ui/people.css.ts';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
 import { TextField } from '@/components/ui/TextField.tsx';
 
 type SearchFilters = Schemas['UserSearchFilters'];
@@ -61,10 +59,15 @@ export function SaveListSheet({
   };
 
   return (
-    <Sheet
+    <ActionSheet
       title={title}
       onClose={onClose}
-      footer={<SheetActions label="Save" busy={saving} lockCancel stretch onCancel={onClose} onConfirm={save} />}
+      label="Save"
+      busy={saving}
+      lockCancel
+      stretch
+      onConfirm={save}
+      error={error}
     >
       <p className={p.meta}>
         {whole
@@ -83,7 +86,6 @@ export function SaveListSheet({
           setNameError(null);
         }}
       />
-      {error && <Alert>{error}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }

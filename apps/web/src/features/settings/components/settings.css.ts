@@ -1,26 +1,22 @@
 import { style } from '@vanilla-extract/css';
+import { bareList, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const heading = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
-export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const rows = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const form = style({ ...flexColumn(vars.space.md) });
+export const rows = style({ ...bareList, ...flexColumn() });
 export const row = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
+  ...flexRow(vars.space.md, true),
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const rowText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
-export const fieldset = style({ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' });
+export const rowText = style({ ...flexColumn(vars.space.xs), minWidth: 0 });
+export const fieldset = style({ border: 'none', margin: 0, padding: 0, ...flexColumn() });
 export const legend = style({ fontWeight: vars.fontWeight.medium, padding: 0, marginBottom: vars.space.xs });
 // One option a line: "Connections" beside two others does not fit a phone's card.
-export const choices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const choices = style({ ...flexColumn(vars.space.xs) });
 export const choice = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.md}`,
   border: `1px solid ${vars.color.border}`,

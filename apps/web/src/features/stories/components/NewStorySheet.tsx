@@ -1,14 +1,14 @@
 import { type ApiError, LIMITS } from '@cohort/api';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { ActionSheet } from '@/components/ui/ActionSheet.tsx';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import * as l from '@/components/ui/layout.css.ts';
-import { Sheet } from '@/components/ui/Sheet.tsx';
-import { SheetActions } from '@/components/ui/SheetActions.tsx';
-import { Tabs } from '@/components/ui/Tabs.tsx';
+import { Tabs, tabItems } from '@/components/ui/Tabs.tsx';
 import { TextArea } from '@/components/ui/TextField.tsx';
 import { useDraft } from '@/lib/drafts.ts';
 import { imagesOnly, useUploadBatch } from '@/lib/upload-batch.ts';
+import { usePreview } from '@/lib/use-preview.ts';
 import { useStoryActions } from '../api/stories.ts';
 import { BACKGROUNDS, backgroundColour, type NamedBackground } from '../background.ts';
 import * as s from './stories.css.ts';
@@ -16,18 +16,10 @@ import * as s from './stories.css.ts';
 const MAX_TEXT = LIMITS.storyText;
 /** The text card being written, kept as a draft (its screen reopens the sheet when one is there). */
 export const STORY_DRAFT = 'story-text';
-const KINDS = [
-  { key: 'photo', label: 'Photo' },
-  { key: 'text', label: 'Text' },
-] as const;
+const KINDS = tabItems({ photo: 'Photo', text: 'Text' });
 
 function Preview({ file }: { file: File }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
+  const url = usePreview(file);
   return url ? <img className={s.photoPreview} src={url} alt="Picked for the story" /> : null;
 }
 
@@ -77,11 +69,7 @@ export function NewStorySheet({
   };
 
   return (
-    <Sheet
-      title="New Story"
-      onClose={cancel}
-      footer={<SheetActions label="Share" busy={busy} disabled={!ready} onCancel={cancel} onConfirm={share} />}
-    >
+    <ActionSheet title="New Story" onClose={cancel} label="Share" busy={busy} disabled={!ready} onConfirm={share}>
       <p className={l.muted}>Your connections see it for 24 hours.</p>
       <Tabs label="Kind of story" tabs={KINDS} value={kind} onChange={setKind}>
         {kind === 'photo' ? (
@@ -152,6 +140,6 @@ export function NewStorySheet({
         )}
       </Tabs>
       {error && <Alert>Could not share the story: {error.message}</Alert>}
-    </Sheet>
+    </ActionSheet>
   );
 }

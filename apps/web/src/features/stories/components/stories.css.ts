@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { ellipsis, flexColumn, flexRow } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
 export const row = style({
@@ -15,8 +16,7 @@ export const row = style({
 
 export const ringButton = style({
   width: '68px',
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   alignItems: 'center',
   gap: vars.space.xs,
   border: 'none',
@@ -77,9 +77,7 @@ export const plus = style({
 
 export const label = style({
   maxWidth: '68px',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
 });
 
 export const viewer = style({
@@ -98,8 +96,7 @@ export const stage = style({
   width: '100%',
   maxWidth: vars.size.column,
   height: '100dvh',
-  display: 'flex',
-  flexDirection: 'column',
+  ...flexColumn(),
   color: vars.color.onAccent,
   outline: 'none',
 });
@@ -117,9 +114,7 @@ export const bar = style({
 export const barFill = style({ height: '100%', background: vars.color.onAccent });
 
 export const top = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
+  ...flexRow(vars.space.sm),
   padding: vars.space.sm,
   zIndex: 2,
 });
@@ -206,9 +201,7 @@ export const confirm = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.text,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
+  ...flexColumn(vars.space.sm),
   zIndex: 3,
   border: 'none',
   margin: 0,

@@ -67,41 +67,31 @@ function ChipsTab<T extends Direction | Interest>({
           </ChipList>
         )}
       </LoadState>
-      {own && (
-        <Picker
-          buttonLabel={pickerLabel}
-          lists={pickable.lists}
-          loading={pickable.loading}
-          loadError={pickable.loadError}
-          onOpen={pickable.load}
-          onRetryLoad={pickable.load}
-          onDone={save}
-        />
-      )}
+      {own && <Picker buttonLabel={pickerLabel} {...pickable} onDone={save} />}
     </div>
   );
 }
 
-export function DirectionTab({ owner, own }: { owner: string; own: boolean }) {
+type TabProps = { owner: string; own: boolean };
+
+export function DirectionTab(props: TabProps) {
   return (
     <ChipsTab<Direction>
+      {...props}
       area={directions}
       lists={DIRECTION_LISTS}
-      owner={owner}
-      own={own}
       what="directions"
       pickerLabel="Add or Edit My Directions"
     />
   );
 }
 
-export function InterestsTab({ owner, own }: { owner: string; own: boolean }) {
+export function InterestsTab(props: TabProps) {
   return (
     <ChipsTab<Interest>
+      {...props}
       area={interests}
       lists={INTEREST_LISTS}
-      owner={owner}
-      own={own}
       what="interests"
       pickerLabel="Add or Edit My Interests"
     />

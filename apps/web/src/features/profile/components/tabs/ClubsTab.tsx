@@ -61,17 +61,7 @@ export function ClubsTab({ owner, own }: { owner: string; own: boolean }) {
 
   return (
     <div className={s.tab}>
-      {own && (
-        <Picker
-          buttonLabel="Add or Edit My Clubs"
-          lists={pickable.lists}
-          loading={pickable.loading}
-          loadError={pickable.loadError}
-          onOpen={pickable.load}
-          onRetryLoad={pickable.load}
-          onDone={save}
-        />
-      )}
+      {own && <Picker buttonLabel="Add or Edit My Clubs" {...pickable} onDone={save} />}
       <LoadState state={state} what="clubs" empty="No clubs yet." onRetry={reload}>
         {(items) => (
           <ul className={l.list} aria-label="Clubs">

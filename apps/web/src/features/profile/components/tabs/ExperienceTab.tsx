@@ -87,16 +87,7 @@ export function ExperienceTab({
       </LoadState>
       {own && (
         <>
-          <Picker
-            buttonLabel="Edit"
-            title="Edit My Education"
-            lists={pickable.lists}
-            loading={pickable.loading}
-            loadError={pickable.loadError}
-            onOpen={pickable.load}
-            onRetryLoad={pickable.load}
-            onDone={pickerSave}
-          />
+          <Picker buttonLabel="Edit" title="Edit My Education" {...pickable} onDone={pickerSave} />
           {pending && (
             <p className={s.pending}>
               <strong>To save:</strong> {pending.university} · {pending.degree}, {pending.major} · {pending.graduation}

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
+import { flexColumn } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
-export const tab = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+export const tab = style({ ...flexColumn(vars.space.md) });
 
 export const item = style({
   display: 'flex',
@@ -14,7 +15,7 @@ export const item = style({
   padding: vars.space.md,
 });
 
-export const itemBody = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0, flex: 1 });
+export const itemBody = style({ ...flexColumn('2px'), minWidth: 0, flex: 1 });
 export const itemTitle = style({ fontWeight: vars.fontWeight.bold, overflowWrap: 'anywhere' });
 export const itemMeta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
 export const itemText = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
