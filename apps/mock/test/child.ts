@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { afterEach } from 'vitest';
 
 const appDir = new URL('..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -18,10 +17,10 @@ function signal(child: ChildProcess, name: NodeJS.Signals): void {
   }
 }
 
-// A test that fails half-way must not leave its mock (and the --data lock) behind.
-afterEach(() => {
+/** Kills what the test started; test/setup.ts runs it after each test, so one that fails half-way leaves no mock (nor its --data lock). */
+export function killChildren(): void {
   for (const child of children.splice(0)) signal(child, 'SIGKILL');
-});
+}
 
 export interface MockChild {
   child: ChildProcess;
