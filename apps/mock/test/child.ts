@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
+import { inject } from 'vitest';
 
 const appDir = new URL('..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -32,17 +33,18 @@ export interface MockChild {
 }
 
 /**
- * Starts `tsx src/main.ts` on port 0 and resolves once it listens (after its three start-up lines):
- * through `--import tsx`, or (`cli`) through the tsx command as `pnpm dev` does, or (`built`, a
- * main.js from scripts/build.mjs) as plain JavaScript, as `pnpm start` does; `nodeArgs` go to node
- * first. Rejects with its stderr if it exits first.
+ * Starts the mock on port 0 and resolves once it listens (after its three start-up lines): the run's
+ * bundle of src/main.ts (test/global-setup.ts; `--import tsx` when there is none), or (`cli`) the
+ * source through the tsx command as `pnpm dev` does, or (`built`) another main.js from
+ * scripts/build.mjs; `nodeArgs` go to node first. Rejects with its stderr if it exits first.
  */
 export function startMock(
   args: string[],
   { cli = false, built, nodeArgs = [] }: { cli?: boolean; built?: string; nodeArgs?: string[] } = {},
 ): Promise<MockChild> {
-  const entry = built
-    ? [built]
+  const bundle = built ?? (cli ? undefined : inject('mockBundle'));
+  const entry = bundle
+    ? [bundle]
     : [...(cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx']), 'src/main.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry, '--port', '0', '--quiet', ...args], {
     cwd: appDir,
