@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { afterEach } from 'vitest';
+import { inject } from 'vitest';
 
 const appDir = new URL('..', import.meta.url).pathname;
 const children: ChildProcess[] = [];
@@ -18,10 +18,10 @@ function signal(child: ChildProcess, name: NodeJS.Signals): void {
   }
 }
 
-// A test that fails half-way must not leave its mock (and the --data lock) behind.
-afterEach(() => {
+/** Kills what the test started; test/setup.ts runs it after each test, so one that fails half-way leaves no mock (nor its --data lock). */
+export function killChildren(): void {
   for (const child of children.splice(0)) signal(child, 'SIGKILL');
-});
+}
 
 export interface MockChild {
   child: ChildProcess;
@@ -33,17 +33,18 @@ export interface MockChild {
 }
 
 /**
- * Starts `tsx src/main.ts` on port 0 and resolves once it listens (after its three start-up lines):
- * through `--import tsx`, or (`cli`) through the tsx command as `pnpm dev` does, or (`built`, a
- * main.js from scripts/build.mjs) as plain JavaScript, as `pnpm start` does; `nodeArgs` go to node
- * first. Rejects with its stderr if it exits first.
+ * Starts the mock on port 0 and resolves once it listens (after its three start-up lines): the run's
+ * bundle of src/main.ts (test/global-setup.ts; `--import tsx` when there is none), or (`cli`) the
+ * source through the tsx command as `pnpm dev` does, or (`built`) another main.js from
+ * scripts/build.mjs; `nodeArgs` go to node first. Rejects with its stderr if it exits first.
  */
 export function startMock(
   args: string[],
   { cli = false, built, nodeArgs = [] }: { cli?: boolean; built?: string; nodeArgs?: string[] } = {},
 ): Promise<MockChild> {
-  const entry = built
-    ? [built]
+  const bundle = built ?? (cli ? undefined : inject('mockBundle'));
+  const entry = bundle
+    ? [bundle]
     : [...(cli ? [createRequire(import.meta.url).resolve('tsx/cli')] : ['--import', 'tsx']), 'src/main.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry, '--port', '0', '--quiet', ...args], {
     cwd: appDir,

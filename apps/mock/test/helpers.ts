@@ -2,14 +2,16 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CohortClient, createCohortClient } from '@cohort/api';
 import { compileFragment, createContractAjv, describeErrors, schemaRef, type ValidateFunction } from '@cohort/openapi';
-import { afterEach, expect } from 'vitest';
+import { inject } from 'vitest';
 import { createMockServer } from '../src/adapters/server.ts';
 import { createApp, type MockOptions } from '../src/app.ts';
 import { ContractRouter, contract } from '../src/contract/contract.ts';
 import { hashPassword } from '../src/engine/password.ts';
-import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions, seedState } from '../src/seed/index.ts';
+import { DEMO_ACCOUNT, SEEDED_PASSWORD, type SeedOptions } from '../src/seed/index.ts';
 import { Store, type StoreOptions } from '../src/store/store.ts';
 import type { State } from '../src/store/types.ts';
+import { drift } from './drift.ts';
+import { cachedSeed } from './seed-cache.ts';
 
 // ---------- the one response check: every body against the contract ----------
 
@@ -48,13 +50,7 @@ export function validateSchema(name: string, value: unknown): string[] {
   return describeErrors(validate.errors).map((e) => `${name}: ${e.pointer || '(value)'} ${e.message}`);
 }
 
-/** Every contract drift seen by `contractFetch` in the current test; checked after each test. */
-export const drift: string[] = [];
-
-afterEach(() => {
-  const seen = drift.splice(0);
-  expect(seen, 'responses that do not match the contract').toEqual([]);
-});
+export { drift };
 
 /** A fetch that checks each API response against the contract (see `validateResponse`). */
 export const contractFetch: typeof fetch = async (input, init) => {
@@ -79,9 +75,9 @@ export const contractFetch: typeof fetch = async (input, init) => {
 // ---------- a real server on an ephemeral port ----------
 
 let seededHash: Promise<string> | undefined;
-/** Hashing is slow on purpose; one hash per test file is enough. */
+/** Hashing is slow on purpose; one hash per run is enough (test/global-setup.ts). */
 export const seededPasswordHash = () => {
-  seededHash ??= hashPassword(SEEDED_PASSWORD);
+  seededHash ??= Promise.resolve(inject('seededPasswordHash') ?? hashPassword(SEEDED_PASSWORD));
   return seededHash;
 };
 
@@ -110,12 +106,12 @@ export async function startServer(
   config: { seed?: SeedOptions; options?: Partial<MockOptions>; store?: StoreOptions; state?: State } = {},
 ): Promise<TestServer> {
   const seed = { users: 60, channels: 12, ...config.seed };
-  const store = new Store(config.state ?? seedState(seed), config.store);
+  const store = new Store(config.state ?? cachedSeed(seed), config.store);
   const app = createApp({
     store,
     options: {
       seededPasswordHash: await seededPasswordHash(),
-      resetState: () => seedState(seed),
+      resetState: () => cachedSeed(seed),
       onBug: (error) => drift.push(`server bug: ${String(error)}`),
       ...config.options,
     },

@@ -10,7 +10,7 @@ import { killHard, startMock, stop } from './child.ts';
 const dir = mkdtempSync(join(tmpdir(), 'cohort-mock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Each start compiles TypeScript with tsx and seeds: seconds, not milliseconds.
+// Each start seeds (and, through tsx, compiles TypeScript): seconds, not milliseconds.
 describe('main', { timeout: 30_000 }, () => {
   it('prints the URL, the docs URL and the demo credentials first', async () => {
     const { lines } = await startMock(['--users', '20']);

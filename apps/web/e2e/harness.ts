@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type PreviewServer, preview } from 'vite';
+import { inject } from 'vitest';
 import { apiProxy } from '../proxy.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,15 +26,11 @@ export interface Stack {
 /** Starts the real mock (`--port 0`) and resolves with its URL and the demo account it prints. */
 function startMock(args: string[]): Promise<{ child: ChildProcess; url: string; demo: Stack['demo'] }> {
   // `--strict`: an answer that drifts from the contract is a 500 naming the drift, so the app's own
-  // walks through every screen also check the mock against the contract.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--port', '0', '--quiet', '--strict', ...args],
-    {
-      cwd: mockDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  // walks through every screen also check the mock against the contract. The bundle is built once per run.
+  const child = spawn(process.execPath, [inject('mockMain'), '--port', '0', '--quiet', '--strict', ...args], {
+    cwd: mockDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => fail(new Error(`mock did not start in 60 s:\n${out}`)), 60_000);
@@ -85,7 +82,8 @@ export async function startStack(mockArgs: string[] = [], browserArgs: string[] 
       root: webDir,
       configFile: join(webDir, 'vite.config.ts'),
       logLevel: 'warn',
-      preview: { host: '127.0.0.1', port, strictPort: true, proxy: apiProxy(mock.url) },
+      // Not strict: another file's preview may take the port first (vite then takes the next one).
+      preview: { host: '127.0.0.1', port, proxy: apiProxy(mock.url) },
     });
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -10,7 +10,7 @@ import { addNote } from './people.ts';
 import { type StaticHost, serveStatic } from './static-server.ts';
 
 // The static demo (`build:demo`): the mock engine runs in the tab behind MSW's service worker, served
-// by a plain static file host (no mock process, no proxy). `test:e2e` builds dist-demo first; the
+// by a plain static file host (no mock process, no proxy). turbo builds dist-demo before `test:e2e`; the
 // base-path build is made here.
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO = { university: 'Stanford University', email: 'demo@cohort.test', password: 'cohort-demo' };
