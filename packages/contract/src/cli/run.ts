@@ -1,14 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
-import { compareTraces, renderComparison } from './compare.ts';
-import { diffMain } from './diff/cli.ts';
-import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
-import { renderHtml } from './reporters/html.ts';
-import { renderJson } from './reporters/json.ts';
-import { renderJunit } from './reporters/junit.ts';
-import { renderText } from './reporters/text.ts';
-import type { ConformanceOptions, Include } from './types.ts';
+import { applyBaseline, readBaseline, writeBaseline } from '../baseline.ts';
+import { compareTraces, renderComparison } from '../compare.ts';
+import { checkBaseUrl, exitCode, runConformance, UsageError } from '../index.ts';
+import { renderHtml } from '../reporters/html.ts';
+import { renderJson } from '../reporters/json.ts';
+import { renderJunit } from '../reporters/junit.ts';
+import { renderText } from '../reporters/text.ts';
+import type { ConformanceOptions, Include } from '../types.ts';
 
 const USAGE = `usage: cohort-contract --base-url URL [options]
        cohort-contract diff <base> <head> [--allow FILE] [--used-by DIR] [--json|--markdown]
@@ -46,10 +45,8 @@ function integer(name: string, value: string | undefined, min: number): number |
   return n;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  // `pnpm contract -- --base-url X` hands the CLI a leading `--`.
-  const args = argv[0] === '--' ? argv.slice(1) : argv;
-  if (args[0] === 'diff') return diffMain(args.slice(1));
+/** `cohort-contract --base-url …`: the conformance run. */
+export async function runMain(args: string[]): Promise<number> {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -178,10 +175,4 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`cohort-contract: internal error: ${(error as Error).stack ?? String(error)}\n`);
     return 2;
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('cli.ts')) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
 }
