@@ -154,6 +154,11 @@ async function startRegistry(node22) {
       `verdaccio@${VERDACCIO}`,
     ]);
   }
+  const taken = await fetch(`${registry}-/ping`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers at ${registry}: pick another --port`);
   const config = join(work, 'verdaccio.yaml');
   writeFileSync(
     config,
@@ -260,7 +265,8 @@ async function fromOutside(major, rc) {
     {
       cwd: mockDir,
       env,
-      limit: 600,
+      // Compiling better-sqlite3 (where no prebuilt binary is reachable) takes minutes on a busy machine.
+      limit: 1800,
     },
   );
   let url;
