@@ -2,7 +2,7 @@
 // Publishes the packages named in the root package.json's "release" field with pnpm (which rewrites
 // `workspace:` and `catalog:` ranges and applies each package's publishConfig), under the scope set
 // there: `"scope"` is the one place the published names' scope is chosen (`@cohort` is a placeholder).
-//   node scripts/release.mjs [--registry URL] [--tag TAG] [--dry-run]
+//   node scripts/release.mjs [--registry URL] [--tag TAG] [--expect-version X.Y.Z] [--dry-run]
 // Each package's prepack builds what it ships. A package whose name is not under the scope is
 // renamed for the publish (its package.json and README), then restored.
 import { spawnSync } from 'node:child_process';
@@ -55,6 +55,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options: {
       registry: { type: 'string' },
       tag: { type: 'string' },
+      'expect-version': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
     },
   });
@@ -65,6 +66,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ...(values['dry-run'] ? ['--dry-run'] : []),
   ];
   try {
+    // A release tag (v0.2.0) names the version every package must carry, before anything is published.
+    const expected = values['expect-version']?.replace(/^v/, '');
+    for (const dir of expected ? packages : []) {
+      const { name, version } = JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8'));
+      if (version !== expected) throw new Error(`${name} is ${version}, the tag says ${expected}`);
+    }
     for (const dir of packages) publish(dir, scope, extra);
   } catch (error) {
     console.error(`release: ${error.message}`);
