@@ -52,6 +52,14 @@ const started = Date.now();
 const children = new Set();
 const failures = [];
 
+// Stopped from outside: the registry and a running mock go too (they run in process groups of their own).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of [...children]) stop(child);
+    process.exit(130);
+  });
+}
+
 const log = (line) => console.log(`registry-test [${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`);
 
 function fail(message) {
@@ -326,7 +334,7 @@ async function fromOutside(major, rc) {
           lib: ['ES2023', 'DOM'],
           outDir: 'out',
           skipLibCheck: false,
-          types: [],
+          types: ['node'],
         },
         include: ['src'],
       }),
@@ -357,9 +365,9 @@ console.log(\`signed in as \${user.email}\`);
 void createCohortClient({ baseUrl: '' }).GET('/api/v1/no-such-path');
 `,
     );
-    log(`Node ${version}: npm install ${name('api')} typescript; tsc; node out/main.js`);
+    log(`Node ${version}: npm install ${name('api')} typescript @types/node; tsc; node out/main.js`);
     try {
-      run('npm', ['install', name('api'), 'typescript@5'], { cwd: project, env, limit: 300 });
+      run('npm', ['install', name('api'), 'typescript@5', '@types/node@20'], { cwd: project, env, limit: 300 });
       run('npx', ['tsc', '-p', '.'], { cwd: project, env, limit: 180 });
       const out = run('node', ['out/main.js', url], { cwd: project, env, limit: 60 });
       if (!out.includes(`signed in as ${DEMO.email}`))
