@@ -257,7 +257,11 @@ async function fromOutside(major, rc) {
   // Where no prebuilt better-sqlite3 can be fetched it compiles, against this Node's own headers (the
   // `node` package and Debian's nodejs ship them), not headers downloaded from nodejs.org.
   const home = dirname(dirname(realpathSync(node)));
-  if (existsSync(join(home, 'include', 'node', 'common.gypi'))) env.npm_config_nodedir = home;
+  const nodedir = [home, join(home, 'node_modules', `node-${process.platform}-${process.arch}`)].find((dir) =>
+    existsSync(join(dir, 'include', 'node', 'common.gypi')),
+  );
+  if (nodedir) env.npm_config_nodedir = nodedir;
+  else log(`Node ${major}: no headers beside ${node}; node-gyp would download them`);
   for (const key of ['NODE_EXTRA_CA_CERTS', 'TMPDIR', 'LANG', 'TERM'])
     if (process.env[key]) env[key] = process.env[key];
   const version = run('node', ['--version'], { env }).trim();
