@@ -387,7 +387,8 @@ void createCohortClient({ baseUrl: '' }).GET('/api/v1/no-such-path');
 try {
   mkdirSync(cache, { recursive: true });
   log(`working in ${work}`);
-  await startRegistry(nodeBinary('22'));
+  // Verdaccio 6 needs Node 22 or later: this Node when it is, else the Node 22 from the npm registry.
+  await startRegistry(Number(process.versions.node.split('.')[0]) >= 22 ? process.execPath : nodeBinary('22'));
   log(`verdaccio answers at ${registry}`);
   const rc = await npmrc();
   log('publishing with scripts/release.mjs');
