@@ -4,6 +4,7 @@ export function bundle(options: {
   entryPoints: string[];
   outdir: string;
   external: string[];
+  relocate?: boolean;
 }): Promise<void>;
 /** Builds the mock as `pnpm start` runs it into `outdir` (default dist) and returns the path of its main.js. */
 export function buildMock(outdir?: string): Promise<string>;

@@ -6,8 +6,8 @@
 // The bench bundles its reference servers with the same function and the same UNBUNDLED list, so
 // both start alike.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -15,7 +15,7 @@ import { build } from 'esbuild';
  * A workspace package reads its own files beside its source (@cohort/openapi's openapi.yaml): in
  * the bundle, `import.meta.url` would name the bundle instead, so it keeps its source file's URL.
  */
-function ownUrls(root) {
+function ownUrls(root, relocate) {
   return {
     name: 'workspace-import-meta-url',
     setup(esbuild) {
@@ -23,10 +23,11 @@ function ownUrls(root) {
         if (args.path.startsWith(root)) return undefined;
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
-        return {
-          contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-          loader: 'ts',
-        };
+        // `relocate` (a package build): the file's place under the repository, mirrored inside outdir.
+        const url = relocate
+          ? `new URL(${JSON.stringify(`./${relative(repo, args.path).split(sep).join('/')}`)}, import.meta.url).href`
+          : JSON.stringify(pathToFileURL(args.path).href);
+        return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
       });
     },
   };
@@ -39,9 +40,10 @@ function ownUrls(root) {
  * imported only with `import()` (busboy and file-type, at the first upload) is split into files of
  * its own, so a start does not read it; code shared by two entry points is split out the same way.
  * The files of the last build in `outdir` go first (chunk names change with their content);
- * folders in it (a test's build) stay.
+ * folders in it (a test's build) stay. With `relocate`, a workspace file's own URL points inside
+ * `outdir` (see ownUrls), so the build runs without the checkout once its files are copied there.
  */
-export async function bundle({ root, entryPoints, outdir, external }) {
+export async function bundle({ root, entryPoints, outdir, external, relocate = false }) {
   const out = resolve(root, outdir);
   for (const entry of existsSync(out) ? readdirSync(out, { withFileTypes: true }) : []) {
     if (entry.isFile()) rmSync(join(out, entry.name));
@@ -56,7 +58,7 @@ export async function bundle({ root, entryPoints, outdir, external }) {
     splitting: true,
     target: 'node20',
     external: external.flatMap((name) => [name, `${name}/*`]),
-    plugins: [ownUrls(root)],
+    plugins: [ownUrls(root, relocate)],
     // CommonJS inside the bundle (ajv-formats) calls require(): give the ES module one.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -67,6 +69,7 @@ export async function bundle({ root, entryPoints, outdir, external }) {
 }
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const repo = resolve(root, '../..');
 
 /**
  * The npm packages a build leaves in node_modules: native code (better-sqlite3, sharp), files read
@@ -78,11 +81,14 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 export const UNBUNDLED = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'msw', 'tsx', '@faker-js/faker'];
 
 /**
- * The mock as `pnpm start` runs it: dist/main.js, the workers it seeds large files and presets with, and what
- * a start would otherwise make each time, made by this very bundle's code (src/write-built.ts):
- * the default seed (dist/default-seed.json, read by a default start; src/seed/built.ts), the
- * parsed contract (dist/contract.json; src/contract/built.ts) and the state file's validator
- * (dist/state-validator.cjs; src/persistence/state-check.ts). The writer is bundled, run once and removed.
+ * The mock as `pnpm start` runs it and as the published package ships it: dist/main.js, the workers
+ * it seeds large files and presets with, the library entries the package exports (msw.js,
+ * engine-node.js), the contract it was built from (dist/openapi/openapi.yaml: the bundle reads it
+ * there, never from the checkout), and what a start would otherwise make each time, made by this
+ * very bundle's code (src/write-built.ts): the default seed (dist/default-seed.json, read by a
+ * default start; src/seed/built.ts), the parsed contract (dist/contract.json; src/contract/built.ts)
+ * and the state file's validator (dist/state-validator.cjs; src/persistence/state-check.ts). The
+ * writer is bundled, run once and removed.
  */
 export async function buildMock(outdir = 'dist') {
   const out = resolve(root, outdir);
@@ -92,11 +98,16 @@ export async function buildMock(outdir = 'dist') {
       { in: 'src/main.ts', out: 'main' },
       { in: 'src/persistence/seed-file-worker.ts', out: 'seed-file-worker' },
       { in: 'src/adapters/preset-seed-worker.ts', out: 'preset-seed-worker' },
+      { in: 'src/adapters/msw.ts', out: 'msw' },
+      { in: 'src/adapters/node.ts', out: 'engine-node' },
       { in: 'src/write-built.ts', out: 'write-built' },
     ],
     outdir,
     external: UNBUNDLED,
+    relocate: true,
   });
+  mkdirSync(join(out, 'openapi'), { recursive: true });
+  copyFileSync(join(repo, 'openapi/openapi.yaml'), join(out, 'openapi/openapi.yaml'));
   const main = join(out, 'main.js');
   const writer = join(out, 'write-built.js');
   execFileSync(process.execPath, [writer, main], { stdio: 'inherit' });

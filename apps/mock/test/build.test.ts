@@ -1,6 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -136,6 +145,15 @@ describe('the built mock (pnpm start)', () => {
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
+  });
+
+  it('names no file of the checkout: it reads the contract it was built from, beside the bundle', () => {
+    const checkout = join(dirname(contractPath), '..');
+    const folder = dirname(main);
+    for (const file of readdirSync(folder).filter((f) => f.endsWith('.js'))) {
+      expect(readFileSync(join(folder, file), 'utf8'), file).not.toContain(checkout);
+    }
+    expect(readFileSync(join(folder, 'openapi/openapi.yaml'), 'utf8')).toBe(readFileSync(contractPath, 'utf8'));
   });
 
   it('writes the contract as parsed, keyed to the text of openapi.yaml', () => {

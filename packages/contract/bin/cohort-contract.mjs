@@ -6,5 +6,5 @@ import { register } from 'tsx/esm/api';
 register();
 // Registered last, so it runs first: a packed install finds the vendored contract (see the hook).
 registerHook('./openapi-hook.mjs', import.meta.url);
-const { main } = await import('../src/cli.ts');
+const { main } = await import('../src/cli/index.ts');
 process.exitCode = await main(process.argv.slice(2));

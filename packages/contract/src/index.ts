@@ -35,6 +35,7 @@ export * from './diff/index.ts';
 export { toCurl } from './http.ts';
 export { renderJson } from './reporters/json.ts';
 export { renderJunit } from './reporters/junit.ts';
+export { renderMarkdown } from './reporters/markdown.ts';
 export { renderText } from './reporters/text.ts';
 export * from './types.ts';
 

@@ -6,7 +6,7 @@ import type { MockEngine } from '../engine/index.ts';
  * Express server runs it): `setupServer(...mockHandlers(createMockEngine(), 'http://mock.test'))`
  * in Vitest, `setupWorker(...)` in a browser.
  */
-export function mockHandlers(engine: MockEngine, baseUrl: string): RequestHandler[] {
+export function mockHandlers(engine: Pick<MockEngine, 'handle'>, baseUrl: string): RequestHandler[] {
   const base = baseUrl.replace(/\/+$/, '');
   return [http.all(`${base}/*`, ({ request }) => engine.handle(request))];
 }

@@ -1,5 +1,5 @@
 import type { ConformanceResult, Diagnostic } from '../types.ts';
-import { coverageLine, percent, statusState } from './coverage-text.ts';
+import { reportData } from './report-data.ts';
 
 const esc = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -36,37 +36,27 @@ function failureHtml(f: Diagnostic): string {
 
 /** A self-contained HTML report a backend lead can open: summary, status coverage, failures. */
 export function renderHtml(result: ConformanceResult): string {
-  const cov = result.coverage;
+  const data = reportData(result);
   const card = (label: string, value: string, tone = '') =>
     `<div class="card ${tone}">${esc(label)}<b>${esc(value)}</b></div>`;
-  const rows = cov.operations.map((row) => {
-    const cells = row.statuses.map((s) => {
-      const state = statusState(s);
-      const title =
-        state === 'observed'
-          ? `${s.observed} answer(s); ${s.observedTypes.join(', ')}`
-          : state === 'missing'
-            ? `never returned; sent ${s.provokedBy}`
-            : state;
-      return `<span class="s ${state.replace(' ', '-')}" title="${esc(title)}">${esc(s.status)}</span>`;
-    });
-    const checks = result.cells.filter((c) => c.operationId === row.operationId);
-    const failed = checks.filter((c) => c.status === 'fail' && !c.known).map((c) => c.check);
+  const rows = data.rows.map((row) => {
+    const cells = row.statuses.map(
+      (s) => `<span class="s ${s.state.replace(' ', '-')}" title="${esc(s.title)}">${esc(s.status)}</span>`,
+    );
+    const failed = row.failedChecks;
     return `<tr><td><code>${esc(row.operationId)}</code></td><td>${row.covered}/${row.required}</td><td>${cells.join('')}</td><td>${failed.length ? esc(failed.join(', ')) : '—'}</td></tr>`;
   });
-  const fresh = result.failures.filter(
-    (f) => !result.cells.some((c) => c.known && c.check === f.code && c.operationId === f.operationId),
-  );
+  const fresh = data.failures;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>cohort-contract report — ${esc(result.baseUrl)}</title><style>${STYLE}</style></head>
+<title>cohort-contract report — ${esc(data.baseUrl)}</title><style>${STYLE}</style></head>
 <body><main>
-<h1>Conformance of ${esc(result.baseUrl)}</h1>
-<div class="meta">${result.operations.length} operations · seed ${result.seed} · ${result.requests} requests in ${result.durationMs} ms</div>
-<div class="cards">${card('passed', String(result.passed), 'good')}${card('failed', String(result.failed), result.failed ? 'bad' : 'good')}${card('skipped', String(result.skipped))}${card('status coverage', percent(cov.ratio), cov.ratio < 1 ? '' : 'good')}${result.errors.length ? card('errors', String(result.errors.length), 'bad') : ''}</div>
-${result.errors.map((e) => `<div class="fail">error: ${esc(e.message)}</div>`).join('\n')}
+<h1>Conformance of ${esc(data.baseUrl)}</h1>
+<div class="meta">${esc(data.meta)}</div>
+<div class="cards">${card('passed', String(data.passed), 'good')}${card('failed', String(data.failed), data.failed ? 'bad' : 'good')}${card('skipped', String(data.skipped))}${card('status coverage', data.coverage.percent, data.coverage.ratio < 1 ? '' : 'good')}${data.errors.length ? card('errors', String(data.errors.length), 'bad') : ''}</div>
+${data.errors.map((e) => `<div class="fail">error: ${esc(e)}</div>`).join('\n')}
 <h2>Status coverage</h2>
-<p>${esc(coverageLine(cov))}. <span class="s observed">observed</span> <span class="s missing">declared, never returned though provoked</span> <span class="s not-reached">not reached by the run's inputs</span> <span class="s optional">optional (needs a fault)</span></p>
+<p>${esc(data.coverage.line)}. <span class="s observed">observed</span> <span class="s missing">declared, never returned though provoked</span> <span class="s not-reached">not reached by the run's inputs</span> <span class="s optional">optional (needs a fault)</span></p>
 <table><thead><tr><th>operation</th><th>covered</th><th>declared statuses</th><th>failed checks</th></tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>

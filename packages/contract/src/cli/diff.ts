@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { AllowFileError, readAllowFile } from './allow.ts';
-import { renderDiffJson, renderDiffMarkdown, renderDiffText } from './report.ts';
-import { DiffInputError, runDiff } from './run.ts';
-import { diffExitCode } from './types.ts';
+import { AllowFileError, readAllowFile } from '../diff/allow.ts';
+import { renderDiffJson, renderDiffMarkdown, renderDiffText } from '../diff/report.ts';
+import { DiffInputError, runDiff } from '../diff/run.ts';
+import { diffExitCode } from '../diff/types.ts';
 
 export const DIFF_USAGE = `usage: cohort-contract diff <base> <head> [options]
 

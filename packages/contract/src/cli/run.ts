@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
-import { compareTraces, renderComparison } from './compare.ts';
-import { diffMain } from './diff/cli.ts';
-import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
-import { renderHtml } from './reporters/html.ts';
-import { renderJson } from './reporters/json.ts';
-import { renderJunit } from './reporters/junit.ts';
-import { renderText } from './reporters/text.ts';
-import type { ConformanceOptions, Include } from './types.ts';
+import { applyBaseline, readBaseline, writeBaseline } from '../baseline.ts';
+import { compareTraces, renderComparison } from '../compare.ts';
+import { checkBaseUrl, exitCode, runConformance, UsageError } from '../index.ts';
+import { renderHtml } from '../reporters/html.ts';
+import { renderJson } from '../reporters/json.ts';
+import { renderJunit } from '../reporters/junit.ts';
+import { renderMarkdown } from '../reporters/markdown.ts';
+import { renderText } from '../reporters/text.ts';
+import type { ConformanceOptions, Include } from '../types.ts';
 
 const USAGE = `usage: cohort-contract --base-url URL [options]
        cohort-contract diff <base> <head> [--allow FILE] [--used-by DIR] [--json|--markdown]
@@ -26,8 +26,9 @@ Checks a server against openapi/openapi.yaml, operation by operation.
   --timeout MS               per-request timeout (default 10000)
   --concurrency N            parallel fuzz requests (default 8)
   --skip-examples            do not send the contract's request examples (they expect a freshly seeded server)
-  --report FILE              write a report: FILE.html a self-contained HTML page (status coverage,
-                             failures), any other name JUnit XML; repeat for both
+  --report FILE              write a report, its format by the extension: .html a self-contained page
+                             (status coverage, failures), .md Markdown (a CI job summary), .xml JUnit;
+                             repeat for several
   --compare-with URL         run the same against a second server and list the steps it answers
                              differently (status, 422 error fields, list sizes); exit 1 if any
   --stream-wait MS           listen to each event stream this long for its events and keep-alive (default 2000)
@@ -39,6 +40,16 @@ Checks a server against openapi/openapi.yaml, operation by operation.
 
 exit code: 0 all passed, 1 a check failed, 2 usage, contract or connection error`;
 
+const REPORTERS = { html: renderHtml, markdown: renderMarkdown, junit: renderJunit };
+
+/** A report's format follows its file's extension; any other is a usage error, before the run. */
+function reportFormat(file: string): keyof typeof REPORTERS {
+  if (/\.html?$/i.test(file)) return 'html';
+  if (/\.(md|markdown)$/i.test(file)) return 'markdown';
+  if (/\.xml$/i.test(file)) return 'junit';
+  throw new UsageError(`--report ${file}: the name must end in .html (HTML), .md (Markdown) or .xml (JUnit)`);
+}
+
 function integer(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -46,10 +57,8 @@ function integer(name: string, value: string | undefined, min: number): number |
   return n;
 }
 
-export async function main(argv: string[]): Promise<number> {
-  // `pnpm contract -- --base-url X` hands the CLI a leading `--`.
-  const args = argv[0] === '--' ? argv.slice(1) : argv;
-  if (args[0] === 'diff') return diffMain(args.slice(1));
+/** `cohort-contract --base-url …`: the conformance run. */
+export async function runMain(args: string[]): Promise<number> {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
@@ -135,6 +144,8 @@ export async function main(argv: string[]): Promise<number> {
     const streamWait = integer('stream-wait', values['stream-wait'] as string | undefined, 1);
     if (streamWait !== undefined) options.streamWait = streamWait;
 
+    const reports = (values.report as string[] | undefined) ?? [];
+    for (const file of reports) reportFormat(file);
     const compareWith = values['compare-with'] as string | undefined;
     if (compareWith !== undefined) {
       checkBaseUrl(compareWith);
@@ -145,9 +156,7 @@ export async function main(argv: string[]): Promise<number> {
     const differences = other ? compareTraces(result.trace ?? [], other.trace ?? []) : [];
     if (typeof values['write-baseline'] === 'string') writeBaseline(values['write-baseline'], result);
     if (baseline) result = applyBaseline(result, baseline);
-    for (const file of (values.report as string[] | undefined) ?? []) {
-      writeFileSync(file, /\.html?$/i.test(file) ? renderHtml(result) : renderJunit(result));
-    }
+    for (const file of reports) writeFileSync(file, REPORTERS[reportFormat(file)](result));
     const { trace: _trace, ...shown } = result;
     if (values.json) {
       process.stdout.write(
@@ -178,10 +187,4 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`cohort-contract: internal error: ${(error as Error).stack ?? String(error)}\n`);
     return 2;
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('cli.ts')) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
 }
