@@ -12,6 +12,7 @@ import { RunContext, unimplemented } from './context.ts';
 import { coverageOf, statusCoverage } from './coverage.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
 import { registerThirdUser, runAccess } from './phases/access.ts';
+import { runAccountFlows } from './phases/account-flows.ts';
 import { runLimitScope, runResetLinks } from './phases/auth-flows.ts';
 import { runConditionalGets } from './phases/conditional.ts';
 import { runExamples } from './phases/examples.ts';
@@ -181,6 +182,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         recorder.add(skip(op.operationId, 'ignored_auth', 'revoked token not tested: logout did not succeed'));
       }
     }
+    // Last: it deletes the spare user and uses up the second user's password windows.
+    recorder.phase = 'scenario';
+    await runAccountFlows(ctx);
   } catch (error) {
     if (error instanceof SignInError) {
       // Every later check needs a session; without one each would report the missing sign-in as its own failure.
