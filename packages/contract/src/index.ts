@@ -19,6 +19,7 @@ import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, pool, runNegative } from './phases/negative.ts';
 import { runProvocations } from './phases/provoke.ts';
+import { runStateProvocations } from './phases/provoke-state.ts';
 import { runScenario } from './phases/scenario.ts';
 import { logoutStep, SignInError } from './phases/sessions.ts';
 import { runStreams } from './phases/streams.ts';
@@ -162,6 +163,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await timed('negative', async () => {
       await runNegative(ctx, concurrency);
       await runProvocations(ctx, concurrency);
+      await runStateProvocations(ctx);
       await runUploads(ctx);
     });
     const fuzz = options.fuzz ?? 50;
@@ -207,6 +209,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     statuses: ctx.statuses,
     contentTypes: ctx.contentTypes,
     provoked: ctx.provoked,
+    unreached: ctx.unreached,
   });
   if (recorder.errors.length === 0) recorder.add(coverage.operations.map(statusCoverage));
   const { cells, failures } = recorder.results(selectedIds);

@@ -2,6 +2,7 @@ import { fail, pass, skip } from '../checks/diagnostic.ts';
 import { type Account, freshAccount, type RunContext } from '../context.ts';
 import type { CheckName, Diagnostic, Exchange } from '../types.ts';
 import { acceptance, dataOf, ok } from './answers.ts';
+import { note } from './provoke.ts';
 import { signIn } from './sessions.ts';
 
 /**
@@ -24,12 +25,6 @@ const login = (ctx: RunContext, account: Account, password: string) =>
     check: false,
     remember: false,
   });
-
-function note(ctx: RunContext, operationId: string, status: number, what: string): void {
-  const map = ctx.provoked.get(operationId) ?? new Map<number, string>();
-  map.set(status, what);
-  ctx.provoked.set(operationId, map);
-}
 
 /**
  * The answer to a request that must be refused after `after` (a 4xx; 429 proves nothing either way).

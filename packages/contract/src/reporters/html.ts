@@ -47,7 +47,9 @@ export function renderHtml(result: ConformanceResult): string {
           ? `${s.observed} answer(s); ${s.observedTypes.join(', ')}`
           : state === 'missing'
             ? `never returned; sent ${s.provokedBy}`
-            : state;
+            : s.reason
+              ? `${state}: ${s.reason}`
+              : state;
       return `<span class="s ${state.replace(' ', '-')}" title="${esc(title)}">${esc(s.status)}</span>`;
     });
     const checks = result.cells.filter((c) => c.operationId === row.operationId);
