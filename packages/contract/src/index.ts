@@ -15,6 +15,7 @@ import { registerThirdUser, runAccess } from './phases/access.ts';
 import { runAccountFlows } from './phases/account-flows.ts';
 import { runLimitScope, runResetLinks } from './phases/auth-flows.ts';
 import { runConditionalGets } from './phases/conditional.ts';
+import { runExampleCredentials } from './phases/example-credentials.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, pool, runNegative } from './phases/negative.ts';
@@ -140,7 +141,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       await Promise.all([runScenario(ctx, options.credentials), warmValidators(ctx)]);
       await runConditionalGets(ctx, concurrency);
     });
-    if (options.examples !== false) await timed('examples', () => runExamples(ctx));
+    await timed('examples', async () => {
+      // First, before the run has created any account an example could name.
+      await runExampleCredentials(ctx);
+      if (options.examples !== false) await runExamples(ctx);
+    });
     await timed('access', async () => {
       await runAccess(ctx);
       // The third user is spare once access is done: its reset links are tried, then a limit per user.

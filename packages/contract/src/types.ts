@@ -12,6 +12,7 @@ export const CHECK_NAMES = [
   'negative_data_rejection',
   'positive_data_acceptance',
   'example_acceptance',
+  'example_credentials',
   'ignored_auth',
   'use_after_free',
   'ensure_resource_availability',
