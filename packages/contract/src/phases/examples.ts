@@ -112,11 +112,14 @@ async function freshMessage(ctx: RunContext): Promise<string | undefined> {
  */
 export async function runExamples(ctx: RunContext): Promise<void> {
   const all = [...ctx.operations.values()];
-  // Accounts an example creates come first: other examples (a sign-in) name them.
-  const selected = all
+  // Accounts an example creates come first: other examples (a sign-in) name them. Only an example
+  // with an e-mail creates one (reportPost declares 201 and 409 too, and needs the run's post first).
+  const createsAccount = (c: { op: Operation; requests: ExampleRequest[] }) =>
+    createsByEmail(c.op) && c.requests.some((r) => emailsIn(r.body).length > 0);
+  const cases = all
     .filter((op) => ctx.isSelected(op.operationId))
-    .sort((x, y) => Number(createsByEmail(y)) - Number(createsByEmail(x)));
-  const cases = selected.map((op) => ({ op, requests: exampleRequests(ctx, op) }));
+    .map((op) => ({ op, requests: exampleRequests(ctx, op) }))
+    .sort((x, y) => Number(createsAccount(y)) - Number(createsAccount(x)));
   const creating = all.filter(createsByEmail).map((op) => ({ op, requests: exampleRequests(ctx, op) }));
   const created = new Set(creating.flatMap(({ requests }) => requests.flatMap((r) => emailsIn(r.body))));
   const ids: { chan?: string; msg?: string } = { chan: ctx.channelId };
