@@ -96,6 +96,12 @@ if (mode === 'dev') {
     {},
     { name: 'generated client in sync', budget: 10 },
   );
+  run(
+    'pnpm',
+    ['--filter', '@cohort/openapi', 'run', 'check:asyncapi'],
+    {},
+    { name: 'generated AsyncAPI in sync', budget: 5 },
+  );
   // 2. Lint (Biome + Redocly), type-check, unit and integration tests.
   run('pnpm', ['run', 'lint'], {}, { name: 'lint', budget: 40 });
   // Two tasks at a time: the integration and browser tests start real servers, and on a 2-core
