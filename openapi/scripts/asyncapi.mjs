@@ -52,7 +52,8 @@ export function eventStreams(doc) {
       for (const response of Object.values(op.responses ?? {})) {
         const media = resolve(doc, response)?.content?.['text/event-stream'];
         if (!media?.['x-events']) continue;
-        const union = resolve(doc, media['x-events']);
+        const named = media['x-events'];
+        const union = resolve(doc, typeof named === 'string' ? { $ref: named } : named);
         const mapping = union?.discriminator?.mapping ?? {};
         const events = Object.entries(mapping).map(([name, ref]) => ({ name, schema: refName(ref) }));
         const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => resolve(doc, p));

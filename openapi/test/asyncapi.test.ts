@@ -20,7 +20,8 @@ function streams(): { id: string; path: string; events: Record<string, string> }
     for (const op of Object.values(item as Record<string, { operationId?: string; responses?: unknown }>)) {
       const media = (op?.responses as Record<string, { content?: Record<string, Record<string, unknown>> }>)?.['200']
         ?.content?.['text/event-stream'];
-      const ref = (media?.['x-events'] as { $ref?: string } | undefined)?.$ref;
+      const named = media?.['x-events'];
+      const ref = typeof named === 'string' ? named : (named as { $ref?: string } | undefined)?.$ref;
       if (!op.operationId || !ref) continue;
       const mapping = schemas[ref.split('/').at(-1) as string]?.discriminator?.mapping ?? {};
       out.push({

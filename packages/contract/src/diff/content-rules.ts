@@ -37,7 +37,8 @@ export function compareContent(ctx: Ctx, base: unknown, head: unknown, pointer: 
 
 /** An `x-events` union by SSE event name: the discriminator's mapping, else each member's `event` const. */
 function eventsOf(doc: Ctx['base'], node: unknown): Map<string, Node> {
-  const union = isObject(node) ? resolveRef<Node>(doc, node as Node) : {};
+  const ref = typeof node === 'string' ? { $ref: node } : node;
+  const union = isObject(ref) ? resolveRef<Node>(doc, ref as Node) : {};
   const events = new Map<string, Node>();
   const mapping = isObject(union.discriminator) ? (union.discriminator as Node).mapping : undefined;
   if (isObject(mapping)) {
