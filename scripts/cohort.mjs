@@ -97,6 +97,12 @@ if (mode === 'dev') {
     {},
     { name: 'generated client in sync', budget: 10 },
   );
+  run(
+    'pnpm',
+    ['--filter', '@cohort/openapi', 'run', 'check:asyncapi'],
+    {},
+    { name: 'generated AsyncAPI in sync', budget: 5 },
+  );
   // 2. Lint (each package's `lint` and the repository-wide Biome and link checks), type-check, unit and
   // integration tests.
   run('pnpm', ['run', 'lint'], {}, { name: 'lint', budget: 40 });

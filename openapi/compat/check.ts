@@ -129,7 +129,9 @@ function streamsAreTyped(): void {
     for (const [status, response] of Object.entries(op.responses)) {
       const media = response.content?.['text/event-stream'] as Record<string, unknown> | undefined;
       if (!media) continue;
-      const events = (media['x-events'] ?? media.itemSchema) as { $ref?: string } | undefined;
+      const raw = media['x-events'] ?? media.itemSchema;
+      // x-events names the union by a JSON pointer string; itemSchema holds a $ref.
+      const events = (typeof raw === 'string' ? { $ref: raw } : raw) as { $ref?: string } | undefined;
       if (!events?.$ref)
         failures.push(`contract: ${op.operationId} ${status} stream has no typed event union (x-events)`);
       const name = events?.$ref?.split('/').pop();

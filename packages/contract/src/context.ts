@@ -53,6 +53,8 @@ export class RunContext {
   readonly statuses = new Map<string, Map<number, number>>();
   /** Statuses the run sent a request meant to provoke, per operation, with what that request was. */
   readonly provoked = new Map<string, Map<number, string>>();
+  /** Declared statuses the run chose not to provoke, per operation, with the reason. */
+  readonly unreached = new Map<string, Map<number, string>>();
   /** Each answer as a step (`negative deleteNote #3`), when a comparison with a second server asks for it. */
   trace?: TraceStep[];
   private readonly steps = new Map<string, number>();

@@ -13,6 +13,45 @@ export interface Observed {
   statuses: Map<string, Map<number, number>>;
   provoked: Map<string, Map<number, string>>;
   contentTypes: Map<string, Map<number, Set<string>>>;
+  /** Statuses a phase chose not to provoke, with its reason (otherwise one follows from the status). */
+  unreached?: Map<string, Map<number, string>>;
+}
+
+/** Why a run cannot provoke a status that only a fault or a limit returns. */
+const FAULTS: Record<string, string> = {
+  '304': 'needs a cached copy to revalidate: the run sends If-None-Match only where an ETag came back',
+  '408': 'needs a request that stalls, a fault the run does not make',
+  '413': "needs a body past the server's size limit, a fault the run does not make",
+  '429':
+    'needs a limit to be hit: the run hits one only on its own users (wrong passwords), never a limit per address or shared with others, so the next run is not held up',
+  '431': "needs headers past the server's limit, a fault the run does not make",
+  '503': 'needs an outage',
+};
+
+/** Why the run sends nothing for a declared status: the kind of state it needs, and the contract's own words. */
+export function notReachedReason(op: Operation, status: string): string {
+  if (FAULTS[status]) return FAULTS[status];
+  const json = Object.keys(op.requestBody?.content ?? {}).some((type) => /json/i.test(type));
+  const path = op.parameters.some((p) => p.in === 'path');
+  const kind = /^2/.test(status)
+    ? 'a success here needs state the run does not set up'
+    : status === '400'
+      ? json || path
+        ? 'needs an unreadable request the run does not send here'
+        : 'needs an unreadable request, and the operation has no JSON body or path parameter to break'
+      : status === '401'
+        ? 'needs a request without a valid session, which the run does not send here'
+        : status === '403'
+          ? 'needs a situation between two users the run does not set up'
+          : status === '404'
+            ? 'needs an unknown id where the run sends only ids it knows (a body field)'
+            : status === '409'
+              ? 'needs a conflicting state the run does not set up'
+              : status === '422'
+                ? 'the run has no input the schema allows and the server must refuse'
+                : 'the run sends nothing that would return it';
+  const said = op.responses[status]?.description?.split(/(?<=\.)\s/)[0]?.trim();
+  return said ? `${kind}; the contract: "${said}"` : kind;
 }
 
 /** Declared concrete statuses (ranges such as 5XX and `default` are not a status one can observe or miss). */
@@ -20,6 +59,7 @@ export function operationCoverage(op: Operation, observed: Observed): OperationC
   const seen = observed.statuses.get(op.operationId) ?? new Map<number, number>();
   const types = observed.contentTypes.get(op.operationId);
   const provoked = observed.provoked.get(op.operationId);
+  const unreached = observed.unreached?.get(op.operationId);
   const statuses: StatusCoverage[] = Object.entries(op.responses)
     .filter(([status]) => /^\d{3}$/.test(status))
     .map(([status, response]) => {
@@ -28,6 +68,9 @@ export function operationCoverage(op: Operation, observed: Observed): OperationC
         observed: seen.get(Number(status)) ?? 0,
         optional: OPTIONAL_STATUSES.has(status),
         ...(provoked?.has(Number(status)) ? { provokedBy: provoked.get(Number(status)) } : {}),
+        ...(!seen.get(Number(status)) && !provoked?.has(Number(status))
+          ? { reason: unreached?.get(Number(status)) ?? notReachedReason(op, status) }
+          : {}),
         declaredTypes: Object.keys(response.content ?? {}),
         observedTypes: [...(types?.get(Number(status)) ?? [])].filter(Boolean),
       };

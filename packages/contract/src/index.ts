@@ -12,12 +12,15 @@ import { RunContext, unimplemented } from './context.ts';
 import { coverageOf, statusCoverage } from './coverage.ts';
 import { ConnectionError, fetchTransport, HttpClient, nodeTransport } from './http.ts';
 import { registerThirdUser, runAccess } from './phases/access.ts';
+import { runAccountFlows } from './phases/account-flows.ts';
 import { runLimitScope, runResetLinks } from './phases/auth-flows.ts';
 import { runConditionalGets } from './phases/conditional.ts';
+import { runExampleCredentials } from './phases/example-credentials.ts';
 import { runExamples } from './phases/examples.ts';
 import { runFuzz } from './phases/fuzz.ts';
 import { baseRequest, pool, runNegative } from './phases/negative.ts';
 import { runProvocations } from './phases/provoke.ts';
+import { runStateProvocations } from './phases/provoke-state.ts';
 import { runScenario } from './phases/scenario.ts';
 import { logoutStep, SignInError } from './phases/sessions.ts';
 import { runStreams } from './phases/streams.ts';
@@ -139,7 +142,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       await Promise.all([runScenario(ctx, options.credentials), warmValidators(ctx)]);
       await runConditionalGets(ctx, concurrency);
     });
-    if (options.examples !== false) await timed('examples', () => runExamples(ctx));
+    await timed('examples', async () => {
+      // First, before the run has created any account an example could name.
+      await runExampleCredentials(ctx);
+      if (options.examples !== false) await runExamples(ctx);
+    });
     await timed('access', async () => {
       await runAccess(ctx);
       // The third user is spare once access is done: its reset links are tried, then a limit per user.
@@ -162,6 +169,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await timed('negative', async () => {
       await runNegative(ctx, concurrency);
       await runProvocations(ctx, concurrency);
+      await runStateProvocations(ctx);
       await runUploads(ctx);
     });
     const fuzz = options.fuzz ?? 50;
@@ -182,6 +190,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         recorder.add(skip(op.operationId, 'ignored_auth', 'revoked token not tested: logout did not succeed'));
       }
     }
+    // Last: it deletes the spare user and uses up the second user's password windows.
+    recorder.phase = 'scenario';
+    await runAccountFlows(ctx);
   } catch (error) {
     if (error instanceof SignInError) {
       // Every later check needs a session; without one each would report the missing sign-in as its own failure.
@@ -204,6 +215,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     statuses: ctx.statuses,
     contentTypes: ctx.contentTypes,
     provoked: ctx.provoked,
+    unreached: ctx.unreached,
   });
   if (recorder.errors.length === 0) recorder.add(coverage.operations.map(statusCoverage));
   const { cells, failures } = recorder.results(selectedIds);

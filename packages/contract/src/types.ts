@@ -11,6 +11,7 @@ export const CHECK_NAMES = [
   'negative_data_rejection',
   'positive_data_acceptance',
   'example_acceptance',
+  'example_credentials',
   'ignored_auth',
   'use_after_free',
   'ensure_resource_availability',
@@ -150,6 +151,8 @@ export interface StatusCoverage {
   optional: boolean;
   /** What the run sent to provoke it, when it did (an unknown id, a taken e-mail). */
   provokedBy?: string;
+  /** Never observed and not provoked: why the run sends nothing that would return it. */
+  reason?: string;
   /** Declared content types, and the ones the run saw with this status. */
   declaredTypes: string[];
   observedTypes: string[];

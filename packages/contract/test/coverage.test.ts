@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { listOperations, loadContract } from '@cohort/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coverageOf, operationCoverage, statusCoverage } from '../src/coverage.ts';
-import { runConformance } from '../src/index.ts';
+import { renderText, runConformance } from '../src/index.ts';
 import { cell, cli, type FixtureServer, failuresOf, startFixture } from './helpers.ts';
 import { fakingProxy, startMock } from './mock.ts';
 
@@ -99,6 +99,92 @@ describe('status coverage against the real mock', () => {
     } finally {
       proxy.server.close();
     }
+  });
+});
+
+describe('statuses that need a state of their own', { timeout: 120_000 }, () => {
+  // Each is set up on the run's own users: a conflict (twice, or after a delete) or the success of an undo.
+  const PROVOKED: [string, string][] = [
+    ['joinChannel', '409'],
+    ['unpinMessage', '409'],
+    ['deleteMessage', '409'],
+    ['editMessage', '409'],
+    ['restoreSavedList', '409'],
+    ['deleteSavedList', '409'],
+    ['storeInterest', '409'],
+    ['declineCall', '200'],
+    ['declineCall', '409'],
+    ['acceptCall', '200'],
+    ['acceptCall', '409'],
+    ['hangUpCall', '200'],
+    ['hangUpCall', '409'],
+    ['sendCallSignal', '409'],
+    ['unlikePost', '200'],
+    ['deleteComment', '200'],
+    ['endSession', '200'],
+    ['endSession', '400'],
+  ];
+  const operations = ['register', 'login', 'getMe', 'storeChannel', ...new Set(PROVOKED.map(([id]) => id))];
+  const check = (baseUrl: string) =>
+    runConformance({ baseUrl, include: 'all', operations, fuzz: 0, seed: 6, examples: false });
+
+  it('are provoked, and the mock returns each', async () => {
+    const result = await check(mock.url);
+    expect(result.failures).toEqual([]);
+    const status = (id: string, code: string) =>
+      result.coverage.operations.find((o) => o.operationId === id)?.statuses.find((s) => s.status === code);
+    for (const [id, code] of PROVOKED) {
+      expect(status(id, code), `${id} ${code}`).toMatchObject({ provokedBy: expect.any(String) });
+      expect(status(id, code)?.observed, `${id} ${code}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('fail a server that lets a user join a group a second time', async () => {
+    const joined = new Set<string>();
+    const proxy = await fakingProxy(mock.url, (method, url) => {
+      if (method !== 'POST' || !/\/channels\/[^/]+\/join$/.test(url)) return undefined;
+      if (!joined.has(url)) {
+        joined.add(url);
+        return undefined;
+      }
+      return { status: 200, body: { success: true, message: 'Joined.', data: null } };
+    });
+    try {
+      const result = await check(proxy.url);
+      expect(failuresOf(result, 'joinChannel', 'status_coverage').map((f) => f.message)).toEqual([
+        'declared but never returned: 409 (sent joining a group the user is already in)',
+      ]);
+    } finally {
+      proxy.server.close();
+    }
+  });
+});
+
+describe('statuses the run cannot provoke', () => {
+  it('are each listed with the reason', () => {
+    const row = operationCoverage(op('connectUser'), observed({ connectUser: [201] }));
+    const unseen = row.statuses.filter((s) => s.observed === 0);
+    expect(unseen.length).toBeGreaterThan(0);
+    for (const s of unseen) expect(s.reason, s.status).toMatch(/\w/);
+    expect(unseen.find((s) => s.status === '403')?.reason).toMatch(
+      /^needs a situation between two users the run does not set up; the contract: "One of the two people has blocked/,
+    );
+    expect(unseen.find((s) => s.status === '429')?.reason).toMatch(/only on its own users/);
+    // A status the run sent something for is a finding, not a gap with a reason.
+    const provoked = operationCoverage(op('register'), observed({ register: [201] }, { register: [[409, 'taken']] }));
+    expect(provoked.statuses.find((s) => s.status === '409')).not.toHaveProperty('reason');
+  });
+
+  it('show in the text report beside each status never returned', async () => {
+    const result = await runConformance({
+      baseUrl: mock.url,
+      include: 'all',
+      operations: ['register', 'getMe', 'connectUser'],
+      fuzz: 0,
+      seed: 2,
+      examples: false,
+    });
+    expect(renderText(result)).toMatch(/connectUser: 403 not reached \(needs a situation between two users/);
   });
 });
 

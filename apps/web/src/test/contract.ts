@@ -55,7 +55,9 @@ export function checkAnswer(operationId: OperationId, status: number, body: unkn
 /** Why one event of a stream operation is not in its `x-events` union; `[]` when it is. */
 export function checkEvent(operationId: OperationId, event: { event: string; id?: string; data: unknown }): string[] {
   const media = operation(operationId).responses['200']?.content?.['text/event-stream'] as Record<string, unknown>;
-  const unionRef = (media?.['x-events'] as { $ref?: string } | undefined)?.$ref ?? '';
+  // `x-events` names the union by a JSON pointer string (a $ref object there breaks strict-refs linting).
+  const named = media?.['x-events'];
+  const unionRef = (typeof named === 'string' ? named : (named as { $ref?: string } | undefined)?.$ref) ?? '';
   const union = doc.components.schemas[unionRef.split('/').pop() ?? ''] as
     | { discriminator?: { mapping?: Record<string, string> } }
     | undefined;

@@ -9,6 +9,7 @@ export const DIFF_RULES = [
   'parameter-became-required',
   'request-body-became-required',
   'media-type-removed',
+  'event-removed',
   'response-status-removed',
   'request-field-removed',
   'response-field-removed',
@@ -30,6 +31,7 @@ export const DIFF_RULES = [
   'field-added',
   'response-status-added',
   'media-type-added',
+  'event-added',
 ] as const;
 export type DiffRule = (typeof DIFF_RULES)[number];
 

@@ -19,10 +19,17 @@ export function unknownId(ctx: RunContext, op: Operation, param: ParameterObject
   return candidate !== undefined && fits(candidate) ? candidate : undefined;
 }
 
-function note(ctx: RunContext, operationId: string, status: number, what: string): void {
+export function note(ctx: RunContext, operationId: string, status: number, what: string): void {
   const map = ctx.provoked.get(operationId) ?? new Map<number, string>();
   map.set(status, what);
   ctx.provoked.set(operationId, map);
+}
+
+/** Why the run sends nothing for a declared status, for the coverage report (a phase knows best). */
+export function unreached(ctx: RunContext, operationId: string, status: number, why: string): void {
+  const map = ctx.unreached.get(operationId) ?? new Map<number, string>();
+  if (!map.has(status)) map.set(status, why);
+  ctx.unreached.set(operationId, map);
 }
 
 async function pathProvocations(ctx: RunContext, op: Operation): Promise<void> {
@@ -30,15 +37,21 @@ async function pathProvocations(ctx: RunContext, op: Operation): Promise<void> {
   if (path.length === 0 || (op.secured && !ctx.a?.token)) return;
   const base = baseRequest(ctx, op);
   const token = op.secured ? ctx.a?.token : undefined;
-  if (op.responses['404']) {
-    const params: Record<string, string | number> = { ...base.params };
-    for (const p of path) {
-      const id = unknownId(ctx, op, p);
-      if (id === undefined) return;
-      params[p.name] = id;
-    }
+  const unknown = path.map((p) => [p.name, unknownId(ctx, op, p)] as const);
+  if (op.responses['404'] && unknown.every(([, id]) => id !== undefined)) {
+    const params: Record<string, string | number> = {
+      ...base.params,
+      ...(Object.fromEntries(unknown) as Record<string, string | number>),
+    };
     note(ctx, op.operationId, 404, 'an unknown, well-formed id in the path');
     await ctx.call(op.operationId, { ...base, params, token, remember: false });
+  } else if (op.responses['404']) {
+    unreached(
+      ctx,
+      op.operationId,
+      404,
+      'no id in the path is sure to be unknown: its schema has no prefix or integer type',
+    );
   }
   const first = path[0] as ParameterObject;
   if (op.responses['400']) {

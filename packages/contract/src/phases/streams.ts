@@ -22,9 +22,16 @@ interface StreamSpec {
   resumable: boolean;
 }
 
+/** `x-events` names its union by a JSON pointer string (a `$ref` object there breaks strict-refs linting); older files used `$ref`. */
+export function eventUnion(value: unknown): { $ref: string } | undefined {
+  if (typeof value === 'string') return { $ref: value };
+  const ref = (value as { $ref?: unknown } | undefined)?.$ref;
+  return typeof ref === 'string' ? { $ref: ref } : undefined;
+}
+
 function specOf(ctx: RunContext, op: Operation): StreamSpec | undefined {
   const media = op.responses['200']?.content?.['text/event-stream'] as Record<string, unknown> | undefined;
-  const union = media?.['x-events'];
+  const union = eventUnion(media?.['x-events']);
   if (!union) return undefined;
   const resolved = resolveRef<{ discriminator?: { mapping?: Record<string, string> } }>(ctx.doc, union as never);
   const events = new Map<string, unknown>();

@@ -21,7 +21,8 @@ export function unobservedLines(coverage: Coverage): string[] {
     const gaps = row.statuses.filter((s) => !s.optional && s.observed === 0);
     if (gaps.length === 0) continue;
     const why = gaps.map(
-      (s) => `${s.status} ${statusState(s) === 'missing' ? `MISSING (sent ${s.provokedBy})` : 'not reached'}`,
+      (s) =>
+        `${s.status} ${statusState(s) === 'missing' ? `MISSING (sent ${s.provokedBy})` : `not reached${s.reason ? ` (${s.reason})` : ''}`}`,
     );
     lines.push(`${row.operationId}${row.exercised ? '' : ' (never answered)'}: ${why.join(', ')}`);
   }

@@ -45,7 +45,9 @@ export function reportData(result: ConformanceResult): ReportData {
             ? `${s.observed} answer(s); ${s.observedTypes.join(', ')}`
             : state === 'missing'
               ? `never returned; sent ${s.provokedBy}`
-              : state;
+              : s.reason
+                ? `${state}: ${s.reason}`
+                : state;
         return { status: s.status, state, title };
       }),
       failedChecks: result.cells

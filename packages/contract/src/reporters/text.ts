@@ -10,6 +10,7 @@ const SHORT: Record<CheckName, string> = {
   negative_data_rejection: 'neg',
   positive_data_acceptance: 'pos',
   example_acceptance: 'ex',
+  example_credentials: 'cred',
   ignored_auth: 'auth',
   use_after_free: 'uaf',
   ensure_resource_availability: 'avail',
