@@ -253,6 +253,74 @@ function quadraticUniqueness(doc: OpenApiDocument): string[] {
   return found;
 }
 
+/** Every seeded account of the mock signs in with this password: no example may carry it. */
+const SEED_PASSWORD = 'cohort-demo';
+
+/**
+ * Every string in an example that a replayer (Swagger UI's "Try it out", Prism, Dredd) could use as a
+ * credential: the seed's password anywhere, a value of a token- or ticket-named field that does not
+ * say it is an example, a JWT, or a `Bearer` header with a value.
+ */
+function credentialsIn(doc: OpenApiDocument): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, where: string, key: string) => {
+    if (typeof value === 'string') {
+      if (value.includes(SEED_PASSWORD)) found.push(`${where} ${key}: the seed's password`);
+      else if (/(token|ticket|secret|api_?key)$/i.test(key) && !/example/i.test(value) && value !== 'Bearer')
+        found.push(`${where} ${key}: a live-looking ${key}`);
+      else if (/\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/.test(value)) found.push(`${where} ${key}: a JWT`);
+      else if (/^Bearer\s+\S/i.test(value) && !/example/i.test(value)) found.push(`${where} ${key}: a bearer token`);
+      return;
+    }
+    if (Array.isArray(value)) for (const item of value) walk(item, where, key);
+    else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) walk(v, where, k);
+  };
+  for (const example of collectExamples(doc)) {
+    const parameter = / parameter (\S+)$/.exec(example.where)?.[1] ?? '';
+    walk(example.value, example.where, parameter);
+  }
+  return found;
+}
+
+describe('examples are safe to replay (no working credential in any of them)', () => {
+  it('carries neither the seed password nor a live-looking token, ticket or JWT in any example', () => {
+    expect(credentialsIn(loadContract())).toEqual([]);
+  });
+
+  it.each([
+    [
+      "the seed's password in a request body",
+      (d: OpenApiDocument) => {
+        (exampleOf(d, '/api/v1/users/me/delete', 'post') as Record<string, unknown>).password = SEED_PASSWORD;
+      },
+      "deleteAccount request body application/json password: the seed's password",
+    ],
+    [
+      'a random-looking token in a response',
+      (d: OpenApiDocument) => {
+        const body = d.paths['/api/v1/login']?.post?.responses['200'] as {
+          content: Record<string, { example: { data: { access_token: string } } }>;
+        };
+        const json = body.content['application/json'];
+        if (json) json.example.data.access_token = 'Qk3vQ9xP2mL7nR4tW8yB1cD5fG6hJ0kAzz';
+      },
+      'login 200 application/json access_token: a live-looking access_token',
+    ],
+    [
+      'a JWT in a free-text field',
+      (d: OpenApiDocument) => {
+        (exampleOf(d, '/api/v1/users/me/notes/store', 'post') as Record<string, unknown>).note =
+          'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3JfMSJ9.c2lnbmF0dXJlLWhlcmU';
+      },
+      'storeNote request body application/json note: a JWT',
+    ],
+  ])('finds %s (the check can fail)', (_name, mutate, want) => {
+    const broken = loadContract();
+    mutate(broken);
+    expect(credentialsIn(broken)).toEqual([want]);
+  });
+});
+
 describe('every string and array is bounded (a real backend enforces a size on everything)', () => {
   it('has no string without maxLength and no array without maxItems and items', () => {
     expect(unboundedIn(loadContract())).toEqual([]);

@@ -78,6 +78,25 @@ describe('running the examples twice against one server', () => {
     expect(failuresOf(second, 'register', 'example_acceptance')).toEqual([]);
   });
 
+  it("signs in with login's example, the account register's example creates (under the run's own address)", async () => {
+    for (const operations of [['login'], ['register', 'login']]) {
+      const result = await runConformance({ baseUrl: mock.url, include: 'all', operations, fuzz: 0, seed: 9 });
+      expect(cell(result, 'login', 'example_acceptance')?.status, operations.join()).toBe('pass');
+      expect(failuresOf(result, 'login', 'example_acceptance')).toEqual([]);
+    }
+  });
+
+  it('gives an e-mail the run tag in another operation only where a creating example names it', () => {
+    const op = (id: string) => listOperations(loadContract()).find((o) => o.operationId === id);
+    const created = new Set(['ada@uni.test']);
+    expect(uniqueEmails(op('login') as Operation, { email: 'ada@uni.test' }, 'ab12', created)).toEqual({
+      email: 'ada+runab12@uni.test',
+    });
+    expect(uniqueEmails(op('login') as Operation, { email: 'bob@uni.test' }, 'ab12', created)).toEqual({
+      email: 'bob@uni.test',
+    });
+  });
+
   it('leaves e-mails alone where the operation creates nothing unique (login, password reset)', () => {
     const op = (id: string) => listOperations(loadContract()).find((o) => o.operationId === id);
     const body = { email: 'demo@cohort.test', password: 'x' };

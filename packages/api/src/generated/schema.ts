@@ -4314,8 +4314,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "uniName": "Stanford University",
-                 *       "email": "demo@cohort.test",
-                 *       "password": "cohort-demo"
+                 *       "email": "ada.lovelace@stanford.edu",
+                 *       "password": "analytical"
                  *     }
                  */
                 "application/json": components["schemas"]["LoginRequest"];
@@ -4336,7 +4336,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Signed in.",
                      *       "data": {
-                     *         "access_token": "3q2-7wEAAAAbY29ob3J0LWRlbW8tdG9rZW4tZXhhbXBsZS0xMjM0NTY",
+                     *         "access_token": "example-access-token-not-valid-anywhere-00",
                      *         "token_type": "Bearer",
                      *         "expires_in": 2592000
                      *       }
@@ -4390,7 +4390,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Account created.",
                      *       "data": {
-                     *         "access_token": "3q2-7wEAAAAbY29ob3J0LWRlbW8tdG9rZW4tZXhhbXBsZS0xMjM0NTY",
+                     *         "access_token": "example-access-token-not-valid-anywhere-00",
                      *         "token_type": "Bearer",
                      *         "expires_in": 2592000
                      *       }
@@ -4461,7 +4461,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "token": "0ooLTdPxuTldZNNanAu5CMsb45jDPd9u_VEjjhK-Wls",
+                 *       "token": "example-reset-token-not-valid-anywhere-0",
                  *       "password": "new-secret",
                  *       "password_confirmation": "new-secret"
                  *     }
@@ -6688,7 +6688,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "current_password": "cohort-demo",
+                 *       "current_password": "analytical",
                  *       "password": "new-secret-2",
                  *       "password_confirmation": "new-secret-2"
                  *     }
@@ -6962,7 +6962,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "password": "cohort-demo"
+                 *       "password": "analytical"
                  *     }
                  */
                 "application/json": components["schemas"]["AccountDeletion"];
@@ -8896,7 +8896,7 @@ export interface operations {
                      *       "success": true,
                      *       "message": "OK",
                      *       "data": {
-                     *         "ticket": "Zk3vQ9xP2mL7nR4tW8yB1cD5fG6hJ0kA",
+                     *         "ticket": "example-stream-ticket-not-valid-anywhere",
                      *         "expires_in": 60
                      *       }
                      *     }

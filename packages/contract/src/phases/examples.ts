@@ -60,15 +60,20 @@ function ownIds(value: unknown, ids: { chan?: string; msg?: string }): unknown {
   return value;
 }
 
+/** An operation that creates something unique by e-mail: it declares 201 and 409, as `register` does. */
+const createsByEmail = (op: Operation) => op.responses['201'] !== undefined && op.responses['409'] !== undefined;
+
 /**
- * An operation that creates something unique by e-mail (it declares 201 and 409, as `register`
- * does) gets its examples' e-mail addresses made unique for this run (`ada+run1a2b@…`), so a
- * second run against the same server is not refused because the first took the address.
+ * An operation that creates something unique by e-mail gets its examples' e-mail addresses made
+ * unique for this run (`ada+run1a2b@…`), so a second run against the same server is not refused
+ * because the first took the address. Another operation's example naming one of those accounts
+ * (`created`: `login` signs in the one `register` creates) gets the same address.
  */
-export function uniqueEmails(op: Operation, value: unknown, tag: string): unknown {
-  if (!op.responses['201'] || !op.responses['409']) return value;
+export function uniqueEmails(op: Operation, value: unknown, tag: string, created?: ReadonlySet<string>): unknown {
+  if (!createsByEmail(op) && !created?.size) return value;
   const walk = (v: unknown, key?: string): unknown => {
     if (typeof v === 'string' && key !== undefined && /e-?mail$/i.test(key)) {
+      if (!createsByEmail(op) && !created?.has(v)) return v;
       return v.replace(/^([^@+]+)(?:\+[^@]*)?@/, `$1+run${tag}@`);
     }
     if (Array.isArray(v)) return v.map((x) => walk(x));
@@ -76,6 +81,14 @@ export function uniqueEmails(op: Operation, value: unknown, tag: string): unknow
     return v;
   };
   return walk(value);
+}
+
+/** The e-mail addresses in an example body (fields named `email`/`e-mail`). */
+function emailsIn(value: unknown, key?: string): string[] {
+  if (typeof value === 'string') return key !== undefined && /e-?mail$/i.test(key) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => emailsIn(v));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => emailsIn(v, k));
+  return [];
 }
 
 /** A message of the first user's own in the run's group, for examples that act on one. */
@@ -98,10 +111,23 @@ async function freshMessage(ctx: RunContext): Promise<string | undefined> {
  * user ids included, is sent as written, so the examples must name users the seed has.
  */
 export async function runExamples(ctx: RunContext): Promise<void> {
-  const selected = [...ctx.operations.values()].filter((op) => ctx.isSelected(op.operationId));
+  const all = [...ctx.operations.values()];
+  // Accounts an example creates come first: other examples (a sign-in) name them.
+  const selected = all
+    .filter((op) => ctx.isSelected(op.operationId))
+    .sort((x, y) => Number(createsByEmail(y)) - Number(createsByEmail(x)));
   const cases = selected.map((op) => ({ op, requests: exampleRequests(ctx, op) }));
+  const creating = all.filter(createsByEmail).map((op) => ({ op, requests: exampleRequests(ctx, op) }));
+  const created = new Set(creating.flatMap(({ requests }) => requests.flatMap((r) => emailsIn(r.body))));
   const ids: { chan?: string; msg?: string } = { chan: ctx.channelId };
   const tag = randomBytes(4).toString('hex');
+  // An example naming an account that an unselected operation's example creates: create it unrecorded.
+  const named = new Set(cases.flatMap(({ requests }) => requests.flatMap((r) => emailsIn(r.body))));
+  for (const { op, requests } of creating) {
+    if (ctx.isSelected(op.operationId)) continue;
+    for (const example of requests.filter((r) => emailsIn(r.body).some((e) => named.has(e))))
+      await ctx.call(op.operationId, { query: example.query, body: uniqueEmails(op, example.body, tag), check: false });
+  }
   for (const { op, requests } of cases) {
     if (requests.length === 0) {
       ctx.recorder.add(skip(op.operationId, 'example_acceptance', 'no request example (path ids are the run’s own)'));
@@ -121,7 +147,7 @@ export async function runExamples(ctx: RunContext): Promise<void> {
       const ex = await ctx.call(op.operationId, {
         params: ownIds(params, ids) as typeof params,
         query: ownIds(example.query, ids) as ExampleRequest['query'],
-        ...(example.body !== undefined ? { body: uniqueEmails(op, ownIds(example.body, ids), tag) } : {}),
+        ...(example.body !== undefined ? { body: uniqueEmails(op, ownIds(example.body, ids), tag, created) } : {}),
         token,
       });
       if (ex) ctx.recorder.add(exampleAcceptance(op, ex, example.name, outOfBandFields(ctx, op)));
