@@ -3234,18 +3234,26 @@ export interface components {
         };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
         UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"] | components["schemas"]["UserPostEvent"] | components["schemas"]["UserPostLikedEvent"] | components["schemas"]["UserPostUpdatedEvent"] | components["schemas"]["UserCommentEvent"] | components["schemas"]["UserStoryEvent"] | components["schemas"]["UserPersonEvent"];
-        /** @description Closed, as every request body. A message needs text or at least one file. */
-        MessageInput: {
-            message?: string;
-            reply_message_id?: components["schemas"]["MessageId"] | null;
-            files?: components["schemas"]["MessageFileInput"][];
-            /** @description The client's own id for the optimistic bubble; echoed back. */
-            client_id?: string;
-        } | {
+        /** @description Closed, as every request body. A message has text, files or both: `MessageTextInput` (with `message`) or `MessageFilesInput` (with at least one file). Each is a complete closed object, so every generator keeps the fields; a body with neither is 422 naming `message` and `files`. */
+        MessageInput: components["schemas"]["MessageTextInput"] | components["schemas"]["MessageFilesInput"];
+        /** @description Closed, as every request body. A message with text, and files if any. */
+        MessageTextInput: {
             message: string;
-        } | {
-            files: components["schemas"]["MessageFileInput"][];
+            reply_message_id?: components["schemas"]["ReplyMessageId"];
+            files?: components["schemas"]["MessageFileInput"][];
+            client_id?: components["schemas"]["ClientMessageId"];
         };
+        /** @description Closed, as every request body. A message with at least one file, and text if any. */
+        MessageFilesInput: {
+            message?: string;
+            reply_message_id?: components["schemas"]["ReplyMessageId"];
+            files: components["schemas"]["MessageFileInput"][];
+            client_id?: components["schemas"]["ClientMessageId"];
+        };
+        /** @description The message this one answers, or null. */
+        ReplyMessageId: components["schemas"]["MessageId"] | null;
+        /** @description The client's own id for the optimistic bubble; echoed back. */
+        ClientMessageId: string;
         /** @description Success envelope around a Message. Open, as every response object. */
         MessageEnvelope: {
             /** @constant */
@@ -3522,23 +3530,28 @@ export interface components {
             liked_by_me: boolean;
             created_at: components["schemas"]["Timestamp"];
         };
-        /**
-         * @description Closed, as every request body. `text` (more than spaces) or at least one image in
-         *     `images`; without `channel_id` (or with null) the post goes to the author's connections,
-         *     with it to that group, which the author must belong to.
-         */
-        PostInput: {
-            text?: string;
+        /** @description Closed, as every request body: `PostTextInput` (with `text`, more than spaces) or `PostImagesInput` (with at least one image in `images`), or both. Each is a complete closed object, so every generator keeps the fields. Without `channel_id` (or with null) the post goes to the author's connections, with it to that group, which the author must belong to. */
+        PostInput: components["schemas"]["PostTextInput"] | components["schemas"]["PostImagesInput"];
+        /** @description Closed, as every request body. A post with text, and images if any. */
+        PostTextInput: {
+            text: string;
             /** @description Files uploaded with use `attachment` whose type is an image; the same file twice is 422. */
             images?: components["schemas"]["MediaRef"][];
-            /** Format: uri */
-            link?: string | null;
-            channel_id?: components["schemas"]["ChannelId"] | null;
-        } | {
-            text: string;
-        } | {
-            images: components["schemas"]["MediaRef"][];
+            link?: components["schemas"]["PostLink"];
+            channel_id?: components["schemas"]["PostChannelId"];
         };
+        /** @description Closed, as every request body. A post with at least one image, and text if any. */
+        PostImagesInput: {
+            text?: string;
+            /** @description Files uploaded with use `attachment` whose type is an image; the same file twice is 422. */
+            images: components["schemas"]["MediaRef"][];
+            link?: components["schemas"]["PostLink"];
+            channel_id?: components["schemas"]["PostChannelId"];
+        };
+        /** Format: uri */
+        PostLink: string | null;
+        /** @description The group the post goes to; none or null for the author's connections. */
+        PostChannelId: components["schemas"]["ChannelId"] | null;
         /** @description Success envelope around a Post. Open, as every response object. */
         PostEnvelope: {
             /** @constant */
@@ -3625,17 +3638,14 @@ export interface components {
             expires_at: components["schemas"]["Timestamp"];
             seen: boolean;
         };
-        /**
-         * @description Closed, as every request body: `image` (an uploaded image), or `text` (more than spaces) with `background`;
-         *     both kinds at once is 422.
-         */
-        StoryInput: {
-            image?: components["schemas"]["MediaRef"];
-            text?: string;
-            background?: components["schemas"]["StoryBackground"];
-        } | {
+        /** @description Closed, as every request body: an image story (`StoryImageInput`) or a text card (`StoryTextInput`), exactly one. Each is a complete closed object, so both kinds at once is 422 naming the fields that do not belong. */
+        StoryInput: components["schemas"]["StoryImageInput"] | components["schemas"]["StoryTextInput"];
+        /** @description Closed, as every request body. A story of an uploaded image. */
+        StoryImageInput: {
             image: components["schemas"]["MediaRef"];
-        } | {
+        };
+        /** @description Closed, as every request body. A text card (more than spaces) on a background. */
+        StoryTextInput: {
             text: string;
             background: components["schemas"]["StoryBackground"];
         };
