@@ -108,6 +108,8 @@ export function buildStateSchema(doc: OpenApiDocument) {
       ),
       channels: list(
         contractRecord(doc, 'Channel', {
+          // The count is the members' number when the group is read, never stored.
+          without: ['member_count'],
           required: { id: str, users: strings, created_at: str, last_activity_at: str },
           optional: {
             parent_id: nullable('string'),
