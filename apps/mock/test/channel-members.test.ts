@@ -99,7 +99,7 @@ describe('listChannelMembers pages through every member', () => {
       const them = await server.login(server.store.accounts.find(leaver ?? '')?.email);
       expect(
         (await server.client(them).POST('/api/v1/users/channels/{id}/leave', { params: { path: { id } } })).response
-          .status,
+          ?.status,
       ).toBe(200);
     }
     const second = await page(id, { cursor, limit: 10 });
@@ -120,7 +120,7 @@ describe('only members may list', () => {
     const stranger = await server.register();
     // The stranger may read the public group's profile, but not page its members.
     const profile = await stranger.api.GET('/api/v1/channels/{id}', { params: { path: { id } } });
-    expect(profile.response.status).toBe(200);
+    expect(profile.response?.status).toBe(200);
     expect((await page(id, {}, stranger.token)).error?.status).toBe(403);
     expect((await page(UNKNOWN_CHANNEL)).error?.status).toBe(404);
     const anon = await server.client().GET('/api/v1/channels/{id}/members', { params: { path: { id } } });

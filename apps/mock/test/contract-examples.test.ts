@@ -90,7 +90,7 @@ describe("the contract's examples, replayed against a seeded mock", () => {
         const made = await server.client().POST('/api/v1/register', {
           body: jsonBody(operations.find((o) => o.operationId === 'register') as Operation) as never,
         });
-        expect(made.response.status).toBe(201);
+        expect(made.response?.status).toBe(201);
         if (op.secured) token = await server.login(ada.email, ada.password, ada.university);
       } else if (op.secured) token = await server.login();
       const res = await fetch(made.url, {
