@@ -154,7 +154,52 @@ function noQueryCredentials(): void {
     failures.push('hey-api: the SDK puts a credential in the query string');
 }
 
+/** The exported `const` blocks of a generated file, by name. */
+function constBlocks(text: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  const parts = text.split(/^export const /m).slice(1);
+  for (const part of parts) blocks.set(part.slice(0, part.search(/[\s:=<]/)), part);
+  return blocks;
+}
+
+/**
+ * Every field of a request body is in its zod schema in both generators (an `anyOf` beside
+ * `properties` made openapi-zod-client keep only the `anyOf`): hey-api's `z<Schema>` (or its
+ * `Writable` copy) with the schemas it names, orval's `<OperationId>Body`.
+ */
+function bodiesKeepTheirFields(): void {
+  const hey = constBlocks(read('./out/hey-api/zod.gen.ts'));
+  const orval = constBlocks(read('./out/orval-zod/api.ts'));
+  const withRefs = (name: string, seen = new Set<string>()): string => {
+    if (seen.has(name)) return '';
+    seen.add(name);
+    const block = hey.get(name) ?? '';
+    return block + [...block.matchAll(/\bz[A-Z]\w*/g)].map(([ref]) => withRefs(ref, seen)).join('');
+  };
+  const fieldsOf = (schema: Record<string, unknown>): string[] => {
+    const ref = typeof schema.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
+    const s = ref ? (doc.components.schemas[ref] as Record<string, unknown>) : schema;
+    const branches = ((s.anyOf ?? s.oneOf ?? []) as Record<string, unknown>[]).flatMap(fieldsOf);
+    return [...new Set([...Object.keys((s.properties ?? {}) as object), ...branches])];
+  };
+  for (const op of operations) {
+    const schema = op.requestBody?.content['application/json']?.schema as Record<string, unknown> | undefined;
+    const ref = typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
+    if (!schema || !ref) continue;
+    // hey-api keeps writeOnly fields (passwords) only in the `…Writable` copy its SDK sends.
+    const heyText = withRefs(hey.has(`z${ref}Writable`) ? `z${ref}Writable` : `z${ref}`);
+    const body = `${op.operationId[0]?.toUpperCase()}${op.operationId.slice(1)}Body`;
+    const orvalText = orval.get(body) ?? '';
+    for (const field of fieldsOf(schema)) {
+      const key = new RegExp(`(^|[\\s{,'"])${field}['"]?\\??:`, 'm');
+      if (!key.test(heyText)) failures.push(`hey-api zod: ${ref} (${op.operationId}) lost its field ${field}`);
+      if (!key.test(orvalText)) failures.push(`orval zod: ${body} (${op.operationId}) lost its field ${field}`);
+    }
+  }
+}
+
 await mocksAnswerPerContract();
+bodiesKeepTheirFields();
 writesAreMutations();
 streamsAreTyped();
 noQueryCredentials();

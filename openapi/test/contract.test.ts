@@ -424,3 +424,58 @@ describe('patterns (generators fake values from them; validators read them unanc
     ]);
   });
 });
+
+/** Every schema with `properties` and a oneOf/anyOf/allOf beside them: zod generators keep only one of the two. */
+function combinersBesideProperties(doc: OpenApiDocument): string[] {
+  const found: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) {
+      for (const [i, child] of node.entries()) walk(child, `${path}/${i}`);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const schema = node as Record<string, unknown>;
+    const combiner = ['anyOf', 'oneOf', 'allOf'].find((k) => k in schema);
+    if (schema.properties && combiner) found.push(`${path} (${combiner} beside properties)`);
+    for (const [key, child] of Object.entries(schema)) {
+      if (key === 'example' || key === 'examples') continue;
+      walk(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  };
+  walk(doc.paths, '#/paths');
+  walk(doc.components, '#/components');
+  return found;
+}
+
+describe('request bodies with alternatives (every generator keeps their fields, and the schema holds the rule)', () => {
+  const ajv = createContractAjv(doc);
+  const valid = (name: string, value: unknown) => Boolean(ajv.getSchema(schemaRef(name))?.(value));
+
+  it('puts no oneOf, anyOf or allOf beside an object’s own properties: each alternative is a complete object', () => {
+    expect(combinersBesideProperties(loadContract())).toEqual([]);
+    const broken = loadContract();
+    const note = broken.components.schemas.NoteInput as Record<string, unknown>;
+    note.anyOf = [{ required: ['title'] }, { required: ['note'] }];
+    expect(combinersBesideProperties(broken)).toEqual(['#/components/schemas/NoteInput (anyOf beside properties)']);
+  });
+
+  it.each([
+    ['StoryInput', { image: { id: 'med_AAAAAAAAAAAAAAAA' } }, true],
+    ['StoryInput', { text: 'Hi', background: 'ocean' }, true],
+    ['StoryInput', { image: { id: 'med_AAAAAAAAAAAAAAAA' }, text: 'Hi', background: 'ocean' }, false],
+    ['StoryInput', { image: { id: 'med_AAAAAAAAAAAAAAAA' }, background: 'ocean' }, false],
+    ['StoryInput', { text: 'Hi' }, false],
+    ['MessageInput', { message: 'Hi' }, true],
+    ['MessageInput', { message: 'Hi', files: [{ url: 'https://a.test/x.png', file_type: 1 }] }, true],
+    ['MessageInput', { files: [{ url: 'https://a.test/x.png', file_type: 1 }] }, true],
+    ['MessageInput', {}, false],
+    ['MessageInput', { message: '' }, false],
+    ['MessageInput', { message: 'Hi', colour: 'red' }, false],
+    ['PostInput', { text: 'Hi', channel_id: null }, true],
+    ['PostInput', { images: [{ id: 'med_AAAAAAAAAAAAAAAA' }] }, true],
+    ['PostInput', { text: '   ' }, false],
+    ['PostInput', { link: 'https://a.test' }, false],
+  ])('%s %j valid: %s', (name, value, expected) => {
+    expect(valid(name, value)).toBe(expected);
+  });
+});

@@ -20,10 +20,10 @@ export const LIMITS = {
 /** Where each limit stands in the contract: schema, property, keyword. */
 export const LIMIT_SOURCES: Readonly<Record<keyof typeof LIMITS, readonly [string, string, 'maxItems' | 'maxLength']>> =
   {
-    postImages: ['PostInput', 'images', 'maxItems'],
-    postText: ['PostInput', 'text', 'maxLength'],
-    messageFiles: ['MessageInput', 'files', 'maxItems'],
-    messageText: ['MessageInput', 'message', 'maxLength'],
+    postImages: ['PostImagesInput', 'images', 'maxItems'],
+    postText: ['PostTextInput', 'text', 'maxLength'],
+    messageFiles: ['MessageFilesInput', 'files', 'maxItems'],
+    messageText: ['MessageTextInput', 'message', 'maxLength'],
     commentText: ['CommentInput', 'text', 'maxLength'],
-    storyText: ['StoryInput', 'text', 'maxLength'],
+    storyText: ['StoryTextInput', 'text', 'maxLength'],
   };

@@ -110,7 +110,7 @@ function clone<T>(value: T): T {
  * arrays. Callers keep only mutations Ajv confirms invalid.
  */
 export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<string, unknown>): Mutation[] {
-  const schema = book.deref(input);
+  const schema = asOneObject(book, book.deref(input));
   const out: Mutation[] = [];
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   /** Each `field kind` bound the body's own properties already break (a branch's same bound is not sent again). */
@@ -201,6 +201,30 @@ export function bodyMutations(book: SchemaBook, input: unknown, valid: Record<st
     }
   }
   return out;
+}
+
+/**
+ * A body made only of alternatives that are each a complete object (`anyOf: [TextInput, FilesInput]`)
+ * seen as one object: each field as the branch that leaves it optional declares it (else as the
+ * first), required what every branch requires, closed when every branch is; the branches stay, so
+ * each one's own bounds are still broken.
+ */
+function asOneObject(book: SchemaBook, schema: Schema): Schema {
+  const raw = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (schema.properties || !Array.isArray(raw) || raw.length === 0) return schema;
+  const branches = raw.map((b) => book.deref(b));
+  if (!branches.every((b) => b.properties)) return schema;
+  const properties: Record<string, unknown> = {};
+  for (const branch of branches)
+    for (const [name, prop] of Object.entries(branch.properties as Record<string, unknown>)) {
+      const optional = !((branch.required ?? []) as string[]).includes(name);
+      if (!(name in properties) || optional) properties[name] = prop;
+    }
+  const required = ((branches[0]?.required ?? []) as string[]).filter((name) =>
+    branches.every((b) => ((b.required ?? []) as string[]).includes(name)),
+  );
+  const closed = branches.every((b) => b.additionalProperties === false);
+  return { ...schema, type: 'object', properties, required, ...(closed ? { additionalProperties: false } : {}) };
 }
 
 const shown = (value: unknown) =>

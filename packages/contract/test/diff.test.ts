@@ -172,6 +172,17 @@ const breaking: [string, (d: Doc) => void, DiffRule, string, ((d: Doc) => void)?
     '/paths/~1notes/get/parameters/0/schema/minimum',
   ],
   [
+    'response list capped lower (a list a client read whole becomes a sample)',
+    (d) => {
+      d.paths['/notes'].get.responses['200'].content['application/json'].schema.maxItems = 20;
+    },
+    'limit-tightened',
+    '/paths/~1notes/get/responses/200/content/application~1json/schema/maxItems',
+    (d) => {
+      d.paths['/notes'].get.responses['200'].content['application/json'].schema.maxItems = 200000;
+    },
+  ],
+  [
     'limit added where there was none (maxLength on an array item)',
     (d) => {
       input(d).properties.tags.items.maxLength = 20;

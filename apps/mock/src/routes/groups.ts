@@ -11,6 +11,14 @@ export function groupsRoutes(ctx: RouteContext): void {
     status: 200,
     body: ok(store.channels.detail(session.user.id, params.id)),
   }));
+  route(ctx, 'listChannelMembers', ({ session, params, query }) => ({
+    status: 200,
+    body: {
+      success: true as const,
+      message: 'OK',
+      ...store.channels.members(session.user.id, params.id, query.cursor, query.limit ?? 50),
+    },
+  }));
   route(ctx, 'followChannel', ({ session, params }) => {
     const channel = store.channels.setFollowing(session.user.id, params.id, true);
     announceChannel(store, session.user.id, channel);

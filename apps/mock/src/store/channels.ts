@@ -1,5 +1,6 @@
 import type { components } from '@cohort/api';
 import { byCodeUnits } from '../lib/compare.ts';
+import { fromBase64Url, toBase64Url } from '../lib/crypto.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomId } from '../lib/ids.ts';
 import type { Accounts } from './accounts.ts';
@@ -16,6 +17,13 @@ type Schemas = components['schemas'];
 export type ChannelInput = Schemas['ChannelInput'];
 export type ChannelDetail = Schemas['ChannelDetail'];
 export type ChannelStatus = 'active' | 'inactive';
+type MemberPage = { data: Schemas['PersonSummary'][]; meta: Schemas['PageMeta'] };
+
+/** How many members a Channel (`users`) and a ChannelDetail (`members`) embed; `members()` pages them all. */
+export const MEMBER_SAMPLE = 20;
+
+/** A members cursor: the position after the page's last member, that member's id and the next one's. */
+const MEMBER_CURSOR = /^(\d{1,9})\|(usr_[A-Za-z0-9_-]{16,64})\|(usr_[A-Za-z0-9_-]{16,64})$/;
 
 /** Seen within this long counts as online (the group profile's online count). */
 export const ONLINE_WINDOW_MS = 5 * 60_000;
@@ -38,6 +46,8 @@ export const CHANNELS = listCollection({
   place: { field: 'channels' },
   item: (doc) =>
     contractRecord(doc, 'Channel', {
+      // The count is the members' number when the group is read, never stored.
+      without: ['member_count'],
       required: { id: str, users: strings, created_at: str, last_activity_at: str },
       optional: {
         parent_id: nullable('string'),
@@ -134,7 +144,7 @@ export class Channels {
     return {
       ...channel,
       is_direct: c.is_direct ?? false,
-      users: [...c.users],
+      users: c.users.slice(0, MEMBER_SAMPLE),
       tags: [...c.tags],
       name: this.nameFor(viewerId, c),
       is_member: c.users.includes(viewerId),
@@ -175,6 +185,7 @@ export class Channels {
     if (!this.canSee(userId, channel)) throw HttpError.forbidden('This group is private; only its members can see it.');
     const since = this.core.nowMs() - ONLINE_WINDOW_MS;
     const members = channel.users.flatMap((uid) => this.areas.accounts.find(uid) ?? []);
+    const sample = channel.users.slice(0, MEMBER_SAMPLE).flatMap((uid) => this.areas.accounts.find(uid) ?? []);
     const subgroups = this.all()
       .filter((c) => c.parent_id === channel.id && this.canSee(userId, c))
       .map((c) => ({
@@ -189,10 +200,45 @@ export class Channels {
       }));
     return {
       ...this.view(userId, channel),
-      members: members.map(toPerson),
+      members: sample.map(toPerson),
       subgroups,
       member_count: members.length,
       online_count: members.filter((u) => Date.parse(u.last_seen_at) >= since).length,
+    };
+  }
+
+  /**
+   * One page of the group's members in `users` order, for its members only (403 for anyone else).
+   * The cursor names where the page ended, its last member and the next one: a page costs its size
+   * unless those moved, and a member leaving in between shifts nobody past the cursor.
+   */
+  members(userId: string, id: string, cursor: string | undefined, limit: number): MemberPage {
+    const channel = this.require(id);
+    if (!channel.users.includes(userId)) throw HttpError.forbidden('Only members can list the members of this group.');
+    let start = 0;
+    if (cursor !== undefined) {
+      const match = MEMBER_CURSOR.exec(cursorText(cursor));
+      if (!match?.[1] || !match[2]) return { data: [], meta: { has_more: false, next_cursor: null } };
+      const [after, last, next] = [Number(match[1]), match[2], match[3] ?? ''];
+      if (channel.users[after - 1] === last) start = after;
+      else {
+        const at = channel.users.indexOf(last);
+        const nextAt = at >= 0 ? -1 : channel.users.indexOf(next);
+        start = at >= 0 ? at + 1 : nextAt >= 0 ? nextAt : Math.min(Math.max(0, after - 1), channel.users.length);
+      }
+    }
+    const ids = channel.users.slice(start, start + limit);
+    const end = start + ids.length;
+    const hasMore = end < channel.users.length;
+    const lastId = ids.at(-1);
+    const nextId = channel.users[end];
+    const cursorOut = `${end}|${lastId}|${nextId}`;
+    return {
+      data: ids.flatMap((uid) => this.areas.accounts.find(uid) ?? []).map(toPerson),
+      meta: {
+        has_more: hasMore,
+        next_cursor: hasMore && lastId && nextId ? toBase64Url(new TextEncoder().encode(cursorOut)) : null,
+      },
     };
   }
 
@@ -356,5 +402,14 @@ export class Channels {
     this.core.touch(FLAGS[flag], userId);
     const without = (record[userId] ?? []).filter((id) => id !== channelId);
     record[userId] = on ? [...without, channelId] : without;
+  }
+}
+
+/** A cursor's text; '' when it is not base64url (it then names no member). */
+function cursorText(cursor: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(cursor));
+  } catch {
+    return '';
   }
 }

@@ -73,7 +73,7 @@ export interface StoredExperience {
   year: number;
 }
 
-export interface StoredChannel extends Channel {
+export interface StoredChannel extends Omit<Channel, 'member_count'> {
   parent_id: string | null;
   is_public: boolean;
   is_open: boolean;

@@ -93,7 +93,12 @@ export function setPinned(qc: QueryClient, id: string, message: Message | null):
   patchChannel(qc, id, { pinned_message: message });
 }
 
-/** Someone joined or left a group: its member list, ids and count, wherever cached. */
+/** `listChannelMembers`: every member, paged (a group embeds only its first 20). */
+export const CHANNEL_MEMBERS = '/api/v1/channels/{id}/members';
+/** How many members a group embeds (`Channel.users`, `ChannelDetail.members`). */
+const MEMBER_SAMPLE = 20;
+
+/** Someone joined or left a group: its member sample, count and pages, wherever cached. */
 export function memberChanged(
   qc: QueryClient,
   id: string,
@@ -101,9 +106,10 @@ export function memberChanged(
   person: PersonSummary,
   memberCount: number,
 ): void {
+  // A newcomer joins at the end: in the sample only while it holds fewer than 20.
   const users = (list: string[]) =>
     change === 'joined'
-      ? list.includes(person.id)
+      ? list.includes(person.id) || list.length >= MEMBER_SAMPLE
         ? list
         : [...list, person.id]
       : list.filter((u) => u !== person.id);
@@ -116,9 +122,12 @@ export function memberChanged(
     member_count: memberCount,
     members:
       change === 'joined'
-        ? [...d.members.filter((m) => m.id !== person.id), person]
+        ? d.members.some((m) => m.id === person.id) || d.members.length >= MEMBER_SAMPLE
+          ? d.members
+          : [...d.members, person]
         : d.members.filter((m) => m.id !== person.id),
   }));
+  void qc.invalidateQueries({ queryKey: [...queryKey(CHANNEL_MEMBERS), id] });
 }
 
 /** Re-reads the group lists and invitations (after a reconnect: events may have been missed). */

@@ -35,7 +35,8 @@ const AT = '2026-11-01T10:00:00.000Z';
 
 /** A group as lists show it: the contract's required fields, then `over`. */
 export function channel(over: Partial<Schemas['Channel']> & { id: string }): Schemas['Channel'] {
-  return { name: 'Founders', description: '', tags: [], is_closed: false, users: [demoUser.id], ...over };
+  const users = over.users ?? [demoUser.id];
+  return { name: 'Founders', description: '', tags: [], is_closed: false, users, member_count: users.length, ...over };
 }
 
 /** A pending invitation of mine to a group. */

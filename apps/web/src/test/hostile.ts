@@ -73,12 +73,13 @@ export const hostileChannel: Schemas['Channel'] = {
   tags: [],
   is_closed: false,
   users: [demoUser.id, OTHER_ID],
+  member_count: 2,
 };
 
 export const hostileChannels: Schemas['Channel'][] = [
   { ...hostileChannel, last_message: hostileMessages[1] ?? null, created_at: LEAP_SECOND },
-  // No optional field at all: no member_count, no last_message, no created_at, no unread count.
-  { id: 'chan_rtl000000000000000', name: RTL, description: '', tags: [], is_closed: false, users: [] },
+  // No optional field at all: no last_message, no created_at, no unread count.
+  { id: 'chan_rtl000000000000000', name: RTL, description: '', tags: [], is_closed: false, users: [], member_count: 0 },
   {
     id: 'chan_blank0000000000000',
     name: '',
@@ -86,6 +87,7 @@ export const hostileChannels: Schemas['Channel'][] = [
     tags: [],
     is_closed: true,
     users: [],
+    member_count: 0,
     last_message: hostileMessages[0] ?? null,
   },
 ];

@@ -1262,7 +1262,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Every member of a group the user belongs to, a page at a time
+         * @description The group's members in the order of `Channel.users` (its creator first, then in the order
+         *     they joined), at most `limit` a page. Paged by `cursor` (`meta.next_cursor`, opaque): a
+         *     page never repeats or skips a member who stays in the group. Only members may list: anyone
+         *     else signed in gets 403, whether or not they may see the group's profile (which embeds the
+         *     first 20 members).
+         */
+        get: operations["listChannelMembers"];
         put?: never;
         /** Add people to a group the user belongs to */
         post: operations["addChannelMembers"];
@@ -2382,7 +2390,7 @@ export interface components {
             /** @description Tag ids (resource `Tag`). */
             tags: components["schemas"]["IntId"][];
             is_closed: boolean;
-            /** @description Member ids. */
+            /** @description The ids of the group's first 20 members (its creator first, then in the order they joined): a sample, so a group of any size stays a small answer. `member_count` counts them all; `listChannelMembers` pages through every member. */
             users: components["schemas"]["UserId"][];
             /** @description The main group when this is a subgroup. */
             parent_id?: components["schemas"]["ChannelId"] | null;
@@ -2404,7 +2412,7 @@ export interface components {
              */
             status?: "active" | "inactive";
             /** Format: int32 */
-            member_count?: number;
+            member_count: number;
             /**
              * Format: int32
              * @description Messages the signed-in user has not read yet.
@@ -2969,6 +2977,7 @@ export interface components {
         };
         /** @description A group's profile. Open, as every response object. */
         ChannelDetail: components["schemas"]["Channel"] & {
+            /** @description The first 20 members, as `users` (a sample; `listChannelMembers` pages through all of them). */
             members: components["schemas"]["PersonSummary"][];
             subgroups: components["schemas"]["ChannelSubgroup"][];
             /** Format: int32 */
@@ -3234,18 +3243,26 @@ export interface components {
         };
         /** @description One event of `streamMe`: the SSE event name is `event`, its JSON `data` line is `data`, its `id` line (messages only) is `id`. A union discriminated by `event`. */
         UserStreamEvent: components["schemas"]["UserMessageEvent"] | components["schemas"]["UserPinEvent"] | components["schemas"]["UserMemberEvent"] | components["schemas"]["UserInviteEvent"] | components["schemas"]["UserChannelEvent"] | components["schemas"]["UserConnectionEvent"] | components["schemas"]["UserNotificationEvent"] | components["schemas"]["UserMessageUpdatedEvent"] | components["schemas"]["UserCallEvent"] | components["schemas"]["UserCallSignalEvent"] | components["schemas"]["UserPostEvent"] | components["schemas"]["UserPostLikedEvent"] | components["schemas"]["UserPostUpdatedEvent"] | components["schemas"]["UserCommentEvent"] | components["schemas"]["UserStoryEvent"] | components["schemas"]["UserPersonEvent"];
-        /** @description Closed, as every request body. A message needs text or at least one file. */
-        MessageInput: {
-            message?: string;
-            reply_message_id?: components["schemas"]["MessageId"] | null;
-            files?: components["schemas"]["MessageFileInput"][];
-            /** @description The client's own id for the optimistic bubble; echoed back. */
-            client_id?: string;
-        } | {
+        /** @description Closed, as every request body. A message has text, files or both: `MessageTextInput` (with `message`) or `MessageFilesInput` (with at least one file). Each is a complete closed object, so every generator keeps the fields; a body with neither is 422 naming `message` and `files`. */
+        MessageInput: components["schemas"]["MessageTextInput"] | components["schemas"]["MessageFilesInput"];
+        /** @description Closed, as every request body. A message with text, and files if any. */
+        MessageTextInput: {
             message: string;
-        } | {
-            files: components["schemas"]["MessageFileInput"][];
+            reply_message_id?: components["schemas"]["ReplyMessageId"];
+            files?: components["schemas"]["MessageFileInput"][];
+            client_id?: components["schemas"]["ClientMessageId"];
         };
+        /** @description Closed, as every request body. A message with at least one file, and text if any. */
+        MessageFilesInput: {
+            message?: string;
+            reply_message_id?: components["schemas"]["ReplyMessageId"];
+            files: components["schemas"]["MessageFileInput"][];
+            client_id?: components["schemas"]["ClientMessageId"];
+        };
+        /** @description The message this one answers, or null. */
+        ReplyMessageId: components["schemas"]["MessageId"] | null;
+        /** @description The client's own id for the optimistic bubble; echoed back. */
+        ClientMessageId: string;
         /** @description Success envelope around a Message. Open, as every response object. */
         MessageEnvelope: {
             /** @constant */
@@ -3522,23 +3539,28 @@ export interface components {
             liked_by_me: boolean;
             created_at: components["schemas"]["Timestamp"];
         };
-        /**
-         * @description Closed, as every request body. `text` (more than spaces) or at least one image in
-         *     `images`; without `channel_id` (or with null) the post goes to the author's connections,
-         *     with it to that group, which the author must belong to.
-         */
-        PostInput: {
-            text?: string;
+        /** @description Closed, as every request body: `PostTextInput` (with `text`, more than spaces) or `PostImagesInput` (with at least one image in `images`), or both. Each is a complete closed object, so every generator keeps the fields. Without `channel_id` (or with null) the post goes to the author's connections, with it to that group, which the author must belong to. */
+        PostInput: components["schemas"]["PostTextInput"] | components["schemas"]["PostImagesInput"];
+        /** @description Closed, as every request body. A post with text, and images if any. */
+        PostTextInput: {
+            text: string;
             /** @description Files uploaded with use `attachment` whose type is an image; the same file twice is 422. */
             images?: components["schemas"]["MediaRef"][];
-            /** Format: uri */
-            link?: string | null;
-            channel_id?: components["schemas"]["ChannelId"] | null;
-        } | {
-            text: string;
-        } | {
-            images: components["schemas"]["MediaRef"][];
+            link?: components["schemas"]["PostLink"];
+            channel_id?: components["schemas"]["PostChannelId"];
         };
+        /** @description Closed, as every request body. A post with at least one image, and text if any. */
+        PostImagesInput: {
+            text?: string;
+            /** @description Files uploaded with use `attachment` whose type is an image; the same file twice is 422. */
+            images: components["schemas"]["MediaRef"][];
+            link?: components["schemas"]["PostLink"];
+            channel_id?: components["schemas"]["PostChannelId"];
+        };
+        /** Format: uri */
+        PostLink: string | null;
+        /** @description The group the post goes to; none or null for the author's connections. */
+        PostChannelId: components["schemas"]["ChannelId"] | null;
         /** @description Success envelope around a Post. Open, as every response object. */
         PostEnvelope: {
             /** @constant */
@@ -3550,6 +3572,14 @@ export interface components {
         PageMeta: {
             has_more: boolean;
             next_cursor: string | null;
+        };
+        /** @description Success envelope around one page of a group's members. Open, as every response object. */
+        ChannelMemberPageEnvelope: {
+            /** @constant */
+            success: true;
+            message: string;
+            data: components["schemas"]["PersonSummary"][];
+            meta: components["schemas"]["PageMeta"];
         };
         /** @description Success envelope around one page of Posts, newest first. Open, as every response object. */
         PostPageEnvelope: {
@@ -3625,17 +3655,14 @@ export interface components {
             expires_at: components["schemas"]["Timestamp"];
             seen: boolean;
         };
-        /**
-         * @description Closed, as every request body: `image` (an uploaded image), or `text` (more than spaces) with `background`;
-         *     both kinds at once is 422.
-         */
-        StoryInput: {
-            image?: components["schemas"]["MediaRef"];
-            text?: string;
-            background?: components["schemas"]["StoryBackground"];
-        } | {
+        /** @description Closed, as every request body: an image story (`StoryImageInput`) or a text card (`StoryTextInput`), exactly one. Each is a complete closed object, so both kinds at once is 422 naming the fields that do not belong. */
+        StoryInput: components["schemas"]["StoryImageInput"] | components["schemas"]["StoryTextInput"];
+        /** @description Closed, as every request body. A story of an uploaded image. */
+        StoryImageInput: {
             image: components["schemas"]["MediaRef"];
-        } | {
+        };
+        /** @description Closed, as every request body. A text card (more than spaces) on a background. */
+        StoryTextInput: {
             text: string;
             background: components["schemas"]["StoryBackground"];
         };
@@ -4282,6 +4309,8 @@ export interface components {
         StoryIdPath: components["schemas"]["StoryId"];
         /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
         FeedCursor: string;
+        /** @example 50 */
+        MemberLimit: number;
         /** @example 20 */
         FeedLimit: number;
     };
@@ -5814,6 +5843,7 @@ export interface operations {
                      *           "usr_YjjLSMS2AYsp5eFx",
                      *           "usr_IR52o0OLJkra_j_m"
                      *         ],
+                     *         "member_count": 3,
                      *         "parent_id": null,
                      *         "is_public": true,
                      *         "is_open": true,
@@ -5877,7 +5907,8 @@ export interface operations {
                      *           "users": [
                      *             "usr_U-qTtcJmmUZGoMse",
                      *             "usr_YjjLSMS2AYsp5eFx"
-                     *           ]
+                     *           ],
+                     *           "member_count": 2
                      *         }
                      *       ]
                      *     }
@@ -6033,7 +6064,8 @@ export interface operations {
                      *         "is_closed": false,
                      *         "users": [
                      *           "usr_YjjLSMS2AYsp5eFx"
-                     *         ]
+                     *         ],
+                     *         "member_count": 1
                      *       }
                      *     }
                      */
@@ -7911,6 +7943,7 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
+                     *         "member_count": 1,
                      *         "is_following": true
                      *       }
                      *     }
@@ -7960,6 +7993,7 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
+                     *         "member_count": 1,
                      *         "is_following": false
                      *       }
                      *     }
@@ -8009,6 +8043,7 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
+                     *         "member_count": 1,
                      *         "status": "active"
                      *       }
                      *     }
@@ -8058,6 +8093,7 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
+                     *         "member_count": 1,
                      *         "is_member": true
                      *       }
                      *     }
@@ -8070,6 +8106,63 @@ export interface operations {
             403: components["responses"]["JoinRefused"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    listChannelMembers: {
+        parameters: {
+            query?: {
+                /** @description The `meta.next_cursor` of the previous page (opaque); absent for the first page. A cursor the server did not make gives an empty last page. */
+                cursor?: components["parameters"]["FeedCursor"];
+                /** @example 50 */
+                limit?: components["parameters"]["MemberLimit"];
+            };
+            header?: never;
+            path: {
+                /** @example chan_3fPz9QwL2mK8xV5T */
+                id: components["parameters"]["ChannelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the group's members. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "OK",
+                     *       "data": [
+                     *         {
+                     *           "id": "usr_U-qTtcJmmUZGoMse",
+                     *           "first_name": "Dana",
+                     *           "last_name": "Okafor",
+                     *           "profile_image": null,
+                     *           "last_seen_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "has_more": false,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelMemberPageEnvelope"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["MembersOnly"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -8119,7 +8212,8 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse",
                      *           "usr_IR52o0OLJkra_j_m"
-                     *         ]
+                     *         ],
+                     *         "member_count": 2
                      *       }
                      *     }
                      */
@@ -8279,6 +8373,7 @@ export interface operations {
                      *           "usr_U-qTtcJmmUZGoMse",
                      *           "usr_YjjLSMS2AYsp5eFx"
                      *         ],
+                     *         "member_count": 2,
                      *         "status": "active"
                      *       }
                      *     }
@@ -8760,6 +8855,7 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
+                     *         "member_count": 1,
                      *         "unread_count": 0
                      *       }
                      *     }
@@ -8809,6 +8905,7 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
+                     *         "member_count": 1,
                      *         "is_muted": true
                      *       }
                      *     }
@@ -8858,6 +8955,7 @@ export interface operations {
                      *         "users": [
                      *           "usr_U-qTtcJmmUZGoMse"
                      *         ],
+                     *         "member_count": 1,
                      *         "is_muted": false
                      *       }
                      *     }

@@ -77,7 +77,8 @@ function compareResolved(ctx: Ctx, b: Located, h: Located, pointer: string, side
       });
   }
 
-  // Limits: only a request is refused by a tighter one.
+  // Limits: only a request is refused by a tighter one, and a response list capped lower: a client
+  // that read the whole list there now gets part of it (a group's members become a sample).
   for (const [keys, tighter] of [
     [UPPER, (o: number, n: number) => n < o],
     [LOWER, (o: number, n: number) => n > o],
@@ -87,12 +88,13 @@ function compareResolved(ctx: Ctx, b: Located, h: Located, pointer: string, side
       const n = numberOf(head, k);
       if (o === n) continue;
       const tightened = n !== undefined && (o === undefined || tighter(o, n));
+      const capped = tightened && !request && k === 'maxItems';
       emit(
         ctx,
         tightened ? 'limit-tightened' : 'limit-loosened',
-        tightened && request,
+        tightened && (request || capped),
         join(pointer, k),
-        `${side} ${k} ${o ?? 'none'} → ${n ?? 'none'}`,
+        `${side} ${k} ${o ?? 'none'} → ${n ?? 'none'}${capped ? ' (a list read whole now stops sooner)' : ''}`,
         { ...at(k), before: o, after: n },
       );
     }

@@ -34,7 +34,7 @@ const friend = {
 };
 const otherChat = { id: 'chan_other00000000000', name: 'Hiking club', description: '', tags: [], is_closed: false };
 /** A plain group that happens to hold just me and the friend: not their one-to-one chat. */
-const otherChatOfTwo = { ...otherChat, users: [demoUser.id, friend.id], is_direct: false };
+const otherChatOfTwo = { ...otherChat, users: [demoUser.id, friend.id], member_count: 2, is_direct: false };
 const directChat = {
   id: 'chan_direct0000000000',
   name: 'Omar Haddad',
@@ -42,6 +42,7 @@ const directChat = {
   tags: [],
   is_closed: true,
   users: [demoUser.id, friend.id],
+  member_count: 2,
   is_direct: true,
 };
 

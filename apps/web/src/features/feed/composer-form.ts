@@ -7,11 +7,12 @@ export const PHOTOS_LIMIT = `a post holds at most ${MAX_PHOTOS} photos`;
 
 /** The composer's fields as the contract's PostInput: text trimmed, photos, `channel_id` for a group (none: my connections). */
 export function toPostInput(text: string, photos: readonly { id: string }[], audience: string): Schemas['PostInput'] {
-  const body: Schemas['PostInput'] = {};
+  // The composer sends only once there is text or a photo; an empty body is the contract's to refuse.
+  const body: Partial<Schemas['PostTextInput'] & Schemas['PostImagesInput']> = {};
   if (text.trim()) body.text = text.trim();
   if (photos.length > 0) body.images = photos.map((p) => ({ id: p.id }));
   if (audience) body.channel_id = audience;
-  return body;
+  return body as Schemas['PostInput'];
 }
 
 /** A refused post's field errors, by composer field (`images.2` belongs to the photos). */

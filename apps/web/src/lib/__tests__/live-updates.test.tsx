@@ -32,6 +32,7 @@ const group = (
   tags: [],
   is_closed: false,
   users: [demoUser.id, FRIEND],
+  member_count: 2,
   status: 'active',
   unread_count: 0,
   last_message: last,

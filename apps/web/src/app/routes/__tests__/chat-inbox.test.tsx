@@ -83,7 +83,7 @@ describe('chat inbox header', () => {
     inbox({
       getChannel: () => DOWN,
       listMyChannels: () => ({
-        body: envelope([{ ...channel, users: [demoUser.id, FRIEND, 'usr_third00000000001'] }]),
+        body: envelope([{ ...channel, users: [demoUser.id, FRIEND, 'usr_third00000000001'], member_count: 3 }]),
       }),
     });
     await screen.findByRole('alert');

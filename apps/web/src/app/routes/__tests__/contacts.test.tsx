@@ -131,6 +131,7 @@ describe('contacts directory', () => {
       tags: [],
       is_closed: true,
       users: [demoUser.id, priya.id],
+      member_count: 2,
       is_direct: true,
     };
     // The same two people in a plain group: listed first, but not the one-to-one chat.
@@ -165,6 +166,7 @@ describe('contacts directory', () => {
       tags: [],
       is_closed: false,
       users: [demoUser.id, priya.id],
+      member_count: 2,
       is_direct: false,
     };
     const { user, router, calls } = contacts(() => ({ body: page(people) }), {

@@ -164,7 +164,7 @@ describe('editing and deleting messages', () => {
       signedIn: true,
       answers: {
         listMyChannels: () => ({
-          body: envelope([{ ...channel, users: [demoUser.id, FRIEND], last_message: theirs }]),
+          body: envelope([{ ...channel, users: [demoUser.id, FRIEND], member_count: 2, last_message: theirs }]),
         }),
       },
     });

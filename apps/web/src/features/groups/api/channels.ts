@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import {
   CHANNEL,
   CHANNEL_INVITES,
+  CHANNEL_MEMBERS,
   type ChannelStatus,
   channelInit,
   invitesKey,
@@ -84,11 +85,13 @@ export function useChannelActions() {
       run(api.POST('/api/v1/channels/{id}/join', path(id)), (c: Channel) => {
         upsertChannel(qc, c);
         void qc.invalidateQueries({ queryKey: ['get', CHANNEL] });
+        void qc.invalidateQueries({ queryKey: ['get', CHANNEL_MEMBERS, id] });
       }),
     addMembers: (id: string, userIds: string[]) =>
       run(api.POST('/api/v1/channels/{id}/members', { ...path(id), body: { user_ids: userIds } }), (c: Channel) => {
         upsertChannel(qc, c);
         void qc.invalidateQueries({ queryKey: ['get', CHANNEL, channelInit(id)] });
+        void qc.invalidateQueries({ queryKey: ['get', CHANNEL_MEMBERS, id] });
       }),
     invite: (id: string, userIds: string[]) =>
       run(

@@ -1,11 +1,13 @@
-import type { Schemas } from '@cohort/api';
+import type { ChannelDetail, Schemas } from '@cohort/api';
 import { Link } from 'react-router';
+import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import * as l from '@/components/ui/layout.css.ts';
 import * as cs from '@/components/ui/rows.css.ts';
 import { otherProfilePath, paths } from '@/config/paths.ts';
 import { formatDate, parseDate } from '@/lib/dates.ts';
-import { initials, personName } from '@/lib/format.ts';
+import { initials, matches, personName } from '@/lib/format.ts';
+import { useChannelMembers } from '../api/channel-members.ts';
 import * as s from './group-profile.css.ts';
 
 type Person = Schemas['PersonSummary'];
@@ -18,20 +20,30 @@ function lastSeen(person: Person, now = Date.now()): { online: boolean; text: st
   return { online: false, text: `last seen ${formatDate(person.last_seen_at, { day: 'numeric', month: 'short' })}` };
 }
 
-/** The group profile's Members tab: who is in it (filtered by the header's search), and Add Members. */
+/**
+ * The group profile's Members tab: who is in it (filtered by the header's search), and Add Members.
+ * A member pages through everyone; anyone else sees the first 20 the group embeds.
+ */
 export function GroupMembersPanel({
-  members,
+  group,
+  member,
   me,
   query,
   canAdd,
   onAdd,
 }: {
-  members: Person[];
+  group: ChannelDetail;
+  member: boolean;
   me: string | null | undefined;
   query: string;
   canAdd: boolean;
   onAdd: () => void;
 }) {
+  const pages = useChannelMembers(group.id, member);
+  // The embedded sample shows at once; the pages replace it when they arrive.
+  const loaded = member && pages.data ? pages.data.pages.flatMap((p) => p.data) : (group.members ?? []);
+  const members = loaded.filter((p) => matches(`${p.first_name} ${p.last_name}`, query));
+  const total = group.member_count;
   return (
     <div className={s.panel}>
       {/* A one-to-one chat stays two people (the server refuses more). */}
@@ -40,7 +52,7 @@ export function GroupMembersPanel({
           Add Members
         </Button>
       )}
-      {members.length === 0 && <p className={l.muted}>No members match “{query}”.</p>}
+      {members.length === 0 && query !== '' && <p className={l.muted}>No members match “{query}”.</p>}
       <ul className={cs.list} aria-label="Members">
         {members.map((p) => {
           const seen = lastSeen(p);
@@ -65,6 +77,21 @@ export function GroupMembersPanel({
           );
         })}
       </ul>
+      {loaded.length < total && (
+        <p className={l.muted} aria-live="polite">
+          Showing {loaded.length} of {total} members{member ? '' : ' (members see everyone)'}.
+        </p>
+      )}
+      {member && pages.isError && (
+        <Alert onRetry={() => void (pages.isFetchNextPageError ? pages.fetchNextPage() : pages.refetch())}>
+          Could not load the members: {(pages.error as Error).message}
+        </Alert>
+      )}
+      {member && pages.hasNextPage && !pages.isFetchNextPageError && (
+        <Button variant="secondary" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+          Show more members
+        </Button>
+      )}
     </div>
   );
 }

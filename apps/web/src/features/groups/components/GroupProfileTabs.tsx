@@ -1,7 +1,6 @@
 import type { ChannelDetail } from '@cohort/api';
 import { SearchInput } from '@/components/ui/SearchInput.tsx';
 import { Tabs, tabItems } from '@/components/ui/Tabs.tsx';
-import { matches } from '@/lib/format.ts';
 import { GroupMembersPanel } from './GroupMembersPanel.tsx';
 import { SharedPanel } from './SharedPanel.tsx';
 import { SubgroupsPanel } from './SubgroupsPanel.tsx';
@@ -44,7 +43,6 @@ export function GroupProfileTabs({
   onLeave: (subgroupId: string) => void;
   onJoin: (subgroupId: string) => void;
 }) {
-  const members = (group.members ?? []).filter((p) => matches(`${p.first_name} ${p.last_name}`, query));
   return (
     <>
       {searching && (
@@ -58,7 +56,8 @@ export function GroupProfileTabs({
       >
         {tab === 'members' && (
           <GroupMembersPanel
-            members={members}
+            group={group}
+            member={member}
             me={me}
             query={query}
             canAdd={member && !group.is_direct}
