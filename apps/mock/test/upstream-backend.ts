@@ -28,12 +28,15 @@ export interface StandInOptions {
   drift?: boolean;
   /** Every answer waits this long (the bench's 10 ms backend). */
   delayMs?: number;
+  /** The demo account's id here: a backend holding the same people as the mock's seed uses the seed's. */
+  userId?: string;
+  /** Whether it serves `streamMe` (default true); without, the mock's engine does. */
+  stream?: boolean;
   port?: number;
 }
 
-const USER_ID = 'usr_backendDemoAccount01';
-
 export async function startStandInBackend(options: StandInOptions = {}): Promise<StandInBackend> {
+  const USER_ID = options.userId ?? 'usr_backendDemoAccount01';
   const tokens = new Set<string>();
   const notes: { id: number; title: string; note: string; date: string }[] = [
     { id: 9001, title: 'From the backend', note: 'This note lives in the real backend.', date: '2026-12-01' },
@@ -102,7 +105,8 @@ export async function startStandInBackend(options: StandInOptions = {}): Promise
   app.get('/api/v1/users/me/channels', (_req, res) => {
     fail(res, 501, 'Not built yet.');
   });
-  app.get('/api/v1/users/me/stream', (req, res) => {
+  app.get('/api/v1/users/me/stream', (req, res, next) => {
+    if (options.stream === false) return next();
     if (!signedIn(req, res)) return;
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     res.write('event: hello\ndata: {"from":"backend"}\n\n');
