@@ -2,7 +2,7 @@
  * `--upstream`: the mock in front of a real backend. Each API request goes to the backend first;
  * what it has not built (501, or a 404 that is not the contract's) is answered by the engine, as is
  * every operation of `--mock-ops`. One step of the engine's request path (pipeline.ts), after the
- * overrides and `--latency`/`--error-rate`; the platform injects the `fetch` that reaches the backend.
+ * overrides and `--latency`/`--error-rate`; the platform injects the transport that reaches the backend.
  */
 import type { Operation } from '@cohort/openapi/schema';
 import type { RequestValidator } from '../contract/validation.ts';
@@ -18,14 +18,78 @@ import { jsonOfBytes } from './json-text.ts';
 export interface UpstreamOptions {
   /** The backend's base URL (`http://localhost:8000`): a request's path and query are appended to it. */
   url: string;
-  /** Sends one request to the backend (Node's fetch on a keep-alive pool; a browser's own). */
-  fetch: (request: Request) => Promise<Response>;
+  /** Sends one request to the backend (node:http on a keep-alive pool in Node; `fetchTransport` elsewhere). */
+  send: UpstreamSend;
   /** Operations the engine answers without asking the backend (`--mock-ops`). */
   mockOps?: readonly string[];
   /** Operations only the backend answers, whatever it says (`--upstream-ops`). */
   upstreamOps?: readonly string[];
   /** The largest request body kept to be sent on (and replayed to the engine); larger is a 413. */
   maxBodyBytes: number;
+}
+
+/** One request as the backend gets it. */
+export interface UpstreamRequest {
+  method: string;
+  /** Absolute. */
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string | string[]>;
+  body?: Uint8Array<ArrayBuffer> | undefined;
+  /** Aborted when the client goes (an event stream) . */
+  signal: AbortSignal;
+}
+
+/** The backend's answer: its status and headers at once, the body when asked for. */
+export interface UpstreamResponse {
+  status: number;
+  /** Lower-case names; a repeated header's values joined with `, `. */
+  headers: Record<string, string>;
+  text(): Promise<string>;
+  /** The body as it comes. */
+  chunks(): AsyncIterable<Uint8Array>;
+  /** The body is not wanted: dropped unread. */
+  discard(): void;
+}
+
+/** What the platform injects: one request to the backend; rejects when it cannot be reached. */
+export type UpstreamSend = (request: UpstreamRequest) => Promise<UpstreamResponse>;
+
+/** A transport over a `fetch` (a browser's, or any other runtime's). */
+export function fetchTransport(doFetch: typeof fetch = fetch): UpstreamSend {
+  return async ({ method, url, headers, body, signal }) => {
+    const sent = new Headers();
+    for (const [name, value] of Object.entries(headers)) {
+      if (Array.isArray(value)) for (const one of value) sent.append(name, one);
+      else sent.set(name, value);
+    }
+    const response = await doFetch(url, {
+      method,
+      headers: sent,
+      ...(body === undefined ? {} : { body }),
+      redirect: 'manual',
+      signal,
+    });
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      out[name] = value;
+    });
+    return {
+      status: response.status,
+      headers: out,
+      text: () => response.text(),
+      async *chunks() {
+        if (!response.body) return;
+        const reader = response.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      },
+      discard: () => void response.body?.cancel().catch(() => {}),
+    };
+  };
 }
 
 /** One request's answer and who gave it. */
@@ -52,7 +116,7 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
-/** Also not sent on: the backend has its own name (`Host`); fetch sets the length and the encodings it decodes; `x-mock-*` are the mock's. */
+/** Also not sent on: the backend has its own name (`Host`); the transport sets the length and the encodings it decodes; `x-mock-*` are the mock's. */
 const NOT_SENT = new Set(['host', 'content-length', 'accept-encoding', 'expect', 'x-mock-session', 'x-mock-scenario']);
 /** Not passed back: the mock writes its own length, type, ETag, security and CORS headers; several cookies do not fit one header. */
 const NOT_RETURNED = new Set([
@@ -79,29 +143,32 @@ function connectionNames(value: string | undefined): Set<string> {
 }
 
 /** The request's headers as the backend gets them. */
-function forwardHeaders(headers: RequestHeaders): Headers {
-  const out = new Headers();
-  const named = connectionNames(headerOf(headers, 'connection'));
+function forwardHeaders(headers: RequestHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const connection = headerOf(headers, 'connection');
+  const named = connection === undefined ? undefined : connectionNames(connection);
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || NOT_SENT.has(name) || named.has(name)) continue;
-    if (Array.isArray(value)) for (const one of value) out.append(name, one);
-    else out.set(name, value);
+    if (value === undefined || HOP_BY_HOP.has(name) || NOT_SENT.has(name) || named?.has(name)) continue;
+    out[name] = value;
   }
   const host = headerOf(headers, 'host');
-  if (host !== undefined) out.set('x-forwarded-host', host);
-  out.append('via', '1.1 cohort-mock');
+  if (host !== undefined) out['x-forwarded-host'] = host;
+  const via = headerOf(headers, 'via');
+  out.via = via === undefined ? '1.1 cohort-mock' : `${via}, 1.1 cohort-mock`;
   return out;
 }
 
 /** The backend's headers as the client gets them. */
-function returnedHeaders(response: Response): Record<string, string> {
+function returnedHeaders(response: UpstreamResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  const named = connectionNames(response.headers.get('connection') ?? undefined);
-  response.headers.forEach((value, name) => {
-    if (HOP_BY_HOP.has(name) || NOT_RETURNED.has(name) || named.has(name) || name.startsWith('access-control-')) return;
-    out[name] = value;
-  });
+  const connection = response.headers.connection;
+  const named = connection === undefined ? undefined : connectionNames(connection);
+  for (const name in response.headers) {
+    if (HOP_BY_HOP.has(name) || NOT_RETURNED.has(name) || named?.has(name) || name.startsWith('access-control-'))
+      continue;
+    out[name] = response.headers[name] as string;
+  }
   return out;
 }
 
@@ -221,17 +288,15 @@ export class Upstream {
     }
     const only = this.#upstreamOps.has(operationId);
     const abort = new AbortController();
-    let response: Response;
+    let response: UpstreamResponse;
     try {
-      response = await this.#options.fetch(
-        new Request(this.#base + req.url, {
-          method: req.method,
-          headers: forwardHeaders(req.headers),
-          ...(bytes === undefined || req.method === 'GET' || req.method === 'HEAD' ? {} : { body: bytes }),
-          redirect: 'manual',
-          signal: abort.signal,
-        }),
-      );
+      response = await this.#options.send({
+        method: req.method,
+        url: this.#base + req.url,
+        headers: forwardHeaders(req.headers),
+        body: bytes === undefined || req.method === 'GET' || req.method === 'HEAD' ? undefined : bytes,
+        signal: abort.signal,
+      });
     } catch (error) {
       if (!only) return this.#engine(req, bytes, body, engine, 'unreachable');
       const why = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : '';
@@ -241,8 +306,8 @@ export class Upstream {
         body,
       };
     }
-    const contentType = response.headers.get('content-type') ?? '';
-    if (stream && response.status === 200 && contentType.startsWith('text/event-stream') && response.body) {
+    const contentType = response.headers['content-type'] ?? '';
+    if (stream && response.status === 200 && contentType.startsWith('text/event-stream')) {
       return { reply: this.#pipe(req, response, abort), side: 'backend', body };
     }
     const text = req.method === 'HEAD' ? '' : await response.text();
@@ -320,11 +385,10 @@ export class Upstream {
   }
 
   /** The backend's event stream, passed on as it comes (each chunk written as it arrives); closed with either side. */
-  #pipe(req: EngineRequest, response: Response, abort: AbortController): EngineReply {
+  #pipe(req: EngineRequest, response: UpstreamResponse, abort: AbortController): EngineReply {
     const sink = req.openStream();
     const headers = { ...returnedHeaders(response), 'Content-Type': 'text/event-stream; charset=utf-8' };
     sink.start(response.status, headers);
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let open = true;
     sink.onClose(() => {
       if (!open) return;
@@ -334,10 +398,9 @@ export class Upstream {
     const decoder = new TextDecoder();
     void (async () => {
       try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done || !open) break;
-          sink.write(decoder.decode(value, { stream: true }));
+        for await (const chunk of response.chunks()) {
+          if (!open) break;
+          sink.write(decoder.decode(chunk, { stream: true }));
         }
       } catch {
         // The backend went away (or the client did): the stream ends.
@@ -379,16 +442,17 @@ export class Upstream {
       last_name?: unknown;
     };
     try {
-      const response = await this.#options.fetch(
-        new Request(`${this.#base}/api/v1/users/me`, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        }),
-      );
+      const response = await this.#options.send({
+        method: 'GET',
+        url: `${this.#base}/api/v1/users/me`,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json', via: '1.1 cohort-mock' },
+        signal: new AbortController().signal,
+      });
       if (response.status !== 200) {
-        await response.body?.cancel();
+        response.discard();
         return undefined;
       }
-      me = ((await response.json()) as { data?: typeof me }).data ?? {};
+      me = (JSON.parse(await response.text()) as { data?: typeof me }).data ?? {};
     } catch {
       return undefined;
     }
