@@ -210,7 +210,7 @@ async function main(): Promise<void> {
   sections.push(
     ...(await section(
       'upstream',
-      () => measureUpstream({ connections: 10, warmupSeconds, seconds, rounds: 5 }),
+      () => measureUpstream({ connections: 1, warmupSeconds, seconds, rounds: 5 }),
       (why) => [
         failed(
           '14. Mock in front of a backend',

@@ -2,7 +2,7 @@
  * Measure 14: what the mock adds in front of a real backend (`--upstream`): a backend answering
  * every request 10 ms late, asked directly and through the mock, in alternating rounds of one run.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,16 @@ export interface Latencies {
   p99: number;
   requests: number;
   failures: number;
+  /** CPU time the answering process spent per request (the mock's for `mock`, the backend's for `direct`), ms. */
+  cpuPerRequest?: number;
+}
+
+/** User and system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 type Side = 'direct' | 'mock';
@@ -66,6 +76,15 @@ export function upstreamRows(results: Partial<Record<Side, Latencies>>, note?: s
           ...extra,
         }),
       ),
+    ),
+    ...(['direct', 'mock'] as const).map(
+      (side): Row => ({
+        subject: side === 'direct' ? 'the backend' : 'the mock in front of it',
+        metric: `${LABEL}: CPU time per request`,
+        value: results[side]?.cpuPerRequest === undefined ? null : round2(results[side].cpuPerRequest),
+        unit: 'ms',
+        ...extra,
+      }),
     ),
     {
       subject: 'what the mock adds',
@@ -130,7 +149,7 @@ async function load(
 export async function measureUpstream(settings: UpstreamSettings): Promise<Section> {
   const section: Section = {
     title: '14. Mock in front of a backend',
-    method: `A bare node:http backend answering \`${LABEL}\` 10 ms late (a canned notes list; keep-alive), asked with ${settings.connections} kept-alive connections directly and through the mock started with \`--upstream\` at it (the request checked against the contract, sent on, the answer checked and sent back), ${settings.warmupSeconds} s warm-up each, then ${settings.rounds} rounds of ${round2(settings.seconds / settings.rounds)} s per side, the sides alternating (direct first, then the mock first), in one run. Latency from the request's send to its answer's last byte, in the bench's process.`,
+    method: `A bare node:http backend answering \`${LABEL}\` 10 ms late (a canned notes list; keep-alive), asked with ${settings.connections} kept-alive connections directly and through the mock started with \`--upstream\` at it (the request checked against the contract, sent on, the answer checked and sent back), ${settings.warmupSeconds} s warm-up each, then ${settings.rounds} rounds of ${round2(settings.seconds / settings.rounds)} s per side, the sides alternating (direct first, then the mock first), in one run. Latency from the request's send to its answer's last byte, in the bench's process; CPU time of the answering process (/proc/<pid>/stat) over its rounds, per request: what the mock itself spends, whatever else runs on the machine.`,
     rows: [],
     notes: [],
   };
@@ -165,17 +184,21 @@ export async function measureUpstream(settings: UpstreamSettings): Promise<Secti
       await load(urls[side], headers, settings.connections, settings.warmupSeconds);
     const samples: Record<Side, number[]> = { direct: [], mock: [] };
     const failures: Record<Side, number> = { direct: 0, mock: 0 };
+    const cpu: Record<Side, number> = { direct: 0, mock: 0 };
+    const pids: Record<Side, number> = { direct: backend.pid, mock: mock.pid };
     for (let round = 0; round < settings.rounds; round++) {
       const order: Side[] = round % 2 === 0 ? ['direct', 'mock'] : ['mock', 'direct'];
       for (const side of order) {
+        const before = await cpuMs(pids[side]);
         const run = await load(urls[side], headers, settings.connections, settings.seconds / settings.rounds);
+        cpu[side] += (await cpuMs(pids[side])) - before;
         samples[side].push(...run.samples);
         failures[side] += run.failures;
       }
     }
     const results = {
-      direct: latenciesOf(samples.direct, failures.direct),
-      mock: latenciesOf(samples.mock, failures.mock),
+      direct: { ...latenciesOf(samples.direct, failures.direct), cpuPerRequest: cpu.direct / samples.direct.length },
+      mock: { ...latenciesOf(samples.mock, failures.mock), cpuPerRequest: cpu.mock / samples.mock.length },
     };
     for (const side of ['direct', 'mock'] as const) {
       const { requests, failures: failed } = results[side];
@@ -184,6 +207,11 @@ export async function measureUpstream(settings: UpstreamSettings): Promise<Secti
     }
     section.rows.push(...upstreamRows(results));
     section.notes.push(`${results.direct.requests} requests directly, ${results.mock.requests} through the mock.`);
+    const added = results.mock.p50 - results.direct.p50;
+    if (added > 1)
+      section.notes.push(
+        `What the mock adds at p50 (${round2(added)} ms) is far more than the CPU time it spends per request (${round2(results.mock.cpuPerRequest ?? 0)} ms): each proxied request wakes the mock's process twice (the request in, the backend's answer), and on a machine whose load average is far above its cores each wake waits for a core; the backend asked directly waits once.`,
+      );
   } finally {
     await mock?.stop();
     await backend?.stop();

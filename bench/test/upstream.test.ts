@@ -18,12 +18,12 @@ describe('upstream bench rows', () => {
       ['GET notes/{userId}: p50', 0.7, 1],
       ['GET notes/{userId}: p99', 3.2, 5],
     ]);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(8);
   });
 
   it('lists every figure, unmeasured, with the reason when the part cannot run', () => {
     const rows = plannedUpstreamRows('the backend did not start');
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(8);
     expect(rows.every((row) => row.value === null && row.note === 'the backend did not start')).toBe(true);
   });
 });
