@@ -4,6 +4,7 @@ import type { MockOptions } from '../src/app.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 import { mockControl } from '../src/tools/testing.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { BOUNDARY, multipart, png, rawPost } from './media-fixtures.ts';
 import { type StandInBackend, type StandInOptions, startStandInBackend } from './upstream-backend.ts';
 
 /** The mock in front of a fresh stand-in backend, both closed after `fn`. */
@@ -170,6 +171,31 @@ describe('--upstream: the backend first, the engine for what it has not built', 
     expect(me).toEqual({ status: 401, body: { success: false, message: 'Overridden.' } });
     expect(backend.seen.length).toBe(before);
   });
+});
+
+describe('a body sent on and replayed', () => {
+  it('gives the engine the body the backend had no route for: a JSON write and an upload', () =>
+    inFront({}, async (mock, backend) => {
+      const token = await backend.login();
+      const experience = await call(mock, token, '/api/v1/users/me/experiences/store', {
+        method: 'POST',
+        body: JSON.stringify({ uni_name: 'Stanford University', concern: 'Finance', year: 2026, degree: 'EMBA' }),
+      });
+      const sent = backend.seen.find((r) => r.url === '/api/v1/users/me/experiences/store');
+      expect(sent?.body).toEqual({ uni_name: 'Stanford University', concern: 'Finance', year: 2026, degree: 'EMBA' });
+      expect(experience.status).toBe(201);
+      const body = multipart([
+        { name: 'use', value: 'attachment' },
+        { name: 'file', file: { filename: 'dot.png', type: 'image/png', data: await png() } },
+      ]);
+      const upload = await rawPost(`${mock.baseUrl}/api/v1/media`, body, {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      });
+      expect(backend.seen.some((r) => r.method === 'POST' && r.url === '/api/v1/media')).toBe(true);
+      expect(upload.status).toBe(201);
+      expect(JSON.parse(upload.body).data).toMatchObject({ use: 'attachment', mime: 'image/png' });
+    }));
 });
 
 describe('--upstream-ops and --mock-ops', () => {
