@@ -1,6 +1,8 @@
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockEngine } from '../src/adapters/node.ts';
 import type { MockOptions } from '../src/app.ts';
+import { fetchTransport } from '../src/engine/upstream.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 import { mockControl } from '../src/tools/testing.ts';
 import { startServer, type TestServer } from './helpers.ts';
@@ -260,4 +262,36 @@ describe('drift on both sides', () => {
         expect.objectContaining({ operationId: 'storeNote', state: 'engine', last_fallback: 'invalid-request' }),
       ]);
     }));
+});
+
+describe('the engine without a server', () => {
+  it('stands in front of a backend through fetchTransport, as a browser build would', async () => {
+    const backend = await startStandInBackend();
+    const engine = createMockEngine({
+      users: 60,
+      upstream: { url: backend.url, send: fetchTransport(), maxBodyBytes: 1 << 20 },
+    });
+    try {
+      const token = await backend.login();
+      const ask = async (path: string) => {
+        const res = await engine.handle(
+          new Request(`http://mock.test${path}`, { headers: { authorization: `Bearer ${token}` } }),
+        );
+        return { status: res.status, body: (await res.json()) as { data: unknown } };
+      };
+      const notes = await ask(`/api/v1/users/me/notes/${backend.userId}`);
+      expect(notes.body.data).toEqual([expect.objectContaining({ title: 'From the backend' })]);
+      const channels = await ask('/api/v1/users/me/channels');
+      expect(channels.status).toBe(200);
+      expect((channels.body.data as unknown[]).length).toBeGreaterThan(0);
+      const report = await ask('/__mock/upstream');
+      expect((report.body.data as { operations: { operationId: string; state: string }[] }).operations).toEqual([
+        expect.objectContaining({ operationId: 'listMyChannels', state: 'engine' }),
+        expect.objectContaining({ operationId: 'listNotes', state: 'backend' }),
+      ]);
+    } finally {
+      engine.close();
+      await backend.close();
+    }
+  });
 });
