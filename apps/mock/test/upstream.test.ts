@@ -164,6 +164,26 @@ describe('--upstream: the backend first, the engine for what it has not built', 
     expect(rest).toContain('event: bye');
   });
 
+  it("answers a session's requests the backend has not built from that session's engine", async () => {
+    const own = await call(mock, token, '/api/v1/users/me/notes/store', {
+      method: 'POST',
+      headers: { 'x-mock-session': 'upstream-a' },
+      body: JSON.stringify({ title: 'Session note', note: 'kept by the backend', date: '2026-12-04' }),
+    });
+    expect(own.status).toBe(201);
+    // The session header is the mock's own: the backend never sees it.
+    expect(backend.seen.at(-1)?.headers['x-mock-session']).toBeUndefined();
+    const channels = await call(mock, token, '/api/v1/users/me/channels', {
+      headers: { 'x-mock-session': 'upstream-a' },
+    });
+    expect(channels.status).toBe(200);
+    const journal = await mockControl(mock.baseUrl, { session: 'upstream-a' }).requests();
+    expect(journal.map((e) => [e.operationId, e.side, e.session])).toEqual([
+      ['storeNote', 'backend', 'upstream-a'],
+      ['listMyChannels', 'engine', 'upstream-a'],
+    ]);
+  });
+
   it('lets an override win over the backend (the backend is not asked)', async () => {
     const control = mockControl(mock.baseUrl);
     await control.override('getMe', 401, { success: false, message: 'Overridden.' });
