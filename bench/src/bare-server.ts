@@ -8,6 +8,9 @@
  * A third mode, `express-contract`, is the reference of the start-up and throughput targets: a minimal Express 5 app
  * that loads the contract file the mock loads (parsed the same way, through `@cohort/openapi`) and
  * registers one route per operation answering 501; the canned file is ignored.
+ *
+ * A fourth, `slow`, is bare node:http answering each request 10 ms late: the backend the mock stands
+ * in front of (`--upstream`) in the upstream part.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -21,26 +24,32 @@ export interface CannedResponse {
 }
 
 const [mode, file] = process.argv.slice(2);
-if ((mode !== 'node' && mode !== 'express' && mode !== 'express-contract') || !file)
-  throw new Error('usage: bare-server.ts <node|express|express-contract> <canned.json>');
+if ((mode !== 'node' && mode !== 'express' && mode !== 'express-contract' && mode !== 'slow') || !file)
+  throw new Error('usage: bare-server.ts <node|express|express-contract|slow> <canned.json>');
+/** How late the `slow` backend answers. */
+const SLOW_BACKEND_MS = 10;
 const canned = (JSON.parse(readFileSync(file, 'utf8')) as CannedResponse[]).map((response) => ({
   ...response,
   body: Buffer.from(response.body),
 }));
 const byRoute = new Map(canned.map((response) => [`${response.method} ${response.path}`, response]));
 
-function nodeServer() {
+function nodeServer(delayMs = 0) {
   return createServer((request, response) => {
     const route = byRoute.get(`${request.method} ${request.url}`);
     // The body is read to the end, as any server must before answering on a kept-alive connection.
     request.resume();
     request.on('end', () => {
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
+    });
+    const answer = () => {
       if (!route) {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false,"message":"Not found"}');
         return;
       }
       response.writeHead(route.status, { ...route.headers, 'content-length': route.body.length }).end(route.body);
-    });
+    };
   });
 }
 
@@ -82,7 +91,13 @@ async function expressContractServer() {
 }
 
 const server =
-  mode === 'node' ? nodeServer() : mode === 'express' ? await expressServer() : await expressContractServer();
+  mode === 'node'
+    ? nodeServer()
+    : mode === 'slow'
+      ? nodeServer(SLOW_BACKEND_MS)
+      : mode === 'express'
+        ? await expressServer()
+        : await expressContractServer();
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   if (address && typeof address === 'object')

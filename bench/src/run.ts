@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
  * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
- * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools,feed,feedscroll,engine runs a subset.
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools,feed,feedscroll,engine,upstream runs a subset.
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -22,6 +22,7 @@ import { measureStreams } from './streams.ts';
 import { benchRoot } from './subjects.ts';
 import { measureThroughput, plannedThroughputRows } from './throughput.ts';
 import { measureUploads, plannedUploadRows } from './uploads.ts';
+import { measureUpstream, plannedUpstreamRows } from './upstream.ts';
 import { measureWeb, plannedWebRows } from './web.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -201,6 +202,20 @@ async function main(): Promise<void> {
           '13. Mock engine in-process',
           'GET notes through engine.handle() in-process and through Express.',
           plannedEngineRows(why),
+        ),
+      ],
+    )),
+  );
+
+  sections.push(
+    ...(await section(
+      'upstream',
+      () => measureUpstream({ connections: 1, warmupSeconds, seconds, rounds: 5 }),
+      (why) => [
+        failed(
+          '14. Mock in front of a backend',
+          'A backend answering 10 ms late, directly and through the mock (--upstream).',
+          plannedUpstreamRows(why),
         ),
       ],
     )),

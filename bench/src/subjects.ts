@@ -54,14 +54,17 @@ export async function startMock(options: MockOptions = {}): Promise<ChildServer>
  * (`express-contract`, the canned file ignored) a minimal Express 5 app loading the contract file.
  */
 export async function startReferenceServer(
-  mode: 'node' | 'express' | 'express-contract',
+  mode: 'node' | 'express' | 'express-contract' | 'slow',
   cannedFile: string,
 ): Promise<ChildServer> {
   const { referenceMain } = await buildSubjects();
   return startServer({
-    name: { node: 'bare node:http', express: 'minimal Express 5', 'express-contract': 'minimal Express 5 + contract' }[
-      mode
-    ],
+    name: {
+      node: 'bare node:http',
+      express: 'minimal Express 5',
+      'express-contract': 'minimal Express 5 + contract',
+      slow: 'backend answering 10 ms late',
+    }[mode],
     command: process.execPath,
     args: [referenceMain, mode, cannedFile],
     ready: /listening on (http:\/\/[^\s/]+)/,

@@ -20,6 +20,7 @@ import { sweepUnusedUploads, UNUSED_UPLOAD_MS } from './media/cleanup.ts';
 import { MediaFiles } from './media/files.ts';
 import { nodeCrypto } from './platform/node-crypto.ts';
 import { nodeMediaPlatform } from './platform/node-media.ts';
+import { nodeUpstream, type UpstreamFlags } from './platform/node-upstream.ts';
 import { registerRoutes } from './routes/index.ts';
 import { sessionSeeds } from './scenarios/session.ts';
 import { seedState } from './seed/index.ts';
@@ -30,7 +31,9 @@ installCrypto(nodeCrypto);
 
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
-export interface MockOptions extends EngineOptions {
+export interface MockOptions extends Omit<EngineOptions, 'upstream'> {
+  /** `--upstream`, `--mock-ops`, `--upstream-ops`: the backend asked first (Node's fetch reaches it unless another is given). */
+  upstream?: UpstreamFlags;
   /** What `POST /__mock/reset` restores; defaults to the default seed. */
   resetState?: () => State;
   /** Request log sink, one line per request; omit for quiet. */
@@ -75,7 +78,9 @@ function sessionsOf(
   files: MediaFiles,
   options: MockOptions,
 ): Sessions {
-  const { realtime: _own, outbox: _mails, ...shared } = options;
+  const { realtime: _own, outbox: _mails, upstream, ...rest } = options;
+  // Every session's engine asks the same backend (each binds its own users to the backend's tokens).
+  const shared: EngineOptions = { ...rest, ...(upstream ? { upstream: nodeUpstream(upstream) } : {}) };
   const media = nodeMediaPlatform(files);
   const sessionMedia = { upload: media.upload, sweep: async () => {} };
   // Seeded once per preset; each session copies its state but shares its users and profile items (session-stores.ts).
@@ -110,6 +115,10 @@ function sessionsOf(
   );
 }
 
+function withoutUpstream({ upstream: _upstream, ...rest }: MockOptions): Omit<MockOptions, 'upstream'> {
+  return rest;
+}
+
 /** What the heap can still take, keeping a tenth of its limit spare (sessions are refused before it is at risk). */
 function heapRoom(): number {
   const { heap_size_limit, used_heap_size } = getHeapStatistics();
@@ -127,7 +136,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     doc,
     nodeMediaPlatform(mediaFiles, unusedUploadMs),
     {
-      ...options,
+      ...withoutUpstream(options),
+      ...(options.upstream ? { upstream: nodeUpstream(options.upstream) } : {}),
       webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
       // With `*` any page could ask, so a link always points at the configured web origin.
       mailOrigins: options.mailOrigins ?? (origins === '*' ? [] : origins),

@@ -37,6 +37,16 @@ if (options === 'help') {
   process.exit(0);
 }
 
+// --mock-ops and --upstream-ops name operations of the contract.
+if (options.upstream) {
+  const known = new Set(contract().operations.map((op) => op.operationId));
+  const unknown = [...options.mockOps, ...options.upstreamOps].filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    console.error(`--mock-ops/--upstream-ops: not operations of the contract: ${unknown.join(', ')}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
 // The scenario (--scenario): a preset or a file; a bad file stops the start, naming each bad key.
 let scenario: ReturnType<typeof loadScenario>;
 try {
@@ -175,6 +185,9 @@ const app = createApp({
     sessionMemoryBytes: opts.sessionMemoryMb * 1024 * 1024,
     ...(opts.trustProxy === undefined ? {} : { trustProxy: opts.trustProxy }),
     checkResponses: opts.checkResponses,
+    ...(opts.upstream
+      ? { upstream: { url: opts.upstream, mockOps: opts.mockOps, upstreamOps: opts.upstreamOps } }
+      : {}),
     // No mail server: the link is printed (unless --quiet), and kept at GET /__mock/mail.
     ...(opts.quiet ? {} : { onMail: (mail) => console.log(`Mail to ${mail.to}: ${mail.subject}: ${mail.link}`) }),
     authLimits: {
@@ -212,6 +225,15 @@ const server = createMockServer(app, {
   if (opts.checkResponses !== 'off') {
     console.log(
       `Drift alarm on: every JSON answer is checked against the contract (GET /__mock/violations)${opts.checkResponses === 'strict' ? '; a violation answers 500 (--strict)' : ''}.`,
+    );
+  }
+  if (opts.upstream) {
+    const lists = [
+      opts.mockOps.length > 0 ? `the mock alone answers ${opts.mockOps.join(', ')}` : '',
+      opts.upstreamOps.length > 0 ? `the backend alone answers ${opts.upstreamOps.join(', ')}` : '',
+    ].filter(Boolean);
+    console.log(
+      `Upstream ${opts.upstream}: each API request goes there first; what it has not built (501, an undeclared or foreign 404) the mock answers${lists.length > 0 ? `; ${lists.join('; ')}` : ''}. Per operation, who answered and what drifted: GET /__mock/upstream.`,
     );
   }
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');

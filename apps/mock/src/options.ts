@@ -64,6 +64,12 @@ export interface CliOptions {
   trustProxy: number | string | undefined;
   /** The drift alarm: every JSON answer checked against the contract (`--check-responses`, `--strict`). */
   checkResponses: 'off' | 'log' | 'strict';
+  /** `--upstream`: the backend's base URL, asked first for every API request. */
+  upstream: string | undefined;
+  /** Operations the engine answers without asking the backend. */
+  mockOps: string[];
+  /** Operations only the backend answers. */
+  upstreamOps: string[];
   /** Hours (mock clock) an upload may go unused (no profile, message points at it) before it is removed. */
   unusedUploadHours: number;
 }
@@ -455,6 +461,29 @@ export const FLAGS = [
       'with the check (implied): a drifting answer becomes a 500 whose error envelope names each bad field, for CI',
   },
   {
+    name: 'upstream',
+    type: 'string',
+    arg: '<url>',
+    env: 'MOCK_UPSTREAM',
+    description:
+      "a real backend in front of which the mock stands: each API request goes there first; a 501, a 404 the operation does not declare or that is not the error envelope, or an unreachable backend is answered by the mock instead; the backend's answers are checked against the contract (see docs/upstream.md)",
+  },
+  {
+    name: 'mock-ops',
+    type: 'string',
+    arg: '<ids>',
+    env: 'MOCK_MOCK_OPS',
+    description: 'with `--upstream`: comma-separated operationIds the mock answers without asking the backend',
+  },
+  {
+    name: 'upstream-ops',
+    type: 'string',
+    arg: '<ids>',
+    env: 'MOCK_UPSTREAM_OPS',
+    description:
+      'with `--upstream`: comma-separated operationIds only the backend answers, whatever it says (a 501 or 404 included; unreachable is a 502)',
+  },
+  {
     name: 'allow-remote-mock-tools',
     aliases: ['allow-reset'],
     type: 'switch',
@@ -648,7 +677,47 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     // --strict implies the check: a strict server that checks nothing would be a surprise.
     checkResponses: strict ? 'strict' : check ? 'log' : 'off',
     unusedUploadHours: whole('unused-upload-hours'),
+    ...upstreamOf(raw('upstream'), raw('mock-ops'), raw('upstream-ops')),
   };
+}
+
+/** `--upstream` (an http(s) URL without query or fragment) and its two lists of operationIds, which may not share one. */
+function upstreamOf(
+  url: string | undefined,
+  mock: string | undefined,
+  only: string | undefined,
+): Pick<CliOptions, 'upstream' | 'mockOps' | 'upstreamOps'> {
+  const list = (name: string, text: string | undefined) => {
+    const ids = (text ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const bad = ids.filter((id) => !/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(id));
+    if (bad.length > 0) throw new UsageError(`--${name} takes comma-separated operationIds, got "${bad.join(', ')}"`);
+    return ids;
+  };
+  const mockOps = list('mock-ops', mock);
+  const upstreamOps = list('upstream-ops', only);
+  const value = url?.trim() || undefined;
+  if (value === undefined) {
+    if (mockOps.length > 0 || upstreamOps.length > 0)
+      throw new UsageError('--mock-ops and --upstream-ops need --upstream <url>');
+    return { upstream: undefined, mockOps, upstreamOps };
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new UsageError(`--upstream must be an http or https URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(parsed.protocol) || parsed.search !== '' || parsed.hash !== '' || parsed.username !== '') {
+    throw new UsageError(
+      `--upstream must be an http or https URL without query, fragment or credentials, got "${value}"`,
+    );
+  }
+  const both = mockOps.filter((id) => upstreamOps.includes(id));
+  if (both.length > 0) throw new UsageError(`--mock-ops and --upstream-ops both list ${both.join(', ')}`);
+  return { upstream: value.replace(/\/+$/, ''), mockOps, upstreamOps };
 }
 
 /** `--trust-proxy`: a number of hops, or addresses and subnets (and Express's names: loopback, linklocal, uniquelocal). */

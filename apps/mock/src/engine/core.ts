@@ -17,11 +17,13 @@ import { Overrides } from '../tools/overrides.ts';
 import { redactUrl } from '../tools/redact-url.ts';
 import { ResponseChecker } from '../tools/response-check.ts';
 import type { MockTools } from '../tools/tools.ts';
+import { UpstreamReport } from '../tools/upstream-report.ts';
 import { Violations } from '../tools/violations.ts';
 import { type Before, OperationTable, type RouteContext } from './dispatch.ts';
 import type { MediaPlatform } from './media.ts';
 import { createPipeline, type Dispatch } from './pipeline.ts';
 import { type AuthLimiters, type AuthLimits, authLimiters } from './rate-limit.ts';
+import { Upstream, type UpstreamOptions } from './upstream.ts';
 
 export interface Latency {
   min: number;
@@ -66,6 +68,8 @@ export interface EngineOptions {
   checkResponses?: 'off' | 'log' | 'strict';
   /** Where the drift alarm reports a new violation (once per operation and pointer); `console.warn` by default. */
   onViolation?: (line: string) => void;
+  /** `--upstream`: a real backend asked first, the engine answering what it has not built (see docs/upstream.md). */
+  upstream?: UpstreamOptions;
 }
 
 /** One engine's parts: the request path (`dispatch`) and what the adapters' extra endpoints need. */
@@ -134,6 +138,7 @@ function makeTools(
     journal: new Journal(options.journalSize ?? 1000, redactUrl),
     violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), clock.now),
     checkResponses: options.checkResponses ?? 'off',
+    ...(options.upstream ? { upstream: new UpstreamReport(options.upstream.url, clock.now) } : {}),
     now: clock.now,
     nowMs: clock.nowMs,
   };
@@ -182,6 +187,15 @@ export function createEngineCore(
     tools,
     before: beforeOf(options),
     onBug: options.onBug ?? ((error) => console.error(error)),
+    upstream: options.upstream
+      ? new Upstream({
+          options: options.upstream,
+          tools,
+          store,
+          operations: ctx.operations,
+          validators: ctx.validators,
+        })
+      : undefined,
   });
   return {
     dispatch,
@@ -209,4 +223,5 @@ export function resetToSeed(core: EngineCore, state: State): void {
   core.tools.overrides.clear(null);
   core.tools.journal.clear();
   core.tools.violations.clear();
+  core.tools.upstream?.clear();
 }

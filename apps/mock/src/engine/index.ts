@@ -21,6 +21,7 @@ export type { CryptoPlatform } from '../lib/crypto.ts';
 export { installCrypto, pureCrypto } from '../lib/crypto.ts';
 export type { EngineOptions, RegisterRoutes } from './core.ts';
 export type { MediaPlatform } from './media.ts';
+export { fetchTransport, type UpstreamOptions, type UpstreamSend } from './upstream.ts';
 
 export interface CreateEngineOptions extends Omit<EngineOptions, 'seededPasswordHash'> {
   /** Every operation's handler (`registerRoutes` from routes/index.ts). */

@@ -24,3 +24,17 @@ export function parseJsonText(text: string): unknown {
     throw parserError('entity.parse.failed', 400, error instanceof Error ? error.message : 'invalid JSON');
   }
 }
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * A body already read, as the JSON parser reads one: `undefined` when it is not sent as JSON (by
+ * its `Content-Type`), a 415 for another charset than UTF-8, a 413 past the limit.
+ */
+export function jsonOfBytes(contentType: string, body: Uint8Array): unknown {
+  if (!JSON_TYPE.test(contentType)) return undefined;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw parserError('charset.unsupported', 415);
+  if (body.length > JSON_BODY_LIMIT) throw parserError('entity.too.large', 413);
+  return parseJsonText(new TextDecoder().decode(body));
+}

@@ -1,6 +1,6 @@
 /**
- * Every `/__mock` endpoint (`overrides`, `requests`, `violations`, `sessions`, `reset`, `mail`,
- * `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
+ * Every `/__mock` endpoint (`overrides`, `requests`, `violations`, `upstream`, `sessions`, `reset`,
+ * `mail`, `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
  * both answer them here, behind one guard, so `mockControl` drives either the same way.
  */
 import type { MockClock } from '../lib/clock.ts';
@@ -165,6 +165,17 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
       run() {
         violations.clear();
         return { data: null, message: 'Violations cleared.' };
+      },
+    },
+    {
+      // Per operation, who answered with --upstream: the backend, the engine instead, or the backend breaking the contract.
+      method: 'GET',
+      path: 'upstream',
+      changes: false,
+      run() {
+        const report = tools.upstream;
+        if (!report) throw HttpError.notFound('The mock is not in front of a backend (start it with --upstream URL).');
+        return { data: { url: report.url, operations: report.list() }, message: report.summary() };
       },
     },
     {

@@ -5,6 +5,7 @@ import { HttpError } from '../lib/http-error.ts';
 import type { Store } from '../store/store.ts';
 import type { MockTools } from '../tools/tools.ts';
 import type { Before, Call, OperationTable } from './dispatch.ts';
+import type { Answered, Upstream } from './upstream.ts';
 
 export interface PipelineOptions {
   /** The session whose state this pipeline answers from (the journal notes it); null: the default state. */
@@ -16,6 +17,8 @@ export interface PipelineOptions {
   before?: Before | undefined;
   /** Where unexpected errors (bugs) are reported; the client only sees a bare 500. */
   onBug: (error: unknown) => void;
+  /** `--upstream`: the backend asked first, the engine answering what it has not built. */
+  upstream?: Upstream | undefined;
 }
 
 /**
@@ -25,15 +28,17 @@ export interface PipelineOptions {
  */
 export type Dispatch = (req: EngineRequest) => EngineReply | Promise<EngineReply>;
 
-const idle = (tools: MockTools) =>
-  tools.journal.size === 0 && tools.checkResponses === 'off' && tools.overrides.size === 0;
+const idle = (tools: MockTools, upstream: Upstream | undefined) =>
+  upstream === undefined && tools.journal.size === 0 && tools.checkResponses === 'off' && tools.overrides.size === 0;
 
 /**
  * The engine's request path: an override when one applies (before sign-in, validation, latency or
- * `--error-rate`: it is what the test asked for), else the operation table; any error becomes the
- * contract's error envelope; then the drift alarm checks the answer and the journal records it.
+ * `--error-rate`: it is what the test asked for), else, with `--upstream`, the backend (the
+ * operation table when it has not built the operation), else the operation table; any error becomes
+ * the contract's error envelope; then the drift alarm checks the answer and the journal records it
+ * with the side that gave it (the one place every answer passes, whoever gave it).
  */
-export function createPipeline({ session, table, store, tools, before, onBug }: PipelineOptions): Dispatch {
+export function createPipeline({ session, table, store, tools, before, onBug, upstream }: PipelineOptions): Dispatch {
   const errorReply = (error: unknown, headers: Record<string, string>): EngineReply => {
     const httpError = HttpError.from(error);
     if (httpError.status >= 500 && !(error instanceof HttpError)) onBug(error);
@@ -53,10 +58,11 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
     call: Call,
     found: RouteMatch | undefined,
     next: (reply: EngineReply) => EngineReply,
+    waitFirst: Before | undefined = before,
   ): EngineReply | Promise<EngineReply> => {
     let reply: EngineReply | Promise<EngineReply>;
     try {
-      reply = table.run(req, before, store, call, found);
+      reply = table.run(req, waitFirst, store, call, found);
     } catch (error) {
       return next(errorReply(error, call.headers));
     }
@@ -85,11 +91,26 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
     started: number,
     reply: EngineReply,
     overridden: boolean,
+    proxied?: Answered,
   ) => {
     const operationId = found && 'operation' in found ? found.operation.operationId : null;
     let answered = reply;
-    if (operationId && answered.kind === 'json' && tools.checkResponses !== 'off')
-      answered = drift(tools, operationId, answered);
+    const backend = proxied?.side === 'backend';
+    let drifted = proxied?.drifted === true;
+    // The backend's answers are always checked (the upstream report counts drift); the engine's with the alarm on.
+    if (operationId && answered.kind === 'json' && (backend || tools.checkResponses !== 'off')) {
+      const [checked, broke] = drift(tools, operationId, answered, backend ? 'backend' : 'engine');
+      drifted ||= broke;
+      answered = checked;
+    }
+    if (operationId && proxied && tools.upstream) {
+      tools.upstream.record(
+        operationId,
+        backend
+          ? { side: 'backend', status: answered.status, drifted }
+          : { side: 'engine', status: answered.status, reason: proxied.reason ?? 'mock-ops' },
+      );
+    }
     tools.journal.record({
       at,
       method: req.method,
@@ -102,6 +123,7 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
       headers: req.headers,
       durationMs: performance.now() - started,
       overridden,
+      backend,
     });
     return finish(call, answered);
   };
@@ -131,34 +153,56 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
       operationId !== null && tools.overrides.size > 0 ? tools.overrides.take(operationId, session) : undefined;
     if (override)
       return overridden(req, call, override).then((done) => note(req, call, found, at, started, done, true));
+    if (upstream && operationId !== null && found && 'operation' in found) {
+      const { params } = found;
+      return upstream
+        .answer(req, operationId, params, before, (replay) => {
+          // The engine answers the request replayed (its body from the bytes kept); the wait was already had.
+          call.req = replay;
+          return answer(replay, call, found, (done) => done, undefined);
+        })
+        .then(
+          (proxied) => {
+            if (proxied.side === 'backend') call.body = proxied.body;
+            return note(req, call, found, at, started, proxied.reply, false, proxied);
+          },
+          (error: unknown) => note(req, call, found, at, started, errorReply(error, call.headers), false),
+        );
+    }
     return answer(req, call, found, (done) => note(req, call, found, at, started, done, false));
   };
 
   return (req) => {
     // Nothing to note and nothing to answer: straight to the table, with no async step of its own.
-    if (!idle(tools)) return noted(req);
+    if (!idle(tools, upstream)) return noted(req);
     const call = fresh(req);
     return answer(req, call, undefined, (done) => finish(call, done));
   };
 }
 
-/** The drift alarm: a violation is reported (once per operation and pointer) and, `--strict`, answered as a 500. */
-function drift(tools: MockTools, operationId: string, reply: EngineReply & { kind: 'json' }): EngineReply {
+/** The drift alarm: a violation is reported (once per side, operation and pointer) and, `--strict`, answered as a 500. */
+function drift(
+  tools: MockTools,
+  operationId: string,
+  reply: EngineReply & { kind: 'json' },
+  side: 'engine' | 'backend',
+): [EngineReply, boolean] {
   const issues = tools.checker.check(operationId, reply.status, reply.body);
-  if (issues.length === 0) return reply;
-  tools.violations.report(operationId, reply.status, issues);
-  if (tools.checkResponses !== 'strict') return reply;
+  if (issues.length === 0) return [reply, false];
+  tools.violations.report(operationId, reply.status, issues, side);
+  if (tools.checkResponses !== 'strict') return [reply, true];
   const errors: FieldErrors = {};
   for (const { pointer, message } of issues)
     errors[`response${pointer}`] = [...(errors[`response${pointer}`] ?? []), message];
-  return {
+  const strict: EngineReply = {
     kind: 'json',
     status: 500,
     headers: reply.headers,
     body: {
       success: false,
-      message: `The mock's ${reply.status} answer to ${operationId} does not match the contract (--strict).`,
+      message: `The ${side === 'backend' ? "backend's" : "mock's"} ${reply.status} answer to ${operationId} does not match the contract (--strict).`,
       errors,
     },
   };
+  return [strict, true];
 }

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Request } from 'express';
 import type { MediaPlatform } from '../engine/media.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -10,10 +12,23 @@ export function nodeMediaPlatform(files: MediaFiles, unusedUploadMs = UNUSED_UPL
   return {
     upload(req, store, userId) {
       if (!req.native) throw new HttpError(500);
-      return storeUpload(req.native as Request, store, files, userId);
+      return storeUpload(nodeRequestOf(req.native), store, files, userId);
     },
     sweep: async (store) => {
       await sweepUnusedUploads(store, files, unusedUploadMs);
     },
   };
+}
+
+/**
+ * The request busboy reads: Express's own, or, for a body already read (`--upstream` kept it to
+ * send to the backend first), a stream of those bytes with the request's type.
+ */
+function nodeRequestOf(native: unknown): Request {
+  if (!(native instanceof globalThis.Request)) return native as Request;
+  const body = native.body ? Readable.fromWeb(native.body as NodeReadableStream<Uint8Array>) : Readable.from([]);
+  return Object.assign(body, {
+    headers: { 'content-type': native.headers.get('content-type') ?? '' },
+    complete: true,
+  }) as unknown as Request;
 }

@@ -23,6 +23,8 @@ export interface JournalEntry {
   duration_ms: number;
   /** Whether an override answered it. */
   overridden: boolean;
+  /** Who answered: the engine (an override included) or, with `--upstream`, the backend. */
+  side: 'engine' | 'backend';
 }
 
 export interface JournalQuery {
@@ -73,15 +75,18 @@ export interface RawEntry {
   headers: Record<string, string | string[] | undefined>;
   durationMs: number;
   overridden: boolean;
+  /** Answered by the backend (`--upstream`); the engine otherwise. */
+  backend?: boolean;
 }
 
 /** A bigger request body is listed by its size only: a full journal of 1 MB bodies would be a gigabyte. */
 const MAX_KEPT_BODY = 64 * 1024;
 
-/** Flags of a slot: answered by an override; sent with credentials (`authorization`, `cookie`). */
+/** Flags of a slot: answered by an override; sent with credentials (`authorization`, `cookie`); answered by the backend. */
 const OVERRIDDEN = 1;
 const AUTHORIZATION = 2;
 const COOKIE = 4;
+const BACKEND = 8;
 
 const headerValue = (value: string | string[]) => (Array.isArray(value) ? value.join(', ') : value);
 
@@ -153,6 +158,7 @@ export class Journal {
     numbers[at + STATUS] = raw.status;
     numbers[at + FLAGS] =
       (raw.overridden ? OVERRIDDEN : 0) |
+      (raw.backend ? BACKEND : 0) |
       (headers.authorization !== undefined ? AUTHORIZATION : 0) |
       (headers.cookie !== undefined ? COOKIE : 0);
     const references = this.#references;
@@ -231,6 +237,7 @@ export class Journal {
       headers: this.#headers(slot),
       duration_ms: Math.round(this.#number(slot, DURATION) * 10) / 10,
       overridden: (this.#number(slot, FLAGS) & OVERRIDDEN) !== 0,
+      side: (this.#number(slot, FLAGS) & BACKEND) !== 0 ? 'backend' : 'engine',
     };
   }
 

@@ -5,6 +5,7 @@
  */
 import type { operations } from '@cohort/api';
 import type { JournalEntry } from './journal.ts';
+import type { UpstreamRow } from './upstream-report.ts';
 import type { Violation } from './violations.ts';
 
 export type OperationId = keyof operations;
@@ -54,7 +55,7 @@ export type Request<Id extends OperationId = OperationId> = Omit<JournalEntry, '
   body: RequestBody<Id> | null;
 };
 
-export type { Violation };
+export type { UpstreamRow, Violation };
 
 /** A testing endpoint refused the call (an override that does not fit the contract: `fieldErrors` names each field). */
 export class MockControlError extends Error {
@@ -94,6 +95,8 @@ export interface MockControl {
   /** Where the mock's answers drifted from the contract (with `--check-responses`). */
   violations(): Promise<Violation[]>;
   clearViolations(): Promise<void>;
+  /** With `--upstream`: per operation, whether the backend answered, the engine did instead, or the backend drifted. */
+  upstream(): Promise<{ url: string; operations: UpstreamRow[] }>;
   /**
    * `POST /__mock/reset`: the seed, and no overrides (outside sessions), journal or violations. With a
    * `session`: that session alone starts from the seed again, its overrides gone (`DELETE /__mock/sessions/{name}`).
@@ -167,6 +170,7 @@ export function mockControl(
     clearViolations: async () => {
       await call('DELETE', '/__mock/violations');
     },
+    upstream: () => call('GET', '/__mock/upstream'),
     reset: async () => {
       if (session === undefined) await call('POST', '/__mock/reset');
       else

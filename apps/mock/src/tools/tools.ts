@@ -1,6 +1,7 @@
 import type { Journal } from './journal.ts';
 import type { Overrides } from './overrides.ts';
 import type { ResponseChecker } from './response-check.ts';
+import type { UpstreamReport } from './upstream-report.ts';
 import type { Violations } from './violations.ts';
 
 /** The testing tools one engine carries (overrides, journal, drift alarm); the engine's pipeline wires them in. */
@@ -11,6 +12,8 @@ export interface MockTools {
   violations: Violations;
   /** The drift alarm: off, log (and list) violations, or also answer them as a 500. */
   checkResponses: 'off' | 'log' | 'strict';
+  /** With `--upstream`: who answered each operation; none otherwise. */
+  upstream?: UpstreamReport;
   now: () => Date;
   /** `now()` in epoch milliseconds. */
   nowMs: () => number;

@@ -1,8 +1,15 @@
 import type { ResponseIssue } from './response-check.ts';
 
+/**
+ * Who broke the contract: the engine's own answer, the backend's (`--upstream`), or the request the
+ * client sent (checked before it goes upstream).
+ */
+export type ViolationSide = 'engine' | 'backend' | 'client';
+
 /** One way the mock's answers drifted from the contract, counted across every answer that showed it. */
 export interface Violation {
   operationId: string;
+  side: ViolationSide;
   status: number;
   /** Where in the body, as a JSON pointer (`''`: the body itself, or the status). */
   pointer: string;
@@ -28,11 +35,11 @@ export class Violations {
     this.#now = now;
   }
 
-  /** Records the issues of one answer; logs those not seen before for this operation and pointer. */
-  report(operationId: string, status: number, issues: ResponseIssue[]): void {
+  /** Records the issues of one answer (or request); logs those not seen before for this side, operation and pointer. */
+  report(operationId: string, status: number, issues: ResponseIssue[], side: ViolationSide = 'engine'): void {
     const time = this.#now().toISOString();
     for (const issue of issues) {
-      const key = `${operationId} ${issue.pointer}`;
+      const key = `${side} ${operationId} ${issue.pointer}`;
       const known = this.#seen.get(key);
       if (known) {
         known.count++;
@@ -40,8 +47,9 @@ export class Violations {
         continue;
       }
       if (this.#seen.size >= MAX_VIOLATIONS) continue;
-      this.#seen.set(key, { operationId, status, ...issue, count: 1, first_seen: time, last_seen: time });
-      this.#log(`Contract drift: ${operationId} ${status} ${issue.pointer || '(body)'} ${issue.message}`);
+      this.#seen.set(key, { operationId, side, status, ...issue, count: 1, first_seen: time, last_seen: time });
+      const who = side === 'engine' ? '' : side === 'backend' ? ' (backend)' : ' (request)';
+      this.#log(`Contract drift${who}: ${operationId} ${status} ${issue.pointer || '(body)'} ${issue.message}`);
     }
   }
 
