@@ -15,6 +15,7 @@ import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { createBehaviour } from './scenarios/behaviour.ts';
 import { loadScenario } from './scenarios/load.ts';
+import { describeSeeded, seedRecords } from './scenarios/records.ts';
 import { ScenarioError } from './scenarios/resolve.ts';
 import { dataFileFor, seedScenario, seedsOtherwise } from './scenarios/shape.ts';
 import { builtSeeds, seedKeyOf } from './seed/built.ts';
@@ -192,8 +193,10 @@ const app = createApp({
 const server = createMockServer(app, {
   requestTimeoutMs: opts.requestTimeoutMs,
   headersTimeoutMs: opts.headersTimeoutMs,
-}).listen(opts.port, opts.host, () => {
+}).listen(opts.port, opts.host, async () => {
   const { port } = server.address() as AddressInfo;
+  // A scenario's recorded writes are replayed onto a fresh state through the server's own API, before it says it listens.
+  if (scenario.records && !saved) await replayScenarioRecords(port);
   // The profile items held in memory, then the search index, readied between requests from now on
   // rather than before listening or by the first request that needs them.
   store.warm((step) => setImmediate(step));
@@ -216,6 +219,36 @@ const server = createMockServer(app, {
   }
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
 });
+/** Sends the scenario's recorded writes to this server (at its loopback address when it listens on every one). */
+async function replayScenarioRecords(port: number): Promise<void> {
+  const records = scenario.records;
+  if (!records) return;
+  const host =
+    opts.host === '0.0.0.0'
+      ? '127.0.0.1'
+      : opts.host === '::'
+        ? '[::1]'
+        : opts.host.includes(':')
+          ? `[${opts.host}]`
+          : opts.host;
+  const seeded = await seedRecords(records, async ({ method, path, headers, body }) => {
+    const response = await fetch(`http://${host}:${port}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, body: json };
+  });
+  for (const line of describeSeeded(scenario.name, seeded)) console.log(line);
+}
+
 server.on('error', (error) => {
   console.error(`Cannot listen on ${opts.host}:${opts.port}: ${error.message}`);
   process.exit(1);

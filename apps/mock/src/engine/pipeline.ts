@@ -26,7 +26,10 @@ export interface PipelineOptions {
 export type Dispatch = (req: EngineRequest) => EngineReply | Promise<EngineReply>;
 
 const idle = (tools: MockTools) =>
-  tools.journal.size === 0 && tools.checkResponses === 'off' && tools.overrides.size === 0;
+  tools.journal.size === 0 &&
+  tools.checkResponses === 'off' &&
+  tools.overrides.size === 0 &&
+  tools.recordings.running === 0;
 
 /**
  * The engine's request path: an override when one applies (before sign-in, validation, latency or
@@ -103,6 +106,20 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
       durationMs: performance.now() - started,
       overridden,
     });
+    if (tools.recordings.running > 0)
+      tools.recordings.record({
+        at,
+        session,
+        method: req.method,
+        url: req.url,
+        operationId,
+        headers: req.headers,
+        body: call.body,
+        bodyLength: Number(req.headers['content-length'] ?? 0),
+        reply: answered,
+        durationMs: performance.now() - started,
+        user: call.session?.user,
+      });
     return finish(call, answered);
   };
 
