@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../src/contract/contract.ts';
+import { parseScenario, type ScenarioError } from '../src/scenarios/resolve.ts';
+import { type StartedMock, startMock } from '../src/start.ts';
+import harSchema from './fixtures/har-1.2.schema.json' with { type: 'json' };
+
+const DEMO = { uniName: 'Stanford University', email: 'demo@cohort.test', password: 'cohort-demo' };
+
+/** A JSON request to `url`, in `session` when given; its status and parsed body (read as the test needs). */
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  { body, token, session }: { body?: unknown; token?: string; session?: string } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: answers of many operations and of /__mock, read field by field
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (session) headers['x-mock-session'] = session;
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+const signIn = async (base: string, session?: string) =>
+  (await call(base, 'POST', '/api/v1/login', { body: DEMO, ...(session ? { session } : {}) })).body.data
+    .access_token as string;
+
+const NOTE = (title: string) => ({ title, note: `Recorded: ${title}.`, date: '2026-11-25' });
+
+describe('recording a session', () => {
+  let mock: StartedMock;
+  let dir: string;
+  beforeAll(async () => {
+    mock = await startMock(['--users', '60']);
+    dir = mkdtempSync(join(tmpdir(), 'cohort-recordings-'));
+  }, 60_000);
+  afterAll(async () => {
+    await mock?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Records a flow in `session`: sign-in, three notes, one deleted, the profile's description, the notes read back. */
+  async function recordFlow(session: string) {
+    const started = await call(mock.url, 'POST', '/__mock/recordings', { session });
+    expect(started.status).toBe(201);
+    expect(started.body.data.session).toBe(session);
+    const token = await signIn(mock.url, session);
+    const me = (await call(mock.url, 'GET', '/api/v1/users/me', { token, session })).body.data.id as string;
+    const ids: number[] = [];
+    for (const title of ['Coffee', 'Lunch', 'Dinner']) {
+      const made = await call(mock.url, 'POST', '/api/v1/users/me/notes/store', { token, session, body: NOTE(title) });
+      expect(made.status).toBe(201);
+      ids.push(made.body.data.id);
+    }
+    expect((await call(mock.url, 'DELETE', `/api/v1/users/me/notes/${ids[2]}`, { token, session })).status).toBe(200);
+    expect(
+      (await call(mock.url, 'PATCH', '/api/v1/users/me', { token, session, body: { description: 'Reproduce me.' } }))
+        .status,
+    ).toBe(200);
+    // A request in another session, and one of the default state, are not this recording's.
+    await signIn(mock.url, `${session}-other`);
+    await signIn(mock.url);
+    const notes = (await call(mock.url, 'GET', `/api/v1/users/me/notes/${me}`, { token, session })).body.data;
+    return { id: started.body.data.id as string, token, notes };
+  }
+
+  it('stops into a scenario file that seeds the same state at start, secrets redacted', async () => {
+    const { id, token, notes } = await recordFlow('bug-1');
+    const stopped = await call(mock.url, 'POST', `/__mock/recordings/${id}/stop`);
+    expect(stopped.status).toBe(200);
+    const scenario = stopped.body.data;
+    const { exchanges } = scenario.records;
+    expect(exchanges.map((e: { operationId: string }) => e.operationId)).toEqual([
+      'login',
+      'getMe',
+      'storeNote',
+      'storeNote',
+      'storeNote',
+      'deleteNote',
+      'updateMe',
+      'listNotes',
+    ]);
+    expect(exchanges[0].body.password).toBe('[redacted]');
+    expect(exchanges[0].answer.data.access_token).toBe('[redacted]');
+    expect(exchanges[2].as).toBe(DEMO.email);
+    expect(scenario.records.identities[DEMO.email]).toEqual({ university: DEMO.uniName });
+    const text = JSON.stringify(scenario);
+    expect(text).not.toContain(token);
+    // A redacted password is replayed as the one the file names: the seeded users' by default.
+    expect(scenario.records.password).toBe(DEMO.password);
+    // What it answered stays the same once stopped: later requests of the session are not added.
+    await call(mock.url, 'GET', '/api/v1/users/me', { token, session: 'bug-1' });
+    const again = await call(mock.url, 'GET', `/__mock/recordings/${id}`);
+    expect(again.headers.get('content-disposition')).toContain(`${id}.scenario.json`);
+    expect(again.body.records.exchanges).toHaveLength(exchanges.length);
+
+    const file = join(dir, 'bug-1.json');
+    writeFileSync(file, JSON.stringify(scenario, null, 2));
+    const replayed = await startMock(['--users', '60', '--scenario', file]);
+    try {
+      const fresh = await signIn(replayed.url);
+      const me = (await call(replayed.url, 'GET', '/api/v1/users/me', { token: fresh })).body.data;
+      const listed = (await call(replayed.url, 'GET', `/api/v1/users/me/notes/${me.id}`, { token: fresh })).body.data;
+      const shape = (list: { id: number; title: string; note: string }[]) =>
+        list.map(({ id: noteId, title, note }) => ({ id: noteId, title, note }));
+      expect(shape(listed)).toEqual(shape(notes));
+      expect(listed.map((n: { title: string }) => n.title)).toEqual(expect.arrayContaining(['Coffee', 'Lunch']));
+      expect(listed.map((n: { title: string }) => n.title)).not.toContain('Dinner');
+      expect(me.description).toBe('Reproduce me.');
+    } finally {
+      await replayed.stop();
+    }
+  }, 120_000);
+
+  it('answers the recording as a HAR 1.2 file other tools read', async () => {
+    const { id, token } = await recordFlow('har-1');
+    await call(mock.url, 'POST', `/__mock/recordings/${id}/stop`);
+    const har = await call(mock.url, 'GET', `/__mock/recordings/${id}.har`);
+    expect(har.status).toBe(200);
+    const validate = new Ajv({ allErrors: true }).compile(harSchema);
+    expect(validate(har.body), JSON.stringify(validate.errors)).toBe(true);
+    const { entries } = har.body.log;
+    expect(entries).toHaveLength(8);
+    expect(entries[2].request.url).toBe(`${mock.url}/api/v1/users/me/notes/store`);
+    expect(JSON.parse(entries[2].request.postData.text)).toEqual(NOTE('Coffee'));
+    expect(entries[2].response.status).toBe(201);
+    expect(entries[2].request.headers).toContainEqual({ name: 'authorization', value: '[redacted]' });
+    expect(JSON.stringify(har.body)).not.toContain(token);
+    expect((await call(mock.url, 'GET', `/__mock/recordings/${id}?format=har`)).body).toEqual(har.body);
+  }, 60_000);
+
+  it('records the default state when started outside any session', async () => {
+    const started = await call(mock.url, 'POST', '/__mock/recordings', {});
+    expect(started.body.data.session).toBeNull();
+    await signIn(mock.url, 'elsewhere');
+    const token = await signIn(mock.url);
+    await call(mock.url, 'GET', '/api/v1/users/me', { token });
+    const { records } = (await call(mock.url, 'POST', `/__mock/recordings/${started.body.data.id}/stop`)).body.data;
+    expect(records.exchanges.map((e: { operationId: string }) => e.operationId)).toEqual(['login', 'getMe']);
+  }, 60_000);
+
+  it('is guarded like every /__mock endpoint and names a bad field', async () => {
+    const foreign = await fetch(`${mock.url}/__mock/recordings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{}',
+    });
+    expect(foreign.status).toBe(403);
+    const form = await fetch(`${mock.url}/__mock/recordings`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(form.status).toBe(415);
+    const bad = await call(mock.url, 'POST', '/__mock/recordings', { body: { session: 7, colour: 'red' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['colour', 'session']);
+    expect((await call(mock.url, 'POST', '/__mock/recordings/rec_nope/stop')).status).toBe(404);
+    expect((await call(mock.url, 'GET', '/__mock/recordings/rec_nope.har')).status).toBe(404);
+  });
+});
+
+describe('a scenario file with records', () => {
+  const parse = (raw: unknown) => parseScenario(raw, 'bug', contract().operations);
+  const problems = (raw: unknown) => {
+    try {
+      parse(raw);
+      return [];
+    } catch (error) {
+      return (error as ScenarioError).problems;
+    }
+  };
+
+  it('names each bad field of a record on its own line', () => {
+    expect(
+      problems({
+        records: {
+          exchanges: [
+            { method: 'POST', path: '/api/v1/login', operationId: 'logn', status: 200 },
+            { method: 'FETCH', path: 'api/v1/users/me', status: 2000, colour: 1 },
+          ],
+        },
+      }),
+    ).toEqual([
+      'records.exchanges.1.colour: unknown key',
+      'records.exchanges.1.method: must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+      'records.exchanges.1.path: must match pattern "^/"',
+      'records.exchanges.1.status: must be <= 599',
+      'records.exchanges.0.operationId: not an operation of the contract (did you mean login?)',
+    ]);
+  });
+
+  it('replays redacted passwords as the seeded one unless the file names another', () => {
+    const exchanges = [{ method: 'GET', path: '/api/v1/users/me', operationId: 'getMe', status: 200 }];
+    expect(parse({ records: { exchanges } }).records).toEqual({ password: 'cohort-demo', identities: {}, exchanges });
+    expect(parse({ records: { password: 'hunter2-x', exchanges } }).records?.password).toBe('hunter2-x');
+  });
+});
