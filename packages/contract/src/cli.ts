@@ -4,6 +4,7 @@ import { applyBaseline, readBaseline, writeBaseline } from './baseline.ts';
 import { compareTraces, renderComparison } from './compare.ts';
 import { diffMain } from './diff/cli.ts';
 import { checkBaseUrl, exitCode, runConformance, UsageError } from './index.ts';
+import { replayMain } from './replay/cli.ts';
 import { renderHtml } from './reporters/html.ts';
 import { renderJson } from './reporters/json.ts';
 import { renderJunit } from './reporters/junit.ts';
@@ -12,6 +13,7 @@ import type { ConformanceOptions, Include } from './types.ts';
 
 const USAGE = `usage: cohort-contract --base-url URL [options]
        cohort-contract diff <base> <head> [--allow FILE] [--used-by DIR] [--json|--markdown]
+       cohort-contract replay FILE --base-url URL [--password P] [--json]
 
 Checks a server against openapi/openapi.yaml, operation by operation.
 
@@ -50,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
   // `pnpm contract -- --base-url X` hands the CLI a leading `--`.
   const args = argv[0] === '--' ? argv.slice(1) : argv;
   if (args[0] === 'diff') return diffMain(args.slice(1));
+  if (args[0] === 'replay') return replayMain(args.slice(1));
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
