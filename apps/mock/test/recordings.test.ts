@@ -121,6 +121,48 @@ describe('recording a session', () => {
     }
   }, 120_000);
 
+  it('replays a recorded sign-up with the password the file names, and signs in a sender who signed in before it began', async () => {
+    const session = 'signup-1';
+    // Signed in before the recording: the file names who, never with what.
+    const demo = await signIn(mock.url, session);
+    const started = await call(mock.url, 'POST', '/__mock/recordings', { session });
+    const email = `ada-${Date.now()}@cohort.test`;
+    const signUp = { university_name: 'Test University', email, password: 'her-own-secret-7', graduation_year: 2026 };
+    const made = await call(mock.url, 'POST', '/api/v1/register', { session, body: signUp });
+    expect(made.status).toBe(201);
+    const ada = made.body.data.access_token as string;
+    await call(mock.url, 'POST', '/api/v1/users/me/notes/store', { token: ada, session, body: NOTE('Ada note') });
+    await call(mock.url, 'POST', '/api/v1/users/me/notes/store', { token: demo, session, body: NOTE('Demo note') });
+    const { body } = await call(mock.url, 'POST', `/__mock/recordings/${started.body.data.id}/stop`);
+    const scenario = body.data;
+    expect(JSON.stringify(scenario)).not.toContain('her-own-secret-7');
+    expect(scenario.records.identities).toEqual({
+      [email]: { university: 'Test University' },
+      [DEMO.email]: { university: DEMO.uniName },
+    });
+
+    const file = join(dir, 'signup-1.json');
+    writeFileSync(file, JSON.stringify(scenario));
+    const replayed = await startMock(['--users', '60', '--scenario', file]);
+    try {
+      // The recorded sign-up made her account with the file's password.
+      const login = await call(replayed.url, 'POST', '/api/v1/login', {
+        body: { uniName: 'Test University', email, password: scenario.records.password },
+      });
+      expect(login.status).toBe(200);
+      const titles = async (token: string) => {
+        const me = (await call(replayed.url, 'GET', '/api/v1/users/me', { token })).body.data.id;
+        return (await call(replayed.url, 'GET', `/api/v1/users/me/notes/${me}`, { token })).body.data.map(
+          (n: { title: string }) => n.title,
+        );
+      };
+      expect(await titles(login.body.data.access_token)).toEqual(['Ada note']);
+      expect(await titles(await signIn(replayed.url))).toContain('Demo note');
+    } finally {
+      await replayed.stop();
+    }
+  }, 120_000);
+
   it('answers the recording as a HAR 1.2 file other tools read', async () => {
     const { id, token } = await recordFlow('har-1');
     await call(mock.url, 'POST', `/__mock/recordings/${id}/stop`);
