@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockEngine } from '../src/adapters/node.ts';
 import { contract } from '../src/contract/contract.ts';
 import { parseScenario, type ScenarioError } from '../src/scenarios/resolve.ts';
 import { type StartedMock, startMock } from '../src/start.ts';
+import { mockControl } from '../src/tools/testing.ts';
 import harSchema from './fixtures/har-1.2.schema.json' with { type: 'json' };
 
 const DEMO = { uniName: 'Stanford University', email: 'demo@cohort.test', password: 'cohort-demo' };
@@ -33,6 +35,9 @@ async function call(
 const signIn = async (base: string, session?: string) =>
   (await call(base, 'POST', '/api/v1/login', { body: DEMO, ...(session ? { session } : {}) })).body.data
     .access_token as string;
+
+/** The HAR 1.2 schema (test/fixtures), compiled. */
+const harValidator = () => new Ajv({ allErrors: true }).compile(harSchema);
 
 const NOTE = (title: string) => ({ title, note: `Recorded: ${title}.`, date: '2026-11-25' });
 
@@ -168,7 +173,7 @@ describe('recording a session', () => {
     await call(mock.url, 'POST', `/__mock/recordings/${id}/stop`);
     const har = await call(mock.url, 'GET', `/__mock/recordings/${id}.har`);
     expect(har.status).toBe(200);
-    const validate = new Ajv({ allErrors: true }).compile(harSchema);
+    const validate = harValidator();
     expect(validate(har.body), JSON.stringify(validate.errors)).toBe(true);
     const { entries } = har.body.log;
     expect(entries).toHaveLength(8);
@@ -208,6 +213,31 @@ describe('recording a session', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['colour', 'session']);
     expect((await call(mock.url, 'POST', '/__mock/recordings/rec_nope/stop')).status).toBe(404);
     expect((await call(mock.url, 'GET', '/__mock/recordings/rec_nope.har')).status).toBe(404);
+  });
+});
+
+describe('recording an in-process engine with the typed control', () => {
+  it('records the control session through handle(), with its scenario file and HAR', async () => {
+    const engine = createMockEngine({ users: 20, channels: 3 });
+    try {
+      const engineFetch: typeof fetch = (input, init) => engine.handle(new Request(input, init));
+      const mock = mockControl('http://mock.test', { fetch: engineFetch, session: 'story-1' });
+      const started = await mock.startRecording();
+      expect(started.session).toBe('story-1');
+      const answer = await engineFetch('http://mock.test/api/v1/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...mock.headers },
+        body: JSON.stringify(DEMO),
+      });
+      expect(answer.status).toBe(200);
+      const scenario = await mock.stopRecording(started.id);
+      expect(scenario.records.exchanges.map((e) => [e.operationId, e.status])).toEqual([['login', 200]]);
+      const har = await mock.har(started.id);
+      expect(har.log.entries).toHaveLength(1);
+      expect(harValidator()(har)).toBe(true);
+    } finally {
+      engine.close();
+    }
   });
 });
 
