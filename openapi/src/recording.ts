@@ -29,6 +29,8 @@ export interface RecordedExchange {
   answer?: unknown;
   /** The answer was an event stream (replays skip it). */
   stream?: boolean;
+  /** An override answered it, not the server (replays skip it: it changed nothing). */
+  overridden?: boolean;
 }
 
 /** Who sent a recording's requests: what a replay signs in with, the password aside. */
@@ -228,7 +230,8 @@ export async function replayRecords(
     steps.push(step);
     const type = exchange.headers?.['content-type'] ?? '';
     const secret = exchange.body === undefined ? undefined : needsSecret(exchange.body);
-    if (exchange.stream) step.skipped = 'an event stream';
+    if (exchange.overridden) step.skipped = 'answered by an override, not the server';
+    else if (exchange.stream) step.skipped = 'an event stream';
     else if (/^multipart\//i.test(type)) step.skipped = 'an upload: its bytes are not recorded';
     else if (secret) step.skipped = `needs a secret the recording redacted (${secret})`;
     else if (options.select && !options.select(exchange)) step.skipped = 'not selected';

@@ -230,10 +230,16 @@ describe('recording an in-process engine with the typed control', () => {
         body: JSON.stringify(DEMO),
       });
       expect(answer.status).toBe(200);
+      // An override's answer is marked: it changed nothing, so no replay sends it.
+      await mock.override('getMe', 503, { success: false, message: 'Down for this story.' });
+      expect((await engineFetch('http://mock.test/api/v1/users/me', { headers: mock.headers })).status).toBe(503);
       const scenario = await mock.stopRecording(started.id);
-      expect(scenario.records.exchanges.map((e) => [e.operationId, e.status])).toEqual([['login', 200]]);
+      expect(scenario.records.exchanges.map((e) => [e.operationId, e.status, e.overridden ?? false])).toEqual([
+        ['login', 200, false],
+        ['getMe', 503, true],
+      ]);
       const har = await mock.har(started.id);
-      expect(har.log.entries).toHaveLength(1);
+      expect(har.log.entries).toHaveLength(2);
       expect(harValidator()(har)).toBe(true);
     } finally {
       engine.close();

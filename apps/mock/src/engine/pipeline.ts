@@ -118,6 +118,7 @@ export function createPipeline({ session, table, store, tools, before, onBug }: 
         bodyLength: Number(req.headers['content-length'] ?? 0),
         reply: answered,
         durationMs: performance.now() - started,
+        overridden,
         user: call.session?.user,
       });
     return finish(call, answered);

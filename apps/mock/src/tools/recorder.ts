@@ -21,6 +21,8 @@ export interface RecordInput {
   bodyLength: number;
   reply: EngineReply;
   durationMs: number;
+  /** An override answered it. */
+  overridden: boolean;
   /** The signed-in user who sent it, for a secured operation. */
   user?: { email: string; university?: string | null | undefined } | undefined;
 }
@@ -131,6 +133,7 @@ class Recording {
       status: reply.status,
       ...(answer === undefined ? {} : { answer }),
       ...(reply.kind === 'stream' ? { stream: true } : {}),
+      ...(input.overridden ? { overridden: true } : {}),
     });
   }
 
