@@ -174,6 +174,38 @@ export interface ReplayAnswer {
   body: unknown;
 }
 
+/** How a replay reaches the server: one request, its status and JSON body. */
+export type Send = (request: ReplayRequest) => Promise<ReplayAnswer>;
+
+/** A `Send` over fetch to `baseUrl`; a 429 with a short `Retry-After` is waited out and sent again, never a difference. */
+export function fetchSend(baseUrl: string, timeoutMs = 10_000, fetchImpl: typeof fetch = fetch): Send {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async ({ method, path, headers, body }) => {
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetchImpl(`${base}${path}`, {
+        method,
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const retryAfter = Number(response.headers.get('retry-after'));
+      if (response.status === 429 && attempt < 3 && retryAfter >= 0 && retryAfter <= 5) {
+        await response.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, Math.max(retryAfter, 0.1) * 1000));
+        continue;
+      }
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, body: json };
+    }
+  };
+}
+
 /** Why an exchange was not sent. */
 export type SkipReason = string;
 
@@ -204,11 +236,7 @@ const SIGNS_IN = new Set(['login', 'register']);
  * requests and each sender's token: one a replayed sign-in handed out, else one got by signing in
  * as that e-mail (with the placeholder password) before its first request.
  */
-export async function replayRecords(
-  records: Records,
-  send: (request: ReplayRequest) => Promise<ReplayAnswer>,
-  options: ReplayOptions = {},
-): Promise<ReplayStep[]> {
+export async function replayRecords(records: Records, send: Send, options: ReplayOptions = {}): Promise<ReplayStep[]> {
   const ids = new Map<string, string>();
   const tokens = new Map<string, string>();
   const password = options.password ?? records.password;

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import { fetchSend } from '@cohort/openapi/recording';
 import { createMockServer } from './adapters/server.ts';
 import { createApp } from './app.ts';
 import { contract } from './contract/contract.ts';
@@ -219,6 +220,7 @@ const server = createMockServer(app, {
   }
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
 });
+
 /** Sends the scenario's recorded writes to this server (at its loopback address when it listens on every one). */
 async function replayScenarioRecords(port: number): Promise<void> {
   const records = scenario.records;
@@ -231,21 +233,7 @@ async function replayScenarioRecords(port: number): Promise<void> {
         : opts.host.includes(':')
           ? `[${opts.host}]`
           : opts.host;
-  const seeded = await seedRecords(records, async ({ method, path, headers, body }) => {
-    const response = await fetch(`http://${host}:${port}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, body: json };
-  });
+  const seeded = await seedRecords(records, fetchSend(`http://${host}:${port}`));
   for (const line of describeSeeded(scenario.name, seeded)) console.log(line);
 }
 

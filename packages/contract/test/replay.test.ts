@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadContract } from '@cohort/openapi';
+import { fetchSend, loadContract } from '@cohort/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../src/replay/cli.ts';
-import { fetchSend, replay } from '../src/replay/replay.ts';
+import { replay } from '../src/replay/replay.ts';
 import { cli } from './helpers.ts';
 import { fakingProxy, startMock } from './mock.ts';
 

@@ -1,10 +1,4 @@
-import {
-  type RecordedExchange,
-  type Records,
-  type ReplayAnswer,
-  type ReplayRequest,
-  replayRecords,
-} from '@cohort/openapi/recording';
+import { type RecordedExchange, type Records, replayRecords, type Send } from '@cohort/openapi/recording';
 import { SEEDED_PASSWORD } from '../seed/index.ts';
 
 /** What a redacted password is replayed as when a scenario file's records name none: the seeded users' password. */
@@ -29,10 +23,7 @@ const madeState = (exchange: RecordedExchange) =>
  * Replays a scenario's recorded writes that succeeded, in order, through `send` (the server's own
  * API), carrying ids and tokens: a recorded bug report's state, made again on a fresh seed.
  */
-export async function seedRecords(
-  records: Records,
-  send: (request: ReplayRequest) => Promise<ReplayAnswer>,
-): Promise<SeededRecords> {
+export async function seedRecords(records: Records, send: Send): Promise<SeededRecords> {
   const out: SeededRecords = { replayed: 0, skipped: [], differed: [] };
   await replayRecords(records, send, {
     select: madeState,

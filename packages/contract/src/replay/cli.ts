@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadContract, parseContract, type RecordedExchange, type Records } from '@cohort/openapi';
-import { fetchSend, renderReplay, replay } from './replay.ts';
+import { fetchSend, loadContract, parseContract, type RecordedExchange, type Records } from '@cohort/openapi';
+import { renderReplay, replay } from './replay.ts';
 
 export const REPLAY_USAGE = `usage: cohort-contract replay FILE --base-url URL [--password P] [--contract PATH] [--timeout MS] [--json]
 

@@ -7,8 +7,8 @@ import {
   type RecordedExchange,
   type Records,
   type ReplayAnswer,
-  type ReplayRequest,
   replayRecords,
+  type Send,
 } from '@cohort/openapi';
 import { jsonMedia } from '../checks/response-schema-conformance.ts';
 import { documentedResponse } from '../checks/status-code-conformance.ts';
@@ -112,38 +112,6 @@ function schemaProblems(op: Operation | undefined, answer: ReplayAnswer, book: S
       ? `${issue.pointer}: required field is missing`
       : `${issue.pointer || '(body)'} ${issue.message}`,
   );
-}
-
-/** How to reach the server: one request, its status and JSON body. */
-export type Send = (request: ReplayRequest) => Promise<ReplayAnswer>;
-
-/** A `Send` over fetch to `baseUrl`; a 429 with a short `Retry-After` is waited out and sent again, never a difference. */
-export function fetchSend(baseUrl: string, timeoutMs = 10_000, fetchImpl: typeof fetch = fetch): Send {
-  const base = baseUrl.replace(/\/+$/, '');
-  return async ({ method, path, headers, body }) => {
-    for (let attempt = 0; ; attempt++) {
-      const response = await fetchImpl(`${base}${path}`, {
-        method,
-        headers,
-        signal: AbortSignal.timeout(timeoutMs),
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const retryAfter = Number(response.headers.get('retry-after'));
-      if (response.status === 429 && attempt < 3 && retryAfter >= 0 && retryAfter <= 5) {
-        await response.body?.cancel();
-        await new Promise((resolve) => setTimeout(resolve, Math.max(retryAfter, 0.1) * 1000));
-        continue;
-      }
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, body: json };
-    }
-  };
 }
 
 /**
