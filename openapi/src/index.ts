@@ -5,6 +5,7 @@ import { CORE_SCHEMA, load } from 'js-yaml';
 import type { OpenApiDocument } from './schema.ts';
 
 export { collectExamples, type ExampleCase } from './examples.ts';
+export * from './recording.ts';
 export * from './schema.ts';
 
 // From the module's file URL string, not through the global `URL`: a DOM test environment

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import { fetchSend } from '@cohort/openapi/recording';
 import { createMockServer } from './adapters/server.ts';
 import { createApp } from './app.ts';
 import { contract } from './contract/contract.ts';
@@ -15,6 +16,7 @@ import { hubViews } from './realtime/announce.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 import { createBehaviour } from './scenarios/behaviour.ts';
 import { loadScenario } from './scenarios/load.ts';
+import { describeSeeded, seedRecords } from './scenarios/records.ts';
 import { ScenarioError } from './scenarios/resolve.ts';
 import { dataFileFor, seedScenario, seedsOtherwise } from './scenarios/shape.ts';
 import { builtSeeds, seedKeyOf } from './seed/built.ts';
@@ -205,8 +207,10 @@ const app = createApp({
 const server = createMockServer(app, {
   requestTimeoutMs: opts.requestTimeoutMs,
   headersTimeoutMs: opts.headersTimeoutMs,
-}).listen(opts.port, opts.host, () => {
+}).listen(opts.port, opts.host, async () => {
   const { port } = server.address() as AddressInfo;
+  // A scenario's recorded writes are replayed onto a fresh state through the server's own API, before it says it listens.
+  if (scenario.records && !saved) await replayScenarioRecords(port);
   // The profile items held in memory, then the search index, readied between requests from now on
   // rather than before listening or by the first request that needs them.
   store.warm((step) => setImmediate(step));
@@ -238,6 +242,23 @@ const server = createMockServer(app, {
   }
   if (opts.chatter) console.log('Chatter on: seeded members post to open chats now and then (--chatter).');
 });
+
+/** Sends the scenario's recorded writes to this server (at its loopback address when it listens on every one). */
+async function replayScenarioRecords(port: number): Promise<void> {
+  const records = scenario.records;
+  if (!records) return;
+  const host =
+    opts.host === '0.0.0.0'
+      ? '127.0.0.1'
+      : opts.host === '::'
+        ? '[::1]'
+        : opts.host.includes(':')
+          ? `[${opts.host}]`
+          : opts.host;
+  const seeded = await seedRecords(records, fetchSend(`http://${host}:${port}`));
+  for (const line of describeSeeded(scenario.name, seeded)) console.log(line);
+}
+
 server.on('error', (error) => {
   console.error(`Cannot listen on ${opts.host}:${opts.port}: ${error.message}`);
   process.exit(1);

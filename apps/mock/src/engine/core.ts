@@ -14,6 +14,7 @@ import type { State } from '../store/types.ts';
 import { Journal } from '../tools/journal.ts';
 import { type Mail, Outbox } from '../tools/mail.ts';
 import { Overrides } from '../tools/overrides.ts';
+import { Recordings } from '../tools/recorder.ts';
 import { redactUrl } from '../tools/redact-url.ts';
 import { ResponseChecker } from '../tools/response-check.ts';
 import type { MockTools } from '../tools/tools.ts';
@@ -136,6 +137,7 @@ function makeTools(
     checker,
     overrides: new Overrides(checker),
     journal: new Journal(options.journalSize ?? 1000, redactUrl),
+    recordings: new Recordings(clock.nowMs),
     violations: new Violations(options.onViolation ?? ((line) => console.warn(line)), clock.now),
     checkResponses: options.checkResponses ?? 'off',
     ...(options.upstream ? { upstream: new UpstreamReport(options.upstream.url, clock.now) } : {}),
@@ -222,6 +224,7 @@ export function resetToSeed(core: EngineCore, state: State): void {
   core.outbox.clear();
   core.tools.overrides.clear(null);
   core.tools.journal.clear();
+  core.tools.recordings.clear();
   core.tools.violations.clear();
   core.tools.upstream?.clear();
 }

@@ -1,11 +1,12 @@
 /**
- * Every `/__mock` endpoint (`overrides`, `requests`, `violations`, `upstream`, `sessions`, `reset`,
+ * Every `/__mock` endpoint (`overrides`, `requests`, `recordings`, `violations`, `upstream`, `sessions`, `reset`,
  * `mail`, `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
  * both answer them here, behind one guard, so `mockControl` drives either the same way.
  */
 import type { MockClock } from '../lib/clock.ts';
 import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { toHar } from '../tools/har.ts';
 import type { JournalQuery } from '../tools/journal.ts';
 import type { Outbox } from '../tools/mail.ts';
 import type { MockTools } from '../tools/tools.ts';
@@ -43,10 +44,16 @@ export function requireJson(headers: RequestHeaders): void {
   }
 }
 
-type Reply = { data: unknown; message?: string; status?: number };
+type Reply = {
+  data: unknown;
+  message?: string;
+  status?: number;
+  /** A file answered as it is (a recording's scenario or HAR), not in the envelope. */
+  file?: { body: unknown; name: string };
+};
 interface Route {
   method: string;
-  /** The path after `/__mock/`; `:x` takes one segment. */
+  /** The path after `/__mock/`; `:x` takes one segment, which a fixed tail may follow (`recordings/:id/stop`). */
   path: string;
   changes: boolean;
   run(req: EngineRequest, param: string): Reply | Promise<Reply>;
@@ -89,8 +96,30 @@ function journalQuery(tools: MockTools, query: Record<string, unknown>): Journal
   return out;
 }
 
+/** `POST /__mock/recordings`'s body: which session to record (the caller's by default; `null`, the default state). */
+async function recordedSession(req: EngineRequest, caller: string | null): Promise<string | null> {
+  const body = req.hasBody ? await req.readJson() : undefined;
+  if (body === undefined || body === null) return caller;
+  if (typeof body !== 'object' || Array.isArray(body)) throw HttpError.invalid({ body: ['must be an object'] });
+  const errors: Record<string, string[]> = {};
+  for (const key of Object.keys(body)) if (key !== 'session') errors[key] = ['is not a field of a recording (session)'];
+  const { session } = body as { session?: unknown };
+  if (session !== undefined && session !== null && (typeof session !== 'string' || !/^[\w.-]{1,64}$/.test(session)))
+    errors.session = [
+      'must be a session name (1 to 64 letters, digits, ".", "_" or "-") or null for the default state',
+    ];
+  if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+  return session === undefined ? caller : (session as string | null);
+}
+
+/** The origin a request reached the mock by: what a HAR entry's absolute URL begins with. */
+function originOf(req: EngineRequest): string {
+  const host = headerOf(req.headers, 'host');
+  return `http://${host && /^[\w.:[\]-]{1,255}$/.test(host) ? host : '127.0.0.1'}`;
+}
+
 function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOptions): Route[] {
-  const { overrides, journal, violations } = tools;
+  const { overrides, journal, violations, recordings } = tools;
   const clockBody = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs });
   // The caller's session (`X-Mock-Session` or the `mock_session` cookie), as an API request names it.
   const scope = (req: EngineRequest) => sessionOf(req) ?? null;
@@ -146,6 +175,47 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
       run() {
         journal.clear();
         return { data: null, message: 'Journal cleared.' };
+      },
+    },
+    {
+      method: 'POST',
+      path: 'recordings',
+      changes: true,
+      async run(req) {
+        const started = recordings.start(await recordedSession(req, scope(req)), originOf(req));
+        const where = started.session === null ? 'the default state' : `session ${started.session}`;
+        return { status: 201, data: started, message: `Recording ${where}.` };
+      },
+    },
+    { method: 'GET', path: 'recordings', changes: false, run: () => ({ data: recordings.list() }) },
+    {
+      method: 'POST',
+      path: 'recordings/:id/stop',
+      changes: true,
+      run: (_req, id) => ({ data: recordings.stop(id), message: 'Recording stopped: data is its scenario file.' }),
+    },
+    {
+      // The scenario file as a file (`?format=har`: the HTTP Archive), so `curl -o` saves it as it is.
+      method: 'GET',
+      path: 'recordings/:id',
+      changes: false,
+      run(req, param) {
+        const har = param.endsWith('.har') || one(req.query.format) === 'har';
+        const id = param.replace(/\.(har|json)$/, '');
+        const format = one(req.query.format);
+        if (format !== undefined && format !== 'har' && format !== 'scenario')
+          throw HttpError.invalid({ format: ['must be scenario or har'] });
+        if (har) return { data: null, file: { body: toHar(recordings.exchanges(id)), name: `${id}.har` } };
+        return { data: null, file: { body: recordings.scenario(id), name: `${id}.scenario.json` } };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: 'recordings/:id',
+      changes: true,
+      run(_req, id) {
+        recordings.remove(id);
+        return { data: { removed: 1 }, message: 'Recording removed.' };
       },
     },
     {
@@ -247,8 +317,11 @@ export function mockEndpoints(options: MockEndpointsOptions): (req: EngineReques
   const match = (route: Route, rest: string): string | undefined => {
     const [base, param] = route.path.split('/:');
     if (param === undefined) return rest === base ? '' : undefined;
+    const slash = param.indexOf('/');
+    const tail = slash === -1 ? '' : param.slice(slash);
     const prefix = `${base}/`;
-    const value = rest.startsWith(prefix) ? rest.slice(prefix.length) : '';
+    const value =
+      rest.startsWith(prefix) && rest.endsWith(tail) ? rest.slice(prefix.length, rest.length - tail.length) : '';
     if (value === '' || value.includes('/')) return undefined;
     try {
       return decodeURIComponent(value);
@@ -274,7 +347,11 @@ export function mockEndpoints(options: MockEndpointsOptions): (req: EngineReques
         throw new HttpError(405, undefined, undefined, { Allow: allow });
       }
       if (hit.route.changes) requireJson(req.headers);
-      const { data, message = 'OK', status = 200 } = await hit.route.run(req, hit.param);
+      const { data, message = 'OK', status = 200, file } = await hit.route.run(req, hit.param);
+      if (file) {
+        const headers: Record<string, string> = { 'Content-Disposition': `attachment; filename="${file.name}"` };
+        return { kind: 'json', status, headers, body: file.body };
+      }
       return { kind: 'json', status, headers: {}, body: { success: true, message, data } };
     } catch (error) {
       const e = HttpError.from(error);

@@ -29,7 +29,11 @@ export interface PipelineOptions {
 export type Dispatch = (req: EngineRequest) => EngineReply | Promise<EngineReply>;
 
 const idle = (tools: MockTools, upstream: Upstream | undefined) =>
-  upstream === undefined && tools.journal.size === 0 && tools.checkResponses === 'off' && tools.overrides.size === 0;
+  upstream === undefined &&
+  tools.journal.size === 0 &&
+  tools.checkResponses === 'off' &&
+  tools.overrides.size === 0 &&
+  tools.recordings.running === 0;
 
 /**
  * The engine's request path: an override when one applies (before sign-in, validation, latency or
@@ -125,6 +129,21 @@ export function createPipeline({ session, table, store, tools, before, onBug, up
       overridden,
       backend,
     });
+    if (tools.recordings.running > 0)
+      tools.recordings.record({
+        at,
+        session,
+        method: req.method,
+        url: req.url,
+        operationId,
+        headers: req.headers,
+        body: call.body,
+        bodyLength: Number(req.headers['content-length'] ?? 0),
+        reply: answered,
+        durationMs: performance.now() - started,
+        overridden,
+        user: call.session?.user,
+      });
     return finish(call, answered);
   };
 

@@ -1,5 +1,6 @@
 import type { Operation } from '@cohort/openapi';
 import { isPreset, PRESET_NAMES, PRESETS } from './presets.ts';
+import { RECORDS_PASSWORD } from './records.ts';
 import type { OperationBehaviourSpec, Range, Scenario, ScenarioFile } from './types.ts';
 import { closest, validateScenario } from './validate.ts';
 
@@ -69,7 +70,10 @@ export function parseScenario(
   const file = raw as ScenarioFile;
   const base = scenarioFor(file.extends ?? 'default');
   if (!base) throw new ScenarioError(source, [`extends: no preset named ${file.extends}`]);
-  return merge(base, file, name);
+  const merged = merge(base, file, name);
+  if (!file.records) return merged;
+  const { password = RECORDS_PASSWORD, identities = {}, exchanges } = file.records;
+  return { ...merged, records: { password, identities, exchanges } };
 }
 
 const resolved = new Map<string, Scenario>();

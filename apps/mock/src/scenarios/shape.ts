@@ -17,8 +17,9 @@ export function seedScenario(scenario: Scenario, options: SeedOptions = {}): Sta
   return state;
 }
 
-/** Whether the scenario seeds anything other than `default` does. */
+/** Whether the scenario seeds anything other than `default` does (recorded writes included). */
 export function seedsOtherwise(scenario: Scenario): boolean {
+  if (scenario.records && scenario.records.exchanges.length > 0) return true;
   return JSON.stringify(scenario.seed) !== JSON.stringify(scenarioFor('default')?.seed);
 }
 

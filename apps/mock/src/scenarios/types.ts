@@ -1,3 +1,5 @@
+import type { Records } from '@cohort/openapi/recording';
+
 /** Milliseconds drawn per request from [min, max]. */
 export interface Range {
   min: number;
@@ -15,6 +17,8 @@ export interface ScenarioFile {
   status?: number;
   operations?: Record<string, { latency?: number | string; errorRate?: number; status?: number }>;
   stream?: { refuseRate?: number; status?: number; dropAfter?: number | string };
+  /** A recorded flow whose writes are replayed at start (`password` and `identities` optional as written). */
+  records?: Partial<Records> & Pick<Records, 'exchanges'>;
 }
 
 /** What the seed builds (see `shapeState`). */
@@ -52,6 +56,8 @@ export interface Scenario {
   status?: number;
   operations: Record<string, OperationBehaviourSpec>;
   stream: StreamSpec;
+  /** A scenario file's recorded flow, replayed onto a fresh state at start (never inherited from a preset). */
+  records?: Records;
 }
 
 /** What one request of an operation meets: plain data, applied by the adapter (Express today). */

@@ -140,6 +140,14 @@ function contractProblems(raw: unknown, operations: readonly Operation[]): strin
       problems.push(`operations.${id}.status: ${spec.status} is not declared by ${id} (declared: ${declared})`);
     }
   }
+  const records = isRecord(raw.records) ? raw.records : {};
+  const exchanges = Array.isArray(records.exchanges) ? records.exchanges : [];
+  exchanges.forEach((exchange: unknown, i) => {
+    if (!isRecord(exchange) || typeof exchange.operationId !== 'string' || byId.has(exchange.operationId)) return;
+    problems.push(
+      `records.exchanges.${i}.operationId: not an operation of the contract${hint(exchange.operationId, byId.keys())}`,
+    );
+  });
   const stream = isRecord(raw.stream) ? raw.stream : {};
   range('stream.dropAfter', stream.dropAfter);
   if (isStatus(stream.status)) {

@@ -5,6 +5,7 @@
  */
 import type { operations } from '@cohort/api';
 import type { JournalEntry } from './journal.ts';
+import type { RecordedScenario, RecordingInfo } from './recorder.ts';
 import type { UpstreamRow } from './upstream-report.ts';
 import type { Violation } from './violations.ts';
 
@@ -55,7 +56,7 @@ export type Request<Id extends OperationId = OperationId> = Omit<JournalEntry, '
   body: RequestBody<Id> | null;
 };
 
-export type { UpstreamRow, Violation };
+export type { RecordedScenario, RecordingInfo, UpstreamRow, Violation };
 
 /** A testing endpoint refused the call (an override that does not fit the contract: `fieldErrors` names each field). */
 export class MockControlError extends Error {
@@ -106,6 +107,12 @@ export interface MockControl {
   readonly session: string | undefined;
   /** The headers the app's requests carry to use that session (`{ 'X-Mock-Session': name }`; `{}` without one). */
   readonly headers: Record<string, string>;
+  /** Starts recording this control's session (or the default state): `POST /__mock/recordings`. */
+  startRecording(): Promise<RecordingInfo>;
+  /** Stops a recording; the scenario file it makes (`--scenario FILE` replays its writes). */
+  stopRecording(id: string): Promise<RecordedScenario>;
+  /** A recording as an HTTP Archive (HAR 1.2). */
+  har(id: string): Promise<{ log: { version: string; entries: unknown[] } }>;
   /** The sessions the mock keeps (`GET /__mock/sessions`). */
   sessions(): Promise<{ name: string; scenario: string; created_at: string; last_used_at: string; requests: number }[]>;
 }
@@ -182,5 +189,13 @@ export function mockControl(
     session,
     headers: { ...sessionHeaders },
     sessions: () => call('GET', '/__mock/sessions'),
+    startRecording: () => call('POST', '/__mock/recordings'),
+    stopRecording: (id) => call('POST', `/__mock/recordings/${encodeURIComponent(id)}/stop`),
+    har: async (id) => {
+      // A file, not the envelope: read as it is.
+      const res = await doFetch(`${base}/__mock/recordings/${encodeURIComponent(id)}.har`, { headers: sessionHeaders });
+      if (!res.ok) throw new MockControlError(res.status, `GET /__mock/recordings/${id}.har: ${res.status}`);
+      return (await res.json()) as { log: { version: string; entries: unknown[] } };
+    },
   };
 }

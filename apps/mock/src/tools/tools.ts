@@ -1,5 +1,6 @@
 import type { Journal } from './journal.ts';
 import type { Overrides } from './overrides.ts';
+import type { Recordings } from './recorder.ts';
 import type { ResponseChecker } from './response-check.ts';
 import type { UpstreamReport } from './upstream-report.ts';
 import type { Violations } from './violations.ts';
@@ -9,6 +10,8 @@ export interface MockTools {
   checker: ResponseChecker;
   overrides: Overrides;
   journal: Journal;
+  /** `/__mock/recordings`: sessions' exchanges recorded at the same point as the journal's. */
+  recordings: Recordings;
   violations: Violations;
   /** The drift alarm: off, log (and list) violations, or also answer them as a 500. */
   checkResponses: 'off' | 'log' | 'strict';

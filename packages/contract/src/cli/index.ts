@@ -1,11 +1,13 @@
 // `cohort-contract [subcommand] …`: each subcommand lives in its own file here; a new one is one line below.
 import { diffMain } from './diff.ts';
+import { replayMain } from './replay.ts';
 import { runMain } from './run.ts';
 
 type Command = (args: string[]) => number | Promise<number>;
 
 const SUBCOMMANDS: Record<string, Command> = {
   diff: diffMain,
+  replay: replayMain,
 };
 
 export async function main(argv: string[]): Promise<number> {

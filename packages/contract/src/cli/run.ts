@@ -12,6 +12,7 @@ import type { ConformanceOptions, Include } from '../types.ts';
 
 const USAGE = `usage: cohort-contract --base-url URL [options]
        cohort-contract diff <base> <head> [--allow FILE] [--used-by DIR] [--json|--markdown]
+       cohort-contract replay FILE --base-url URL [--password P] [--json]
 
 Checks a server against openapi/openapi.yaml, operation by operation.
 
