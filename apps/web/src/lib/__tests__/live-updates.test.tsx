@@ -168,4 +168,48 @@ describe('live updates from the user stream', () => {
     expect(screen.getByText('Noor Aziz')).toBeInTheDocument();
     expect(screen.queryByText('Member')).not.toBeInTheDocument();
   });
+  it('in a group larger than its embedded sample, a sender beyond the sample gets their name from their profile', async () => {
+    const FAR = 'usr_farmember0000001';
+    const asked: string[] = [];
+    renderApp({
+      path: `/chatInbox?id=${A}`,
+      signedIn: true,
+      wrapper: ({ children }) => (
+        <VirtuosoMockContext.Provider value={{ viewportHeight: 100_000, itemHeight: 100 }}>
+          {children}
+        </VirtuosoMockContext.Provider>
+      ),
+      answers: {
+        listMyChannels: () => ({ body: envelope([]) }),
+        getChannel: () => ({
+          body: envelope({
+            ...group(A, 'VC Deal Flow', message('msg_1000000000000000', A, 'Pitch day', '2026-11-20T10:00:00.000Z')),
+            member_count: 25,
+            online_count: 1,
+            members: [person(demoUser.id, 'Dana', 'Okafor'), person(FRIEND, 'Priya', 'Raman')],
+            subgroups: [],
+          }),
+        }),
+        getChannelMessages: () => ({
+          body: {
+            ...envelope([message('msg_6000000000000000', A, 'From the back row', '2026-11-21T09:00:00.000Z', FAR)]),
+            meta: { has_more: false, next_before: null },
+          },
+        }),
+        getUser: (req) => {
+          asked.push(req.path);
+          return { body: envelope({ ...demoUser, id: FAR, first_name: 'Lena', last_name: 'Brandt' }) };
+        },
+        markChannelRead: () => ({
+          body: envelope(
+            group(A, 'VC Deal Flow', message('msg_1000000000000000', A, 'Pitch day', '2026-11-20T10:00:00.000Z')),
+          ),
+        }),
+      },
+    });
+    expect(await screen.findByText('From the back row')).toBeInTheDocument();
+    expect(await screen.findByText('Lena Brandt')).toBeInTheDocument();
+    expect(screen.queryByText('Member')).not.toBeInTheDocument();
+    expect(asked).toEqual([`/api/v1/users/${FAR}`]);
+  });
 });

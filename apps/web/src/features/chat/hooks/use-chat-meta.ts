@@ -1,6 +1,8 @@
 import type { Channel, ChannelDetail } from '@cohort/api';
-import { useCallback, useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { personName } from '@/lib/format.ts';
+import { useApi } from '@/lib/query.ts';
 import type { ChannelChat } from './use-channel-chat.ts';
 
 /**
@@ -19,10 +21,29 @@ export function useChatMeta(
   // Unknown (the profile failed and the group is not in the loaded list) shows no count rather than a wrong 0.
   const memberCount = detail?.member_count ?? listed?.users.length;
   const pinned = chat.pinned !== undefined ? chat.pinned : (channel?.pinned_message ?? null);
-  const names = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, personName(m)])), [detail]);
-  const nameOf = useCallback((id: string) => (id === me ? 'You' : (names.get(id) ?? 'Member')), [me, names]);
-  const photos = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, m.profile_image ?? null])), [detail]);
-  const photoOf = useCallback((id: string) => photos.get(id) ?? null, [photos]);
+  const people = useMemo(() => new Map((detail?.members ?? []).map((m) => [m.id, m])), [detail]);
+  // The group embeds only a sample of its members: a sender beyond it is read once, as their profile.
+  const others = useMemo(() => {
+    if (!detail) return [];
+    const ids = new Set(chat.items.map((m) => m.sender_id).filter((id) => id !== me && !people.has(id)));
+    return [...ids];
+  }, [detail, chat.items, me, people]);
+  const api = useApi();
+  const looked = useQueries({
+    queries: others.map((id) => ({
+      ...api.queryOptions('get', '/api/v1/users/{id}', { params: { path: { id } } }),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  type Person = { first_name: string; last_name: string; profile_image: string | null };
+  const personOf = (id: string): Person | undefined =>
+    people.get(id) ?? looked[others.indexOf(id)]?.data?.data ?? undefined;
+  const nameOf = (id: string) => {
+    if (id === me) return 'You';
+    const person = personOf(id);
+    return person ? personName(person) : 'Member';
+  };
+  const photoOf = (id: string) => personOf(id)?.profile_image ?? null;
   const online = chat.online ?? detail?.online_count;
   return { channel, memberCount, pinned, nameOf, photoOf, online };
 }
