@@ -214,8 +214,8 @@ function Sessions({ entries }: { entries: number }) {
                 <div className={s.grow}>
                   <div className={s.name}>{session.name}</div>
                   <div className={s.muted}>
-                    {session.scenario} · made {ago(session.created_at, data.now)} ago · {session.requests} requests ·{' '}
-                    {megabytes(session.size_bytes)}
+                    {session.scenario} · made {ago(session.created_at, data.now)} ago · {session.requests}{' '}
+                    {session.requests === 1 ? 'request' : 'requests'} · {megabytes(session.size_bytes)}
                   </div>
                 </div>
                 <div className={s.actions}>
