@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMockEngine } from '../src/adapters/node.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
 import { withServer } from './helpers.ts';
 
@@ -164,5 +165,41 @@ describe('GET /__mock/journal/stream: the journal live', () => {
       expect(res.status).toBe(403);
       expect(((await res.json()) as { message: string }).message).toContain('--allow-remote-mock-tools');
     });
+  });
+});
+
+describe('the in-process engine (the offline demo) answers both the same way', () => {
+  it('makes a session from a preset and streams the journal as a fetch Response', async () => {
+    const engine = createMockEngine({ users: 20, channels: 3 });
+    try {
+      const send = (path: string, init: RequestInit = {}) =>
+        engine.handle(new Request(`http://mock.test${path}`, init));
+      const made = await send('/__mock/sessions', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name: 'tab-1', preset: 'empty' }),
+      });
+      expect(made.status).toBe(201);
+      expect(((await made.json()) as { data: { scenario: string } }).data.scenario).toBe('empty');
+      expect((await send('/__mock/journal/stream', { headers: { origin: EVIL } })).status).toBe(403);
+
+      const controller = new AbortController();
+      const stream = await send('/__mock/journal/stream', { signal: controller.signal });
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      const reader = (stream.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+      await send('/api/v1/users/me', { headers: { 'x-mock-session': 'tab-1' } });
+      let text = '';
+      while (!text.includes('event: entry')) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      const data = JSON.parse(/data: (.*)\n/.exec(text.slice(text.indexOf('event: entry')))?.[1] ?? 'null');
+      expect(data).toMatchObject({ path: '/api/v1/users/me', session: 'tab-1', status: 401 });
+      await reader.cancel();
+    } finally {
+      engine.close();
+    }
   });
 });

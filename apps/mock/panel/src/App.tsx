@@ -37,11 +37,19 @@ function useLoad<T>(load: () => Promise<T>) {
   return { data, error, reload };
 }
 
+function screenOfHash(): Screen {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  return (SCREENS as readonly string[]).includes(hash) ? (hash as Screen) : 'Sessions';
+}
+
 export function App() {
-  const [screen, setScreen] = useState<Screen>(() => {
-    const hash = decodeURIComponent(location.hash.slice(1));
-    return (SCREENS as readonly string[]).includes(hash) ? (hash as Screen) : 'Sessions';
-  });
+  const [screen, setScreen] = useState<Screen>(screenOfHash);
+  // Back, forward and a typed `#Journal` move between screens too.
+  useEffect(() => {
+    const follow = () => setScreen(screenOfHash());
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
   const [entries, setEntries] = useState<JournalEntry[]>([]);
   const [streamState, setStreamState] = useState<'connecting' | 'open' | 'down'>('connecting');
   useEffect(
@@ -59,7 +67,7 @@ export function App() {
   );
   const go = (next: Screen) => {
     setScreen(next);
-    history.replaceState(null, '', `#${next}`);
+    history.pushState(null, '', `#${next}`);
   };
   return (
     <div className={s.shell}>
