@@ -187,13 +187,14 @@ describe('the in-process engine (the offline demo) answers both the same way', (
       const stream = await send('/__mock/journal/stream', { signal: controller.signal });
       expect(stream.status).toBe(200);
       expect(stream.headers.get('content-type')).toContain('text/event-stream');
-      const reader = (stream.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
       await send('/api/v1/users/me', { headers: { 'x-mock-session': 'tab-1' } });
       let text = '';
       while (!text.includes('event: entry')) {
         const { value, done } = await reader.read();
         if (done) break;
-        text += value;
+        text += decoder.decode(value, { stream: true });
       }
       const data = JSON.parse(/data: (.*)\n/.exec(text.slice(text.indexOf('event: entry')))?.[1] ?? 'null');
       expect(data).toMatchObject({ path: '/api/v1/users/me', session: 'tab-1', status: 401 });
