@@ -74,6 +74,13 @@ describe('the mock control panel (/__mock/ui)', () => {
     expect(detail.join('\n')).not.toContain(stack.demo.password);
     expect(await a11yViolations(panel)).toEqual([]);
     await screenshot(panel, 'mock-panel-journal');
+
+    // A mark: only what came after it shows (the sign-in goes, the next request of the app comes).
+    await panel.getByRole('button', { name: 'Mark this point' }).click();
+    await panel.getByText('No request matching these filters since the mark.').waitFor();
+    await app.reload();
+    await journal.getByRole('button', { name: /GET\s*\/api\/v1\/users\/me\s*· panel-e2e/ }).first().waitFor();
+    expect(await login.count()).toBe(0);
     await appContext.close();
     await context.close();
   });

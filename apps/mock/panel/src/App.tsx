@@ -271,6 +271,8 @@ function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear: () =>
   const [operation, setOperation] = useState('');
   const [status, setStatus] = useState('*');
   const [open, setOpen] = useState<number | undefined>();
+  // A point in the journal: only what came after it is shown.
+  const [mark, setMark] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
   const ids = { session: useId(), operation: useId(), status: useId(), operations: useId() };
   const sessions = useMemo(() => [...new Set(entries.map((e) => e.session ?? ''))].sort(), [entries]);
@@ -283,13 +285,14 @@ function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear: () =>
     const out: JournalEntry[] = [];
     for (let i = entries.length - 1; i >= 0 && out.length < SHOWN; i--) {
       const e = entries[i] as JournalEntry;
+      if (mark !== undefined && e.seq <= mark) break;
       if (session !== '*' && (e.session ?? '') !== session) continue;
       if (wanted && !(e.operationId ?? '').toLowerCase().includes(wanted)) continue;
       if (status !== '*' && String(e.status)[0] !== status) continue;
       out.push(e);
     }
     return out;
-  }, [entries, session, operation, status]);
+  }, [entries, session, operation, status, mark]);
   const clear = async () => {
     try {
       await api.clearJournal();
@@ -306,9 +309,20 @@ function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear: () =>
         <h2 className={s.cardTitle} id="journal-title">
           Journal
         </h2>
-        <button type="button" className={s.button.secondary} onClick={() => void clear()}>
-          Clear journal
-        </button>
+        <div className={s.actions}>
+          {mark === undefined ? (
+            <button type="button" className={s.button.secondary} onClick={() => setMark(entries.at(-1)?.seq ?? 0)}>
+              Mark this point
+            </button>
+          ) : (
+            <button type="button" className={s.button.secondary} onClick={() => setMark(undefined)}>
+              Show all again
+            </button>
+          )}
+          <button type="button" className={s.button.secondary} onClick={() => void clear()}>
+            Clear journal
+          </button>
+        </div>
       </div>
       <div className={s.form}>
         <div className={s.field}>
@@ -362,10 +376,17 @@ function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear: () =>
         </p>
       )}
       <p className={s.muted} aria-live="polite">
-        {shown.length} of {entries.length} requests{shown.length === SHOWN ? ` (the newest ${SHOWN} shown)` : ''}
+        {shown.length} of {entries.length} requests{mark === undefined ? '' : ` after the mark (#${mark})`}
+        {shown.length === SHOWN ? ` (the newest ${SHOWN} shown)` : ''}
       </p>
       {entries.length === 0 ? (
         <p className={s.empty}>No request yet: requests appear here as the mock answers them.</p>
+      ) : shown.length === 0 ? (
+        <p className={s.empty}>
+          {mark === undefined
+            ? 'No request matches these filters.'
+            : 'No request matching these filters since the mark.'}
+        </p>
       ) : (
         <ol className={`${s.list} ${s.journal}`} aria-label="Requests, newest first">
           {shown.map((entry) => (
