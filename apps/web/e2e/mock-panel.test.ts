@@ -79,7 +79,10 @@ describe('the mock control panel (/__mock/ui)', () => {
     await panel.getByRole('button', { name: 'Mark this point' }).click();
     await panel.getByText('No request matching these filters since the mark.').waitFor();
     await app.reload();
-    await journal.getByRole('button', { name: /GET\s*\/api\/v1\/users\/me\s*· panel-e2e/ }).first().waitFor();
+    await journal
+      .getByRole('button', { name: /GET\s*\/api\/v1\/users\/me\s*· panel-e2e/ })
+      .first()
+      .waitFor();
     expect(await login.count()).toBe(0);
     await appContext.close();
     await context.close();
