@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type Ref, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type Components, Virtuoso } from 'react-virtuoso';
 import {
   api,
   CallError,
@@ -15,8 +16,8 @@ const SCREENS = ['Sessions', 'Journal', 'Clock', 'Outbox'] as const;
 type Screen = (typeof SCREENS)[number];
 /** Entries the panel keeps (the mock's journal keeps 1,000 by default). */
 const KEPT = 1000;
-/** Entries drawn at once; the filters narrow the rest. */
-const SHOWN = 300;
+/** Entries listed at most (only those in view are drawn). */
+const SHOWN = KEPT;
 
 const message = (error: unknown) =>
   error instanceof CallError || error instanceof Error ? error.message : String(error);
@@ -253,6 +254,15 @@ function Sessions({ entries }: { entries: number }) {
   );
 }
 
+/** The journal as an ordered list: only the entries in view are in the page. */
+const JOURNAL_PARTS: Components<JournalEntry> = {
+  // Virtuoso types its list as a div; an ol takes the same props.
+  List: ({ ref, ...props }) => (
+    <ol {...props} ref={ref as Ref<HTMLOListElement>} className={s.list} aria-label="Requests, newest first" />
+  ),
+  Item: ({ item: _item, ...props }) => <li {...props} />,
+};
+
 const statusClass = (status: number) => (status < 400 ? s.status.ok : s.status.bad);
 
 /** A curl line that repeats the request (credentials as the journal shows them: redacted). */
@@ -388,9 +398,13 @@ function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear: () =>
             : 'No request matching these filters since the mark.'}
         </p>
       ) : (
-        <ol className={`${s.list} ${s.journal}`} aria-label="Requests, newest first">
-          {shown.map((entry) => (
-            <li key={entry.seq}>
+        <Virtuoso
+          useWindowScroll
+          data={shown}
+          computeItemKey={(_, entry) => entry.seq}
+          components={JOURNAL_PARTS}
+          itemContent={(_, entry) => (
+            <>
               <button
                 type="button"
                 className={s.entryButton}
@@ -405,9 +419,9 @@ function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear: () =>
                 </span>
               </button>
               {open === entry.seq && <EntryDetail entry={entry} />}
-            </li>
-          ))}
-        </ol>
+            </>
+          )}
+        />
       )}
     </section>
   );

@@ -152,7 +152,6 @@ export const notice = styleVariants({
 });
 export const empty = style({ color: vars.color.textMuted, margin: 0 });
 
-export const journal = style({ maxHeight: '60vh', overflowY: 'auto' });
 export const entryButton = style({
   appearance: 'none',
   width: '100%',
