@@ -1,4 +1,4 @@
-import { type Ref, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type Ref, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Components, Virtuoso } from 'react-virtuoso';
 import {
   api,
@@ -98,7 +98,7 @@ export function App() {
         </div>
       </nav>
       <main>
-        {screen === 'Sessions' && <Sessions entries={entries.length} />}
+        {screen === 'Sessions' && <Sessions newest={entries.at(-1)?.seq ?? 0} />}
         {screen === 'Journal' && <Journal entries={entries} onClear={() => setEntries([])} />}
         {screen === 'Clock' && <Clock />}
         {screen === 'Outbox' && <Outbox />}
@@ -116,15 +116,25 @@ function ago(from: string, now: number): string {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-function Sessions({ entries }: { entries: number }) {
+function Sessions({ newest }: { newest: number }) {
   const load = useCallback(async () => {
     const [sessions, clock, origin] = await Promise.all([api.sessions(), api.clock(), webOrigin()]);
     return { sessions, now: Date.parse(clock.now), origin };
   }, []);
   const { data, error, reload } = useLoad(load);
-  // A request may have made a session: the journal moving is the hint to look again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload on each new journal entry
-  useEffect(reload, [entries, reload]);
+  // A request may have made a session: the journal moving is the hint to look again, at most every 2 s.
+  const lastLoad = useRef(Date.now());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload as the journal's newest entry changes
+  useEffect(() => {
+    const timer = setTimeout(
+      () => {
+        lastLoad.current = Date.now();
+        reload();
+      },
+      Math.max(0, lastLoad.current + 2000 - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [newest, reload]);
   const [name, setName] = useState('');
   const [preset, setPreset] = useState('empty');
   const [busy, setBusy] = useState(false);
