@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockEngine } from '../src/adapters/node.ts';
 import { DEMO_ACCOUNT, SEEDED_PASSWORD } from '../src/seed/index.ts';
+import { mockControl } from '../src/tools/testing.ts';
 import { withServer } from './helpers.ts';
 
 const EVIL = 'https://evil.example';
@@ -202,5 +203,15 @@ describe('the in-process engine (the offline demo) answers both the same way', (
     } finally {
       engine.close();
     }
+  });
+});
+
+describe('mockControl(url, { session }).startSession(preset)', () => {
+  it('makes the control’s session from the preset', async () => {
+    await withServer({}, async (server) => {
+      const mock = mockControl(server.baseUrl, { session: 'typed-1' });
+      expect(await mock.startSession('empty')).toMatchObject({ name: 'typed-1', scenario: 'empty' });
+      expect((await mock.sessions()).map((s) => [s.name, s.scenario])).toEqual([['typed-1', 'empty']]);
+    });
   });
 });

@@ -105,6 +105,8 @@ export interface MockControl {
   readonly headers: Record<string, string>;
   /** The sessions the mock keeps (`GET /__mock/sessions`). */
   sessions(): Promise<{ name: string; scenario: string; created_at: string; last_used_at: string; requests: number }[]>;
+  /** Makes this control's session now from `preset` (`POST /__mock/sessions`; default: the default seed); a 409 if it exists. */
+  startSession(preset?: string): Promise<{ name: string; scenario: string }>;
 }
 
 /**
@@ -178,5 +180,9 @@ export function mockControl(
     session,
     headers: { ...sessionHeaders },
     sessions: () => call('GET', '/__mock/sessions'),
+    startSession: (preset) => {
+      if (session === undefined) throw new Error('startSession needs a control made with { session }.');
+      return call('POST', '/__mock/sessions', { name: session, ...(preset === undefined ? {} : { preset }) });
+    },
   };
 }
