@@ -9,6 +9,7 @@ import { type AllowedHosts, hostCheck } from './adapters/host-check.ts';
 import { weakEtag } from './adapters/json-response.ts';
 import { mediaRouter } from './adapters/media-router.ts';
 import { mockGuard } from './adapters/mock-router.ts';
+import { panelRouter } from './adapters/panel-router.ts';
 import { presetSeedWorker } from './adapters/preset-seeder.ts';
 import { contract } from './contract/contract.ts';
 import { createEngineCore, type EngineCore, type EngineOptions, resetToSeed } from './engine/core.ts';
@@ -131,6 +132,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const origins = options.corsOrigins ?? DEFAULT_CORS_ORIGINS;
   const mediaFiles = new MediaFiles(options.mediaDir);
   const unusedUploadMs = options.unusedUploadMs ?? UNUSED_UPLOAD_MS;
+  const webOrigin = options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173';
   const engine = createEngineCore(
     store,
     doc,
@@ -138,7 +140,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     {
       ...withoutUpstream(options),
       ...(options.upstream ? { upstream: nodeUpstream(options.upstream) } : {}),
-      webOrigin: options.webOrigin ?? (origins === '*' ? undefined : origins[0]) ?? 'http://localhost:5173',
+      webOrigin,
       // With `*` any page could ask, so a link always points at the configured web origin.
       mailOrigins: options.mailOrigins ?? (origins === '*' ? [] : origins),
     },
@@ -181,15 +183,18 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   app.use(docsRouter(doc));
   app.use(mediaRouter(store, mediaFiles));
   // Every /__mock endpoint: the same functions the in-process engine answers them with.
+  const guardOptions = { corsOrigins: origins, allowMockTools: options.allowMockTools ?? true };
   const endpoints = mockEndpoints({
     tools,
     sessions,
     clock,
     outbox,
     reset: () => resetToSeed(engine, resetState()),
-    guard: mockGuard({ corsOrigins: origins, allowMockTools: options.allowMockTools ?? true }),
+    guard: mockGuard(guardOptions),
     ...(options.onBug ? { onBug: options.onBug } : {}),
   });
+  // The control panel (/__mock/ui): built files behind the same guard.
+  app.use(panelRouter({ guard: mockGuard(guardOptions), webOrigin }));
   app.use(engineMiddleware(endpoints, parseBody, MOCK_ENDPOINTS));
 
   // Everything else under the dev middlewares, then 404/405 from the same matcher as the engine.

@@ -1,11 +1,12 @@
 /**
- * Every `/__mock` endpoint (`overrides`, `requests`, `recordings`, `violations`, `upstream`, `sessions`, `reset`,
- * `mail`, `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
+ * Every `/__mock` endpoint (`overrides`, `requests`, `journal/stream`, `recordings`, `violations`, `upstream`,
+ * `sessions`, `reset`, `mail`, `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
  * both answer them here, behind one guard, so `mockControl` drives either the same way.
  */
 import type { MockClock } from '../lib/clock.ts';
 import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { unref } from '../lib/timers.ts';
 import { toHar } from '../tools/har.ts';
 import type { JournalQuery } from '../tools/journal.ts';
 import type { Outbox } from '../tools/mail.ts';
@@ -57,6 +58,27 @@ interface Route {
   path: string;
   changes: boolean;
   run(req: EngineRequest, param: string): Reply | Promise<Reply>;
+  /** An event stream instead of a JSON answer. */
+  stream?: (req: EngineRequest) => EngineReply;
+}
+
+/** How often an idle journal stream sends a comment, so proxies and the reader know it is alive. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** `POST /__mock/sessions`: `{ name, preset? }`, every bad field named. */
+function sessionBody(body: unknown): { name: string; preset: string | undefined } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw HttpError.invalid({ body: ['must be a JSON object: { "name": "...", "preset": "..." }'] });
+  }
+  const { name, preset, ...rest } = body as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  if (typeof name !== 'string' || !/^[A-Za-z0-9._~-]{1,64}$/.test(name)) {
+    errors.name = ['must be 1 to 64 letters, digits, ".", "_", "~" or "-"'];
+  }
+  if (preset !== undefined && (typeof preset !== 'string' || preset === '')) errors.preset = ['must be a preset name'];
+  for (const key of Object.keys(rest)) errors[key] = ['is not a field of a new session (name, preset)'];
+  if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
+  return { name: name as string, preset: preset as string | undefined };
 }
 
 const one = (value: unknown): string | undefined =>
@@ -169,6 +191,51 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
       },
     },
     {
+      // The journal live: each entry as it is recorded, one `entry` event each (`id:` its seq), redacted as listed.
+      method: 'GET',
+      path: 'journal/stream',
+      changes: false,
+      run: () => ({ data: null }),
+      stream(req) {
+        if (journal.size === 0) throw HttpError.notFound('The journal is off (--journal-size 0).');
+        const query = journalQuery(tools, req.query);
+        const lastId = headerOf(req.headers, 'last-event-id');
+        let seen = lastId !== undefined && /^\d+$/.test(lastId) ? Number(lastId) : journal.last;
+        if (typeof query.since === 'number') seen = query.since;
+        const sink = req.openStream();
+        sink.start(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-cache, no-transform',
+          'X-Accel-Buffering': 'no',
+        });
+        sink.write('retry: 3000\n\n');
+        const send = () => {
+          for (const entry of journal.list({ ...query, since: seen, limit: undefined })) {
+            sink.write(`id: ${entry.seq}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+          }
+          seen = journal.last;
+        };
+        send();
+        // Entries are recorded as an answer finishes; sent on the next turn so the entry is complete.
+        let queued = false;
+        const stop = journal.subscribe(() => {
+          if (queued) return;
+          queued = true;
+          queueMicrotask(() => {
+            queued = false;
+            send();
+          });
+        });
+        const timer = setInterval(() => sink.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+        unref(timer);
+        sink.onClose(() => {
+          stop();
+          clearInterval(timer);
+        });
+        return { kind: 'stream', status: 200, headers: {}, sink };
+      },
+    },
+    {
       method: 'DELETE',
       path: 'requests',
       changes: true,
@@ -253,6 +320,16 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
       path: 'sessions',
       changes: false,
       run: () => ({ data: sessions.list(), message: `${sessions.size} of at most ${sessions.max} sessions.` }),
+    },
+    {
+      method: 'POST',
+      path: 'sessions',
+      changes: true,
+      async run(req) {
+        const { name, preset } = sessionBody(await req.readJson());
+        const made = await sessions.create(name, preset === 'default' ? undefined : preset, req.clientKey);
+        return { status: 201, data: made, message: `Session ${name} made from ${made.scenario}.` };
+      },
     },
     {
       method: 'DELETE',
@@ -347,6 +424,7 @@ export function mockEndpoints(options: MockEndpointsOptions): (req: EngineReques
         throw new HttpError(405, undefined, undefined, { Allow: allow });
       }
       if (hit.route.changes) requireJson(req.headers);
+      if (hit.route.stream) return hit.route.stream(req);
       const { data, message = 'OK', status = 200, file } = await hit.route.run(req, hit.param);
       if (file) {
         const headers: Record<string, string> = { 'Content-Disposition': `attachment; filename="${file.name}"` };

@@ -169,6 +169,26 @@ export class Sessions {
     return bytes;
   }
 
+  /**
+   * Makes session `name` from `scenario` (a preset; none: the default seed) before any request names it,
+   * under the same limits as one made by its first request. A 409 when it exists.
+   */
+  async create(name: string, scenario: string | undefined, address: string): Promise<SessionInfo> {
+    if (!NAME.test(name)) throw HttpError.invalid({ name: ['must be 1 to 64 letters, digits, ".", "_", "~" or "-"'] });
+    if (this.#sessions.has(name)) throw new HttpError(409, `A session named ${name} exists: drop it first.`);
+    let made = this.#select(name, scenario, address);
+    // A preset seeded off the request path: wait for it, then make the session.
+    while (made instanceof Promise) {
+      await made;
+      made = this.#select(name, scenario, address);
+    }
+    // Made, not used: its requests count from its first one.
+    made.requests = 0;
+    const info = this.list().find((s) => s.name === name);
+    if (!info) throw new Error(`session ${name} was not kept`);
+    return info;
+  }
+
   /** Drops one session (its state and its overrides go; the next request naming it starts from the seed again). */
   drop(name: string): boolean {
     const session = this.#sessions.get(name);

@@ -134,6 +134,8 @@ export class Journal {
    * requests would make the garbage collector copy it, and then promote it, for nothing.
    */
   readonly #shared = new Map<string, string>();
+  /** Told of each entry as it is recorded (the live journal stream). */
+  readonly #listeners = new Set<(seq: number) => void>();
   #last = 0;
 
   /** `redactUrl` takes credentials out of a query string (the request log's own rule). */
@@ -184,6 +186,18 @@ export class Journal {
       mock[name] = secret ? REDACTED : headerValue(value);
     }
     references[from + MOCK_HEADERS] = mock;
+    for (const listener of this.#listeners) listener(seq);
+  }
+
+  /** Calls `listener` with each new entry's `seq` as it is recorded; returns how to stop. */
+  subscribe(listener: (seq: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The `seq` of the newest entry (0 before any). */
+  get last(): number {
+    return this.#last;
   }
 
   /** The copy of `value` the ring already keeps, if any (the ring keeps this one otherwise). */

@@ -115,6 +115,8 @@ export interface MockControl {
   har(id: string): Promise<{ log: { version: string; entries: unknown[] } }>;
   /** The sessions the mock keeps (`GET /__mock/sessions`). */
   sessions(): Promise<{ name: string; scenario: string; created_at: string; last_used_at: string; requests: number }[]>;
+  /** Makes this control's session now from `preset` (`POST /__mock/sessions`; default: the default seed); a 409 if it exists. */
+  startSession(preset?: string): Promise<{ name: string; scenario: string }>;
 }
 
 /**
@@ -196,6 +198,10 @@ export function mockControl(
       const res = await doFetch(`${base}/__mock/recordings/${encodeURIComponent(id)}.har`, { headers: sessionHeaders });
       if (!res.ok) throw new MockControlError(res.status, `GET /__mock/recordings/${id}.har: ${res.status}`);
       return (await res.json()) as { log: { version: string; entries: unknown[] } };
+    },
+    startSession: (preset) => {
+      if (session === undefined) throw new Error('startSession needs a control made with { session }.');
+      return call('POST', '/__mock/sessions', { name: session, ...(preset === undefined ? {} : { preset }) });
     },
   };
 }

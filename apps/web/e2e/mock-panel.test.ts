@@ -1,0 +1,102 @@
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { a11yViolations, type Stack, screenshot, startStack } from './harness.ts';
+import { signIn } from './people.ts';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  // The panel as the mock ships it: built into the mock's dist/panel from the current source.
+  await build({
+    configFile: fileURLToPath(new URL('../../mock/panel/vite.config.ts', import.meta.url)),
+    logLevel: 'warn',
+  });
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** A GET of `path` with its own `Host` header (fetch cannot set one). */
+function getWithHost(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the mock control panel (/__mock/ui)', () => {
+  it('starts a session from the empty preset and shows the app’s requests in that session live', async () => {
+    // The panel's CSP forbids inline scripts, axe-core's injection included: the test alone sets it aside.
+    const context = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const panel = await context.newPage();
+    panel.setDefaultTimeout(20_000);
+    await panel.goto(`${stack.mockUrl}/__mock/ui/`);
+    await panel.getByText('Journal live').waitFor();
+
+    await panel.getByLabel('Name').fill('panel-e2e');
+    await panel.getByLabel('Preset').selectOption('empty');
+    await panel.getByRole('button', { name: 'Start session' }).click();
+    await panel.getByText('Session panel-e2e started from empty.').waitFor();
+    const sessions = panel.getByRole('list', { name: 'Sessions' });
+    await sessions.getByText('panel-e2e', { exact: true }).waitFor();
+    const open = panel.getByRole('link', { name: 'Open the app in panel-e2e' });
+    expect(await open.getAttribute('href')).toMatch(/\/\?mock_session=panel-e2e$/);
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-sessions');
+
+    await panel.getByRole('button', { name: 'Journal' }).click();
+    await panel.getByLabel('Session').selectOption('*');
+
+    // The web app, in another browser, in that session (the cookie the panel's link sets in development).
+    const appContext = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await appContext.addCookies([{ name: 'mock_session', value: 'panel-e2e', url: stack.appUrl }]);
+    const app = await appContext.newPage();
+    app.setDefaultTimeout(20_000);
+    await app.goto(`${stack.appUrl}/login`);
+    await signIn(app, stack, stack.demo);
+
+    // Arrives without a reload of the panel: the journal stream carried it.
+    const journal = panel.getByRole('list', { name: 'Requests, newest first' });
+    const login = journal.getByRole('button', { name: /POST\s*\/api\/v1\/login\s*· panel-e2e/ });
+    await login.waitFor();
+    await login.click();
+    await panel.getByText('curl -X POST').waitFor();
+    const detail = await panel.locator('pre').allTextContents();
+    expect(detail.join('\n')).toContain('"password": "[redacted]"');
+    expect(detail.join('\n')).not.toContain(stack.demo.password);
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-journal');
+
+    // A mark: only what came after it shows (the sign-in goes, the next request of the app comes).
+    await panel.getByRole('button', { name: 'Mark this point' }).click();
+    await panel.getByText('No request matching these filters since the mark.').waitFor();
+    await app.reload();
+    await journal
+      .getByRole('button', { name: /GET\s*\/api\/v1\/users\/me\s*· panel-e2e/ })
+      .first()
+      .waitFor();
+    expect(await login.count()).toBe(0);
+    await appContext.close();
+    await context.close();
+  });
+
+  it('is refused for a page of another origin and for a Host the mock was not given; never framed', async () => {
+    const own = await fetch(`${stack.mockUrl}/__mock/ui/`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await own.text()).toContain('<div id="root">');
+
+    const foreign = await fetch(`${stack.mockUrl}/__mock/ui/`, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.text()).not.toContain('<div id="root">');
+    expect(await getWithHost(`${stack.mockUrl}/__mock/ui/`, 'evil.example')).toBe(403);
+  });
+});
