@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Lowered as copies go: the aim is under 40.
-const LIMIT = 48;
+// Lowered as copies go; a new copy means making the repeated piece once, not raising this.
+const LIMIT = 40;
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const jscpd = createRequire(import.meta.url).resolve('jscpd/run-jscpd.js');
 const out = mkdtempSync(join(tmpdir(), 'cohort-jscpd-'));

@@ -1,5 +1,5 @@
 import { ApiError, asFetchClient, type CohortClient, type paths } from '@cohort/api';
-import { QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { type InfiniteData, QueryClient, type UseQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
 import createQueryHooks, { type OpenapiQueryClient } from 'openapi-react-query';
 import { apiClientAtom } from './api-client.ts';
@@ -84,3 +84,20 @@ export const nextBefore = (last: { meta: { has_more: boolean; next_before?: numb
   last.meta.has_more ? (last.meta.next_before ?? null) : null;
 export const nextCursor = (last: { meta: { has_more: boolean; next_cursor?: string | null } }) =>
   last.meta.has_more ? (last.meta.next_cursor ?? null) : null;
+
+type CursorPage = { meta: { has_more: boolean; next_cursor?: string | null } };
+
+/** A cursor-paged list as an infinite query: `read` gets the page at a cursor (null: the first page). */
+export function useCursorPages<P extends CursorPage>(
+  key: readonly unknown[],
+  read: (cursor: string | null, signal: AbortSignal) => Promise<P>,
+  options: { enabled?: boolean; staleTime?: number } = {},
+) {
+  return useInfiniteQuery<P, Error, InfiniteData<P, string | null>, readonly unknown[], string | null>({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) => read(pageParam, signal),
+    initialPageParam: null,
+    getNextPageParam: nextCursor,
+    ...options,
+  });
+}

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import * as s from '../../components/ui/AuthPage.css.ts';
@@ -11,6 +11,7 @@ import { emptyLogin, type LoginValues, loginRules } from '../../features/auth/lo
 import { dismissSessionNoticeAtom, sessionNoticeAtom, signInAtom } from '../../lib/auth.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
 import { useForm } from '../../lib/forms/use-form.ts';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
 
 export default function LoginScreen() {
   const form = useForm<LoginValues>(loginRules, emptyLogin);
@@ -20,16 +21,11 @@ export default function LoginScreen() {
   // A session that ended by itself (expired, revoked) says so.
   const sessionNotice = useAtomValue(sessionNoticeAtom);
   const dismissSessionNotice = useSetAtom(dismissSessionNoticeAtom);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, submit } = useSubmit();
 
   const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!form.trySubmit()) return;
-    setPending(true);
-    const result = await signIn(form.values);
-    setPending(false);
+    const result = await submit(event, form.trySubmit(), () => signIn(form.values));
+    if (!result) return;
     // Signed in: the route guard leaves this screen (back where an ended session was, or the profile).
     if (result.ok) return dismissSessionNotice();
     // The typed input stays; the message says what went wrong (wrong credentials, server down, ...).

@@ -1,6 +1,6 @@
 import type { ResourceItem } from '@cohort/api';
 import { useSetAtom } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import * as s from '../../components/ui/AuthPage.css.ts';
@@ -12,6 +12,7 @@ import { emptySignup, type SignupValues, signupRules } from '../../features/auth
 import { registerAtom } from '../../lib/auth.ts';
 import { fieldErrorsFrom } from '../../lib/forms/server-errors.ts';
 import { useForm } from '../../lib/forms/use-form.ts';
+import { useSubmit } from '../../lib/forms/use-submit.ts';
 import { useResource } from '../../lib/resources.ts';
 
 /** The API lists years oldest first; a student picks a recent one, so show the newest first. */
@@ -26,22 +27,19 @@ export default function SignupScreen() {
   const register = useSetAtom(registerAtom);
   const years = useResource('Graduation');
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, submit } = useSubmit();
 
   const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!form.trySubmit()) return;
-    setPending(true);
     const { universityName, email, password, graduationYear } = form.values;
-    const result = await register({
-      university_name: universityName.trim(),
-      email: email.trim(),
-      password,
-      graduation_year: Number(graduationYear),
-    });
-    setPending(false);
+    const result = await submit(event, form.trySubmit(), () =>
+      register({
+        university_name: universityName.trim(),
+        email: email.trim(),
+        password,
+        graduation_year: Number(graduationYear),
+      }),
+    );
+    if (!result) return;
     if (result.ok) {
       navigate(paths.login, { state: { notice: REGISTERED_NOTICE } });
       return;

@@ -5,6 +5,7 @@ import { AuthLink, AuthPage } from '@/components/ui/AuthPage.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import { EmailField } from '@/components/ui/TextField.tsx';
 import { paths } from '@/config/paths.ts';
+import { useSubmit } from '@/lib/forms/use-submit.ts';
 import { email as emailRule } from '@/lib/forms/validation.ts';
 import { usePasswordReset } from '../api/password.ts';
 
@@ -17,19 +18,14 @@ export function ForgotPasswordForm() {
   const { request } = usePasswordReset();
   const [email, setEmail] = useState('');
   const [tried, setTried] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, submit } = useSubmit();
   const [sent, setSent] = useState(false);
   const invalid = emailRule(email, {}) ? undefined : 'Email is invalid';
 
   const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
     setTried(true);
-    setError(null);
-    if (invalid) return;
-    setPending(true);
-    const r = await request(email.trim());
-    setPending(false);
+    const r = await submit(event, !invalid, () => request(email.trim()));
+    if (!r) return;
     if (r.ok) setSent(true);
     else setError(r.error.fieldError('email') ?? r.error.message);
   };

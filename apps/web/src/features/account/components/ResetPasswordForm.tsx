@@ -6,6 +6,7 @@ import { AuthLink, AuthPage } from '@/components/ui/AuthPage.tsx';
 import { Button } from '@/components/ui/Button.tsx';
 import { PasswordField } from '@/components/ui/TextField.tsx';
 import { paths } from '@/config/paths.ts';
+import { useSubmit } from '@/lib/forms/use-submit.ts';
 import { brokenPasswordRules, TOKEN_PATTERN, usePasswordReset } from '../api/password.ts';
 
 function AskAgain({ children }: { children: string }) {
@@ -31,8 +32,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const rulesId = useId();
   const [value, setValue] = useState({ password: '', confirmation: '' });
   const [tried, setTried] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, submit } = useSubmit();
   const [badLink, setBadLink] = useState<string | null>(
     TOKEN_PATTERN.test(token)
       ? null
@@ -46,13 +46,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     setError(null);
   };
   const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
     setTried(true);
-    setError(null);
-    if (broken.length > 0 || badLink) return;
-    setPending(true);
-    const r = await reset(token, value);
-    setPending(false);
+    const r = await submit(event, broken.length === 0 && !badLink, () => reset(token, value));
+    if (!r) return;
     if (r.ok) return onDone();
     const tokenError = r.error.fieldError('token');
     if (tokenError) {

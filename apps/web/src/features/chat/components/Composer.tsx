@@ -2,6 +2,7 @@ import { LIMITS } from '@cohort/api';
 import { useRef } from 'react';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
+import { HiddenFileInput } from '@/components/ui/HiddenFileInput.tsx';
 import { Icon } from '@/components/ui/Icon.tsx';
 import { PasteCutNote, usePasteCut } from '@/components/ui/TextField.tsx';
 import { leftOutText } from '@/lib/upload-batch.ts';
@@ -80,18 +81,7 @@ export function Composer({
         <Alert tone="info">{leftOutText(attachments.leftOut, ATTACHMENTS_LIMIT)}</Alert>
       )}
       <div className={s.composerRow}>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          aria-label="Files to attach"
-          onChange={(e) => {
-            const files = Array.from(e.currentTarget.files ?? []);
-            e.currentTarget.value = '';
-            if (files.length) attachments.add(files);
-          }}
-        />
+        <HiddenFileInput ref={picker} multiple label="Files to attach" onFiles={attachments.add} />
         <Button variant="ghost" aria-label="Attach files" onClick={() => picker.current?.click()}>
           <Icon name="attach" width={18} height={18} />
         </Button>

@@ -2,21 +2,16 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { flexColumn, round } from '@/styles/recipes.ts';
 import { vars } from '@/styles/theme.css.ts';
 
+const rowBase = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: vars.space.xs,
+  padding: `3px ${vars.space.md}`,
+});
+
 export const row = styleVariants({
-  own: {
-    display: 'flex',
-    justifyContent: 'flex-end',
-    alignItems: 'flex-end',
-    gap: vars.space.xs,
-    padding: `3px ${vars.space.md}`,
-  },
-  other: {
-    display: 'flex',
-    justifyContent: 'flex-start',
-    alignItems: 'flex-end',
-    gap: vars.space.xs,
-    padding: `3px ${vars.space.md}`,
-  },
+  own: [rowBase, { justifyContent: 'flex-end' }],
+  other: [rowBase, { justifyContent: 'flex-start' }],
 });
 
 const bubbleBase = style({
@@ -64,26 +59,17 @@ export const meta = style({
   alignItems: 'center',
 });
 
-export const image = style({
-  width: '200px',
-  height: '150px',
+const media = {
   objectFit: 'cover',
   borderRadius: vars.radius.sm,
   background: vars.color.surfaceMuted,
   display: 'block',
-});
+} as const;
+
+export const image = style({ width: '200px', height: '150px', ...media });
 
 /** An image with known size: up to 240 px wide, its box keeps the image's aspect ratio. */
-export const thumb = style({
-  width: '240px',
-  maxWidth: '100%',
-  height: 'auto',
-  maxHeight: '320px',
-  objectFit: 'cover',
-  borderRadius: vars.radius.sm,
-  background: vars.color.surfaceMuted,
-  display: 'block',
-});
+export const thumb = style({ width: '240px', maxWidth: '100%', height: 'auto', maxHeight: '320px', ...media });
 
 export const thumbButton = style({
   display: 'block',

@@ -7,6 +7,18 @@ import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { useConnectionActions, useConnectionWith } from '../api/connections.ts';
 import * as s from './connections.css.ts';
 
+/** A pending invitation: mine can be withdrawn, theirs accepted or declined (each then says so in a toast). */
+const PENDING = {
+  outgoing: { note: 'Pending', answers: [{ act: 'withdraw', label: 'Withdraw', done: 'Invitation withdrawn.' }] },
+  incoming: {
+    note: 'Invited you to connect',
+    answers: [
+      { act: 'accept', label: 'Accept', done: 'You are now connected.' },
+      { act: 'decline', label: 'Decline', done: 'Invitation declined.' },
+    ],
+  },
+} as const;
+
 /**
  * The one connection control of another person's profile: Invite to Connect → Pending (Withdraw)
  * → Connected (Remove, after a confirmation); their invitation to me shows Accept / Decline.
@@ -64,41 +76,23 @@ export function ConnectionControl({
     );
   }
 
-  if (state.kind === 'outgoing') {
+  if (state.kind === 'outgoing' || state.kind === 'incoming') {
+    const { note, answers } = PENDING[state.kind];
+    const id = state.connection.id;
     return (
       <span className={s.control}>
-        <span className={s.pending}>Pending</span>
-        <Button
-          small
-          variant="secondary"
-          loading={actions.busy === 'withdraw'}
-          onClick={async () => say(await actions.withdraw(state.connection.id), 'Invitation withdrawn.')}
-        >
-          Withdraw
-        </Button>
-      </span>
-    );
-  }
-
-  if (state.kind === 'incoming') {
-    return (
-      <span className={s.control}>
-        <span className={s.pending}>Invited you to connect</span>
-        <Button
-          small
-          loading={actions.busy === 'accept'}
-          onClick={async () => say(await actions.accept(state.connection.id), 'You are now connected.')}
-        >
-          Accept
-        </Button>
-        <Button
-          small
-          variant="secondary"
-          loading={actions.busy === 'decline'}
-          onClick={async () => say(await actions.decline(state.connection.id), 'Invitation declined.')}
-        >
-          Decline
-        </Button>
+        <span className={s.pending}>{note}</span>
+        {answers.map(({ act, label, done }) => (
+          <Button
+            key={act}
+            small
+            variant={act === 'accept' ? 'primary' : 'secondary'}
+            loading={actions.busy === act}
+            onClick={async () => say(await actions[act](id), done)}
+          >
+            {label}
+          </Button>
+        ))}
       </span>
     );
   }

@@ -1,8 +1,8 @@
-import type { Schemas } from '@cohort/api';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiError, Schemas } from '@cohort/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { envelope, nextCursor, paged, settle, useClient } from '@/lib/query.ts';
-import { addComment, type Comment, type CommentPage, type CommentPages, dropComment } from '../feed-events.ts';
+import { envelope, paged, settle, useClient, useCursorPages } from '@/lib/query.ts';
+import { addComment, type Comment, type CommentPage, dropComment } from '../feed-events.ts';
 import { commentsKey, POST_COMMENTS, updatePost } from '../post-cache.ts';
 
 export const COMMENTS_PAGE = 20;
@@ -10,19 +10,17 @@ export const COMMENTS_PAGE = 20;
 /** A post's comments, oldest first; `fetchNextPage` reads newer ones. Live comments join at the end. */
 export function useComments(postId: string) {
   const api = useClient();
-  return useInfiniteQuery<CommentPage, Error, CommentPages, readonly unknown[], string | null>({
-    queryKey: commentsKey(postId),
-    queryFn: ({ pageParam, signal }) =>
+  return useCursorPages<CommentPage>(
+    commentsKey(postId),
+    (cursor, signal) =>
       envelope(
         api.GET(POST_COMMENTS, {
-          params: { path: { id: postId }, query: paged({ limit: COMMENTS_PAGE }, 'cursor', pageParam) },
+          params: { path: { id: postId }, query: paged({ limit: COMMENTS_PAGE }, 'cursor', cursor) },
           signal,
         }),
       ),
-    initialPageParam: null,
-    getNextPageParam: nextCursor,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+    { staleTime: Number.POSITIVE_INFINITY },
+  );
 }
 
 /**
@@ -41,31 +39,31 @@ export function useCommentActions() {
     },
     [api, qc],
   );
-  const add = useCallback(
-    async (postId: string, body: Schemas['CommentInput']) => {
-      const result = await settle<Comment>(
-        api.POST('/api/v1/posts/{id}/comments', { params: { path: { id: postId } }, body }),
-      );
+  // A write that went through changes the cached comments, then the post's counts are read again.
+  const write = useCallback(
+    async <T>(postId: string, call: Promise<{ data?: object; error?: ApiError }>, apply: (value: T) => void) => {
+      const result = await settle<T>(call);
       if (result.ok) {
-        addComment(qc, result.value);
+        apply(result.value);
         void syncCounts(postId);
       }
       return result;
     },
-    [api, qc, syncCounts],
+    [syncCounts],
+  );
+  const add = useCallback(
+    (postId: string, body: Schemas['CommentInput']) =>
+      write<Comment>(postId, api.POST('/api/v1/posts/{id}/comments', { params: { path: { id: postId } }, body }), (c) =>
+        addComment(qc, c),
+      ),
+    [api, qc, write],
   );
   const remove = useCallback(
-    async (postId: string, commentId: string) => {
-      const result = await settle<unknown>(
-        api.DELETE('/api/v1/comments/{id}', { params: { path: { id: commentId } } }),
-      );
-      if (result.ok) {
-        dropComment(qc, postId, commentId);
-        void syncCounts(postId);
-      }
-      return result;
-    },
-    [api, qc, syncCounts],
+    (postId: string, commentId: string) =>
+      write<unknown>(postId, api.DELETE('/api/v1/comments/{id}', { params: { path: { id: commentId } } }), () =>
+        dropComment(qc, postId, commentId),
+      ),
+    [api, qc, write],
   );
   return { add, remove };
 }

@@ -1,7 +1,7 @@
 import type { CohortClient, Schemas } from '@cohort/api';
-import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { envelope, nextCursor, paged, settle, useClient } from '@/lib/query.ts';
+import { envelope, paged, settle, useClient, useCursorPages } from '@/lib/query.ts';
 import { applyLike } from '../like.ts';
 import {
   FEED,
@@ -28,12 +28,8 @@ async function readFeed(api: CohortClient, cursor: string | null, signal?: Abort
 /** My feed: an infinite query, newest page first; `fetchNextPage` reads older posts. Kept current by the stream. */
 export function useFeed() {
   const api = useClient();
-  return useInfiniteQuery<PostPage, Error, PostPages, readonly unknown[], string | null>({
-    queryKey: feedKey(),
-    queryFn: ({ pageParam, signal }) => readFeed(api, pageParam, signal),
-    initialPageParam: null,
-    getNextPageParam: nextCursor,
-    // Live events keep it current; pull-to-refresh and a stream reconnect read it again.
+  // Live events keep it current; pull-to-refresh and a stream reconnect read it again.
+  return useCursorPages<PostPage>(feedKey(), (cursor, signal) => readFeed(api, cursor, signal), {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -77,19 +73,17 @@ export async function refreshFeed(api: CohortClient, qc: QueryClient) {
 /** A person's posts (their profile's Posts section), newest first, as far as I may see them. */
 export function useUserPosts(userId: string) {
   const api = useClient();
-  return useInfiniteQuery<PostPage, Error, PostPages, readonly unknown[], string | null>({
-    queryKey: userPostsKey(userId),
-    queryFn: ({ pageParam, signal }) =>
+  return useCursorPages<PostPage>(
+    userPostsKey(userId),
+    (cursor, signal) =>
       envelope(
         api.GET(USER_POSTS, {
-          params: { path: { id: userId }, query: paged({ limit: FEED_PAGE }, 'cursor', pageParam) },
+          params: { path: { id: userId }, query: paged({ limit: FEED_PAGE }, 'cursor', cursor) },
           signal,
         }),
       ),
-    initialPageParam: null,
-    getNextPageParam: nextCursor,
-    enabled: userId !== '',
-  });
+    { enabled: userId !== '' },
+  );
 }
 
 /** The post writes; each answer goes into every cached list that shows the post. */

@@ -1,51 +1,27 @@
-import type { ApiError, Media } from '@cohort/api';
-import { useSetAtom } from 'jotai';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
+import { HiddenFileInput } from '@/components/ui/HiddenFileInput.tsx';
 import { Sheet } from '@/components/ui/Sheet.tsx';
-import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { UploadStatus } from '@/components/ui/UploadStatus.tsx';
-import { useUpload } from '@/lib/upload.ts';
 import { usePreview } from '@/lib/use-preview.ts';
-import { useUpdateMe } from '../api/me.ts';
 import * as s from './profile.css.ts';
+import { useProfileFile } from './use-profile-file.ts';
 
 /**
  * The own profile photo: choose a photo → square preview → upload with progress → set it with
  * updateMe (every screen showing my photo reads it again); or remove it.
  */
 export function PhotoSheet({ current, onClose }: { current: string | null | undefined; onClose: () => void }) {
-  const updateMe = useUpdateMe();
-  const toast = useSetAtom(showToastAtom);
-  const picker = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
   const preview = usePreview(chosen);
-  const [removing, setRemoving] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const setPhoto = useCallback(
-    async (media: Media): Promise<ApiError | undefined> => {
-      const result = await updateMe({ profile_image: media.id });
-      if (!result.ok) return result.error;
-      toast({ tone: 'success', text: 'Profile photo updated.' });
-      onClose();
-      return undefined;
-    },
-    [updateMe, toast, onClose],
+  const { state, start, retry, cancel, picker, choose, remove, removing, removeError } = useProfileFile(
+    'avatar',
+    'profile_image',
+    { saved: 'Profile photo updated.', removed: 'Profile photo removed.', notRemoved: 'The photo was not removed' },
+    onClose,
   );
-  const { state, start, retry, cancel } = useUpload('avatar', setPhoto);
   const busy = state.status === 'uploading' || removing;
-
-  const choose = () => picker.current?.click();
-  const remove = async () => {
-    setRemoving(true);
-    setRemoveError(null);
-    const result = await updateMe({ profile_image: null });
-    setRemoving(false);
-    if (!result.ok) return setRemoveError(`The photo was not removed: ${result.error.message}`);
-    toast({ tone: 'success', text: 'Profile photo removed.' });
-    onClose();
-  };
 
   const shown = preview ?? current ?? null;
   return (
@@ -66,17 +42,11 @@ export function PhotoSheet({ current, onClose }: { current: string | null | unde
         ) : (
           <p className={s.photoEmpty}>No photo yet.</p>
         )}
-        <input
+        <HiddenFileInput
           ref={picker}
-          type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
-          hidden
-          aria-label="Photo file"
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (file) setChosen(file);
-          }}
+          label="Photo file"
+          onFiles={([file]) => setChosen(file)}
         />
         <UploadStatus state={state} what="photo" onRetry={retry} onChoose={choose} onCancel={cancel} />
         {removeError && <Alert>{removeError}</Alert>}

@@ -1,14 +1,12 @@
-import type { ApiError, Media, Schemas } from '@cohort/api';
-import { useSetAtom } from 'jotai';
-import { useCallback, useRef, useState } from 'react';
+import type { Schemas } from '@cohort/api';
 import { Alert } from '@/components/ui/Alert.tsx';
 import { Button } from '@/components/ui/Button.tsx';
+import { HiddenFileInput } from '@/components/ui/HiddenFileInput.tsx';
 import * as l from '@/components/ui/layout.css.ts';
-import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { UploadStatus } from '@/components/ui/UploadStatus.tsx';
 import { shortDate } from '@/lib/dates.ts';
-import { fileSize, useUpload } from '@/lib/upload.ts';
-import { useUpdateMe } from '../../api/me.ts';
+import { fileSize } from '@/lib/upload.ts';
+import { useProfileFile } from '../use-profile-file.ts';
 import * as s from './tabs.css.ts';
 
 type Resume = Schemas['Resume'];
@@ -34,31 +32,11 @@ function ResumeRow({ resume }: { resume: Resume }) {
 
 /** Experience tab's résumé: the own one with Upload / Replace / Remove, another user's read-only. */
 export function ResumeSection({ resume, own }: { resume: Resume | null | undefined; own: boolean }) {
-  const updateMe = useUpdateMe();
-  const toast = useSetAtom(showToastAtom);
-  const picker = useRef<HTMLInputElement>(null);
-  const [removing, setRemoving] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
-  const setResume = useCallback(
-    async (media: Media): Promise<ApiError | undefined> => {
-      const result = await updateMe({ resume: media.id });
-      if (!result.ok) return result.error;
-      toast({ tone: 'success', text: 'Résumé saved.' });
-      return undefined;
-    },
-    [updateMe, toast],
+  const { state, start, retry, cancel, picker, choose, remove, removing, removeError } = useProfileFile(
+    'resume',
+    'resume',
+    { saved: 'Résumé saved.', removed: 'Résumé removed.', notRemoved: 'The résumé was not removed' },
   );
-  const { state, start, retry, cancel } = useUpload('resume', setResume);
-
-  const choose = () => picker.current?.click();
-  const remove = async () => {
-    setRemoving(true);
-    setRemoveError(null);
-    const result = await updateMe({ resume: null });
-    setRemoving(false);
-    if (!result.ok) return setRemoveError(`The résumé was not removed: ${result.error.message}`);
-    toast({ tone: 'success', text: 'Résumé removed.' });
-  };
 
   return (
     <section className={s.tab} aria-label="Résumé">
@@ -70,17 +48,11 @@ export function ResumeSection({ resume, own }: { resume: Resume | null | undefin
       )}
       {own && (
         <>
-          <input
+          <HiddenFileInput
             ref={picker}
-            type="file"
             accept="application/pdf,.pdf"
-            hidden
-            aria-label="Résumé file"
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) void start(file);
-            }}
+            label="Résumé file"
+            onFiles={([file]) => void start(file)}
           />
           <UploadStatus state={state} what="résumé" onRetry={retry} onChoose={choose} onCancel={cancel} />
           {removeError && <Alert>{removeError}</Alert>}
