@@ -359,7 +359,8 @@ export function distinctItems(book: SchemaBook, items: unknown, first: unknown, 
  * for its length (a backend whose column is shorter than the contract says fails here).
  */
 export function atMaxLength(book: SchemaBook, input: unknown): { field: string; maxLength: number; value: string }[] {
-  const schema = book.deref(input);
+  // A body of alternatives (MessageInput: text or files) has its fields in its branches.
+  const schema = asOneObject(book, book.deref(input));
   const out: { field: string; maxLength: number; value: string }[] = [];
   for (const [name, raw] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
     const prop = book.deref(raw);
