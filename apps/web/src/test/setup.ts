@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The first render of a lazy route compiles its chunk; on a 2-core machine that can pass 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a lazy route compiles its chunk; on a 2-core machine running the other suites beside
+// this one that can pass 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
