@@ -1,6 +1,6 @@
 import type { Channel, ChannelDetail } from '@cohort/api';
 import { useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { personName } from '@/lib/format.ts';
 import { useApi } from '@/lib/query.ts';
 import type { ChannelChat } from './use-channel-chat.ts';
@@ -29,21 +29,31 @@ export function useChatMeta(
     return [...ids];
   }, [detail, chat.items, me, people]);
   const api = useApi();
-  const looked = useQueries({
+  // Only the profiles read: `combine` keeps one array while none of them changes, so the lookups stay stable.
+  const profiles = useQueries({
     queries: others.map((id) => ({
       ...api.queryOptions('get', '/api/v1/users/{id}', { params: { path: { id } } }),
       staleTime: 5 * 60_000,
     })),
+    combine: (results) => results.map((r) => r.data?.data),
   });
-  type Person = { first_name: string; last_name: string; profile_image: string | null };
-  const personOf = (id: string): Person | undefined =>
-    people.get(id) ?? looked[others.indexOf(id)]?.data?.data ?? undefined;
-  const nameOf = (id: string) => {
-    if (id === me) return 'You';
-    const person = personOf(id);
-    return person ? personName(person) : 'Member';
-  };
-  const photoOf = (id: string) => personOf(id)?.profile_image ?? null;
+  const known = useMemo(() => {
+    const all = new Map<string, { first_name: string; last_name: string; profile_image: string | null }>(people);
+    others.forEach((id, i) => {
+      const profile = profiles[i];
+      if (profile) all.set(id, profile);
+    });
+    return all;
+  }, [people, others, profiles]);
+  const nameOf = useCallback(
+    (id: string) => {
+      if (id === me) return 'You';
+      const person = known.get(id);
+      return person ? personName(person) : 'Member';
+    },
+    [me, known],
+  );
+  const photoOf = useCallback((id: string) => known.get(id)?.profile_image ?? null, [known]);
   const online = chat.online ?? detail?.online_count;
   return { channel, memberCount, pinned, nameOf, photoOf, online };
 }
