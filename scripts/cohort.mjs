@@ -110,7 +110,9 @@ if (mode === 'dev') {
   // machine running every package's suite at once makes their timings, not their logic, fail.
   run(
     'pnpm',
-    ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--continue', '--output-logs=new-only'],
+    // Only a failing task's log is printed (whole, once it ends), so a failure is at the log's end, not
+    // buried among the other suites' passing lines.
+    ['exec', 'turbo', 'run', 'typecheck', 'test', '--concurrency=2', '--continue', '--output-logs=errors-only'],
     {},
     {
       name: 'type-check, unit and integration',
@@ -143,7 +145,7 @@ if (mode === 'dev') {
       );
       process.exit(1);
     }
-    run('pnpm', ['exec', 'turbo', 'run', 'test:e2e', '--output-logs=full'], {}, { name: 'browser tests', budget: 170 });
+    run('pnpm', ['exec', 'turbo', 'run', 'test:e2e', '--output-logs=errors-only'], {}, { name: 'browser tests', budget: 170 });
   }
   if (existsSync('packages/contract/package.json')) {
     run(
