@@ -346,9 +346,10 @@ describe('the edges of HTTP', () => {
         });
         socket.on('close', () => resolve(text));
         socket.on('error', reject);
-        setTimeout(() => reject(new Error(`no answer; got ${text}`)), 5000);
+        setTimeout(() => reject(new Error(`no answer; got ${text}`)), 20_000);
       });
-      expect(performance.now() - started).toBeLessThan(3000);
+      // Far under the 60 s request timeout, with room for a loaded machine: the headers timeout cut it.
+      expect(performance.now() - started).toBeLessThan(15_000);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false });
     } finally {

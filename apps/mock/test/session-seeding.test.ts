@@ -18,7 +18,8 @@ async function timed(request: () => Promise<Response>) {
   const start = performance.now();
   const res = await request();
   const body = await res.text();
-  return { ms: performance.now() - start, status: res.status, retryAfter: res.headers.get('retry-after'), body };
+  const endedAt = performance.now();
+  return { ms: endedAt - start, endedAt, status: res.status, retryAfter: res.headers.get('retry-after'), body };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,11 +50,12 @@ describe('a preset is seeded off the request path', () => {
     }
     const [first, second] = await Promise.all([firstAsked, secondAsked]);
     expect([first.status, second.status]).toEqual([401, 401]);
-    // The seeding took seconds (in place, the server answered nobody all that time)...
-    expect(first.ms).toBeGreaterThan(2_000);
-    // ...while no other request waited more than a second (a quarter of one here unloaded; a loaded machine gets room).
-    expect(Math.max(...answers.map((r) => r.ms))).toBeLessThan(1_000);
-    expect(answers.length).toBeGreaterThan(10);
+    // Judged against the seeding's own time, not a wall-clock figure, so a loaded machine (slower at both)
+    // changes nothing: other requests were answered while the preset was being seeded (in place, none
+    // would be until it ended), and none of them waited anywhere near as long as the seeding took.
+    const answeredDuringSeeding = answers.filter((r) => r.endedAt < first.endedAt);
+    expect(answeredDuringSeeding.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...answers.map((r) => r.ms))).toBeLessThan(first.ms / 2);
     expect(answers.map((r) => r.status).every((s) => s === 401 || s === 200)).toBe(true);
     const crowded = (await (await fetch(`${base}/__mock/sessions`)).json()) as {
       data: { name: string; scenario: string }[];
