@@ -3,7 +3,8 @@
 // npm), publishes @cohort/api, @cohort/mock and @cohort/contract to it with scripts/release.mjs (pnpm
 // publish, as the release workflow does), then, from an empty folder with only Node and that registry,
 // on Node 20, 22 and 24:
-//   - `npx -y @cohort/mock --port 0` serves the demo account (sign-in works) and Swagger UI at /docs;
+//   - `npx -y @cohort/mock --port 0` serves the demo account (sign-in works), Swagger UI at /docs and the
+//     control panel at /__mock/ui; `npm ls --omit=dev` after installing it lists no package it bundles;
 //   - `npx -y @cohort/contract --base-url …` passes against it and writes an HTML and a JUnit report;
 //   - a small TypeScript project installs @cohort/api, type-checks a call (tsc --strict) and runs it.
 // Reached besides the local registry: Verdaccio proxies every third-party package (express,
@@ -27,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { UNBUNDLED } from '../apps/mock/scripts/build.mjs';
 import { releaseConfig, scopedName } from './release.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -304,6 +306,43 @@ async function fromOutside(major, rc) {
       fail(`Node ${version}: /docs/ answered ${docs.status} without Swagger UI`);
     const ui = await fetch(`${url}/docs/swagger-ui-bundle.js`);
     if (ui.status !== 200) fail(`Node ${version}: /docs/swagger-ui-bundle.js answered ${ui.status}`);
+    // The control panel's built files are in the package: its page and each script it names.
+    const panel = await fetch(`${url}/__mock/ui/`);
+    const panelPage = await panel.text();
+    const scripts = [...panelPage.matchAll(/<script[^>]*src="([^"]+)"/g)].map(([, src]) => src);
+    if (panel.status !== 200 || scripts.length === 0)
+      fail(`Node ${version}: /__mock/ui/ answered ${panel.status} without the panel's page`);
+    for (const src of scripts) {
+      const asset = await fetch(new URL(src, `${url}/__mock/ui/`));
+      if (asset.status !== 200) fail(`Node ${version}: the panel's ${src} answered ${asset.status}`);
+    }
+
+    // What installing the mock brings: the packages its bundle loads, never one it bundles or a
+    // workspace package (scripts skipped: the tree is the question, not better-sqlite3's compile).
+    const consumer = join(folder, 'consumer');
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+    try {
+      run('npm', ['install', '--ignore-scripts', name('mock')], { cwd: consumer, env, limit: 300 });
+      const tree = JSON.parse(run('npm', ['ls', '--omit=dev', '--all', '--json'], { cwd: consumer, env }));
+      const direct = Object.keys(tree.dependencies?.[name('mock')]?.dependencies ?? {});
+      const extra = direct.filter((dep) => !UNBUNDLED.includes(dep));
+      if (extra.length > 0)
+        fail(`Node ${version}: installing the mock brings packages it bundles: ${extra.join(', ')}`);
+      const names = [];
+      const walk = (deps = {}) => {
+        for (const [dep, node] of Object.entries(deps)) {
+          names.push(dep);
+          walk(node.dependencies);
+        }
+      };
+      walk(tree.dependencies);
+      const workspace = names.filter((dep) => dep.startsWith(`${scope}/`) && dep !== name('mock'));
+      if (workspace.length > 0)
+        fail(`Node ${version}: installing the mock brings ${[...new Set(workspace)].join(', ')}`);
+    } catch (error) {
+      fail(`Node ${version}: npm install ${name('mock')}: ${error.message}`);
+    }
 
     // 2. The checker from its package, against that mock.
     const checkDir = join(folder, 'check');

@@ -1,6 +1,6 @@
 // What the generated code must get right beyond compiling. Each check names the contract item it
 // guards; a failure lists every operation or file at fault, then the run exits 1.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { faker } from '@faker-js/faker';
 import { setupServer } from 'msw/node';
 import {
@@ -10,6 +10,7 @@ import {
   listOperations,
   loadContract,
   type Operation,
+  type ValidateFunction,
 } from '../src/index.ts';
 import { getCohortAPIMock } from './out/orval-fetch/api.msw.ts';
 
@@ -18,6 +19,7 @@ const ajv = createContractAjv(doc);
 const operations = listOperations(doc);
 const failures: string[] = [];
 let validatedBodies = 0;
+const validators = new Map<string, ValidateFunction>();
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 
 /** How long one mock answer may take; they take milliseconds, so only a hang reaches it. */
@@ -76,7 +78,10 @@ async function mocksAnswerPerContract(): Promise<void> {
         const media = Object.entries(op.responses[status]?.content ?? {})[0];
         const text = res.text;
         if (!media?.[1].schema || !media[0].includes('json')) continue;
-        const validate = compileFragment(ajv, media[1].schema);
+        // Compiled once per answer: Ajv caches by the schema object, and each conversion is a new one.
+        const key = `${op.operationId} ${status}`;
+        const validate = validators.get(key) ?? compileFragment(ajv, media[1].schema);
+        validators.set(key, validate);
         validatedBodies++;
         if (!validate(JSON.parse(text))) {
           const issue = describeErrors(validate.errors)[0];
@@ -122,24 +127,133 @@ function writesAreMutations(): void {
   }
 }
 
-/** The stream's events are typed in every generated client, not a `string`. */
-function streamsAreTyped(): void {
+/** One generated output: where its event unions and its stream answers are, read from the code itself. */
+interface EventsOutput {
+  name: string;
+  file: string;
+  /** Where the stream operations' answers are typed, when not in `file`. */
+  answerFile?: string;
+  /** Whether the file declares the union named `union`. */
+  declares: (text: string, union: string) => boolean;
+  /** The type the output gives the stream operation's success answer, or undefined when it declares none. */
+  answer: (text: string, operationId: string) => string | undefined;
+}
+
+const pascal = (name: string) => `${name[0]?.toUpperCase()}${name.slice(1)}`;
+const match = (text: string, pattern: RegExp) => text.match(pattern)?.[1]?.trim();
+const tsUnion = (text: string, union: string) => text.includes(`export type ${union} `);
+const orvalAnswer = (text: string, id: string) =>
+  match(text, new RegExp(`export type ${id}Response200 = \\{\\s*data: ([^\\n]+)`));
+
+const eventsOutputs: EventsOutput[] = [
+  {
+    name: 'hey-api types',
+    file: 'hey-api/types.gen.ts',
+    declares: tsUnion,
+    answer: (text, id) => match(text, new RegExp(`export type ${pascal(id)}Responses = \\{[^}]*?200: ([^;]+);`)),
+  },
+  {
+    name: 'hey-api zod',
+    file: 'hey-api/zod.gen.ts',
+    declares: (text, union) => text.includes(`export const z${union} =`),
+    answer: (text, id) => match(text, new RegExp(`export const z${pascal(id)}Response = ([^;\\n]+)`)),
+  },
+  {
+    name: 'orval fetch',
+    file: 'orval-fetch/api.schemas.ts',
+    answerFile: 'orval-fetch/api.ts',
+    declares: tsUnion,
+    answer: orvalAnswer,
+  },
+  {
+    name: 'orval axios',
+    file: 'orval-axios/api.schemas.ts',
+    answerFile: 'orval-axios/api.ts',
+    declares: tsUnion,
+    answer: (text, id) => match(text, new RegExp(`export type ${pascal(id)}Result = AxiosResponse<([^>\\n]+)>`)),
+  },
+  {
+    name: 'orval react-query',
+    file: 'orval-react-query/api.schemas.ts',
+    answerFile: 'orval-react-query/api.ts',
+    declares: tsUnion,
+    answer: orvalAnswer,
+  },
+  {
+    name: 'orval zod',
+    file: 'orval-zod/api.ts',
+    declares: (text, union) => text.includes(`export const ${union} =`),
+    answer: (text, id) => match(text, new RegExp(`export const ${pascal(id)}Response = ([^;\\n]+)`)),
+  },
+];
+
+/** Markdown table rows, padded as Biome's Markdown formatter leaves them. */
+function markdownTable(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0))) ?? [];
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head ?? []), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+const EVENTS_START = '<!-- compat:stream-events -->';
+const EVENTS_END = '<!-- /compat:stream-events -->';
+
+/**
+ * Which generators type the stream events, read from what each one emitted: the table in
+ * openapi/README.md must be this one (COMPAT_RECORD=1 rewrites it), so a generator that starts or
+ * stops typing them shows in the diff. The events' unions must be typed in the TypeScript outputs.
+ */
+function streamEventsRecorded(): void {
   const streams = operations.filter((op) => Object.values(op.responses).some((r) => r.content?.['text/event-stream']));
+  const unions: string[] = [];
   for (const op of streams) {
     for (const [status, response] of Object.entries(op.responses)) {
       const media = response.content?.['text/event-stream'] as Record<string, unknown> | undefined;
       if (!media) continue;
       const raw = media['x-events'] ?? media.itemSchema;
       // x-events names the union by a JSON pointer string; itemSchema holds a $ref.
-      const events = (typeof raw === 'string' ? { $ref: raw } : raw) as { $ref?: string } | undefined;
-      if (!events?.$ref)
-        failures.push(`contract: ${op.operationId} ${status} stream has no typed event union (x-events)`);
-      const name = events?.$ref?.split('/').pop();
-      if (name && !read('./out/hey-api/types.gen.ts').includes(`export type ${name} `))
-        failures.push(`hey-api: no type ${name}`);
-      if (name && !read('./out/orval-fetch/api.schemas.ts').includes(`export type ${name} `))
-        failures.push(`orval: no type ${name}`);
+      const ref = (typeof raw === 'string' ? raw : (raw as { $ref?: string } | undefined)?.$ref) ?? '';
+      const name = ref.split('/').pop();
+      if (name) unions.push(name);
+      else failures.push(`contract: ${op.operationId} ${status} stream has no typed event union (x-events)`);
     }
+  }
+  const rows = [
+    ['generator output', `the event unions (${unions.map((u) => `\`${u}\``).join(', ')})`, 'the stream answer'],
+  ];
+  for (const output of eventsOutputs) {
+    const text = read(`./out/${output.file}`);
+    const typed = unions.filter((u) => output.declares(text, u));
+    const answerText = output.answerFile ? read(`./out/${output.answerFile}`) : text;
+    const answers = [...new Set(streams.map((op) => output.answer(answerText, op.operationId) ?? 'none declared'))];
+    const unionCell =
+      typed.length === unions.length ? 'typed' : typed.length === 0 ? 'not typed' : `only ${typed.join(', ')}`;
+    rows.push([
+      `${output.name} (\`${output.file.split('/').pop()}\`)`,
+      unionCell,
+      answers.map((a) => `\`${a}\``).join(' / '),
+    ]);
+    if (output.declares === tsUnion && typed.length < unions.length)
+      failures.push(`${output.name}: no type ${unions.filter((u) => !typed.includes(u)).join(', ')}`);
+  }
+  const table = markdownTable(rows);
+  const readmeUrl = new URL('../README.md', import.meta.url);
+  const readme = readFileSync(readmeUrl, 'utf8');
+  const start = readme.indexOf(EVENTS_START);
+  const end = readme.indexOf(EVENTS_END);
+  if (start < 0 || end < start) {
+    failures.push(`openapi/README.md: no ${EVENTS_START} … ${EVENTS_END} block for the stream events table`);
+    return;
+  }
+  const recorded = readme.slice(start + EVENTS_START.length, end).trim();
+  if (recorded === table) return;
+  if (process.env.COMPAT_RECORD) {
+    writeFileSync(readmeUrl, `${readme.slice(0, start + EVENTS_START.length)}\n\n${table}\n\n${readme.slice(end)}`);
+    console.log('compat: recorded the stream events table in openapi/README.md');
+  } else {
+    failures.push(
+      `openapi/README.md: the stream events table is not what the generators made (COMPAT_RECORD=1 rewrites it):\n${table}`,
+    );
   }
 }
 
@@ -201,7 +315,7 @@ function bodiesKeepTheirFields(): void {
 await mocksAnswerPerContract();
 bodiesKeepTheirFields();
 writesAreMutations();
-streamsAreTyped();
+streamEventsRecorded();
 noQueryCredentials();
 if (failures.length) {
   console.error(`\ncompat: ${failures.length} finding(s)`);

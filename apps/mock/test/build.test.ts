@@ -10,7 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { contractPath, parseContract } from '@cohort/openapi';
@@ -270,5 +270,32 @@ describe('the built mock (pnpm start)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('lists as dependencies exactly the npm packages the bundle loads at run time, none it bundles', () => {
+    // Every bare module name the bundle imports, requires or resolves; ajv's generated code names its
+    // runtime inside string literals (for standalone output), so a match right after a quote is skipped.
+    const loads =
+      /(?<![`'"\w])(?:from\s*|import\s*\(\s*|require\d*(?:\.resolve)?\s*\(\s*|createRequire\d*\(import\.meta\.url\)(?:\.resolve)?\(\s*|import\.meta\.resolve\(\s*)["']([^"'./][^"']*)["']/g;
+    const loaded = new Set<string>();
+    for (const file of readdirSync(dirname(main))) {
+      if (!/\.c?js$/.test(file)) continue;
+      for (const [, spec = ''] of readFileSync(join(dirname(main), file), 'utf8').matchAll(loads)) {
+        if (isBuiltin(spec)) continue;
+        loaded.add(
+          spec
+            .split('/')
+            .slice(0, spec.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+      }
+    }
+    // tsx is resolved only to start a worker whose entry is TypeScript; the bundle's workers are JavaScript.
+    expect([...readdirSync(dirname(main))].filter((f) => f.endsWith('.ts'))).toEqual([]);
+    loaded.delete('tsx');
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...loaded].sort());
   });
 });

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { showToastAtom } from '@/components/ui/toast-state.ts';
 import { paths } from '@/config/paths.ts';
 import { sessionAtom } from '@/lib/auth.ts';
-import { type ChatPerson, findChat, newChatInput } from '@/lib/chat-match.ts';
+import { type ChatPerson, chatCandidates, findChat, newChatInput } from '@/lib/chat-match.ts';
+import { useAskMembers } from '../api/channel-members.ts';
 import { useChannelActions, useReadMyChannels } from '../api/channels.ts';
 
 /**
@@ -16,6 +17,7 @@ import { useChannelActions, useReadMyChannels } from '../api/channels.ts';
  */
 export function useOpenChat() {
   const readMyChannels = useReadMyChannels();
+  const askMembers = useAskMembers();
   const myId = useAtomValue(sessionAtom)?.id;
   const { create: createGroup } = useChannelActions();
   const toast = useSetAtom(showToastAtom);
@@ -36,11 +38,21 @@ export function useOpenChat() {
         toast({ tone: 'error', text: `Could not open the chat: ${(error as Error).message}` });
         return false;
       }
-      let channel = findChat(
-        list,
-        myId,
-        others.map((p) => p.id),
-      );
+      const ids = others.map((p) => p.id);
+      let channel = findChat(list, myId, ids);
+      try {
+        // A chat of more than 20 people embeds only 20 of them: its whole list says whether it is this one.
+        for (const candidate of channel ? [] : chatCandidates(list, myId, ids)) {
+          const found = await askMembers(candidate, [myId, ...ids]);
+          if (found.size === candidate.member_count) {
+            channel = candidate;
+            break;
+          }
+        }
+      } catch (error) {
+        toast({ tone: 'error', text: `Could not open the chat: ${(error as Error).message}` });
+        return false;
+      }
       if (!channel) {
         const created = await createGroup(newChatInput(others, description));
         if (!created.ok) {
