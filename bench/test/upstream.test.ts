@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latenciesOf, plannedUpstreamRows, quantile, upstreamRows } from '../src/upstream.ts';
+import { addedNote, latenciesOf, plannedUpstreamRows, quantile, upstreamRows } from '../src/upstream.ts';
 
 describe('upstream bench rows', () => {
   it('takes quantiles by nearest rank', () => {
@@ -25,5 +25,33 @@ describe('upstream bench rows', () => {
     const rows = plannedUpstreamRows('the backend did not start');
     expect(rows).toHaveLength(8);
     expect(rows.every((row) => row.value === null && row.note === 'the backend did not start')).toBe(true);
+  });
+});
+
+describe('upstream bench note', () => {
+  const direct = { p50: 11, p99: 12, requests: 1000, failures: 0 };
+
+  it('says the time added is less than the CPU time when it is', () => {
+    const note = addedNote({
+      direct,
+      mock: { p50: 12.48, p99: 16.6, requests: 900, failures: 0, cpuPerRequest: 1.63 },
+    });
+    expect(note).toMatch(
+      /^What the mock adds at p50 \(1\.48 ms\) is less than the CPU time it spends per request \(1\.63 ms\)/,
+    );
+    expect(note).not.toMatch(/more than/);
+  });
+
+  it('says it is more than the CPU time, and why, when it is', () => {
+    const note = addedNote({ direct, mock: { p50: 17.73, p99: 40, requests: 900, failures: 0, cpuPerRequest: 2.11 } });
+    expect(note).toMatch(
+      /^What the mock adds at p50 \(6\.73 ms\) is more than the CPU time it spends per request \(2\.11 ms\): each proxied request wakes/,
+    );
+  });
+
+  it('says nothing when the target is met', () => {
+    expect(
+      addedNote({ direct, mock: { p50: 11.9, p99: 13, requests: 900, failures: 0, cpuPerRequest: 0.7 } }),
+    ).toBeUndefined();
   });
 });

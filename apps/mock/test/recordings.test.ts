@@ -185,6 +185,34 @@ describe('recording a session', () => {
     expect((await call(mock.url, 'GET', `/__mock/recordings/${id}?format=har`)).body).toEqual(har.body);
   }, 60_000);
 
+  it('names the preset a recorded session was made from, so the file starts from that seed', async () => {
+    const session = 'bug-empty';
+    await mockControl(mock.url, { session }).startSession('empty');
+    const started = await call(mock.url, 'POST', '/__mock/recordings', { session });
+    const token = await signIn(mock.url, session);
+    const me = (await call(mock.url, 'GET', '/api/v1/users/me', { token, session })).body.data.id as string;
+    expect((await call(mock.url, 'GET', `/api/v1/users/me/notes/${me}`, { token, session })).body.data).toEqual([]);
+    const made = await call(mock.url, 'POST', '/api/v1/users/me/notes/store', { token, session, body: NOTE('Only') });
+    expect(made.status).toBe(201);
+    const scenario = (await call(mock.url, 'POST', `/__mock/recordings/${started.body.data.id}/stop`)).body.data;
+    expect(scenario.extends).toBe('empty');
+    // The file as a file says the same; the default state's recordings name no preset.
+    expect((await call(mock.url, 'GET', `/__mock/recordings/${started.body.data.id}`)).body.extends).toBe('empty');
+
+    const file = join(dir, 'bug-empty.json');
+    writeFileSync(file, JSON.stringify(scenario, null, 2));
+    const replayed = await startMock(['--users', '60', '--scenario', file]);
+    try {
+      const fresh = await signIn(replayed.url);
+      const id = (await call(replayed.url, 'GET', '/api/v1/users/me', { token: fresh })).body.data.id as string;
+      const listed = (await call(replayed.url, 'GET', `/api/v1/users/me/notes/${id}`, { token: fresh })).body.data;
+      // The empty account with the one note the recording made, not the seeded notes besides it.
+      expect(listed.map((n: { title: string }) => n.title)).toEqual(['Only']);
+    } finally {
+      await replayed.stop();
+    }
+  }, 120_000);
+
   it('records the default state when started outside any session', async () => {
     const started = await call(mock.url, 'POST', '/__mock/recordings', {});
     expect(started.body.data.session).toBeNull();
@@ -193,6 +221,7 @@ describe('recording a session', () => {
     await call(mock.url, 'GET', '/api/v1/users/me', { token });
     const { records } = (await call(mock.url, 'POST', `/__mock/recordings/${started.body.data.id}/stop`)).body.data;
     expect(records.exchanges.map((e: { operationId: string }) => e.operationId)).toEqual(['login', 'getMe']);
+    expect((await call(mock.url, 'GET', `/__mock/recordings/${started.body.data.id}`)).body.extends).toBeUndefined();
   }, 60_000);
 
   it('is guarded like every /__mock endpoint and names a bad field', async () => {

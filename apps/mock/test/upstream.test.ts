@@ -284,6 +284,22 @@ describe('drift on both sides', () => {
     }));
 });
 
+describe('a hostile body in front of a backend', () => {
+  it('answers a body nested 100,000 deep with a 422 naming it, never a 500, and never sends it on', () =>
+    inFront({}, async (mock, backend) => {
+      const token = await backend.login();
+      const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      const stored = await call(mock, token, '/api/v1/users/me/notes/store', {
+        method: 'POST',
+        body: `{"title":${deep},"note":"nested","date":"2026-12-02"}`,
+      });
+      expect(stored.status).toBe(422);
+      expect(stored.body.message).not.toMatch(/stack/i);
+      expect(stored.body).toMatchObject({ success: false, errors: { body: ['is nested too deeply'] } });
+      expect(paths(backend)).not.toContain('POST /api/v1/users/me/notes/store');
+    }));
+});
+
 describe('the engine without a server', () => {
   it('stands in front of a backend through fetchTransport, as a browser build would', async () => {
     const backend = await startStandInBackend();

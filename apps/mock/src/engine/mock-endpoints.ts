@@ -145,6 +145,8 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
   const clockBody = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs });
   // The caller's session (`X-Mock-Session` or the `mock_session` cookie), as an API request names it.
   const scope = (req: EngineRequest) => sessionOf(req) ?? null;
+  // The preset a recorded session was made from: its scenario file starts from it too.
+  const presetOf = (session: string) => sessions.list().find((s) => s.name === session)?.scenario;
   return [
     {
       method: 'POST',
@@ -259,7 +261,10 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
       method: 'POST',
       path: 'recordings/:id/stop',
       changes: true,
-      run: (_req, id) => ({ data: recordings.stop(id), message: 'Recording stopped: data is its scenario file.' }),
+      run: (_req, id) => ({
+        data: recordings.stop(id, presetOf),
+        message: 'Recording stopped: data is its scenario file.',
+      }),
     },
     {
       // The scenario file as a file (`?format=har`: the HTTP Archive), so `curl -o` saves it as it is.
@@ -273,7 +278,7 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
         if (format !== undefined && format !== 'har' && format !== 'scenario')
           throw HttpError.invalid({ format: ['must be scenario or har'] });
         if (har) return { data: null, file: { body: toHar(recordings.exchanges(id)), name: `${id}.har` } };
-        return { data: null, file: { body: recordings.scenario(id), name: `${id}.scenario.json` } };
+        return { data: null, file: { body: recordings.scenario(id, presetOf), name: `${id}.scenario.json` } };
       },
     },
     {

@@ -36,8 +36,8 @@ export interface UpstreamRequest {
   /** Lower-case names. */
   headers: Record<string, string | string[]>;
   body?: Uint8Array<ArrayBuffer> | undefined;
-  /** Aborted when the client goes (an event stream) . */
-  signal: AbortSignal;
+  /** Aborted when the client goes: given for an event stream only (a signal costs each request a listener pair). */
+  signal?: AbortSignal | undefined;
 }
 
 /** The backend's answer: its status and headers at once, the body when asked for. */
@@ -68,7 +68,7 @@ export function fetchTransport(doFetch: typeof fetch = fetch): UpstreamSend {
       headers: sent,
       ...(body === undefined ? {} : { body }),
       redirect: 'manual',
-      signal,
+      ...(signal === undefined ? {} : { signal }),
     });
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -132,8 +132,12 @@ const NOT_RETURNED = new Set([
 /** Engine tokens bound to backend tokens, per engine, before the map starts over. */
 const MAX_BOUND_TOKENS = 10_000;
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /** Names listed in `Connection` are hop-by-hop too. */
-function connectionNames(value: string | undefined): Set<string> {
+function connectionNames(value: string | undefined): ReadonlySet<string> {
+  // What nearly every request and answer says: names already hop-by-hop, so no set is built for them.
+  if (value === undefined || value === 'keep-alive' || value === 'close') return NO_NAMES;
   return new Set(
     (value ?? '')
       .split(',')
@@ -145,11 +149,10 @@ function connectionNames(value: string | undefined): Set<string> {
 /** The request's headers as the backend gets them. */
 function forwardHeaders(headers: RequestHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  const connection = headerOf(headers, 'connection');
-  const named = connection === undefined ? undefined : connectionNames(connection);
+  const named = connectionNames(headerOf(headers, 'connection'));
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || NOT_SENT.has(name) || named?.has(name)) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || NOT_SENT.has(name) || named.has(name)) continue;
     out[name] = value;
   }
   const host = headerOf(headers, 'host');
@@ -162,10 +165,9 @@ function forwardHeaders(headers: RequestHeaders): Record<string, string | string
 /** The backend's headers as the client gets them. */
 function returnedHeaders(response: UpstreamResponse): Record<string, string> {
   const out: Record<string, string> = {};
-  const connection = response.headers.connection;
-  const named = connection === undefined ? undefined : connectionNames(connection);
+  const named = connectionNames(response.headers.connection);
   for (const name in response.headers) {
-    if (HOP_BY_HOP.has(name) || NOT_RETURNED.has(name) || named?.has(name) || name.startsWith('access-control-'))
+    if (HOP_BY_HOP.has(name) || NOT_RETURNED.has(name) || named.has(name) || name.startsWith('access-control-'))
       continue;
     out[name] = response.headers[name] as string;
   }
@@ -287,7 +289,7 @@ export class Upstream {
       return this.#engine(req, bytes, body, engine, 'invalid-request');
     }
     const only = this.#upstreamOps.has(operationId);
-    const abort = new AbortController();
+    const abort = stream ? new AbortController() : undefined;
     let response: UpstreamResponse;
     try {
       response = await this.#options.send({
@@ -295,7 +297,7 @@ export class Upstream {
         url: this.#base + req.url,
         headers: forwardHeaders(req.headers),
         body: bytes === undefined || req.method === 'GET' || req.method === 'HEAD' ? undefined : bytes,
-        signal: abort.signal,
+        signal: abort?.signal,
       });
     } catch (error) {
       if (!only) return this.#engine(req, bytes, body, engine, 'unreachable');
@@ -307,7 +309,7 @@ export class Upstream {
       };
     }
     const contentType = response.headers['content-type'] ?? '';
-    if (stream && response.status === 200 && contentType.startsWith('text/event-stream')) {
+    if (abort && response.status === 200 && contentType.startsWith('text/event-stream')) {
       return { reply: this.#pipe(req, response, abort), side: 'backend', body };
     }
     const text = req.method === 'HEAD' ? '' : await response.text();
@@ -375,9 +377,8 @@ export class Upstream {
   ): { pointer: string; message: string }[] {
     const validate = this.#validators.get(operationId);
     if (!validate) return [];
-    // The validator fills in defaults: it is given a copy, the backend gets the bytes as sent.
-    const copy = body === undefined ? undefined : structuredClone(body);
-    const result = validate({ params, query: req.query, headers: req.headers, body: copy });
+    // The validator copies a body it fills defaults into (and refuses one nested too deeply before any copy).
+    const result = validate({ params, query: req.query, headers: req.headers, body });
     if (result.ok) return [];
     return Object.entries(result.errors).flatMap(([field, messages]) =>
       messages.map((message) => ({ pointer: `/request/${field.replaceAll('.', '/')}`, message })),
@@ -446,7 +447,6 @@ export class Upstream {
         method: 'GET',
         url: `${this.#base}/api/v1/users/me`,
         headers: { authorization: `Bearer ${token}`, accept: 'application/json', via: '1.1 cohort-mock' },
-        signal: new AbortController().signal,
       });
       if (response.status !== 200) {
         response.discard();

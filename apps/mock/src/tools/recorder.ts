@@ -42,6 +42,8 @@ export interface RecordingInfo {
 
 /** A scenario file made of a recording: its description and its records (see scenario.schema.json). */
 export interface RecordedScenario {
+  /** The preset the recorded session was made from, when not `default`: the file starts from the same seed. */
+  extends?: string;
   description: string;
   records: Records;
 }
@@ -137,10 +139,14 @@ class Recording {
     });
   }
 
+  /** The preset the session was made from, learnt when the scenario file is asked for (kept once the session is gone). */
+  preset: string | undefined;
+
   scenario(): RecordedScenario {
     const where = this.session === null ? 'the default state' : `session ${this.session}`;
     const until = this.stoppedAt === null ? 'still running' : `to ${new Date(this.stoppedAt).toISOString()}`;
     return {
+      ...(this.preset !== undefined && this.preset !== 'default' ? { extends: this.preset } : {}),
       description: `Recorded from ${where}, ${new Date(this.startedAt).toISOString()} ${until}: ${this.exchanges.length} requests.`,
       records: {
         password: SEEDED_PASSWORD,
@@ -192,18 +198,23 @@ export class Recordings {
     return recording;
   }
 
-  /** Stops a recording (stopping it again changes nothing) and answers the scenario file it makes. */
-  stop(id: string): RecordedScenario {
+  /**
+   * Stops a recording (stopping it again changes nothing) and answers the scenario file it makes;
+   * `presetOf` names the preset a session was made from (while it lives).
+   */
+  stop(id: string, presetOf?: (session: string) => string | undefined): RecordedScenario {
     const recording = this.#get(id);
     if (recording.stoppedAt === null) {
       recording.stoppedAt = this.nowMs();
       this.running--;
     }
-    return recording.scenario();
+    return this.scenario(id, presetOf);
   }
 
-  scenario(id: string): RecordedScenario {
-    return this.#get(id).scenario();
+  scenario(id: string, presetOf?: (session: string) => string | undefined): RecordedScenario {
+    const recording = this.#get(id);
+    if (recording.session !== null) recording.preset ??= presetOf?.(recording.session);
+    return recording.scenario();
   }
 
   /** What a HAR file is made of: the exchanges, when it started, and the origin its URLs begin with. */
