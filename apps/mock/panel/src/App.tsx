@@ -3,10 +3,11 @@ import { type JournalEntry, watchJournal } from './api.ts';
 import { Clock } from './screens/Clock.tsx';
 import { Journal } from './screens/Journal.tsx';
 import { Outbox } from './screens/Outbox.tsx';
+import { Overrides } from './screens/Overrides.tsx';
 import { Sessions } from './screens/Sessions.tsx';
 import * as s from './styles.css.ts';
 
-const SCREENS = ['Sessions', 'Journal', 'Clock', 'Outbox'] as const;
+const SCREENS = ['Sessions', 'Overrides', 'Journal', 'Clock', 'Outbox'] as const;
 type Screen = (typeof SCREENS)[number];
 /** Entries the panel keeps (the mock's journal keeps 1,000 by default). */
 const KEPT = 1000;
@@ -72,6 +73,7 @@ export function App() {
       </nav>
       <main>
         {screen === 'Sessions' && <Sessions newest={entries.at(-1)?.seq ?? 0} />}
+        {screen === 'Overrides' && <Overrides />}
         {screen === 'Journal' && <Journal entries={entries} onClear={() => setEntries([])} />}
         {screen === 'Clock' && <Clock />}
         {screen === 'Outbox' && <Outbox />}
