@@ -1,27 +1,31 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type JournalEntry, watchJournal } from './api.ts';
 import { Clock } from './screens/Clock.tsx';
+import { Drift } from './screens/Drift.tsx';
 import { Journal } from './screens/Journal.tsx';
 import { Outbox } from './screens/Outbox.tsx';
 import { Overrides } from './screens/Overrides.tsx';
 import { Sessions } from './screens/Sessions.tsx';
 import * as s from './styles.css.ts';
 
-const SCREENS = ['Sessions', 'Overrides', 'Journal', 'Clock', 'Outbox'] as const;
+const SCREENS = ['Sessions', 'Overrides', 'Journal', 'Drift', 'Clock', 'Outbox'] as const;
 type Screen = (typeof SCREENS)[number];
 /** Entries the panel keeps (the mock's journal keeps 1,000 by default). */
 const KEPT = 1000;
 
-function screenOfHash(): Screen {
-  const hash = decodeURIComponent(location.hash.slice(1));
-  return (SCREENS as readonly string[]).includes(hash) ? (hash as Screen) : 'Sessions';
+/** `#Journal`, or `#Journal/42`: the screen, and the journal entry to open. */
+function placeOfHash(): { screen: Screen; entry?: number } {
+  const [name = '', entry] = decodeURIComponent(location.hash.slice(1)).split('/');
+  const screen = (SCREENS as readonly string[]).includes(name) ? (name as Screen) : 'Sessions';
+  return screen === 'Journal' && entry && /^\d+$/.test(entry) ? { screen, entry: Number(entry) } : { screen };
 }
 
 export function App() {
-  const [screen, setScreen] = useState<Screen>(screenOfHash);
+  const [place, setPlace] = useState(placeOfHash);
+  const screen = place.screen;
   // Back, forward and a typed `#Journal` move between screens too.
   useEffect(() => {
-    const follow = () => setScreen(screenOfHash());
+    const follow = () => setPlace(placeOfHash());
     addEventListener('hashchange', follow);
     return () => removeEventListener('hashchange', follow);
   }, []);
@@ -40,8 +44,9 @@ export function App() {
       ),
     [],
   );
+  const held = useCallback((seq: number) => entries.some((e) => e.seq === seq), [entries]);
   const go = (next: Screen) => {
-    setScreen(next);
+    setPlace({ screen: next });
     history.pushState(null, '', `#${next}`);
   };
   return (
@@ -74,7 +79,8 @@ export function App() {
       <main>
         {screen === 'Sessions' && <Sessions newest={entries.at(-1)?.seq ?? 0} />}
         {screen === 'Overrides' && <Overrides />}
-        {screen === 'Journal' && <Journal entries={entries} onClear={() => setEntries([])} />}
+        {screen === 'Journal' && <Journal entries={entries} focus={place.entry} onClear={() => setEntries([])} />}
+        {screen === 'Drift' && <Drift newest={entries.at(-1)?.seq ?? 0} held={held} />}
         {screen === 'Clock' && <Clock />}
         {screen === 'Outbox' && <Outbox />}
       </main>

@@ -34,6 +34,16 @@ export async function call<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
+  return (await callFor<T>(method, path, body, headers)).data;
+}
+
+/** The whole envelope: its message says more than the data for some (the drift alarm off). */
+async function callFor<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ data: T; message: string }> {
   const res = await fetch(`/__mock/${path}`, {
     method,
     headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
@@ -45,7 +55,7 @@ export async function call<T>(
     const named = Object.entries(errors).map(([field, list]) => `${field} ${list.join(', ')}`);
     throw new CallError([envelope?.message ?? `HTTP ${res.status}`, ...named].join(' — '), errors, res.status);
   }
-  return envelope.data;
+  return { data: envelope.data, message: envelope.message };
 }
 
 export const api = {
@@ -61,7 +71,7 @@ export const api = {
   addOverride: (input: { operationId: string; status: number; body?: unknown; times?: number }, session: string) =>
     call<Override>('POST', 'overrides', input, session ? { 'x-mock-session': session } : {}),
   removeOverride: (id: string) => call<unknown>('DELETE', `overrides/${encodeURIComponent(id)}`),
-  violations: () => call<Violation[]>('GET', 'violations'),
+  violations: () => callFor<Violation[]>('GET', 'violations'),
   clearViolations: () => call<unknown>('DELETE', 'violations'),
   upstream: () => call<{ url: string; operations: UpstreamRow[] }>('GET', 'upstream'),
 };

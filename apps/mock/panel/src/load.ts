@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CallError } from './api.ts';
 
 export const message = (error: unknown) =>
@@ -18,4 +18,20 @@ export function useLoad<T>(load: () => Promise<T>) {
   }, [load]);
   useEffect(reload, [reload]);
   return { data, error, reload };
+}
+
+/** Loads again as the journal's newest entry moves (a request may have changed what is shown), at most every 2 s. */
+export function useReloadOn(newest: number, reload: () => void) {
+  const lastLoad = useRef(Date.now());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload as the journal's newest entry changes
+  useEffect(() => {
+    const timer = setTimeout(
+      () => {
+        lastLoad.current = Date.now();
+        reload();
+      },
+      Math.max(0, lastLoad.current + 2000 - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [newest, reload]);
 }

@@ -52,8 +52,8 @@ export const muted = style({ color: vars.color.textMuted, fontSize: '13px' });
 
 export const tabs = style({
   display: 'flex',
-  gap: vars.space.xs,
-  overflowX: 'auto',
+  flexWrap: 'wrap',
+  gap: `0 ${vars.space.xs}`,
   borderBottom: `1px solid ${vars.color.border}`,
   marginBottom: vars.space.lg,
 });
@@ -241,3 +241,5 @@ export const visuallyHidden = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 });
+export const badgeBad = style([badge, { background: vars.color.dangerSoft, color: vars.color.danger }]);
+export const flag = style({ fontFamily: vars.font.mono, fontSize: '13px', whiteSpace: 'nowrap' });

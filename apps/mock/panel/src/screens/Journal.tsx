@@ -1,5 +1,5 @@
-import { type Ref, useId, useMemo, useState } from 'react';
-import { type Components, Virtuoso } from 'react-virtuoso';
+import { type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Components, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { api, type JournalEntry } from '../api.ts';
 import { message } from '../load.ts';
 import * as s from '../styles.css.ts';
@@ -29,11 +29,21 @@ function curlOf(entry: JournalEntry): string {
   return parts.join(' ');
 }
 
-export function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear: () => void }) {
+export function Journal({
+  entries,
+  focus,
+  onClear,
+}: {
+  entries: JournalEntry[];
+  /** An entry to open and scroll to (a link from another screen): the filters and the mark are set aside for it. */
+  focus?: number | undefined;
+  onClear: () => void;
+}) {
   const [session, setSession] = useState('*');
   const [operation, setOperation] = useState('');
   const [status, setStatus] = useState('*');
-  const [open, setOpen] = useState<number | undefined>();
+  const [open, setOpen] = useState<number | undefined>(focus);
+  const list = useRef<VirtuosoHandle>(null);
   // A point in the journal: only what came after it is shown.
   const [mark, setMark] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -56,6 +66,23 @@ export function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear
     }
     return out;
   }, [entries, session, operation, status, mark]);
+  useEffect(() => {
+    if (focus === undefined) return;
+    setOpen(focus);
+    setSession('*');
+    setOperation('');
+    setStatus('*');
+    setMark(undefined);
+  }, [focus]);
+  // Scrolled to once it is listed (the stream may still be replaying the journal).
+  const scrolledTo = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (focus === undefined || scrolledTo.current === focus) return;
+    const index = shown.findIndex((e) => e.seq === focus);
+    if (index < 0) return;
+    scrolledTo.current = focus;
+    list.current?.scrollToIndex({ index, align: 'start' });
+  }, [focus, shown]);
   const clear = async () => {
     try {
       await api.clearJournal();
@@ -152,6 +179,7 @@ export function Journal({ entries, onClear }: { entries: JournalEntry[]; onClear
         </p>
       ) : (
         <Virtuoso
+          ref={list}
           useWindowScroll
           data={shown}
           computeItemKey={(_, entry) => entry.seq}
