@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StandInBackend, startStandInBackend } from '../../mock/test/upstream-backend.ts';
 import { a11yViolations, type Stack, screenshot, startStack } from './harness.ts';
 import { signIn } from './people.ts';
 
@@ -144,5 +145,80 @@ describe('the mock control panel (/__mock/ui)', () => {
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).not.toContain('<div id="root">');
     expect(await getWithHost(`${stack.mockUrl}/__mock/ui/`, 'evil.example')).toBe(403);
+  });
+});
+
+describe('the panel in front of a backend (--upstream): drift and who answered', () => {
+  let backend: StandInBackend;
+  let upstream: Stack;
+
+  beforeAll(async () => {
+    // Its notes list leaves out each note's required date: the backend drifts from the contract.
+    backend = await startStandInBackend({ drift: true, stream: false });
+    upstream = await startStack(['--upstream', backend.url]);
+  });
+
+  afterAll(async () => {
+    // The drift is this test's point: cleared so the stack's own drift check passes.
+    if (upstream) await fetch(`${upstream.mockUrl}/__mock/violations`, { method: 'DELETE', headers: json });
+    await upstream?.stop();
+    await backend?.close();
+  });
+
+  const json = { 'content-type': 'application/json' };
+
+  it('lists each violation with its field, rule, side and request (a link into the journal), and who answered each operation', async () => {
+    const signIn = await fetch(`${upstream.mockUrl}/api/v1/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        uniName: upstream.demo.university,
+        email: upstream.demo.email,
+        password: upstream.demo.password,
+      }),
+    });
+    const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    // --strict: the backend's drifting answer reaches the client as a 500 naming the drift.
+    expect((await fetch(`${upstream.mockUrl}/api/v1/users/me/notes/${backend.userId}`, { headers: auth })).status).toBe(
+      500,
+    );
+    // The backend answers 501 here: the engine answers instead.
+    expect((await fetch(`${upstream.mockUrl}/api/v1/users/me/channels`, { headers: auth })).status).toBe(200);
+
+    const context = await upstream.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const panel = await context.newPage();
+    panel.setDefaultTimeout(20_000);
+    await panel.goto(`${upstream.mockUrl}/__mock/ui/#Drift`);
+    const violations = panel.getByRole('list', { name: 'Contract violations' });
+    const row = violations.getByRole('listitem').filter({ hasText: 'listNotes' });
+    await row.getByText('/data/0/date', { exact: true }).waitFor();
+    await row.getByText('required', { exact: true }).waitFor();
+    await row.getByText(/must have required property 'date'/).waitFor();
+    await row.getByText(/Broken by the backend’s answer \(200\)/).waitFor();
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-drift');
+
+    // The request that showed it, opened in the journal.
+    const link = row.getByRole('link', { name: /GET \/api\/v1\/users\/me\/notes\/.* in the journal/ });
+    const seq = /#Journal\/(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+    expect(seq).toBeDefined();
+    await link.click();
+    const opened = panel.getByRole('list', { name: 'Requests, newest first' }).locator('[aria-expanded="true"]');
+    await expect.poll(() => opened.textContent()).toMatch(/500\s*GET\s*\/api\/v1\/users\/me\/notes\//);
+    await panel.getByText(new RegExp(`^#${seq} · .* · listNotes · session`)).waitFor();
+
+    await panel.getByRole('button', { name: 'Upstream' }).click();
+    const operations = panel.getByRole('list', { name: 'Operations by who answered' });
+    const stateOf = (operationId: string) =>
+      operations.getByRole('listitem').filter({ hasText: new RegExp(`^${operationId}`) });
+    await stateOf('listNotes').getByText('Backend, drifted').waitFor();
+    await stateOf('login').getByText('Backend', { exact: true }).waitFor();
+    await stateOf('listMyChannels')
+      .getByText(/the backend answered 501/)
+      .waitFor();
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-upstream');
+    await context.close();
   });
 });

@@ -6,9 +6,10 @@ import { Journal } from './screens/Journal.tsx';
 import { Outbox } from './screens/Outbox.tsx';
 import { Overrides } from './screens/Overrides.tsx';
 import { Sessions } from './screens/Sessions.tsx';
+import { Upstream } from './screens/Upstream.tsx';
 import * as s from './styles.css.ts';
 
-const SCREENS = ['Sessions', 'Overrides', 'Journal', 'Drift', 'Clock', 'Outbox'] as const;
+const SCREENS = ['Sessions', 'Overrides', 'Journal', 'Drift', 'Upstream', 'Clock', 'Outbox'] as const;
 type Screen = (typeof SCREENS)[number];
 /** Entries the panel keeps (the mock's journal keeps 1,000 by default). */
 const KEPT = 1000;
@@ -81,6 +82,7 @@ export function App() {
         {screen === 'Overrides' && <Overrides />}
         {screen === 'Journal' && <Journal entries={entries} focus={place.entry} onClear={() => setEntries([])} />}
         {screen === 'Drift' && <Drift newest={entries.at(-1)?.seq ?? 0} held={held} />}
+        {screen === 'Upstream' && <Upstream newest={entries.at(-1)?.seq ?? 0} />}
         {screen === 'Clock' && <Clock />}
         {screen === 'Outbox' && <Outbox />}
       </main>
