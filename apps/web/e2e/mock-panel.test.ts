@@ -135,6 +135,64 @@ describe('the mock control panel (/__mock/ui)', () => {
     await context.close();
   });
 
+  it('every screen has no axe violation at 1280×800 and 390×844, and is driven by the keyboard alone', async () => {
+    // Something on each list: a mail in the outbox, requests in the journal (sessions and overrides exist above).
+    const mailed = await fetch(`${stack.mockUrl}/api/v1/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: stack.demo.email }),
+    });
+    expect(mailed.status).toBe(200);
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const panel = await context.newPage();
+    panel.setDefaultTimeout(20_000);
+    await panel.goto(`${stack.mockUrl}/__mock/ui/`);
+    await panel.getByText('Journal live').waitFor();
+    const screens = ['Sessions', 'Overrides', 'Journal', 'Drift', 'Upstream', 'Clock', 'Outbox'];
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await panel.setViewportSize(size);
+      for (const name of screens) {
+        await panel.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+        // Loaded, not its loading line, is what is checked.
+        await expect
+          .poll(() => panel.getByText(/^(Loading…|Reading the contract…)$/).count(), { timeout: 10_000 })
+          .toBe(0);
+        const found = await a11yViolations(panel);
+        expect({ screen: name, size, found }).toEqual({ screen: name, size, found: [] });
+        await screenshot(panel, `mock-panel-${name.toLowerCase()}-${size.width}`);
+      }
+    }
+
+    // The keyboard alone: Tab to the Overrides tab, Enter; Tab to the JSON toggle, Space; Tab to Save, Enter.
+    await panel.goto(`${stack.mockUrl}/__mock/ui/#Sessions`);
+    await panel.getByText('Journal live').waitFor();
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 60; i++) {
+        await panel.keyboard.press('Tab');
+        const focused = await panel.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+        if (focused === name) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+    await tabTo('Overrides');
+    await panel.keyboard.press('Enter');
+    await panel.getByRole('heading', { name: 'Add an override' }).waitFor();
+    await panel.getByLabel('Operation').waitFor();
+    await tabTo('JSON');
+    await panel.keyboard.press('Space');
+    await panel.getByLabel('Body (JSON)').waitFor();
+    await tabTo('Save override');
+    await panel.keyboard.press('Enter');
+    await panel.getByText('getMe answers 200 now in the default state.').waitFor();
+    await tabTo('Remove');
+    await panel.keyboard.press('Space');
+    await panel.getByText('No override: every operation answers from the mock.').waitFor();
+    await context.close();
+  });
+
   it('is refused for a page of another origin and for a Host the mock was not given; never framed', async () => {
     const own = await fetch(`${stack.mockUrl}/__mock/ui/`);
     expect(own.status).toBe(200);

@@ -23,7 +23,7 @@ export function useLoad<T>(load: () => Promise<T>) {
 /** Loads again as the journal's newest entry moves (a request may have changed what is shown), at most every 2 s. */
 export function useReloadOn(newest: number, reload: () => void) {
   const lastLoad = useRef(Date.now());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload as the journal's newest entry changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: newest is the trigger, not read
   useEffect(() => {
     const timer = setTimeout(
       () => {

@@ -243,3 +243,4 @@ export const visuallyHidden = style({
 });
 export const badgeBad = style([badge, { background: vars.color.dangerSoft, color: vars.color.danger }]);
 export const flag = style({ fontFamily: vars.font.mono, fontSize: '13px', whiteSpace: 'nowrap' });
+export const wideField = style([field, { flex: '3 1 260px' }]);

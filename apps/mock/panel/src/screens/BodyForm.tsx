@@ -61,7 +61,7 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
         <button
           type="button"
           className={s.button.secondary}
-          aria-label={`Give ${label} a value`}
+          aria-label={`Give a value to ${label}`}
           onClick={() => set(sample(doc, { ...schema, type: types.filter((t) => t !== 'null') }))}
         >
           Give a value
@@ -69,7 +69,12 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
       </div>
     );
   const nullable = types.includes('null') ? (
-    <button type="button" className={s.button.secondary} aria-label={`Set ${label} to null`} onClick={() => set(null)}>
+    <button
+      type="button"
+      className={s.button.secondary}
+      aria-label={`Null: set ${label} to null`}
+      onClick={() => set(null)}
+    >
       Null
     </button>
   ) : null;
@@ -146,7 +151,6 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
           {label} ({value.length} {value.length === 1 ? 'item' : 'items'})
         </legend>
         {value.map((item, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: an item's place is its identity here
           <div key={i}>
             <SchemaField
               doc={doc}
@@ -160,7 +164,7 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
             <button
               type="button"
               className={s.button.danger}
-              aria-label={`Remove ${label}[${i}]`}
+              aria-label={`Remove item ${label}[${i}]`}
               onClick={() => onChange([...path, i], undefined)}
             >
               Remove item
@@ -171,7 +175,7 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
           <button
             type="button"
             className={s.button.secondary}
-            aria-label={`Add an item to ${label}`}
+            aria-label={`Add item to ${label}`}
             onClick={() => set([...value, sample(doc, schema.items)])}
           >
             Add item

@@ -124,7 +124,7 @@ function OverrideForm({
   return (
     <form onSubmit={save} aria-describedby={issues.length > 0 ? ids.issues : undefined}>
       <div className={s.form}>
-        <div className={s.field}>
+        <div className={s.wideField}>
           <label className={s.label} htmlFor={ids.op}>
             Operation
           </label>
@@ -159,7 +159,7 @@ function OverrideForm({
             Answers
           </label>
           <select id={ids.scope} className={s.input} value={scope} onChange={(e) => setScope(e.target.value)}>
-            <option value="">Requests outside any session</option>
+            <option value="">No session (default state)</option>
             {sessions.map((name) => (
               <option key={name} value={name}>
                 Session {name}

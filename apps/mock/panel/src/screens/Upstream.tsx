@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, CallError, type UpstreamRow } from '../api.ts';
 import { message, useReloadOn } from '../load.ts';
 import * as s from '../styles.css.ts';
@@ -36,6 +36,7 @@ export function Upstream({ newest }: { newest: number }) {
       },
     );
   }, []);
+  useEffect(reload, [reload]);
   useReloadOn(newest, reload);
   const rows = report === 'off' ? undefined : report?.operations;
   const count = (state: UpstreamRow['state']) => rows?.filter((row) => row.state === state).length ?? 0;
