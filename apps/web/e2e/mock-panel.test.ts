@@ -102,7 +102,7 @@ describe('the mock control panel (/__mock/ui)', () => {
     await panel.goto(`${stack.mockUrl}/__mock/ui/#Overrides`);
     await panel.getByLabel('Operation').selectOption('listNotes');
     await panel.getByLabel('Status').selectOption('503');
-    await panel.getByLabel('Answers').selectOption('panel-ovr');
+    await panel.getByLabel('Session').selectOption('panel-ovr');
     // The form is drawn from the 503's schema: its message is a text field; a wrong type is named as it is typed.
     await panel.getByRole('button', { name: 'JSON' }).click();
     await panel.getByLabel('Body (JSON)').fill('{"success": false, "message": 7}');

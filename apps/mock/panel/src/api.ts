@@ -79,7 +79,7 @@ export const api = {
 /** The contract the mock serves (beside its Swagger UI). */
 export async function contract(): Promise<Doc> {
   const res = await fetch('/openapi.json');
-  if (!res.ok) throw new CallError(`The contract could not be read (HTTP ${res.status}).`);
+  if (!res.ok) throw new CallError(`HTTP ${res.status}`, {}, res.status);
   return (await res.json()) as Doc;
 }
 

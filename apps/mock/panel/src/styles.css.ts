@@ -244,3 +244,6 @@ export const visuallyHidden = style({
 export const badgeBad = style([badge, { background: vars.color.dangerSoft, color: vars.color.danger }]);
 export const flag = style({ fontFamily: vars.font.mono, fontSize: '13px', whiteSpace: 'nowrap' });
 export const wideField = style([field, { flex: '3 1 260px' }]);
+export const propertyField = style({ flex: '1 1 0', minWidth: 0 });
+// A field's flex basis is a width in a row of fields, never a height in a fieldset's column.
+globalStyle(`${fieldset} > *`, { flex: 'none' });

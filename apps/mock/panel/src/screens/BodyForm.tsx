@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type Doc, resolve, type Schema, sample, validate } from '../schema.ts';
 import * as s from '../styles.css.ts';
 
@@ -11,6 +11,8 @@ interface FieldProps {
   path: Path;
   onChange: (path: Path, value: unknown) => void;
   depth?: number;
+  /** A control drawn beside the field's own (its parent's "Leave out"). */
+  extra?: ReactNode;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,7 +43,7 @@ function effective(doc: Doc, node: unknown, value: unknown): Schema {
 }
 
 /** One field of the body, drawn from its schema: text, number, checkbox, a choice, or a group of fields. */
-export function SchemaField({ doc, schema: node, value, label, path, onChange, depth = 0 }: FieldProps) {
+export function SchemaField({ doc, schema: node, value, label, path, onChange, depth = 0, extra }: FieldProps) {
   const id = useId();
   const schema = effective(doc, node, value);
   const types = typesOf(schema);
@@ -66,6 +68,7 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
         >
           Give a value
         </button>
+        {extra}
       </div>
     );
   const nullable = types.includes('null') ? (
@@ -84,26 +87,32 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
         <label className={s.label} htmlFor={id}>
           {label}
         </label>
-        <select
-          id={id}
-          className={s.input}
-          value={JSON.stringify(value)}
-          onChange={(e) => set(JSON.parse(e.target.value))}
-        >
-          {schema.enum.map((option) => (
-            <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
-              {String(option)}
-            </option>
-          ))}
-        </select>
+        <div className={s.actions}>
+          <select
+            id={id}
+            className={s.inlineInput}
+            value={JSON.stringify(value)}
+            onChange={(e) => set(JSON.parse(e.target.value))}
+          >
+            {schema.enum.map((option) => (
+              <option key={JSON.stringify(option)} value={JSON.stringify(option)}>
+                {String(option)}
+              </option>
+            ))}
+          </select>
+          {extra}
+        </div>
       </div>
     );
   if (types.includes('boolean') && (typeof value === 'boolean' || value === undefined))
     return (
-      <label className={s.check}>
-        <input type="checkbox" checked={value === true} onChange={(e) => set(e.target.checked)} />
-        <span className={s.label}>{label}</span>
-      </label>
+      <div className={s.check}>
+        <label className={s.check}>
+          <input type="checkbox" checked={value === true} onChange={(e) => set(e.target.checked)} />
+          <span className={s.label}>{label}</span>
+        </label>
+        {extra}
+      </div>
     );
   // A value of the wrong type (typed as JSON) is still a field here, so the form can mend it.
   const scalar = !isObject(value) && !Array.isArray(value) && value !== undefined;
@@ -123,6 +132,7 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
             onChange={(e) => set(e.target.value === '' ? 0 : Number(e.target.value))}
           />
           {nullable}
+          {extra}
         </div>
       </div>
     );
@@ -141,6 +151,7 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
             autoComplete="off"
           />
           {nullable}
+          {extra}
         </div>
       </div>
     );
@@ -151,25 +162,27 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
           {label} ({value.length} {value.length === 1 ? 'item' : 'items'})
         </legend>
         {value.map((item, i) => (
-          <div key={i}>
-            <SchemaField
-              doc={doc}
-              schema={schema.items}
-              value={item}
-              label={`${label}[${i}]`}
-              path={[...path, i]}
-              onChange={onChange}
-              depth={depth + 1}
-            />
-            <button
-              type="button"
-              className={s.button.danger}
-              aria-label={`Remove item ${label}[${i}]`}
-              onClick={() => onChange([...path, i], undefined)}
-            >
-              Remove item
-            </button>
-          </div>
+          <SchemaField
+            // biome-ignore lint/suspicious/noArrayIndexKey: an item's place is its identity here
+            key={i}
+            doc={doc}
+            schema={schema.items}
+            value={item}
+            label={`${label}[${i}]`}
+            path={[...path, i]}
+            onChange={onChange}
+            depth={depth + 1}
+            extra={
+              <button
+                type="button"
+                className={s.button.danger}
+                aria-label={`Remove item ${label}[${i}]`}
+                onClick={() => onChange([...path, i], undefined)}
+              >
+                Remove item
+              </button>
+            }
+          />
         ))}
         <div className={s.actions}>
           <button
@@ -181,10 +194,11 @@ export function SchemaField({ doc, schema: node, value, label, path, onChange, d
             Add item
           </button>
           {nullable}
+          {extra}
         </div>
       </fieldset>
     );
-  if (isObject(value)) return <ObjectFields {...{ doc, schema, value, label, path, onChange, depth }} />;
+  if (isObject(value)) return <ObjectFields {...{ doc, schema, value, label, path, onChange, depth, extra }} />;
   return (
     <p className={s.muted}>
       <span className={s.label}>{label}</span>: {JSON.stringify(value)} (edit it as JSON)
@@ -200,6 +214,7 @@ function ObjectFields({
   path,
   onChange,
   depth = 0,
+  extra,
 }: Omit<FieldProps, 'schema' | 'value'> & { schema: Schema; value: Record<string, unknown> }) {
   const addId = useId();
   const properties = isObject(schema.properties) ? schema.properties : {};
@@ -211,29 +226,28 @@ function ObjectFields({
     <fieldset className={s.fieldset}>
       <legend className={s.legend}>{label}</legend>
       {Object.entries(value).map(([name, item]) => (
-        <div key={name} className={s.propertyRow}>
-          <div className={s.grow}>
-            <SchemaField
-              doc={doc}
-              schema={properties[name] ?? (isObject(schema.additionalProperties) ? schema.additionalProperties : {})}
-              value={item}
-              label={name}
-              path={[...path, name]}
-              onChange={onChange}
-              depth={depth + 1}
-            />
-          </div>
-          {!required.has(name) && (
-            <button
-              type="button"
-              className={s.button.danger}
-              aria-label={`Leave out ${name}`}
-              onClick={() => onChange([...path, name], undefined)}
-            >
-              Leave out
-            </button>
-          )}
-        </div>
+        <SchemaField
+          key={name}
+          doc={doc}
+          schema={properties[name] ?? (isObject(schema.additionalProperties) ? schema.additionalProperties : {})}
+          value={item}
+          label={name}
+          path={[...path, name]}
+          onChange={onChange}
+          depth={depth + 1}
+          extra={
+            required.has(name) ? undefined : (
+              <button
+                type="button"
+                className={s.button.danger}
+                aria-label={`Leave out ${name}`}
+                onClick={() => onChange([...path, name], undefined)}
+              >
+                Leave out
+              </button>
+            )
+          }
+        />
       ))}
       {absent.length > 0 && (
         <div className={s.form}>
@@ -258,6 +272,7 @@ function ObjectFields({
           </button>
         </div>
       )}
+      {extra && <div className={s.actions}>{extra}</div>}
     </fieldset>
   );
 }

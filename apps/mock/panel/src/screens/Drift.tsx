@@ -26,7 +26,8 @@ export function Drift({ newest, held }: { newest: number; held: (seq: number) =>
     }
     reload();
   };
-  const list = data?.data;
+  // After a failed reload, the old list is not shown as if it were current.
+  const list = error ? undefined : data?.data;
   return (
     <section className={s.card} aria-labelledby="drift-title">
       <div className={s.header}>
@@ -50,7 +51,7 @@ export function Drift({ newest, held }: { newest: number; held: (seq: number) =>
         </p>
       )}
       {!data && !error && <p className={s.empty}>Loading…</p>}
-      {data && data.message !== 'OK' && (
+      {data && !error && data.message !== 'OK' && (
         <p className={s.muted}>
           The drift alarm is off: start the mock with <code className={s.flag}>--check-responses</code> to check its
           answers.

@@ -21,7 +21,12 @@ function scopeOf(override: Override) {
 
 export function Overrides() {
   const loadAll = useCallback(async () => {
-    const [doc, sessions] = await Promise.all([contract(), api.sessions()]);
+    const [doc, sessions] = await Promise.all([
+      contract().catch((e: unknown) => {
+        throw new Error(`The contract could not be read (/openapi.json): ${message(e)}`);
+      }),
+      api.sessions(),
+    ]);
     return { doc, operations: operationsOf(doc), sessions: sessions.map((x) => x.name) };
   }, []);
   const { data, error } = useLoad(loadAll);
@@ -156,10 +161,10 @@ function OverrideForm({
         </div>
         <div className={s.field}>
           <label className={s.label} htmlFor={ids.scope}>
-            Answers
+            Session
           </label>
           <select id={ids.scope} className={s.input} value={scope} onChange={(e) => setScope(e.target.value)}>
-            <option value="">No session (default state)</option>
+            <option value="">No session</option>
             {sessions.map((name) => (
               <option key={name} value={name}>
                 Session {name}
@@ -169,7 +174,7 @@ function OverrideForm({
         </div>
         <div className={s.field}>
           <label className={s.label} htmlFor={ids.times}>
-            Times (empty: until removed)
+            Times
           </label>
           <input
             id={ids.times}
@@ -177,6 +182,7 @@ function OverrideForm({
             type="number"
             min={1}
             step={1}
+            placeholder="until removed"
             value={times}
             onChange={(e) => setTimes(e.target.value)}
           />
@@ -301,8 +307,10 @@ function ActiveOverrides({
         </p>
       )}
       {!data && !error && <p className={s.empty}>Loading…</p>}
-      {data && data.length === 0 && <p className={s.empty}>No override: every operation answers from the mock.</p>}
-      {data && data.length > 0 && (
+      {data && !error && data.length === 0 && (
+        <p className={s.empty}>No override: every operation answers from the mock.</p>
+      )}
+      {data && !error && data.length > 0 && (
         <ul className={s.list} aria-label="Active overrides">
           {data.map((override) => (
             <li key={override.id} className={s.row}>

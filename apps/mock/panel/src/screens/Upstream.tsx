@@ -58,13 +58,13 @@ export function Upstream({ newest }: { newest: number }) {
         </p>
       )}
       {!report && !error && <p className={s.empty}>Loading…</p>}
-      {report === 'off' && (
+      {report === 'off' && !error && (
         <p className={s.empty}>
           The mock answers every operation itself: started with <code className={s.flag}>--upstream URL</code>, it asks
           that backend first and lists here which operations the backend answers.
         </p>
       )}
-      {report && report !== 'off' && (
+      {report && !error && report !== 'off' && (
         <>
           <p className={s.muted}>
             In front of <span className={s.mono}>{report.url}</span>: {count('backend')} answered by the backend,{' '}
