@@ -114,10 +114,12 @@ describe('the mock control panel (/__mock/ui)', () => {
     await panel.getByText('listNotes answers 503 now in the session panel-ovr.').waitFor();
     const active = panel.getByRole('list', { name: 'Active overrides' });
     await active.getByText('listNotes → 503').waitFor();
+    const openApp = active.getByRole('link', { name: 'Open the app in panel-ovr' });
+    expect(await openApp.getAttribute('href')).toMatch(/\/\?mock_session=panel-ovr$/);
     expect(await a11yViolations(panel)).toEqual([]);
     await screenshot(panel, 'mock-panel-overrides');
 
-    // The app in that session (the cookie the panel's "open the app" link sets in development) meets the override.
+    // The app in that session: the cookie the link sets in development (this is the built app) meets the override.
     const appContext = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
     await appContext.addCookies([{ name: 'mock_session', value: 'panel-ovr', url: stack.appUrl }]);
     const app = await appContext.newPage();

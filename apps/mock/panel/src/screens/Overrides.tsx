@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react';
-import { api, contract, type Override } from '../api.ts';
+import { api, contract, type Override, webOrigin } from '../api.ts';
 import { message, useLoad } from '../load.ts';
 import { type Doc, type Issue, type OperationInfo, operationsOf, sample, setAt, validate } from '../schema.ts';
 import * as s from '../styles.css.ts';
@@ -167,7 +167,7 @@ function OverrideForm({
             <option value="">No session</option>
             {sessions.map((name) => (
               <option key={name} value={name}>
-                Session {name}
+                {name}
               </option>
             ))}
           </select>
@@ -282,6 +282,7 @@ function ActiveOverrides({
   reload: () => void;
 }) {
   const [failure, setFailure] = useState<string | undefined>();
+  const { data: origin } = useLoad(webOrigin);
   const remove = async (override: Override) => {
     try {
       await api.removeOverride(override.id);
@@ -324,14 +325,26 @@ function ActiveOverrides({
                   {override.delay > 0 ? ` · ${override.delay} ms delay` : ''}
                 </div>
               </div>
-              <button
-                type="button"
-                className={s.button.danger}
-                aria-label={`Remove the override of ${override.operationId} (${override.status}, ${scopeOf(override)})`}
-                onClick={() => void remove(override)}
-              >
-                Remove
-              </button>
+              <div className={s.actions}>
+                {override.session !== null && origin && (
+                  <a
+                    className={s.link}
+                    href={`${origin}/?mock_session=${encodeURIComponent(override.session)}`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Open the app in {override.session}
+                  </a>
+                )}
+                <button
+                  type="button"
+                  className={s.button.danger}
+                  aria-label={`Remove the override of ${override.operationId} (${override.status}, ${scopeOf(override)})`}
+                  onClick={() => void remove(override)}
+                >
+                  Remove
+                </button>
+              </div>
             </li>
           ))}
         </ul>
