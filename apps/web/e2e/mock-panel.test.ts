@@ -259,7 +259,8 @@ describe('the panel in front of a backend (--upstream): drift and who answered',
     expect(await a11yViolations(panel)).toEqual([]);
     await screenshot(panel, 'mock-panel-drift');
 
-    // The request that showed it, opened in the journal.
+    // The request that showed it, opened in the journal (on a phone's screen).
+    await panel.setViewportSize({ width: 390, height: 844 });
     const link = row.getByRole('link', { name: /GET \/api\/v1\/users\/me\/notes\/.* in the journal/ });
     const seq = /#Journal\/(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
     expect(seq).toBeDefined();
@@ -267,6 +268,7 @@ describe('the panel in front of a backend (--upstream): drift and who answered',
     const opened = panel.getByRole('list', { name: 'Requests, newest first' }).locator('[aria-expanded="true"]');
     await expect.poll(() => opened.textContent()).toMatch(/500\s*GET\s*\/api\/v1\/users\/me\/notes\//);
     await panel.getByText(new RegExp(`^#${seq} · .* · listNotes · session`)).waitFor();
+    await screenshot(panel, 'mock-panel-journal-from-drift');
 
     await panel.getByRole('button', { name: 'Upstream' }).click();
     const operations = panel.getByRole('list', { name: 'Operations by who answered' });
