@@ -50,6 +50,26 @@ describe('the drift alarm (--check-responses)', () => {
     }
   });
 
+  it('names the schema keyword and the latest request that showed it, by its journal entry', async () => {
+    const { server, notes, mock } = await drifting('log');
+    try {
+      await notes();
+      await notes();
+      const [entry] = await mock.requests('listNotes', { limit: 1 });
+      const [violation] = await mock.violations();
+      expect(violation).toMatchObject({ keyword: 'type', side: 'engine' });
+      expect(violation?.request).toEqual({
+        seq: entry?.seq,
+        method: 'GET',
+        path: entry?.path,
+        session: null,
+      });
+      expect((await mock.requests('listNotes')).length).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('--strict answers a violation as a 500 carrying the diagnostics', async () => {
     const { server, notes, mock } = await drifting('strict');
     try {

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StandInBackend, startStandInBackend } from '../../mock/test/upstream-backend.ts';
 import { a11yViolations, type Stack, screenshot, startStack } from './harness.ts';
 import { signIn } from './people.ts';
 
@@ -88,6 +89,112 @@ describe('the mock control panel (/__mock/ui)', () => {
     await context.close();
   });
 
+  it('adds an override from the panel, scoped to a session, and the app in that session shows it; removing it ends it', async () => {
+    const made = await fetch(`${stack.mockUrl}/__mock/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'panel-ovr' }),
+    });
+    expect(made.status).toBe(201);
+    const context = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const panel = await context.newPage();
+    panel.setDefaultTimeout(20_000);
+    await panel.goto(`${stack.mockUrl}/__mock/ui/#Overrides`);
+    await panel.getByLabel('Operation').selectOption('listNotes');
+    await panel.getByLabel('Status').selectOption('503');
+    await panel.getByLabel('Session').selectOption('panel-ovr');
+    // The form is drawn from the 503's schema: its message is a text field; a wrong type is named as it is typed.
+    await panel.getByRole('button', { name: 'JSON' }).click();
+    await panel.getByLabel('Body (JSON)').fill('{"success": false, "message": 7}');
+    await panel.getByRole('list', { name: 'Errors in the body' }).getByText('must be string (type)').waitFor();
+    await panel.getByRole('button', { name: 'Form' }).click();
+    await panel.getByLabel('message', { exact: true }).fill('Notes are down, said the panel.');
+    expect(await panel.getByRole('list', { name: 'Errors in the body' }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Save override' }).click();
+    await panel.getByText('listNotes answers 503 now in the session panel-ovr.').waitFor();
+    const active = panel.getByRole('list', { name: 'Active overrides' });
+    await active.getByText('listNotes → 503').waitFor();
+    const openApp = active.getByRole('link', { name: 'Open the app in panel-ovr' });
+    expect(await openApp.getAttribute('href')).toMatch(/\/\?mock_session=panel-ovr$/);
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-overrides');
+
+    // The app in that session: the cookie the link sets in development (this is the built app) meets the override.
+    const appContext = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await appContext.addCookies([{ name: 'mock_session', value: 'panel-ovr', url: stack.appUrl }]);
+    const app = await appContext.newPage();
+    app.setDefaultTimeout(20_000);
+    await app.goto(`${stack.appUrl}/login`);
+    await signIn(app, stack, stack.demo);
+    await app.getByText('Could not load notes: Notes are down, said the panel.').waitFor();
+
+    await active.getByRole('button', { name: 'Remove the override of listNotes (503, session panel-ovr)' }).click();
+    await panel.getByText('No override: every operation answers from the mock.').waitFor();
+    await app.reload();
+    await app.getByRole('button', { name: 'Add Note' }).waitFor();
+    expect(await app.getByText('Could not load notes').count()).toBe(0);
+    await appContext.close();
+    await context.close();
+  });
+
+  it('every screen has no axe violation at 1280×800 and 390×844, and is driven by the keyboard alone', async () => {
+    // Something on each list: a mail in the outbox, requests in the journal (sessions and overrides exist above).
+    const mailed = await fetch(`${stack.mockUrl}/api/v1/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: stack.demo.email }),
+    });
+    expect(mailed.status).toBe(200);
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const panel = await context.newPage();
+    panel.setDefaultTimeout(20_000);
+    await panel.goto(`${stack.mockUrl}/__mock/ui/`);
+    await panel.getByText('Journal live').waitFor();
+    const screens = ['Sessions', 'Overrides', 'Journal', 'Drift', 'Upstream', 'Clock', 'Outbox'];
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await panel.setViewportSize(size);
+      for (const name of screens) {
+        await panel.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+        // Loaded, not its loading line, is what is checked.
+        await expect
+          .poll(() => panel.getByText(/^(Loading…|Reading the contract…)$/).count(), { timeout: 10_000 })
+          .toBe(0);
+        const found = await a11yViolations(panel);
+        expect({ screen: name, size, found }).toEqual({ screen: name, size, found: [] });
+        await screenshot(panel, `mock-panel-${name.toLowerCase()}-${size.width}`);
+      }
+    }
+
+    // The keyboard alone: Tab to the Overrides tab, Enter; Tab to the JSON toggle, Space; Tab to Save, Enter.
+    await panel.goto(`${stack.mockUrl}/__mock/ui/#Sessions`);
+    await panel.getByText('Journal live').waitFor();
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 60; i++) {
+        await panel.keyboard.press('Tab');
+        const focused = await panel.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+        if (focused === name) return;
+      }
+      throw new Error(`Tab never reached ${name}`);
+    };
+    await tabTo('Overrides');
+    await panel.keyboard.press('Enter');
+    await panel.getByRole('heading', { name: 'Add an override' }).waitFor();
+    await panel.getByLabel('Operation').waitFor();
+    await tabTo('JSON');
+    await panel.keyboard.press('Space');
+    await panel.getByLabel('Body (JSON)').waitFor();
+    await tabTo('Save override');
+    await panel.keyboard.press('Enter');
+    await panel.getByText('getMe answers 200 now in the default state.').waitFor();
+    await tabTo('Remove');
+    await panel.keyboard.press('Space');
+    await panel.getByText('No override: every operation answers from the mock.').waitFor();
+    await context.close();
+  });
+
   it('is refused for a page of another origin and for a Host the mock was not given; never framed', async () => {
     const own = await fetch(`${stack.mockUrl}/__mock/ui/`);
     expect(own.status).toBe(200);
@@ -98,5 +205,82 @@ describe('the mock control panel (/__mock/ui)', () => {
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).not.toContain('<div id="root">');
     expect(await getWithHost(`${stack.mockUrl}/__mock/ui/`, 'evil.example')).toBe(403);
+  });
+});
+
+describe('the panel in front of a backend (--upstream): drift and who answered', () => {
+  let backend: StandInBackend;
+  let upstream: Stack;
+
+  beforeAll(async () => {
+    // Its notes list leaves out each note's required date: the backend drifts from the contract.
+    backend = await startStandInBackend({ drift: true, stream: false });
+    upstream = await startStack(['--upstream', backend.url]);
+  });
+
+  afterAll(async () => {
+    // The drift is this test's point: cleared so the stack's own drift check passes.
+    if (upstream) await fetch(`${upstream.mockUrl}/__mock/violations`, { method: 'DELETE', headers: json });
+    await upstream?.stop();
+    await backend?.close();
+  });
+
+  const json = { 'content-type': 'application/json' };
+
+  it('lists each violation with its field, rule, side and request (a link into the journal), and who answered each operation', async () => {
+    const signIn = await fetch(`${upstream.mockUrl}/api/v1/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        uniName: upstream.demo.university,
+        email: upstream.demo.email,
+        password: upstream.demo.password,
+      }),
+    });
+    const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    // --strict: the backend's drifting answer reaches the client as a 500 naming the drift.
+    expect((await fetch(`${upstream.mockUrl}/api/v1/users/me/notes/${backend.userId}`, { headers: auth })).status).toBe(
+      500,
+    );
+    // The backend answers 501 here: the engine answers instead.
+    expect((await fetch(`${upstream.mockUrl}/api/v1/users/me/channels`, { headers: auth })).status).toBe(200);
+
+    const context = await upstream.browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const panel = await context.newPage();
+    panel.setDefaultTimeout(20_000);
+    await panel.goto(`${upstream.mockUrl}/__mock/ui/#Drift`);
+    const violations = panel.getByRole('list', { name: 'Contract violations' });
+    const row = violations.getByRole('listitem').filter({ hasText: 'listNotes' });
+    await row.getByText('/data/0/date', { exact: true }).waitFor();
+    await row.getByText('required', { exact: true }).waitFor();
+    await row.getByText(/must have required property 'date'/).waitFor();
+    await row.getByText(/Broken by the backend’s answer \(200\)/).waitFor();
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-drift');
+
+    // The request that showed it, opened in the journal (on a phone's screen).
+    await panel.setViewportSize({ width: 390, height: 844 });
+    const link = row.getByRole('link', { name: /GET \/api\/v1\/users\/me\/notes\/.* in the journal/ });
+    const seq = /#Journal\/(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+    expect(seq).toBeDefined();
+    await link.click();
+    const opened = panel.getByRole('list', { name: 'Requests, newest first' }).locator('[aria-expanded="true"]');
+    await expect.poll(() => opened.textContent()).toMatch(/500\s*GET\s*\/api\/v1\/users\/me\/notes\//);
+    await panel.getByText(new RegExp(`^#${seq} · .* · listNotes · session`)).waitFor();
+    await screenshot(panel, 'mock-panel-journal-from-drift');
+
+    await panel.getByRole('button', { name: 'Upstream' }).click();
+    const operations = panel.getByRole('list', { name: 'Operations by who answered' });
+    const stateOf = (operationId: string) =>
+      operations.getByRole('listitem').filter({ hasText: new RegExp(`^${operationId}`) });
+    await stateOf('listNotes').getByText('Backend, drifted').waitFor();
+    await stateOf('login').getByText('Backend', { exact: true }).waitFor();
+    await stateOf('listMyChannels')
+      .getByText(/the backend answered 501/)
+      .waitFor();
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-upstream');
+    await context.close();
   });
 });

@@ -4,6 +4,7 @@ import type { FieldErrors } from '../lib/http-error.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Store } from '../store/store.ts';
 import type { MockTools } from '../tools/tools.ts';
+import type { ViolationRequest } from '../tools/violations.ts';
 import type { Before, Call, OperationTable } from './dispatch.ts';
 import type { Answered, Upstream } from './upstream.ts';
 
@@ -103,7 +104,14 @@ export function createPipeline({ session, table, store, tools, before, onBug, up
     let drifted = proxied?.drifted === true;
     // The backend's answers are always checked (the upstream report counts drift); the engine's with the alarm on.
     if (operationId && answered.kind === 'json' && (backend || tools.checkResponses !== 'off')) {
-      const [checked, broke] = drift(tools, operationId, answered, backend ? 'backend' : 'engine');
+      // The journal records this request next, synchronously: its entry is the one after the newest.
+      const request = {
+        seq: tools.journal.size > 0 ? tools.journal.last + 1 : null,
+        method: req.method,
+        path: req.path,
+        session,
+      };
+      const [checked, broke] = drift(tools, operationId, answered, backend ? 'backend' : 'engine', request);
       drifted ||= broke;
       answered = checked;
     }
@@ -205,10 +213,11 @@ function drift(
   operationId: string,
   reply: EngineReply & { kind: 'json' },
   side: 'engine' | 'backend',
+  request: ViolationRequest,
 ): [EngineReply, boolean] {
   const issues = tools.checker.check(operationId, reply.status, reply.body);
   if (issues.length === 0) return [reply, false];
-  tools.violations.report(operationId, reply.status, issues, side);
+  tools.violations.report(operationId, reply.status, issues, side, request);
   if (tools.checkResponses !== 'strict') return [reply, true];
   const errors: FieldErrors = {};
   for (const { pointer, message } of issues)

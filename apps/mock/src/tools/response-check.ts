@@ -12,6 +12,8 @@ import {
 export interface ResponseIssue {
   pointer: string;
   message: string;
+  /** The schema keyword it broke (`type`, `required`, `maxLength`…), when a schema was checked. */
+  keyword?: string;
 }
 
 /** What the contract declares for one operation and status. */
@@ -77,6 +79,6 @@ export class ResponseChecker {
     if (validate(body)) return [];
     return describeErrors(validate.errors)
       .filter((issue, _i, all) => !(/^(oneOf|anyOf)$/.test(issue.keyword) && all.length > 1))
-      .map(({ pointer, message }) => ({ pointer, message }));
+      .map(({ pointer, message, keyword }) => ({ pointer, message, keyword }));
   }
 }

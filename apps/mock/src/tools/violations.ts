@@ -6,6 +6,15 @@ import type { ResponseIssue } from './response-check.ts';
  */
 export type ViolationSide = 'engine' | 'backend' | 'client';
 
+/** The latest request that showed a violation: its journal entry (`seq`, null with the journal off) and its line. */
+export interface ViolationRequest {
+  seq: number | null;
+  method: string;
+  /** The path as sent, without the query (which may carry credentials). */
+  path: string;
+  session: string | null;
+}
+
 /** One way the mock's answers drifted from the contract, counted across every answer that showed it. */
 export interface Violation {
   operationId: string;
@@ -14,6 +23,10 @@ export interface Violation {
   /** Where in the body, as a JSON pointer (`''`: the body itself, or the status). */
   pointer: string;
   message: string;
+  /** The schema keyword broken (`type`, `required`…); absent for a status or media type the contract does not declare. */
+  keyword?: string;
+  /** Absent when it was found outside the request path's own check (the upstream proxy's checks before sending). */
+  request?: ViolationRequest;
   count: number;
   first_seen: string;
   last_seen: string;
@@ -36,7 +49,13 @@ export class Violations {
   }
 
   /** Records the issues of one answer (or request); logs those not seen before for this side, operation and pointer. */
-  report(operationId: string, status: number, issues: ResponseIssue[], side: ViolationSide = 'engine'): void {
+  report(
+    operationId: string,
+    status: number,
+    issues: ResponseIssue[],
+    side: ViolationSide = 'engine',
+    request?: ViolationRequest,
+  ): void {
     const time = this.#now().toISOString();
     for (const issue of issues) {
       const key = `${side} ${operationId} ${issue.pointer}`;
@@ -44,17 +63,27 @@ export class Violations {
       if (known) {
         known.count++;
         known.last_seen = time;
+        if (request) known.request = request;
         continue;
       }
       if (this.#seen.size >= MAX_VIOLATIONS) continue;
-      this.#seen.set(key, { operationId, side, status, ...issue, count: 1, first_seen: time, last_seen: time });
+      this.#seen.set(key, {
+        operationId,
+        side,
+        status,
+        ...issue,
+        ...(request ? { request } : {}),
+        count: 1,
+        first_seen: time,
+        last_seen: time,
+      });
       const who = side === 'engine' ? '' : side === 'backend' ? ' (backend)' : ' (request)';
       this.#log(`Contract drift${who}: ${operationId} ${status} ${issue.pointer || '(body)'} ${issue.message}`);
     }
   }
 
   list(): Violation[] {
-    return [...this.#seen.values()].map((v) => ({ ...v }));
+    return [...this.#seen.values()].map((v) => ({ ...v, ...(v.request ? { request: { ...v.request } } : {}) }));
   }
 
   clear(): void {
