@@ -128,7 +128,11 @@ export function ForwardDrawer({
               {(list) => (
                 <PeopleChecklist
                   label="Chats"
-                  people={list.map((c) => ({ id: c.id, name: c.name, detail: memberCount(c.member_count ?? c.users.length) }))}
+                  people={list.map((c) => ({
+                    id: c.id,
+                    name: c.name,
+                    detail: memberCount(c.member_count ?? c.users.length),
+                  }))}
                   chosen={chosenChats}
                   onToggle={toggle(setChosenChats)}
                   query={query}
