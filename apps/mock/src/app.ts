@@ -188,6 +188,8 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
     tools,
     sessions,
     clock,
+    store,
+    unusedUploadMs,
     outbox,
     reset: () => resetToSeed(engine, resetState()),
     guard: mockGuard(guardOptions),

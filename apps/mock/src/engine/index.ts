@@ -90,6 +90,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
       tools: core.tools,
       sessions,
       clock: core.clock,
+      store,
       outbox: core.outbox,
       reset: resetDefault,
       guard: sameOrigin,

@@ -7,6 +7,8 @@ import type { MockClock } from '../lib/clock.ts';
 import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { unref } from '../lib/timers.ts';
+import { EXPIRY_KINDS, type Expired, type ExpiryKind, expiredBetween } from '../store/expiry.ts';
+import type { Store } from '../store/store.ts';
 import { toHar } from '../tools/har.ts';
 import type { JournalQuery } from '../tools/journal.ts';
 import type { Outbox } from '../tools/mail.ts';
@@ -23,6 +25,10 @@ export interface MockEndpointsOptions {
   reset: () => void | Promise<void>;
   /** The clock `GET`/`POST /__mock/clock` read and move. */
   clock: MockClock;
+  /** The default state: what a clock advance made expire there is listed with the sessions'. */
+  store: Store;
+  /** How long an upload nothing uses is kept (the server sweeps them; the in-process engine does not). */
+  unusedUploadMs?: number;
   /** The mails the mock would have sent (`GET /__mock/mail`): live reset links, so never for a foreign page. */
   outbox: Outbox;
   /**
@@ -64,6 +70,34 @@ interface Route {
 
 /** How often an idle journal stream sends a comment, so proxies and the reader know it is alive. */
 const KEEP_ALIVE_MS = 15_000;
+
+/** Items a clock advance lists at most; `counts` cover them all. */
+const EXPIRED_LISTED = 1000;
+
+/** What an advance of the clock from `fromMs` to `toMs` made expire, in the default state and in every session. */
+function expiredBy(
+  { store, sessions, unusedUploadMs }: MockEndpointsOptions,
+  fromMs: number,
+  toMs: number,
+): { expired: Expired[]; counts: Record<ExpiryKind, number>; truncated: boolean } {
+  const all = expiredBetween(store, fromMs, toMs, null, unusedUploadMs);
+  for (const { name, store: own, idleEndMs } of sessions.entries()) {
+    // A session that goes idle goes whole: what ran out inside it is not listed besides.
+    if (idleEndMs > fromMs && idleEndMs <= toMs) {
+      all.push({
+        kind: 'session',
+        id: name,
+        expired_at: new Date(idleEndMs).toISOString(),
+        user_id: null,
+        session: name,
+      });
+    } else all.push(...expiredBetween(own, fromMs, toMs, name));
+  }
+  all.sort((a, b) => (a.expired_at < b.expired_at ? -1 : a.expired_at > b.expired_at ? 1 : 0));
+  const counts = Object.fromEntries(EXPIRY_KINDS.map((kind) => [kind, 0])) as Record<ExpiryKind, number>;
+  for (const item of all) counts[item.kind]++;
+  return { expired: all.slice(0, EXPIRED_LISTED), counts, truncated: all.length > EXPIRED_LISTED };
+}
 
 /** `POST /__mock/sessions`: `{ name, preset? }`, every bad field named. */
 function sessionBody(body: unknown): { name: string; preset: string | undefined } {
@@ -140,7 +174,8 @@ function originOf(req: EngineRequest): string {
   return `http://${host && /^[\w.:[\]-]{1,255}$/.test(host) ? host : '127.0.0.1'}`;
 }
 
-function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOptions): Route[] {
+function routesOf(options: MockEndpointsOptions): Route[] {
+  const { tools, sessions, reset, clock, outbox } = options;
   const { overrides, journal, violations, recordings } = tools;
   const clockBody = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs });
   // The caller's session (`X-Mock-Session` or the `mock_session` cookie), as an API request names it.
@@ -372,8 +407,14 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
         if (typeof advance !== 'number' || !Number.isSafeInteger(advance) || advance < 0) {
           throw HttpError.invalid({ advance_ms: ['must be a whole number of milliseconds, 0 or more'] });
         }
+        const from = clock.nowMs();
         clock.advance(advance);
-        return { data: clockBody(), message: 'Mock clock moved.' };
+        const { expired, counts, truncated } = expiredBy(options, from, from + advance);
+        const total = Object.values(counts).reduce((a, b) => a + b, 0);
+        return {
+          data: { ...clockBody(), advanced_ms: advance, expired, counts, truncated },
+          message: `Mock clock moved; ${total === 0 ? 'nothing' : total === 1 ? '1 thing' : `${total} things`} expired.`,
+        };
       },
     },
     {

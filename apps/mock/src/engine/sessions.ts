@@ -162,6 +162,11 @@ export class Sessions {
     }));
   }
 
+  /** Each live session's name, store and when it goes for being idle (epoch ms of the mock's clock). */
+  entries(): { name: string; store: EngineCore['store']; idleEndMs: number }[] {
+    return [...this.#sessions].map(([name, s]) => ({ name, store: s.core.store, idleEndMs: s.lastUsed + this.idleMs }));
+  }
+
   /** Roughly the heap sessions take, the seeds they share included. */
   get bytes(): number {
     let bytes = this.costs?.sharedBytes ?? 0;
