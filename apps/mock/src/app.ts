@@ -186,6 +186,7 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const guardOptions = { corsOrigins: origins, allowMockTools: options.allowMockTools ?? true };
   const endpoints = mockEndpoints({
     tools,
+    operations: engine.shared.operations,
     sessions,
     clock,
     store,

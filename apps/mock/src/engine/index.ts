@@ -88,6 +88,7 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
     const resetDefault = () => resetToSeed(core, state());
     const endpoints = mockEndpoints({
       tools: core.tools,
+      operations: core.shared.operations,
       sessions,
       clock: core.clock,
       store,
