@@ -88,6 +88,52 @@ describe('the mock control panel (/__mock/ui)', () => {
     await context.close();
   });
 
+  it('adds an override from the panel, scoped to a session, and the app in that session shows it; removing it ends it', async () => {
+    const made = await fetch(`${stack.mockUrl}/__mock/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'panel-ovr' }),
+    });
+    expect(made.status).toBe(201);
+    const context = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const panel = await context.newPage();
+    panel.setDefaultTimeout(20_000);
+    await panel.goto(`${stack.mockUrl}/__mock/ui/#Overrides`);
+    await panel.getByLabel('Operation').selectOption('listNotes');
+    await panel.getByLabel('Status').selectOption('503');
+    await panel.getByLabel('Answers').selectOption('panel-ovr');
+    // The form is drawn from the 503's schema: its message is a text field; a wrong type is named as it is typed.
+    await panel.getByRole('button', { name: 'JSON' }).click();
+    await panel.getByLabel('Body (JSON)').fill('{"success": false, "message": 7}');
+    await panel.getByRole('list', { name: 'Errors in the body' }).getByText('must be string (type)').waitFor();
+    await panel.getByRole('button', { name: 'Form' }).click();
+    await panel.getByLabel('message', { exact: true }).fill('Notes are down, said the panel.');
+    expect(await panel.getByRole('list', { name: 'Errors in the body' }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Save override' }).click();
+    await panel.getByText('listNotes answers 503 now in the session panel-ovr.').waitFor();
+    const active = panel.getByRole('list', { name: 'Active overrides' });
+    await active.getByText('listNotes → 503').waitFor();
+    expect(await a11yViolations(panel)).toEqual([]);
+    await screenshot(panel, 'mock-panel-overrides');
+
+    // The app in that session (the cookie the panel's "open the app" link sets in development) meets the override.
+    const appContext = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await appContext.addCookies([{ name: 'mock_session', value: 'panel-ovr', url: stack.appUrl }]);
+    const app = await appContext.newPage();
+    app.setDefaultTimeout(20_000);
+    await app.goto(`${stack.appUrl}/login`);
+    await signIn(app, stack, stack.demo);
+    await app.getByText('Could not load notes: Notes are down, said the panel.').waitFor();
+
+    await active.getByRole('button', { name: 'Remove the override of listNotes (503, session panel-ovr)' }).click();
+    await panel.getByText('No override: every operation answers from the mock.').waitFor();
+    await app.reload();
+    await app.getByRole('button', { name: 'Add Note' }).waitFor();
+    expect(await app.getByText('Could not load notes').count()).toBe(0);
+    await appContext.close();
+    await context.close();
+  });
+
   it('is refused for a page of another origin and for a Host the mock was not given; never framed', async () => {
     const own = await fetch(`${stack.mockUrl}/__mock/ui/`);
     expect(own.status).toBe(200);

@@ -2,8 +2,12 @@ import { openStream, type StreamPath } from '@cohort/api';
 import type { SessionInfo } from '../../src/engine/sessions.ts';
 import type { JournalEntry } from '../../src/tools/journal.ts';
 import type { Mail } from '../../src/tools/mail.ts';
+import type { Override } from '../../src/tools/overrides.ts';
+import type { UpstreamRow } from '../../src/tools/upstream-report.ts';
+import type { Violation } from '../../src/tools/violations.ts';
+import type { Doc } from './schema.ts';
 
-export type { JournalEntry, Mail, SessionInfo };
+export type { JournalEntry, Mail, Override, SessionInfo, UpstreamRow, Violation };
 
 interface Envelope<T> {
   success: boolean;
@@ -17,23 +21,29 @@ export class CallError extends Error {
   constructor(
     message: string,
     readonly errors: Record<string, string[]> = {},
+    readonly status = 0,
   ) {
     super(message);
   }
 }
 
 /** One `/__mock` call on the panel's own origin; a state change is sent as JSON (the endpoints require it). */
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`/__mock/${path}`, {
     method,
-    headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
+    headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!res.ok || !envelope?.success) {
     const errors = envelope?.errors ?? {};
     const named = Object.entries(errors).map(([field, list]) => `${field} ${list.join(', ')}`);
-    throw new CallError([envelope?.message ?? `HTTP ${res.status}`, ...named].join(' — '), errors);
+    throw new CallError([envelope?.message ?? `HTTP ${res.status}`, ...named].join(' — '), errors, res.status);
   }
   return envelope.data;
 }
@@ -46,7 +56,22 @@ export const api = {
   advance: (ms: number) => call<{ now: string; offset_ms: number }>('POST', 'clock', { advance_ms: ms }),
   mail: () => call<Mail[]>('GET', 'mail'),
   clearJournal: () => call<null>('DELETE', 'requests'),
+  overrides: () => call<Override[]>('GET', 'overrides?all=true'),
+  /** Scoped as an API request is: `X-Mock-Session` names the session; without it, the default state. */
+  addOverride: (input: { operationId: string; status: number; body?: unknown; times?: number }, session: string) =>
+    call<Override>('POST', 'overrides', input, session ? { 'x-mock-session': session } : {}),
+  removeOverride: (id: string) => call<unknown>('DELETE', `overrides/${encodeURIComponent(id)}`),
+  violations: () => call<Violation[]>('GET', 'violations'),
+  clearViolations: () => call<unknown>('DELETE', 'violations'),
+  upstream: () => call<{ url: string; operations: UpstreamRow[] }>('GET', 'upstream'),
 };
+
+/** The contract the mock serves (beside its Swagger UI). */
+export async function contract(): Promise<Doc> {
+  const res = await fetch('/openapi.json');
+  if (!res.ok) throw new CallError(`The contract could not be read (HTTP ${res.status}).`);
+  return (await res.json()) as Doc;
+}
 
 export async function webOrigin(): Promise<string> {
   const res = await fetch('/__mock/ui/app.json');

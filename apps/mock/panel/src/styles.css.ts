@@ -195,3 +195,49 @@ export const big = style({
   margin: `0 0 ${vars.space.md}`,
   overflowWrap: 'anywhere',
 });
+
+export const code = style([
+  input,
+  { fontFamily: vars.font.mono, fontSize: '13px', minHeight: '220px', resize: 'vertical', lineHeight: 1.4 },
+]);
+export const fieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.md}`,
+  margin: `${vars.space.sm} 0 0`,
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+export const legend = style({ fontSize: '13px', fontWeight: 600, padding: `0 ${vars.space.xs}` });
+export const check = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: '40px' });
+export const issues = style({
+  margin: `${vars.space.sm} 0 0`,
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.sm} ${vars.space.xl}`,
+  background: vars.color.dangerSoft,
+  color: vars.color.danger,
+  borderRadius: vars.radius.sm,
+  fontSize: '13px',
+});
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, marginTop: vars.space.md });
+export const badge = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceMuted,
+  fontSize: '12px',
+  fontWeight: 600,
+  marginRight: vars.space.xs,
+});
+export const inlineInput = style([input, { flex: '1 1 140px', width: 'auto', minWidth: 0 }]);
+export const propertyRow = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', alignItems: 'flex-end' });
+export const toggle = style([actions, { border: 'none', margin: 0, padding: 0, minWidth: 0 }]);
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
