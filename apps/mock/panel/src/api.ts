@@ -1,5 +1,6 @@
 import { openStream, type StreamPath } from '@cohort/api';
 import type { SessionInfo } from '../../src/engine/sessions.ts';
+import type { Expired, ExpiryKind } from '../../src/store/expiry.ts';
 import type { JournalEntry } from '../../src/tools/journal.ts';
 import type { Mail } from '../../src/tools/mail.ts';
 import type { Override } from '../../src/tools/overrides.ts';
@@ -7,7 +8,22 @@ import type { UpstreamRow } from '../../src/tools/upstream-report.ts';
 import type { Violation } from '../../src/tools/violations.ts';
 import type { Doc } from './schema.ts';
 
-export type { JournalEntry, Mail, Override, SessionInfo, UpstreamRow, Violation };
+export type { Expired, ExpiryKind, JournalEntry, Mail, Override, SessionInfo, UpstreamRow, Violation };
+
+/** What `POST /__mock/clock` answers: the new time and what the advance made expire. */
+export interface Advanced {
+  now: string;
+  offset_ms: number;
+  advanced_ms: number;
+  expired: Expired[];
+  counts: Record<ExpiryKind, number>;
+  truncated: boolean;
+}
+
+/** What a session made from a scenario file answers besides the session: its replayed records. */
+export type FileSession = SessionInfo & {
+  records?: { replayed: number; skipped: unknown[]; differed: unknown[] };
+};
 
 interface Envelope<T> {
   success: boolean;
@@ -53,7 +69,9 @@ export const api = {
   makeSession: (name: string, preset: string) => call<SessionInfo>('POST', 'sessions', { name, preset }),
   dropSession: (name: string) => call<unknown>('DELETE', `sessions/${encodeURIComponent(name)}`),
   clock: () => call<{ now: string; offset_ms: number }>('GET', 'clock'),
-  advance: (ms: number) => call<{ now: string; offset_ms: number }>('POST', 'clock', { advance_ms: ms }),
+  advance: (ms: number) => call<Advanced>('POST', 'clock', { advance_ms: ms }),
+  /** A session from a scenario document (a `--scenario` file's JSON), its records replayed. */
+  makeSessionFrom: (name: string, scenario: unknown) => call<FileSession>('POST', 'sessions', { name, scenario }),
   mail: () => call<Mail[]>('GET', 'mail'),
   clearJournal: () => call<null>('DELETE', 'requests'),
   overrides: () => call<Override[]>('GET', 'overrides?all=true'),
