@@ -1,5 +1,6 @@
 import { openStream, type StreamPath } from '@cohort/api';
 import type { SessionInfo } from '../../src/engine/sessions.ts';
+import { tabBridgeFetch } from '../../src/platform/tab-bridge.ts';
 import type { Expired, ExpiryKind } from '../../src/store/expiry.ts';
 import type { JournalEntry } from '../../src/tools/journal.ts';
 import type { Mail } from '../../src/tools/mail.ts';
@@ -43,6 +44,29 @@ export class CallError extends Error {
   }
 }
 
+/** What `app.json` beside the panel says: the web app's origin, and `engine: "tab"` in the offline demo. */
+interface PanelInfo {
+  webOrigin: string;
+  engine?: 'tab';
+}
+
+let info: Promise<PanelInfo> | undefined;
+const panelInfo = () => {
+  info ??= fetch(new URL('app.json', new URL(import.meta.env.BASE_URL, location.href))).then(
+    async (res) => (res.ok ? ((await res.json()) as PanelInfo) : { webOrigin: '' }),
+    () => ({ webOrigin: '' }),
+  );
+  return info;
+};
+
+let bridged: typeof fetch | undefined;
+/** How the panel reaches the mock: HTTP on its own origin, or in the offline demo the app tab's engine over the tab bridge. */
+async function mockFetch(input: string, init?: RequestInit): Promise<Response> {
+  if ((await panelInfo()).engine !== 'tab') return fetch(input, init);
+  bridged ??= tabBridgeFetch();
+  return bridged(input, init);
+}
+
 /** One `/__mock` call on the panel's own origin; a state change is sent as JSON (the endpoints require it). */
 export async function call<T>(
   method: string,
@@ -50,7 +74,7 @@ export async function call<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  const res = await fetch(`/__mock/${path}`, {
+  const res = await mockFetch(`/__mock/${path}`, {
     method,
     headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -86,14 +110,15 @@ export const api = {
 
 /** The contract the mock serves (beside its Swagger UI). */
 export async function contract(): Promise<Doc> {
-  const res = await fetch('/openapi.json');
+  const res = await mockFetch('/openapi.json');
   if (!res.ok) throw new CallError(`The contract could not be read (HTTP ${res.status}).`);
   return (await res.json()) as Doc;
 }
 
+/** The web app's origin (in the offline demo, the app beside the panel: two levels up from `__mock/ui/`). */
 export async function webOrigin(): Promise<string> {
-  const res = await fetch('/__mock/ui/app.json');
-  return ((await res.json()) as { webOrigin: string }).webOrigin;
+  const { webOrigin: origin } = await panelInfo();
+  return origin || new URL('../../', new URL(import.meta.env.BASE_URL, location.href)).href.replace(/\/$/, '');
 }
 
 /**
@@ -105,7 +130,11 @@ export function watchJournal(
   onState: (state: 'open' | 'down') => void,
 ): () => void {
   return openStream(
-    { baseUrl: location.origin, backoffMs: { min: 500, max: 5000 } },
+    {
+      baseUrl: location.origin,
+      backoffMs: { min: 500, max: 5000 },
+      fetch: (input, init) => mockFetch(String(input), init),
+    },
     '/__mock/journal/stream?since=0' as StreamPath,
     {},
     {
