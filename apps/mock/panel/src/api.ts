@@ -52,7 +52,7 @@ interface PanelInfo {
 
 let info: Promise<PanelInfo> | undefined;
 const panelInfo = () => {
-  info ??= fetch(new URL('app.json', new URL(import.meta.env.BASE_URL, location.href))).then(
+  info ??= fetch(new URL('app.json', location.href)).then(
     async (res) => (res.ok ? ((await res.json()) as PanelInfo) : { webOrigin: '' }),
     () => ({ webOrigin: '' }),
   );
@@ -118,7 +118,7 @@ export async function contract(): Promise<Doc> {
 /** The web app's origin (in the offline demo, the app beside the panel: two levels up from `__mock/ui/`). */
 export async function webOrigin(): Promise<string> {
   const { webOrigin: origin } = await panelInfo();
-  return origin || new URL('../../', new URL(import.meta.env.BASE_URL, location.href)).href.replace(/\/$/, '');
+  return origin || new URL('../../', location.href).href.replace(/\/$/, '');
 }
 
 /**

@@ -142,7 +142,7 @@ export function Sessions({ newest }: { newest: number }) {
         <form className={s.form} onSubmit={startFromFile} aria-labelledby={`${fileId}-title`}>
           <div className={s.field}>
             <label className={s.label} htmlFor={fileNameId}>
-              Name
+              New session
             </label>
             <input
               id={fileNameId}
