@@ -89,14 +89,14 @@ function ExpiredList({ label, moved }: { label: string; moved: Advanced }) {
   const total = kinds.reduce((sum, kind) => sum + moved.counts[kind], 0);
   return (
     <div className={s.stack}>
-      <h3 className={s.label} id="expired-title">
+      <h3 className={s.label} id="expired-title" style={{ margin: 0 }}>
         Expired by the last advance ({label})
       </h3>
       {total === 0 ? (
         <p className={s.empty}>Nothing expired.</p>
       ) : (
         <>
-          <p className={s.muted}>
+          <p className={s.muted} style={{ margin: 0 }}>
             {kinds.map((kind) => `${moved.counts[kind]} ${KINDS[kind][moved.counts[kind] === 1 ? 0 : 1]}`).join(' · ')}
             {moved.truncated ? ` (the first ${moved.expired.length} listed)` : ''}
           </p>

@@ -136,7 +136,7 @@ export function Sessions({ newest }: { newest: number }) {
           </button>
         </form>
         <p className={s.muted}>{PRESETS[preset as keyof typeof PRESETS]?.description}</p>
-        <h3 className={s.label} id={`${fileId}-title`}>
+        <h3 className={s.label} id={`${fileId}-title`} style={{ margin: '16px 0 8px' }}>
           Or from a scenario file: a <code className={s.code}>--scenario</code> file in JSON, or a stopped recording
         </h3>
         <form className={s.form} onSubmit={startFromFile} aria-labelledby={`${fileId}-title`}>
