@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 // Built into the mock's dist/panel, which the mock serves at /__mock/ui (no dev server).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  base: '/__mock/ui/',
+  // Relative, so the same files serve /__mock/ui/ on the mock and under the offline demo's base path.
+  base: './',
   plugins: [react(), vanillaExtractPlugin()],
   build: {
     outDir: fileURLToPath(new URL('../dist/panel', import.meta.url)),

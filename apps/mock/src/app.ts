@@ -186,8 +186,11 @@ export function createApp({ store, options }: { store: Store; options: MockOptio
   const guardOptions = { corsOrigins: origins, allowMockTools: options.allowMockTools ?? true };
   const endpoints = mockEndpoints({
     tools,
+    operations: engine.shared.operations,
     sessions,
     clock,
+    store,
+    unusedUploadMs,
     outbox,
     reset: () => resetToSeed(engine, resetState()),
     guard: mockGuard(guardOptions),

@@ -284,3 +284,82 @@ describe('the panel in front of a backend (--upstream): drift and who answered',
     await context.close();
   });
 });
+
+describe('the mock panel drives time and mail for the app', () => {
+  it("advancing the clock a day from the panel lists the stories that expired, and they leave the app's Chats", async () => {
+    const context = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      await context.addCookies([{ name: 'mock_session', value: 'clock-e2e', url: stack.appUrl }]);
+      const app = await context.newPage();
+      app.setDefaultTimeout(20_000);
+      await app.goto(`${stack.appUrl}/login`);
+      await signIn(app, stack, stack.demo);
+      await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chats' }).click();
+      const rings = app.getByRole('list', { name: 'Stories' }).getByRole('button', { name: /: \d+ stor(y|ies)/ });
+      await rings.first().waitFor();
+
+      const panel = await context.newPage();
+      panel.setDefaultTimeout(20_000);
+      await panel.goto(`${stack.mockUrl}/__mock/ui/#Clock`);
+      await panel.getByText('In step with real time.', { exact: false }).waitFor();
+      await panel.getByRole('button', { name: '+1 day' }).click();
+      const expired = panel.getByRole('list', { name: 'Expired by the last advance (+1 day)' });
+      await expired.getByText('session clock-e2e', { exact: false }).first().waitFor();
+      expect(await expired.getByText(/^story sty_/).count()).toBeGreaterThan(0);
+      await screenshot(panel, 'mock-panel-clock-expired');
+
+      await app.reload();
+      await app.getByRole('list', { name: 'Stories' }).waitFor();
+      await expect.poll(() => rings.count()).toBe(0);
+      await screenshot(app, 'mock-panel-clock-app-after');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("follows a reset link from the panel's Outbox to the app's reset page and sets a new password", async () => {
+    const email = `reset-panel-${Date.now()}@cohort.test`;
+    const registered = await fetch(`${stack.mockUrl}/api/v1/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        university_name: stack.demo.university,
+        email,
+        password: 'first-pass-1',
+        graduation_year: 2027,
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const context = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const app = await context.newPage();
+      app.setDefaultTimeout(20_000);
+      await app.goto(`${stack.appUrl}/forgot-password`);
+      await app.getByLabel('Email').fill(email);
+      await app.getByRole('button', { name: 'Send the link' }).click();
+      await app.getByRole('alert').or(app.getByRole('status')).first().waitFor();
+
+      const panel = await context.newPage();
+      panel.setDefaultTimeout(20_000);
+      await panel.goto(`${stack.mockUrl}/__mock/ui/#Outbox`);
+      const mail = panel
+        .getByRole('list', { name: 'Mails, newest first' })
+        .getByRole('listitem')
+        .filter({ hasText: email });
+      const link = mail.getByRole('link').first();
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+      await screenshot(panel, 'mock-panel-outbox');
+      // The link names the web app's configured origin; this run's app listens elsewhere, so its path is followed there.
+      const target = new URL(href);
+      await app.goto(`${stack.appUrl}${target.pathname}${target.search}`);
+      await app.getByLabel('New password', { exact: true }).fill('second-pass-2');
+      await app.getByLabel('Confirm new password').fill('second-pass-2');
+      await app.getByRole('button', { name: 'Set the new password' }).click();
+      await app.getByText('Your password is changed. Sign in with it.').waitFor();
+      await signIn(app, stack, { email, password: 'second-pass-2' });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -181,3 +181,54 @@ describe('the static demo, from a plain static host', () => {
     }
   });
 });
+
+describe('the mock panel in the static demo', () => {
+  it("opens at __mock/ui/ beside the app, shows the app tab's requests in its journal and moves its clock", async () => {
+    const host = await serveStatic(join(webDir, 'dist-demo'));
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    try {
+      const app = await context.newPage();
+      await signIn(app, host.url);
+      const panel = await context.newPage();
+      await panel.goto(`${host.url}__mock/ui/#Journal`);
+      // The engine runs in the app's tab: its sign-in is in the journal the panel reads from there.
+      const requests = panel.getByRole('list', { name: 'Requests, newest first' });
+      await requests.getByText('/api/v1/login').first().waitFor();
+      await panel.getByText('● Journal live').waitFor();
+      // A reload of the app's tab starts a new engine: the panel's journal reconnects to it, and a request the app makes arrives live.
+      await app.goto(`${host.url}profile`);
+      await app.getByRole('navigation', { name: 'Main' }).waitFor();
+      await requests.getByText('/api/v1/users/me/notes/', { exact: false }).first().waitFor();
+      await screenshot(panel, 'demo-panel-journal');
+
+      await panel.getByRole('button', { name: 'Clock' }).click();
+      await panel.getByText('In step with real time.', { exact: false }).waitFor();
+      await panel.getByRole('button', { name: '+1 day' }).click();
+      await panel.getByText('24.0 hours ahead of real time.', { exact: false }).waitFor();
+      await panel.getByText('Expired by the last advance (+1 day)').waitFor();
+      // The app's tab reads the same clock: its engine answers the panel.
+      const offset = await app.evaluate(async () => {
+        const res = await fetch('/__mock/clock');
+        return ((await res.json()) as { data: { offset_ms: number } }).data.offset_ms;
+      });
+      expect(offset).toBe(86_400_000);
+      await screenshot(panel, 'demo-panel-clock');
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+
+  it('says the app must be open when no tab runs the engine', async () => {
+    const host = await serveStatic(join(webDir, 'dist-demo'));
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    try {
+      const panel = await context.newPage();
+      await panel.goto(`${host.url}__mock/ui/#Clock`);
+      await panel.getByText('No tab runs the mock', { exact: false }).first().waitFor();
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import { openStream, type StreamPath } from '@cohort/api';
 import type { SessionInfo } from '../../src/engine/sessions.ts';
+import { tabBridgeFetch } from '../../src/platform/tab-bridge.ts';
+import type { Expired, ExpiryKind } from '../../src/store/expiry.ts';
 import type { JournalEntry } from '../../src/tools/journal.ts';
 import type { Mail } from '../../src/tools/mail.ts';
 import type { Override } from '../../src/tools/overrides.ts';
@@ -7,7 +9,22 @@ import type { UpstreamRow } from '../../src/tools/upstream-report.ts';
 import type { Violation } from '../../src/tools/violations.ts';
 import type { Doc } from './schema.ts';
 
-export type { JournalEntry, Mail, Override, SessionInfo, UpstreamRow, Violation };
+export type { Expired, ExpiryKind, JournalEntry, Mail, Override, SessionInfo, UpstreamRow, Violation };
+
+/** What `POST /__mock/clock` answers: the new time and what the advance made expire. */
+export interface Advanced {
+  now: string;
+  offset_ms: number;
+  advanced_ms: number;
+  expired: Expired[];
+  counts: Record<ExpiryKind, number>;
+  truncated: boolean;
+}
+
+/** What a session made from a scenario file answers besides the session: its replayed records. */
+export type FileSession = SessionInfo & {
+  records?: { replayed: number; skipped: unknown[]; differed: unknown[] };
+};
 
 interface Envelope<T> {
   success: boolean;
@@ -27,6 +44,29 @@ export class CallError extends Error {
   }
 }
 
+/** What `app.json` beside the panel says: the web app's origin, and `engine: "tab"` in the offline demo. */
+interface PanelInfo {
+  webOrigin: string;
+  engine?: 'tab';
+}
+
+let info: Promise<PanelInfo> | undefined;
+const panelInfo = () => {
+  info ??= fetch(new URL('app.json', location.href)).then(
+    async (res) => (res.ok ? ((await res.json()) as PanelInfo) : { webOrigin: '' }),
+    () => ({ webOrigin: '' }),
+  );
+  return info;
+};
+
+let bridged: typeof fetch | undefined;
+/** How the panel reaches the mock: HTTP on its own origin, or in the offline demo the app tab's engine over the tab bridge. */
+async function mockFetch(input: string, init?: RequestInit): Promise<Response> {
+  if ((await panelInfo()).engine !== 'tab') return fetch(input, init);
+  bridged ??= tabBridgeFetch();
+  return bridged(input, init);
+}
+
 /** One `/__mock` call on the panel's own origin; a state change is sent as JSON (the endpoints require it). */
 export async function call<T>(
   method: string,
@@ -44,7 +84,7 @@ async function callFor<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ data: T; message: string }> {
-  const res = await fetch(`/__mock/${path}`, {
+  const res = await mockFetch(`/__mock/${path}`, {
     method,
     headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -63,7 +103,9 @@ export const api = {
   makeSession: (name: string, preset: string) => call<SessionInfo>('POST', 'sessions', { name, preset }),
   dropSession: (name: string) => call<unknown>('DELETE', `sessions/${encodeURIComponent(name)}`),
   clock: () => call<{ now: string; offset_ms: number }>('GET', 'clock'),
-  advance: (ms: number) => call<{ now: string; offset_ms: number }>('POST', 'clock', { advance_ms: ms }),
+  advance: (ms: number) => call<Advanced>('POST', 'clock', { advance_ms: ms }),
+  /** A session from a scenario document (a `--scenario` file's JSON), its records replayed. */
+  makeSessionFrom: (name: string, scenario: unknown) => call<FileSession>('POST', 'sessions', { name, scenario }),
   mail: () => call<Mail[]>('GET', 'mail'),
   clearJournal: () => call<null>('DELETE', 'requests'),
   overrides: () => call<Override[]>('GET', 'overrides?all=true'),
@@ -78,14 +120,15 @@ export const api = {
 
 /** The contract the mock serves (beside its Swagger UI). */
 export async function contract(): Promise<Doc> {
-  const res = await fetch('/openapi.json');
-  if (!res.ok) throw new CallError(`HTTP ${res.status}`, {}, res.status);
+  const res = await mockFetch('/openapi.json');
+  if (!res.ok) throw new CallError(`The contract could not be read (HTTP ${res.status}).`, {}, res.status);
   return (await res.json()) as Doc;
 }
 
+/** The web app's origin (in the offline demo, the app beside the panel: two levels up from `__mock/ui/`). */
 export async function webOrigin(): Promise<string> {
-  const res = await fetch('/__mock/ui/app.json');
-  return ((await res.json()) as { webOrigin: string }).webOrigin;
+  const { webOrigin: origin } = await panelInfo();
+  return origin || new URL('../../', location.href).href.replace(/\/$/, '');
 }
 
 /**
@@ -97,7 +140,11 @@ export function watchJournal(
   onState: (state: 'open' | 'down') => void,
 ): () => void {
   return openStream(
-    { baseUrl: location.origin, backoffMs: { min: 500, max: 5000 } },
+    {
+      baseUrl: location.origin,
+      backoffMs: { min: 500, max: 5000 },
+      fetch: (input, init) => mockFetch(String(input), init),
+    },
     '/__mock/journal/stream?since=0' as StreamPath,
     {},
     {

@@ -88,8 +88,10 @@ export function createEngine(options: CreateEngineOptions): MockEngine {
     const resetDefault = () => resetToSeed(core, state());
     const endpoints = mockEndpoints({
       tools: core.tools,
+      operations: core.shared.operations,
       sessions,
       clock: core.clock,
+      store,
       outbox: core.outbox,
       reset: resetDefault,
       guard: sameOrigin,

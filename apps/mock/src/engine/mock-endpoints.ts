@@ -3,14 +3,22 @@
  * `sessions`, `reset`, `mail`, `clock`) as plain functions of an `EngineRequest`: the Express server and the in-process engine
  * both answer them here, behind one guard, so `mockControl` drives either the same way.
  */
+import type { Operation } from '@cohort/openapi';
+import type { Records, Send } from '@cohort/openapi/recording';
 import type { MockClock } from '../lib/clock.ts';
 import { type EngineReply, type EngineRequest, headerOf, type RequestHeaders } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { unref } from '../lib/timers.ts';
+import { type SeededRecords, seedRecords } from '../scenarios/records.ts';
+import { parseScenario, ScenarioError } from '../scenarios/resolve.ts';
+import type { Scenario } from '../scenarios/types.ts';
+import { EXPIRY_KINDS, type Expired, type ExpiryKind, expiredBetween } from '../store/expiry.ts';
+import type { Store } from '../store/store.ts';
 import { toHar } from '../tools/har.ts';
 import type { JournalQuery } from '../tools/journal.ts';
 import type { Outbox } from '../tools/mail.ts';
 import type { MockTools } from '../tools/tools.ts';
+import { fromFetch } from './fetch.ts';
 import { type Sessions, sessionOf } from './sessions.ts';
 
 /** The paths answered here: all of `/__mock`, so an unknown one is refused by the same guard before its 404. */
@@ -19,10 +27,16 @@ export const MOCK_ENDPOINTS = /^\/__mock(?:\/|$)/;
 export interface MockEndpointsOptions {
   tools: MockTools;
   sessions: Sessions;
+  /** The contract's operations: a scenario file's `operations` and records are checked against them. */
+  operations: readonly Operation[];
   /** `POST /__mock/reset`: the default state back to the seed, with what else the adapter resets. */
   reset: () => void | Promise<void>;
   /** The clock `GET`/`POST /__mock/clock` read and move. */
   clock: MockClock;
+  /** The default state: what a clock advance made expire there is listed with the sessions'. */
+  store: Store;
+  /** How long an upload nothing uses is kept (the server sweeps them; the in-process engine does not). */
+  unusedUploadMs?: number;
   /** The mails the mock would have sent (`GET /__mock/mail`): live reset links, so never for a foreign page. */
   outbox: Outbox;
   /**
@@ -65,20 +79,96 @@ interface Route {
 /** How often an idle journal stream sends a comment, so proxies and the reader know it is alive. */
 const KEEP_ALIVE_MS = 15_000;
 
-/** `POST /__mock/sessions`: `{ name, preset? }`, every bad field named. */
-function sessionBody(body: unknown): { name: string; preset: string | undefined } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw HttpError.invalid({ body: ['must be a JSON object: { "name": "...", "preset": "..." }'] });
+/** Items a clock advance lists at most; `counts` cover them all. */
+const EXPIRED_LISTED = 1000;
+
+/** What an advance of the clock from `fromMs` to `toMs` made expire, in the default state and in every session. */
+function expiredBy(
+  { store, sessions, unusedUploadMs }: MockEndpointsOptions,
+  fromMs: number,
+  toMs: number,
+): { expired: Expired[]; counts: Record<ExpiryKind, number>; truncated: boolean } {
+  const all = expiredBetween(store, fromMs, toMs, null, unusedUploadMs);
+  for (const { name, store: own, idleEndMs } of sessions.entries()) {
+    // A session that goes idle goes whole: what ran out inside it is not listed besides.
+    if (idleEndMs > fromMs && idleEndMs <= toMs) {
+      all.push({
+        kind: 'session',
+        id: name,
+        expired_at: new Date(idleEndMs).toISOString(),
+        user_id: null,
+        session: name,
+      });
+    } else all.push(...expiredBetween(own, fromMs, toMs, name));
   }
-  const { name, preset, ...rest } = body as Record<string, unknown>;
+  all.sort((a, b) => (a.expired_at < b.expired_at ? -1 : a.expired_at > b.expired_at ? 1 : 0));
+  const counts = Object.fromEntries(EXPIRY_KINDS.map((kind) => [kind, 0])) as Record<ExpiryKind, number>;
+  for (const item of all) counts[item.kind]++;
+  return { expired: all.slice(0, EXPIRED_LISTED), counts, truncated: all.length > EXPIRED_LISTED };
+}
+
+/** `POST /__mock/sessions`: `{ name, preset? | scenario? }`, every bad field named (a scenario file's by its path). */
+function sessionBody(
+  body: unknown,
+  operations: readonly Operation[],
+): { name: string; preset: string | undefined; scenario: Scenario | undefined } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw HttpError.invalid({
+      body: ['must be a JSON object: { "name": "...", "preset": "..." } or { "name", "scenario": {...} }'],
+    });
+  }
+  const { name, preset, scenario, ...rest } = body as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
   if (typeof name !== 'string' || !/^[A-Za-z0-9._~-]{1,64}$/.test(name)) {
     errors.name = ['must be 1 to 64 letters, digits, ".", "_", "~" or "-"'];
   }
   if (preset !== undefined && (typeof preset !== 'string' || preset === '')) errors.preset = ['must be a preset name'];
-  for (const key of Object.keys(rest)) errors[key] = ['is not a field of a new session (name, preset)'];
-  if (Object.keys(errors).length > 0) throw HttpError.invalid(errors);
-  return { name: name as string, preset: preset as string | undefined };
+  let parsed: Scenario | undefined;
+  if (scenario !== undefined && preset !== undefined) {
+    const both = 'give a preset or a scenario, not both';
+    errors.preset = [...(errors.preset ?? []), both];
+    errors.scenario = [both];
+  } else if (scenario !== undefined) {
+    if (typeof scenario !== 'object' || scenario === null || Array.isArray(scenario)) {
+      errors.scenario = ['must be a scenario document (an object, as a --scenario file holds)'];
+    } else {
+      try {
+        parsed = parseScenario(scenario, 'file', operations, 'scenario');
+      } catch (error) {
+        if (!(error instanceof ScenarioError)) throw error;
+        // "operations.getMee: not an operation…" → errors["scenario.operations.getMee"].
+        for (const problem of error.problems) {
+          const at = /^([^\s:]+): (.*)$/s.exec(problem);
+          const field = at ? `scenario.${at[1]}` : 'scenario';
+          errors[field] = [...(errors[field] ?? []), at ? (at[2] ?? problem) : problem];
+        }
+      }
+    }
+  }
+  for (const key of Object.keys(rest)) errors[key] = ['is not a field of a new session (name, preset, scenario)'];
+  if (Object.keys(errors).length > 0) throw HttpError.invalid(errors, 'The new session is not valid.');
+  return { name: name as string, preset: preset as string | undefined, scenario: parsed };
+}
+
+/** Replays a scenario's recorded writes into session `name` through its own request path, as `--scenario FILE` does at start. */
+async function replayInto(
+  sessions: Sessions,
+  name: string,
+  records: Records,
+  clientKey: string,
+): Promise<SeededRecords> {
+  const dispatch = sessions.dispatchOf(name);
+  if (!dispatch) throw new Error(`session ${name} was not kept`);
+  const send: Send = async ({ method, path, headers, body }) => {
+    const request = new Request(`http://mock.invalid${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const reply = await dispatch(fromFetch(request, clientKey));
+    return { status: reply.status, body: reply.kind === 'json' ? JSON.parse(JSON.stringify(reply.body)) : undefined };
+  };
+  return seedRecords(records, send);
 }
 
 const one = (value: unknown): string | undefined =>
@@ -140,7 +230,8 @@ function originOf(req: EngineRequest): string {
   return `http://${host && /^[\w.:[\]-]{1,255}$/.test(host) ? host : '127.0.0.1'}`;
 }
 
-function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOptions): Route[] {
+function routesOf(options: MockEndpointsOptions): Route[] {
+  const { tools, sessions, reset, clock, outbox } = options;
   const { overrides, journal, violations, recordings } = tools;
   const clockBody = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs });
   // The caller's session (`X-Mock-Session` or the `mock_session` cookie), as an API request names it.
@@ -331,9 +422,16 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
       path: 'sessions',
       changes: true,
       async run(req) {
-        const { name, preset } = sessionBody(await req.readJson());
-        const made = await sessions.create(name, preset === 'default' ? undefined : preset, req.clientKey);
-        return { status: 201, data: made, message: `Session ${name} made from ${made.scenario}.` };
+        const { name, preset, scenario } = sessionBody(await req.readJson(), options.operations);
+        const made = await sessions.create(name, preset === 'default' ? undefined : preset, req.clientKey, scenario);
+        if (!scenario?.records)
+          return { status: 201, data: made, message: `Session ${name} made from ${made.scenario}.` };
+        const seeded = await replayInto(sessions, name, scenario.records, req.clientKey);
+        return {
+          status: 201,
+          data: { ...made, records: seeded },
+          message: `Session ${name} made from the scenario file: ${seeded.replayed} recorded writes replayed, ${seeded.skipped.length} skipped, ${seeded.differed.length} answered otherwise.`,
+        };
       },
     },
     {
@@ -377,8 +475,14 @@ function routesOf({ tools, sessions, reset, clock, outbox }: MockEndpointsOption
         if (typeof advance !== 'number' || !Number.isSafeInteger(advance) || advance < 0) {
           throw HttpError.invalid({ advance_ms: ['must be a whole number of milliseconds, 0 or more'] });
         }
+        const from = clock.nowMs();
         clock.advance(advance);
-        return { data: clockBody(), message: 'Mock clock moved.' };
+        const { expired, counts, truncated } = expiredBy(options, from, from + advance);
+        const total = Object.values(counts).reduce((a, b) => a + b, 0);
+        return {
+          data: { ...clockBody(), advanced_ms: advance, expired, counts, truncated },
+          message: `Mock clock moved; ${total === 0 ? 'nothing' : total === 1 ? '1 thing' : `${total} things`} expired.`,
+        };
       },
     },
     {

@@ -1,5 +1,7 @@
 import { type EngineReply, type EngineRequest, headerOf } from '../lib/http.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { fileScenarioKey } from '../scenarios/session.ts';
+import type { Scenario } from '../scenarios/types.ts';
 import type { EngineCore } from './core.ts';
 import type { Dispatch } from './pipeline.ts';
 
@@ -36,6 +38,9 @@ export interface SessionCosts {
   readonly sharedBytes: number;
   /** Roughly the heap the default seed takes: about what a preset's seed will. */
   readonly seedBytes: number;
+  /** A scenario file's seed under `key`, until `release(key)` (none: sessions come from presets only). */
+  adopt?(key: string, scenario: Scenario): void;
+  release?(key: string): void;
 }
 
 export const DEFAULT_SESSION_BUDGET = 2 * 1024 ** 3;
@@ -56,7 +61,10 @@ export interface SessionInfo {
 
 interface Session {
   core: EngineCore;
+  /** What the list shows: the preset's name, `default`, or `file` for a scenario file. */
   scenario: string;
+  /** A scenario file's seed key, released with the session. */
+  fileKey?: string;
   /** The address that made it (the rate limit's key). */
   address: string;
   createdAt: number;
@@ -123,6 +131,11 @@ export class Sessions {
       try {
         name = sessionOf(req);
         const scenario = headerOf(req.headers, 'x-mock-scenario') || undefined;
+        if (scenario?.startsWith(fileScenarioKey(''))) {
+          throw HttpError.badRequest(
+            'X-Mock-Scenario names a preset; a scenario file starts a session by POST /__mock/sessions.',
+          );
+        }
         if (name === undefined) {
           if (scenario !== undefined) {
             throw HttpError.badRequest('X-Mock-Scenario needs X-Mock-Session: a scenario is chosen per session.');
@@ -162,6 +175,11 @@ export class Sessions {
     }));
   }
 
+  /** Each live session's name, store and when it goes for being idle (epoch ms of the mock's clock). */
+  entries(): { name: string; store: EngineCore['store']; idleEndMs: number }[] {
+    return [...this.#sessions].map(([name, s]) => ({ name, store: s.core.store, idleEndMs: s.lastUsed + this.idleMs }));
+  }
+
   /** Roughly the heap sessions take, the seeds they share included. */
   get bytes(): number {
     let bytes = this.costs?.sharedBytes ?? 0;
@@ -173,20 +191,46 @@ export class Sessions {
    * Makes session `name` from `scenario` (a preset; none: the default seed) before any request names it,
    * under the same limits as one made by its first request. A 409 when it exists.
    */
-  async create(name: string, scenario: string | undefined, address: string): Promise<SessionInfo> {
+  async create(
+    name: string,
+    scenario: string | undefined,
+    address: string,
+    /** A scenario file instead of a preset: its own seed, made for this session alone. */
+    file?: Scenario,
+  ): Promise<SessionInfo> {
     if (!NAME.test(name)) throw HttpError.invalid({ name: ['must be 1 to 64 letters, digits, ".", "_", "~" or "-"'] });
     if (this.#sessions.has(name)) throw new HttpError(409, `A session named ${name} exists: drop it first.`);
-    let made = this.#select(name, scenario, address);
-    // A preset seeded off the request path: wait for it, then make the session.
-    while (made instanceof Promise) {
-      await made;
-      made = this.#select(name, scenario, address);
+    let key = scenario;
+    if (file) {
+      if (!this.costs?.adopt) throw HttpError.badRequest('This mock makes sessions from presets only.');
+      key = fileScenarioKey(name);
+      this.costs.adopt(key, file);
     }
-    // Made, not used: its requests count from its first one.
-    made.requests = 0;
+    try {
+      let made = this.#select(name, key, address);
+      // A preset seeded off the request path: wait for it, then make the session.
+      while (made instanceof Promise) {
+        await made;
+        made = this.#select(name, key, address);
+      }
+      // Made, not used: its requests count from its first one.
+      made.requests = 0;
+      if (file && key) {
+        made.scenario = 'file';
+        made.fileKey = key;
+      }
+    } catch (error) {
+      if (file && key) this.costs?.release?.(key);
+      throw error;
+    }
     const info = this.list().find((s) => s.name === name);
     if (!info) throw new Error(`session ${name} was not kept`);
     return info;
+  }
+
+  /** The request path of session `name`, undefined when there is none (a scenario file's records are replayed through it). */
+  dispatchOf(name: string): Dispatch | undefined {
+    return this.#sessions.get(name)?.core.dispatch;
   }
 
   /** Drops one session (its state and its overrides go; the next request naming it starts from the seed again). */
@@ -194,6 +238,7 @@ export class Sessions {
     const session = this.#sessions.get(name);
     if (!session) return false;
     this.#sessions.delete(name);
+    if (session.fileKey) this.costs?.release?.(session.fileKey);
     session.core.tools.overrides.clear(name);
     session.core.close();
     session.core.realtime.close();

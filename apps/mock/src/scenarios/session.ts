@@ -4,7 +4,7 @@ import type { State } from '../store/types.ts';
 import { createBehaviour } from './behaviour.ts';
 import { scenarioFor, unknownPreset } from './resolve.ts';
 import { seedScenario } from './shape.ts';
-import type { BehaviourFor } from './types.ts';
+import type { BehaviourFor, Scenario } from './types.ts';
 
 /**
  * A session made with `X-Mock-Scenario: <preset>`: the preset's data, seeded with the same seed and
@@ -62,7 +62,13 @@ export interface SessionSeeds {
   readonly sharedBytes: number;
   /** Roughly the heap the default seed takes: about what a preset's seed will. */
   readonly seedBytes: number;
+  /** Seeds a scenario file's sessions are made from, under `key` (`of(key)` finds it) until `release(key)`. */
+  adopt(key: string, scenario: Scenario): void;
+  release(key: string): void;
 }
+
+/** The key a scenario file's session is seeded under: never a preset's name, so `X-Mock-Scenario` cannot name one. */
+export const fileScenarioKey = (session: string) => `file:${session}`;
 
 /**
  * Sessions of a preset share its seed as default sessions share theirs (see store/session-stores.ts):
@@ -84,8 +90,12 @@ export function sessionSeeds(
     seeding?: Promise<void>;
   }
   const presets = new Map<string, Preset>();
+  /** A scenario file's seed, one per session made from one (files differ; nothing to share). */
+  const files = new Map<string, Preset>();
   const of = (name: string | undefined) => {
     if (name === undefined) return { stores: base };
+    const file = files.get(name);
+    if (file) return file;
     let entry = presets.get(name);
     if (!entry) {
       const scenario = scenarioFor(name);
@@ -108,7 +118,8 @@ export function sessionSeeds(
     prepare(name) {
       const entry = of(name);
       if (entry.stores.seeded) return true;
-      if (!seeder || name === undefined || !('behaviourFor' in entry)) {
+      // A scenario file's seed is made here: the seeder's thread knows presets by name only.
+      if (!seeder || name === undefined || files.has(name) || !('behaviourFor' in entry)) {
         entry.stores.seed();
         return true;
       }
@@ -130,12 +141,24 @@ export function sessionSeeds(
       }
       return preset.seeding;
     },
+    adopt(key, scenario) {
+      const { seed, users: size } = { seed: base.seed().seed, users: base.seed().users.length };
+      const shaped = users === undefined ? scenario : { ...scenario, seed: { ...scenario.seed, users } };
+      files.set(key, {
+        stores: sessionStores(() => seedScenario(shaped, { seed, users: size })),
+        behaviourFor: createBehaviour(shaped, seed),
+      });
+    },
+    release(key) {
+      files.delete(key);
+    },
     get seedBytes() {
       return base.sharedBytes + (base.sessionBytes ?? 0);
     },
     get sharedBytes() {
       let bytes = base.sharedBytes + (base.sessionBytes ?? 0);
-      for (const { stores } of presets.values()) bytes += stores.sharedBytes + (stores.sessionBytes ?? 0);
+      for (const { stores } of [...presets.values(), ...files.values()])
+        bytes += stores.sharedBytes + (stores.sessionBytes ?? 0);
       return bytes;
     },
   };

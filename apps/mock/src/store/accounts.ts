@@ -118,7 +118,7 @@ export class Accounts {
     /** In seed order (the demo account first); new accounts are appended. */
     private readonly users: StoredUser[],
     private readonly tokens: Record<string, TokenRecord>,
-    private readonly tokenTtlMs: number,
+    readonly tokenTtlMs: number,
   ) {
     // Filled in one loop, without a pair array per user (100,000 of them at start-up).
     this.byId = new Map();

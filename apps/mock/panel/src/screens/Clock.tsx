@@ -1,7 +1,18 @@
 import { useState } from 'react';
-import { api } from '../api.ts';
+import { type Advanced, api, type ExpiryKind } from '../api.ts';
 import { message, useLoad } from '../load.ts';
 import * as s from '../styles.css.ts';
+
+/** Each kind as the list says it, one and many. */
+const KINDS: Record<ExpiryKind, [string, string]> = {
+  story: ['story', 'stories'],
+  token: ['sign-in token', 'sign-in tokens'],
+  password_reset: ['reset link', 'reset links'],
+  location_share: ['location share', 'location shares'],
+  call: ['unanswered call', 'unanswered calls'],
+  upload: ['unused upload', 'unused uploads'],
+  session: ['idle session', 'idle sessions'],
+};
 
 const ADVANCES = [
   { label: '+1 hour', ms: 3600_000 },
@@ -13,11 +24,13 @@ export function Clock() {
   const { data, error, reload } = useLoad(api.clock);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | undefined>();
+  const [last, setLast] = useState<{ label: string; moved: Advanced } | undefined>();
   const advance = async (label: string, ms: number) => {
     setBusy(true);
     try {
       const moved = await api.advance(ms);
       setResult(`Moved ${label.slice(1)}: the mock's time is now ${new Date(moved.now).toLocaleString()}.`);
+      setLast({ label, moved });
     } catch (e) {
       setResult(message(e));
     } finally {
@@ -65,6 +78,46 @@ export function Clock() {
           {result}
         </p>
       )}
+      {last && <ExpiredList label={last.label} moved={last.moved} />}
     </section>
+  );
+}
+
+/** What the last advance made expire: counts per kind, then each item with its session. */
+function ExpiredList({ label, moved }: { label: string; moved: Advanced }) {
+  const kinds = (Object.keys(KINDS) as ExpiryKind[]).filter((kind) => moved.counts[kind] > 0);
+  const total = kinds.reduce((sum, kind) => sum + moved.counts[kind], 0);
+  return (
+    <div className={s.stack}>
+      <h3 className={s.label} id="expired-title" style={{ margin: 0 }}>
+        Expired by the last advance ({label})
+      </h3>
+      {total === 0 ? (
+        <p className={s.empty}>Nothing expired.</p>
+      ) : (
+        <>
+          <p className={s.muted} style={{ margin: 0 }}>
+            {kinds.map((kind) => `${moved.counts[kind]} ${KINDS[kind][moved.counts[kind] === 1 ? 0 : 1]}`).join(' · ')}
+            {moved.truncated ? ` (the first ${moved.expired.length} listed)` : ''}
+          </p>
+          <ul className={s.list} aria-labelledby="expired-title">
+            {moved.expired.map((item) => (
+              <li key={`${item.session ?? ''}/${item.kind}/${item.id}`} className={s.row}>
+                <div className={s.grow}>
+                  <div className={s.name}>
+                    {KINDS[item.kind][0]} <span className={s.mono}>{item.id}</span>
+                  </div>
+                  <div className={s.muted}>
+                    {item.session === null ? 'default state' : `session ${item.session}`}
+                    {item.user_id && item.kind !== 'location_share' ? ` · ${item.user_id}` : ''} · expired{' '}
+                    {new Date(item.expired_at).toLocaleString()}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

@@ -37,6 +37,39 @@ export function Sessions({ newest }: { newest: number }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | undefined>();
   const nameId = useId();
   const presetId = useId();
+  const fileNameId = useId();
+  const fileId = useId();
+  const [fileName, setFileName] = useState('');
+  const [file, setFile] = useState<File | undefined>();
+
+  // A scenario file (JSON, as a stopped recording saves it) sent as the session's scenario; its errors named by path.
+  const startFromFile = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setResult(undefined);
+    try {
+      let scenario: unknown;
+      try {
+        scenario = JSON.parse(await file.text());
+      } catch {
+        throw new Error(
+          `${file.name} is not JSON: save the scenario as .json (YAML files are read by --scenario only).`,
+        );
+      }
+      const made = await api.makeSessionFrom(fileName.trim(), scenario);
+      const replayed = made.records
+        ? ` ${made.records.replayed} recorded writes replayed${made.records.skipped.length + made.records.differed.length > 0 ? `, ${made.records.skipped.length} skipped, ${made.records.differed.length} answered otherwise` : ''}.`
+        : '';
+      setResult({ ok: true, text: `Session ${made.name} started from ${file.name}.${replayed}` });
+      setFileName('');
+      reload();
+    } catch (e) {
+      setResult({ ok: false, text: message(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const start = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -103,6 +136,43 @@ export function Sessions({ newest }: { newest: number }) {
           </button>
         </form>
         <p className={s.muted}>{PRESETS[preset as keyof typeof PRESETS]?.description}</p>
+        <h3 className={s.label} id={`${fileId}-title`} style={{ margin: '16px 0 8px' }}>
+          Or from a scenario file: a <code className={s.code}>--scenario</code> file in JSON, or a stopped recording
+        </h3>
+        <form className={s.form} onSubmit={startFromFile} aria-labelledby={`${fileId}-title`}>
+          <div className={s.field}>
+            <label className={s.label} htmlFor={fileNameId}>
+              New session
+            </label>
+            <input
+              id={fileNameId}
+              className={s.input}
+              value={fileName}
+              onChange={(e) => setFileName(e.target.value)}
+              required
+              maxLength={64}
+              pattern="[A-Za-z0-9._~\-]+"
+              placeholder="e.g. bug-42"
+              autoComplete="off"
+            />
+          </div>
+          <div className={s.field}>
+            <label className={s.label} htmlFor={fileId}>
+              Scenario file (JSON)
+            </label>
+            <input
+              id={fileId}
+              className={s.input}
+              type="file"
+              accept=".json,application/json"
+              required
+              onChange={(e) => setFile(e.target.files?.[0])}
+            />
+          </div>
+          <button type="submit" className={s.button.secondary} disabled={busy}>
+            Start from file
+          </button>
+        </form>
         {result && (
           <p className={result.ok ? s.notice.ok : s.notice.error} role={result.ok ? 'status' : 'alert'}>
             {result.text}
