@@ -12,6 +12,11 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Files share their worker's modules (the app, the mock engine, MSW): importing them again for each of
+    // 60 files cost more than the tests. State is reset per test (test/setup.ts), not per module graph.
+    isolate: false,
+    // Vitest's default on 2 cores is one worker; the tests mostly wait on renders and timers.
+    maxWorkers: 2,
     // Typing-driven UI tests on a busy 2-core CI machine can pass the 5 s default.
     testTimeout: 20_000,
   },

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { type PreviewServer, preview } from 'vite';
 import { inject } from 'vitest';
-import { apiProxy } from '../proxy.ts';
+import { type AppHost, serveApp } from './app-host.ts';
+import { chromiumOptions } from './chromium.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webDir = join(here, '..');
@@ -57,64 +56,48 @@ function startMock(args: string[]): Promise<{ child: ChildProcess; url: string; 
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** The mock, the built app served by `vite preview` proxying /api to it, and headless Chromium. */
+/**
+ * The mock, the built app served as `vite preview` would (app-host.ts: /api to this mock), and
+ * headless Chromium: the run's shared one (contexts of this file's own; they close with `stop`),
+ * or one of the file's own when it needs `browserArgs`.
+ */
 export async function startStack(mockArgs: string[] = [], browserArgs: string[] = []): Promise<Stack> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const mock = await startMock(mockArgs);
-  let server: PreviewServer | undefined;
-  let browser: Browser | undefined;
+  // The mock starts while the browser does (or is connected to).
+  const [mocked, opened] = await Promise.allSettled([
+    startMock(mockArgs),
+    browserArgs.length > 0
+      ? chromium.launch(chromiumOptions(browserArgs))
+      : chromium.connect(inject('browserEndpoint')),
+  ]);
+  if (mocked.status === 'rejected' || opened.status === 'rejected') {
+    if (mocked.status === 'fulfilled') mocked.value.child.kill('SIGTERM');
+    if (opened.status === 'fulfilled') await opened.value.close();
+    throw mocked.status === 'rejected' ? mocked.reason : (opened as PromiseRejectedResult).reason;
+  }
+  const mock = mocked.value;
+  const browser = opened.value;
+  let host: AppHost;
   try {
-    const port = await freePort();
-    server = await preview({
-      root: webDir,
-      configFile: join(webDir, 'vite.config.ts'),
-      logLevel: 'warn',
-      // Not strict: another file's preview may take the port first (vite then takes the next one).
-      preview: { host: '127.0.0.1', port, proxy: apiProxy(mock.url) },
-    });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        ...browserArgs,
-      ],
-    });
+    host = await serveApp(join(webDir, 'dist'), mock.url);
   } catch (error) {
-    await server?.close();
+    await browser.close();
     mock.child.kill('SIGTERM');
     throw error;
   }
-  const started = { server, browser };
   return {
     mockUrl: mock.url,
-    appUrl: `http://127.0.0.1:${(started.server.httpServer.address() as { port: number }).port}`,
+    appUrl: host.url,
     demo: mock.demo,
-    browser: started.browser,
+    browser,
     stop: async () => {
       // Every drift the run met, named (a test may have passed over the 500 it caused).
       const drift = await fetch(`${mock.url}/__mock/violations`)
         .then((res) => res.json() as Promise<unknown[]>)
         .catch(() => []);
-      await started.browser.close().catch(() => {});
-      await started.server.close().catch(() => {});
+      // The shared browser is only disconnected from, its contexts of this file closed with it.
+      await browser.close().catch(() => {});
+      await host.close().catch(() => {});
       if (mock.child.exitCode === null) {
         const exited = new Promise((r) => mock.child.once('exit', r));
         mock.child.kill('SIGTERM');

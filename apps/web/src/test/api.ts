@@ -18,25 +18,33 @@ export const server = setupServer();
 /** Contract drift seen in the current test; an `afterEach` fails the test on any. */
 const drift: string[] = [];
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  // Built (seed, password hash) before the first test, so no test's waits pay for it.
-  await testEngine().ready;
-});
-afterAll(() => {
-  server.close();
-  closeEngine();
-});
-afterEach(async () => {
-  // Unmount first: a screen still loading would otherwise reach a server with no answers.
-  cleanup();
-  server.resetHandlers();
-  // A request already on its way when the test ended meets a network error, not a missing handler
-  // (installed before the engine is replaced, which takes a moment).
-  server.use(http.all(/^http:\/\/api-\d+\.cohort\.test\//, () => HttpResponse.error()));
-  await resetEngine();
-  expect(takeDrift(), 'test answers that do not match the contract').toEqual([]);
-});
+/**
+ * Registers the server's hooks for one test file; the setup file calls it before each file, so it
+ * holds when files share a worker's modules (the server then listens once per worker).
+ */
+export function serveEachFile() {
+  beforeAll(async () => {
+    if (!listening) server.listen({ onUnhandledRequest: 'error' });
+    listening = true;
+    // Built (seed, password hash) before the first test, so no test's waits pay for it.
+    await testEngine().ready;
+  });
+  afterAll(() => {
+    server.resetHandlers();
+    closeEngine();
+  });
+  afterEach(async () => {
+    // Unmount first: a screen still loading would otherwise reach a server with no answers.
+    cleanup();
+    server.resetHandlers();
+    // A request already on its way when the test ended meets a network error, not a missing handler
+    // (installed before the engine is replaced, which takes a moment).
+    server.use(http.all(/^http:\/\/api-\d+\.cohort\.test\//, () => HttpResponse.error()));
+    await resetEngine();
+    expect(takeDrift(), 'test answers that do not match the contract').toEqual([]);
+  });
+}
+let listening = false;
 
 /** Judges an answer the app gets by another way than fetch (the uploader); drift fails the test. */
 export function judge(operationId: OperationId, status: number, body: unknown) {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { serveEachFile } from './api.ts';
 
 // The first render of a lazy route compiles its chunk; on a 2-core machine running the other suites beside
 // this one that can pass 5 s.
@@ -11,3 +12,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// After the hooks above, so its afterEach runs first (unmount, then the engine's reset).
+serveEachFile();
