@@ -95,7 +95,13 @@ describe('the call overlay', () => {
       hangUpCall: () => ({
         body: envelope(
           call(
-            { status: 'ended', end_reason: 'completed', answered_at: answered, ended_at: new Date().toISOString() },
+            // 65 s after the answer, whenever the hang-up arrives: a slow machine must not lengthen the call.
+            {
+              status: 'ended',
+              end_reason: 'completed',
+              answered_at: answered,
+              ended_at: new Date(Date.parse(answered) + 65_000).toISOString(),
+            },
             false,
           ),
         ),
