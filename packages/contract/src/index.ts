@@ -1,11 +1,5 @@
-import {
-  contractPath,
-  listOperations,
-  loadContract,
-  type OpenApiDocument,
-  type Operation,
-  parseContract,
-} from '@cohort/openapi';
+import { readFileSync } from 'node:fs';
+import { contractPath, listOperations, type OpenApiDocument, type Operation, parseContract } from '@cohort/openapi';
 import { skip } from './checks/diagnostic.ts';
 import { ignoredAuth } from './checks/ignored-auth.ts';
 import { RunContext, unimplemented } from './context.ts';
@@ -73,27 +67,64 @@ export function selectOperations(all: Operation[], include: Include, only?: stri
   return all.filter((op) => only.includes(op.operationId));
 }
 
+/** A contract as a run reads it: the document, and its schemas compiled for each direction. */
+interface PreparedContract {
+  doc: OpenApiDocument;
+  responses: SchemaBook;
+  requests: SchemaBook;
+}
+
+function prepare(doc: OpenApiDocument): PreparedContract {
+  try {
+    return { doc, responses: new SchemaBook(doc, 'response'), requests: new SchemaBook(doc, 'request') };
+  } catch (error) {
+    throw new UsageError(`the contract's schemas do not compile: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The last contract texts this process read (a file, a URL, the bundled one), parsed and compiled:
+ * the next run of the same text (`--compare-with`, a test suite) reuses them, as parsing and
+ * compiling are most of a run's own cost. A run reads the document and never changes it.
+ */
+const preparedByText = new Map<string, PreparedContract>();
+const PREPARED_KEPT = 4;
+
+/** The contract's text, parsed and compiled once per text (see `preparedByText`). */
+function prepareText(text: string): PreparedContract {
+  const kept = preparedByText.get(text);
+  if (kept) return kept;
+  const doc = parseContract(text);
+  if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
+  const prepared = prepare(doc);
+  preparedByText.set(text, prepared);
+  for (const oldest of preparedByText.keys()) {
+    if (preparedByText.size <= PREPARED_KEPT) break;
+    preparedByText.delete(oldest);
+  }
+  return prepared;
+}
+
 /** The contract at an http(s) URL (YAML or JSON), e.g. the `/openapi.yaml` a server publishes. */
-async function fetchContract(url: string, fetchImpl: typeof fetch = fetch): Promise<OpenApiDocument> {
+async function fetchContract(url: string, fetchImpl: typeof fetch = fetch): Promise<PreparedContract> {
   try {
     const res = await fetchImpl(url, { headers: { accept: 'application/yaml, application/json' } });
     if (!res.ok) throw new Error(`answered ${res.status}`);
-    const doc = parseContract(await res.text());
-    if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
-    return doc;
+    return prepareText(await res.text());
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read the contract ${url}: ${(error as Error).message}`);
   }
 }
 
-async function loadDocument(contract: ConformanceOptions['contract']): Promise<OpenApiDocument> {
-  if (contract !== undefined && typeof contract !== 'string') return contract;
+/** A document given as an object is compiled for this run alone: its owner may change it between runs. */
+async function loadContractOf(contract: ConformanceOptions['contract']): Promise<PreparedContract> {
+  if (contract !== undefined && typeof contract !== 'string') return prepare(contract);
   if (contract !== undefined && /^https?:\/\//i.test(contract)) return fetchContract(contract);
   try {
-    const doc = loadContract(contract ?? contractPath);
-    if (!doc || typeof doc !== 'object' || !doc.paths) throw new Error('no paths');
-    return doc;
+    return prepareText(readFileSync(contract ?? contractPath, 'utf8'));
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read the contract ${contract ?? '(default)'}: ${(error as Error).message}`);
   }
 }
@@ -106,15 +137,7 @@ async function loadDocument(contract: ConformanceOptions['contract']): Promise<O
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   const started = performance.now();
   checkBaseUrl(options.baseUrl);
-  const doc = await loadDocument(options.contract);
-  let responses: SchemaBook;
-  let requests: SchemaBook;
-  try {
-    responses = new SchemaBook(doc, 'response');
-    requests = new SchemaBook(doc, 'request');
-  } catch (error) {
-    throw new UsageError(`the contract's schemas do not compile: ${(error as Error).message}`);
-  }
+  const { doc, responses, requests } = await loadContractOf(options.contract);
   const all = listOperations(doc);
   const selected = selectOperations(all, options.include ?? 'core', options.operations);
   const selectedIds = selected.map((op) => op.operationId);

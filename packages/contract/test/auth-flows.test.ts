@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, createMockServer, Store, seedState } from '@cohort/mock';
+import { createApp, createMockServer, Store } from '@cohort/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.ts';
 import { cell, failuresOf } from './helpers.ts';
+import { seeded } from './mock.ts';
 
 /** The real mock in-process; `broken` changes its store the way a server with the bug would behave. */
 async function startMock(
@@ -11,13 +12,13 @@ async function startMock(
   limits: { directoryPerUser?: number } = {},
 ): Promise<{ url: string; close: () => void }> {
   const seed = { users: 30 };
-  const store = new Store(seedState(seed));
+  const store = new Store(seeded(seed));
   broken?.(store);
   const app = createApp({
     store,
     options: {
       seededPasswordHash: 'unused: the run registers its own users',
-      resetState: () => seedState(seed),
+      resetState: () => seeded(seed),
       authLimits: { registerPerAddress: 1000, ...limits },
     },
   });

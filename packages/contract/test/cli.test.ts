@@ -94,7 +94,10 @@ describe('cohort-contract CLI', () => {
     expect(xml).toMatch(/<skipped message="the operation is public" \/>|<skipped message="/);
   });
 
-  it('adopts a non-conformant server with a baseline and fails only on new differences', async () => {
+  // Three runs of the CLI, each a process of its own: more than the default on a busy machine.
+  it('adopts a non-conformant server with a baseline and fails only on new differences', {
+    timeout: 180_000,
+  }, async () => {
     const baseline = join(dir, 'baseline.json');
     const first = await cli([
       '--base-url',

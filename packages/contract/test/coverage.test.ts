@@ -196,7 +196,10 @@ describe('the coverage report and gate (CLI)', () => {
   });
   afterAll(() => server?.close());
 
-  it('writes a self-contained HTML report and exits 1 below --min-coverage, 0 at or above it', async () => {
+  // Three runs of the CLI, each a process of its own: more than the default on a busy machine.
+  it('writes a self-contained HTML report and exits 1 below --min-coverage, 0 at or above it', {
+    timeout: 180_000,
+  }, async () => {
     const html = join(dir, 'report.html');
     const args = ['--base-url', server.url, '--fuzz', '0', '--skip-examples', '--operations', 'getMe,storeNote'];
     const low = await cli([...args, '--report', html, '--min-coverage', '1']);

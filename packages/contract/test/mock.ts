@@ -1,11 +1,37 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startMock as startMockProcess } from '@cohort/mock/start';
+import { seedState } from '@cohort/mock';
+import { type StartedMock, startMock as startMockProcess } from '@cohort/mock/start';
+import { inject } from 'vitest';
 
-/** The real mock (@cohort/mock) as a child process on a free port; `--users` keeps its seed small. */
+/**
+ * The real mock (@cohort/mock) as a child process on a free port, from the run's bundle
+ * (test/global-setup.ts); `--users` keeps its seed small.
+ */
 export async function startMock(args: string[] = ['--users', '60']): Promise<{ url: string; stop(): void }> {
-  const mock = await startMockProcess(args);
+  const mock = await startBuiltMock(args);
   return { url: mock.url, stop: () => void mock.stop() };
+}
+
+/** The same, with the child process and a `stop` that resolves once it has exited. */
+export function startBuiltMock(args: string[]): Promise<StartedMock> {
+  return startMockProcess(args, { built: inject('mockBundle') });
+}
+
+const seeds = new Map<string, string>();
+
+/**
+ * `seedState(options)` for an in-process mock, each call a new copy (the store changes it in
+ * place): a seed is a pure function of its options, so the worker makes each one once.
+ */
+export function seeded(options: Parameters<typeof seedState>[0]): ReturnType<typeof seedState> {
+  const key = JSON.stringify(options);
+  let text = seeds.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(seedState(options));
+    seeds.set(key, text);
+  }
+  return JSON.parse(text);
 }
 
 /** What a faking proxy answers instead of the upstream server: a status and a JSON body. */

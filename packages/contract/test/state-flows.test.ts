@@ -1,10 +1,10 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type StartedMock, startMock } from '@cohort/mock/start';
+import type { StartedMock } from '@cohort/mock/start';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.ts';
 import { cell } from './helpers.ts';
-import { fakingProxy as fakingMockProxy } from './mock.ts';
+import { fakingProxy as fakingMockProxy, startBuiltMock } from './mock.ts';
 
 // The operations whose success needs state set up first, and what they stand on.
 const OPERATIONS = [
@@ -21,7 +21,7 @@ let mock: StartedMock;
 let mockUrl = '';
 
 beforeAll(async () => {
-  mock = await startMock(['--users', '60']);
+  mock = await startBuiltMock(['--users', '60']);
   mockUrl = mock.url;
 });
 

@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, createMockServer, Store, seedState } from '@cohort/mock';
+import { createApp, createMockServer, Store } from '@cohort/mock';
 import { loadContract, type OpenApiDocument } from '@cohort/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../src/index.ts';
 import { cell, failuresOf } from './helpers.ts';
-import { streamProxy } from './mock.ts';
+import { seeded, streamProxy } from './mock.ts';
 
 // The real mock in-process, its keep-alive every 200 ms (the process's default is 15 s).
 let server: Server;
@@ -13,10 +13,10 @@ let url = '';
 beforeAll(async () => {
   const seed = { users: 60 };
   const app = createApp({
-    store: new Store(seedState(seed)),
+    store: new Store(seeded(seed)),
     options: {
       seededPasswordHash: 'unused: the run registers its own users',
-      resetState: () => seedState(seed),
+      resetState: () => seeded(seed),
       keepAliveMs: 200,
       // Every run registers its users: more runs than the default 20 registrations per 10 minutes.
       authLimits: { registerPerAddress: 1000 },

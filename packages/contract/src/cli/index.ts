@@ -1,13 +1,10 @@
 // `cohort-contract [subcommand] …`: each subcommand lives in its own file here; a new one is one line below.
-import { diffMain } from './diff.ts';
-import { replayMain } from './replay.ts';
-import { runMain } from './run.ts';
+type Command = (args: string[]) => Promise<number>;
 
-type Command = (args: string[]) => number | Promise<number>;
-
+// Loaded when chosen: `diff` needs neither the run's checks nor its schema compiler, a second of start-up.
 const SUBCOMMANDS: Record<string, Command> = {
-  diff: diffMain,
-  replay: replayMain,
+  diff: async (args) => (await import('./diff.ts')).diffMain(args),
+  replay: async (args) => (await import('./replay.ts')).replayMain(args),
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -15,7 +12,7 @@ export async function main(argv: string[]): Promise<number> {
   const args = argv[0] === '--' ? argv.slice(1) : argv;
   const sub =
     args[0] === undefined ? undefined : Object.hasOwn(SUBCOMMANDS, args[0]) ? SUBCOMMANDS[args[0]] : undefined;
-  return sub ? sub(args.slice(1)) : runMain(args);
+  return sub ? sub(args.slice(1)) : (await import('./run.ts')).runMain(args);
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('cli/index.ts')) {
