@@ -14,7 +14,9 @@ beforeAll(async () => {
     configFile: fileURLToPath(new URL('../../mock/panel/vite.config.ts', import.meta.url)),
     logLevel: 'warn',
   });
-  stack = await startStack();
+  // Sessions idle for two days expire (30 minutes by default): the clock test's day forward must leave
+  // the app's session, and its sign-in, in place.
+  stack = await startStack(['--session-idle-minutes', '2880']);
 });
 
 afterAll(async () => {
@@ -308,8 +310,11 @@ describe('the mock panel drives time and mail for the app', () => {
       expect(await expired.getByText(/^story sty_/).count()).toBeGreaterThan(0);
       await screenshot(panel, 'mock-panel-clock-expired');
 
+      // The session outlived the day (it was not idle for two), so the app is still signed in to it.
+      expect(await expired.getByText(/^idle session clock-e2e/).count()).toBe(0);
       await app.reload();
       await app.getByRole('list', { name: 'Stories' }).waitFor();
+      await app.getByRole('list', { name: 'Chats' }).getByRole('link').first().waitFor();
       await expect.poll(() => rings.count()).toBe(0);
       await screenshot(app, 'mock-panel-clock-app-after');
     } finally {
