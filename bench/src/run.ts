@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every measurement in one run, side by side, then bench/RESULTS.md is rewritten.
  * BENCH_SECONDS / BENCH_WARMUP shorten the load runs for a quick local check (the committed
- * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools,feed,feedscroll,engine,upstream runs a subset.
+ * RESULTS.md uses the defaults); BENCH_ONLY=throughput,search,conformance,web,limits,streams,store,uploads,tools,feed,feedscroll,engine,upstream,panel runs a subset.
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -13,6 +13,7 @@ import { measureFeedScroll, plannedFeedScrollRows } from './feedscroll.ts';
 import { measureLargestBodies } from './limits.ts';
 import { describeMachine, describeRevision } from './machine.ts';
 import { measureMockTools, plannedMockToolsRows } from './mock-tools.ts';
+import { measurePanelJournal, plannedPanelJournalRows } from './panel-journal.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { type Row, renderResults, type Section } from './report.ts';
 import { measureSearchAndStartup, plannedSearchRows } from './search.ts';
@@ -219,6 +220,16 @@ async function main(): Promise<void> {
         ),
       ],
     )),
+  );
+
+  sections.push(
+    ...(await section('panel', measurePanelJournal, (why) => [
+      failed(
+        '15. Mock control panel',
+        'The panel drawing a 1,000-entry journal in Chromium.',
+        plannedPanelJournalRows(why),
+      ),
+    ])),
   );
 
   const markdown = renderResults({
