@@ -89,45 +89,34 @@ export async function measurePanelJournal(): Promise<Section> {
     const list = '[aria-label="Requests, newest first"]';
     await page.waitForSelector(`${list} li`, { timeout: 60_000 });
     // The panel replays the journal it holds; wait until all of it has arrived.
-    const entries = await page.waitForFunction(
-      (want) => {
-        const text = document.body.textContent ?? '';
-        const held = /([\d,]+) requests?/.exec(text)?.[1];
-        const count = held ? Number(held.replaceAll(',', '')) : 0;
-        return count >= want ? count : false;
-      },
-      { timeout: 60_000 },
-      JOURNAL_ENTRIES,
-    );
-    const held = Number(await entries.jsonValue());
+    // In-page code goes as strings: the bench runs under tsx, whose helpers (__name) the page lacks.
+    const heldCount = `(() => {
+      const held = /([\\d,]+) requests?/.exec(document.body.textContent ?? '')?.[1];
+      return held ? Number(held.replaceAll(',', '')) : 0;
+    })()`;
+    await page.waitForFunction(`${heldCount} >= ${JOURNAL_ENTRIES}`, { timeout: 60_000 });
+    const held = Number(await page.evaluate(heldCount));
+    const clickTab = (name: string) =>
+      `Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === '${name}')?.click()`;
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      await page.evaluate(() => {
-        const tab = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Sessions');
-        tab?.click();
-      });
-      await page.waitForFunction((sel) => !document.querySelector(sel), {}, list);
+      await page.evaluate(clickTab('Sessions'));
+      await page.waitForFunction(`!document.querySelector('${list}')`);
       times.push(
-        await page.evaluate(
-          (sel) =>
-            new Promise<number>((resolve) => {
-              const tab = Array.from(document.querySelectorAll('button')).find(
-                (b) => b.textContent?.trim() === 'Journal',
-              );
-              const started = performance.now();
-              tab?.click();
-              const check = () => {
-                if (document.querySelector(`${sel} li`))
-                  requestAnimationFrame(() => resolve(performance.now() - started));
-                else requestAnimationFrame(check);
-              };
-              check();
-            }),
-          list,
+        Number(
+          await page.evaluate(`new Promise((resolve) => {
+            const started = performance.now();
+            ${clickTab('Journal')};
+            const check = () => {
+              if (document.querySelector('${list} li')) requestAnimationFrame(() => resolve(performance.now() - started));
+              else requestAnimationFrame(check);
+            };
+            check();
+          })`),
         ),
       );
     }
-    const rowsDrawn = await page.evaluate((sel) => document.querySelectorAll(`${sel} li`).length, list);
+    const rowsDrawn = Number(await page.evaluate(`document.querySelectorAll('${list} li').length`));
     section.rows.push(
       ...panelJournalRows({ medianMs: median(times), worstMs: Math.max(...times), entries: held, rowsDrawn }),
     );
