@@ -98,7 +98,7 @@ describe('drafts across a session ended from another device', () => {
 
     // Sent, a draft is gone: a reload (the tab's storage survives it) shows empty boxes.
     await again.getByRole('button', { name: 'Send' }).click();
-    await again.getByText('Is it still in room 4?', { exact: true }).waitFor();
+    await again.getByRole('list', { name: 'Comments' }).getByText('Is it still in room 4?', { exact: true }).waitFor();
     // The stream can show the comment before the send's own answer empties the box.
     await expect.poll(() => again.getByLabel('Write a comment').inputValue()).toBe('');
     await again.getByRole('button', { name: 'Close' }).click();
