@@ -72,9 +72,14 @@ describe('the mock control panel (/__mock/ui)', () => {
     await login.waitFor();
     await login.click();
     await panel.getByText('curl -X POST').waitFor();
-    const detail = await panel.locator('pre').allTextContents();
-    expect(detail.join('\n')).toContain('"password": "[redacted]"');
-    expect(detail.join('\n')).not.toContain(stack.demo.password);
+    // The entry's request body can be drawn a moment after its curl line.
+    const detail = () =>
+      panel
+        .locator('pre')
+        .allTextContents()
+        .then((texts) => texts.join('\n'));
+    await expect.poll(detail).toContain('"password": "[redacted]"');
+    expect(await detail()).not.toContain(stack.demo.password);
     expect(await a11yViolations(panel)).toEqual([]);
     await screenshot(panel, 'mock-panel-journal');
 
