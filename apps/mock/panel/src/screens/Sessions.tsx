@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { api, PRESETS, type SessionInfo, webOrigin } from '../api.ts';
-import { message, useLoad } from '../load.ts';
+import { message, useLoad, useReloadOn } from '../load.ts';
 import * as s from '../styles.css.ts';
 
 function ago(from: string, now: number): string {
@@ -18,19 +18,8 @@ export function Sessions({ newest }: { newest: number }) {
     return { sessions, now: Date.parse(clock.now), origin };
   }, []);
   const { data, error, reload } = useLoad(load);
-  // A request may have made a session: the journal moving is the hint to look again, at most every 2 s.
-  const lastLoad = useRef(Date.now());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload as the journal's newest entry changes
-  useEffect(() => {
-    const timer = setTimeout(
-      () => {
-        lastLoad.current = Date.now();
-        reload();
-      },
-      Math.max(0, lastLoad.current + 2000 - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [newest, reload]);
+  // A request may have made a session: the journal moving is the hint to look again.
+  useReloadOn(newest, reload);
   const [name, setName] = useState('');
   const [preset, setPreset] = useState('empty');
   const [busy, setBusy] = useState(false);
